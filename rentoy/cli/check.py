@@ -1,0 +1,85 @@
+"""``rentoy check PATH``: validate a variant or walkthrough file before anything runs it."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from .common import add_format
+
+_VARIANT_KEYS = {"rules", "extends", "options"}
+_WALKTHROUGH_KEYS = {"actions", "branches", "deal", "variant", "expect"}
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "check", help="validate a variant or walkthrough file",
+        description="Validate a variant file (schema, rules, inheritance, options, sources) "
+                    "or a walkthrough file (variant, deal, actions, expectations). Exit "
+                    "status 0 when valid, 2 when not, with every problem's file, line and "
+                    "a suggestion on stderr.")
+    p.add_argument("paths", metavar="PATH", nargs="+", help="the file(s) to check")
+    p.add_argument("--kind", choices=("auto", "variant", "walkthrough"), default="auto",
+                   help="what the file is (default: tell from its keys)")
+    add_format(p, ("text", "json"))
+    p.set_defaults(handler=handle)
+
+
+def _kind(path: str) -> str:
+    from ..errors import InputError, Problem, Location
+    from ..yamlfile import load_document
+
+    data = load_document(path).data
+    if isinstance(data, dict):
+        keys = set(data)
+        if keys & _WALKTHROUGH_KEYS and not keys & _VARIANT_KEYS:
+            return "walkthrough"
+        if keys & _VARIANT_KEYS or {"id", "name"} <= keys:
+            return "variant"
+    raise InputError(Problem(
+        "cannot tell whether this is a variant file (with `id`, `name`, `rules`) or a "
+        "walkthrough file (with `variant`, `actions`)", Location(path, 1, 1),
+        hint="pass --kind variant or --kind walkthrough"))
+
+
+def check_one(path: str, kind: str) -> tuple[str, str]:
+    """Check one file; returns (kind, a one-line summary). Raises InputError."""
+    if kind == "auto":
+        kind = _kind(path)
+    if kind == "variant":
+        from ..variants import check_variant_file
+
+        variant = check_variant_file(path)
+        counts = variant.status_counts()
+        return kind, (f"variant {variant.id} ({variant.name}): {len(variant.values)} rules "
+                      f"({', '.join(f'{n} {s}' for s, n in counts.items())}), "
+                      f"{len(variant.options)} options")
+    from ..walkthrough import check_walkthrough
+
+    return kind, check_walkthrough(path)
+
+
+def handle(args: argparse.Namespace) -> int:
+    import json
+
+    from ..errors import InputError
+
+    results, status = [], 0
+    for path in args.paths:
+        try:
+            kind, summary = check_one(path, args.kind)
+            results.append({"path": path, "ok": True, "kind": kind, "summary": summary,
+                            "problems": []})
+            if args.format == "text":
+                print(f"{path}: ok: {summary}")
+        except InputError as exc:
+            status = 2
+            results.append({"path": path, "ok": False, "problems": [
+                {"file": p.location.file, "line": p.location.line, "column": p.location.column,
+                 "path": p.key_path, "message": p.message, "hint": p.hint}
+                for p in exc.problems]})
+            for problem in exc.problems:
+                print(f"rentoy: error: {problem}", file=sys.stderr)
+    if args.format == "json":
+        print(json.dumps({"ok": status == 0, "results": results}, indent=2, ensure_ascii=False))
+    return status

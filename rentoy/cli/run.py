@@ -1,0 +1,14 @@
+"""``rentoy run``: not yet available."""
+
+from __future__ import annotations
+
+import argparse
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("run", help="(in progress)")
+    p.set_defaults(handler=handle)
+
+
+def handle(args: argparse.Namespace) -> int:
+    raise SystemExit("rentoy run: not available yet")

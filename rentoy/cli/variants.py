@@ -1,0 +1,25 @@
+"""``rentoy variants``: list the built-in variants with their evidence counts."""
+
+from __future__ import annotations
+
+import argparse
+
+from .common import add_format, emit
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "variants", help="list the built-in variants",
+        description="List the built-in variants: id, name, period, region, how many of "
+                    "their rules are attested, inferred, assumed or disputed, and their "
+                    "options.")
+    add_format(p)
+    p.set_defaults(handler=handle)
+
+
+def handle(args: argparse.Namespace) -> int:
+    from ..reference import variants_report
+    from ..variants import builtin_variants
+
+    emit(variants_report(builtin_variants()), args.format)
+    return 0

@@ -1,0 +1,20 @@
+"""The configurable engine: a hand and a game as state machines that only read a Variant.
+
+Public names: :class:`Hand`, :class:`Game`, :class:`Action`, :class:`Deal`,
+:class:`HandResult`, :class:`Event`, :data:`REASONS`, and the bots
+:class:`RandomBot` and :class:`GreedyBot`.
+"""
+
+from .actions import ACCEPT, FOLD, KINDS, PLAY, RAISE, Action, ActionSyntaxError
+from .bots import BOTS, Bot, GreedyBot, RandomBot, make_bot
+from .game import Game
+from .hand import (REASONS, TEAMS, Deal, Event, Hand, HandResult, TrickRecord, draw_deal,
+                   team_of)
+from .tables import Tables, compile_variant
+
+__all__ = [
+    "Action", "ActionSyntaxError", "PLAY", "RAISE", "ACCEPT", "FOLD", "KINDS",
+    "Hand", "Game", "Deal", "HandResult", "Event", "TrickRecord", "REASONS", "TEAMS",
+    "team_of", "draw_deal", "Tables", "compile_variant",
+    "Bot", "RandomBot", "GreedyBot", "BOTS", "make_bot",
+]

@@ -1,0 +1,96 @@
+"""Actions: small frozen values, parsed from and printed as ``"<seat> <kind> [card]"``.
+
+>>> from rentoy.engine import Action
+>>> Action.parse("2 play Rc")
+Action(seat=2, kind='play', card=Card('12c'))
+>>> str(Action.parse("0 raise"))
+'0 raise'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..cards import DECK, Card, CardError, parse_card
+
+__all__ = ["Action", "ActionSyntaxError", "PLAY", "RAISE", "ACCEPT", "FOLD", "KINDS",
+           "play", "raise_", "accept", "fold"]
+
+PLAY, RAISE, ACCEPT, FOLD = "play", "raise", "accept", "fold"
+KINDS: tuple[str, ...] = (PLAY, RAISE, ACCEPT, FOLD)
+_MAX_SEATS = 40
+
+
+class ActionSyntaxError(ValueError):
+    """Text that does not parse as an action."""
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One move: ``seat`` plays ``card``, or raises, accepts or folds."""
+
+    seat: int
+    kind: str
+    card: Card | None = None
+
+    @classmethod
+    def parse(cls, text: str) -> "Action":
+        """Parse ``"<seat> raise|accept|fold"`` or ``"<seat> play <card>"``."""
+        if not isinstance(text, str):
+            raise ActionSyntaxError(f"an action is a string like '0 play 3c', not {text!r}")
+        words = text.split()
+        if len(words) < 2 or not words[0].isdigit():
+            raise ActionSyntaxError(
+                f"bad action {text!r}: write '<seat> raise', '<seat> accept', "
+                "'<seat> fold' or '<seat> play <card>'")
+        seat, kind = int(words[0]), words[1].lower()
+        if seat >= _MAX_SEATS:
+            raise ActionSyntaxError(f"bad action {text!r}: there is no seat {seat}")
+        if kind == PLAY:
+            if len(words) != 3:
+                raise ActionSyntaxError(f"bad action {text!r}: 'play' takes one card, e.g. "
+                                        f"'{seat} play 3c'")
+            try:
+                card = parse_card(words[2])
+            except CardError as exc:
+                raise ActionSyntaxError(str(exc)) from None
+            return _PLAYS[seat][card]
+        if kind in (RAISE, ACCEPT, FOLD):
+            if len(words) != 2:
+                raise ActionSyntaxError(f"bad action {text!r}: '{kind}' takes no card")
+            return _BETS[kind][seat]
+        from ..errors import suggest
+        hint = suggest(kind, KINDS)
+        raise ActionSyntaxError(f"bad action {text!r}: unknown kind {words[1]!r}"
+                                + (f" ({hint})" if hint else "")
+                                + "; use play, raise, accept or fold")
+
+    def __str__(self) -> str:
+        return f"{self.seat} {self.kind} {self.card}" if self.card is not None \
+            else f"{self.seat} {self.kind}"
+
+
+# Every action exists once: the engine hands out these shared values instead of
+# allocating new ones in the inner loop.
+_PLAYS: tuple[tuple[Action, ...], ...] = tuple(
+    tuple(Action(seat, PLAY, card) for card in DECK) for seat in range(_MAX_SEATS))
+_BETS: dict[str, tuple[Action, ...]] = {
+    kind: tuple(Action(seat, kind) for seat in range(_MAX_SEATS))
+    for kind in (RAISE, ACCEPT, FOLD)}
+
+
+def play(seat: int, card: Card | int | str) -> Action:
+    """The action of ``seat`` playing ``card`` (a Card, index or code)."""
+    return _PLAYS[seat][parse_card(card) if isinstance(card, str) else card]
+
+
+def raise_(seat: int) -> Action:
+    return _BETS[RAISE][seat]
+
+
+def accept(seat: int) -> Action:
+    return _BETS[ACCEPT][seat]
+
+
+def fold(seat: int) -> Action:
+    return _BETS[FOLD][seat]

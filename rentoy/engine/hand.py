@@ -1,0 +1,548 @@
+"""One hand of Rentoy as an explicit state machine.
+
+Phases: ``play`` (the seat whose turn it is plays a card or raises), ``answer`` (a
+raise waits for the other team: accept, raise again, or fold), ``over``. The API is
+small and uniform: :meth:`Hand.legal_actions`, :meth:`Hand.can`, :meth:`Hand.check`
+(raises :class:`~rentoy.errors.IllegalAction` saying why), :meth:`Hand.apply`,
+:meth:`Hand.clone`, :attr:`Hand.is_over`, :attr:`Hand.result`, :attr:`Hand.history`.
+
+>>> from rentoy.engine import Hand, Deal
+>>> deal = Deal.parse([["3c", "6b", "7e"], ["12c", "2b", "4e"], ["2c", "1o", "5e"],
+...                    ["11c", "3b", "6e"]], up="5o")
+>>> hand = Hand("1737", deal=deal, score=(4, 5))
+>>> hand.trump, hand.value
+('o', 1)
+>>> for text in ["0 raise", "1 raise", "0 fold"]:
+...     event = hand.apply(text)
+>>> hand.result.score, hand.result.winner_name, hand.result.how
+((4, 8), 'B', 'fold')
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+from ..cards import DECK, SUITS, Card, parse_card
+from ..errors import IllegalAction
+from ..variants import GAME, Variant, load_variant
+from .actions import _BETS, _PLAYS, ACCEPT, FOLD, KINDS, PLAY, RAISE, Action
+from .play import legal_cards, play_refusal, trick_winner
+from .tables import Tables, compile_variant
+
+__all__ = ["Hand", "Deal", "HandResult", "Event", "TrickRecord", "TEAMS", "REASONS",
+           "team_of", "draw_deal"]
+
+#: Team names: team A holds the even seats, team B the odd ones.
+TEAMS: tuple[str, str] = ("A", "B")
+PLAYING, ANSWERING, OVER = "play", "answer", "over"
+
+#: Every reason an action can be refused, with what it means.
+REASONS: dict[str, str] = {
+    "hand-over": "The hand is over; no action can be taken.",
+    "no-such-seat": "The seat is not at the table (seats run from 0 to players-1).",
+    "unknown-action": "The action kind is not play, raise, accept or fold, or a play names no card.",
+    "not-your-turn": "Only the player whose turn it is may play a card or make a new raise.",
+    "raise-pending": "A raise is waiting for an answer; no card is played until it is accepted "
+                     "or refused.",
+    "own-raise": "A raise is answered by the other team, not by the team that made it.",
+    "nothing-to-answer": "Accept and fold answer a raise, and no raise is waiting.",
+    "card-not-held": "The player does not hold that card (any more).",
+    "arrastre": "A trump was led and the player holds a trump, so he must play one "
+                "(rule `arrastre`).",
+    "overtrump": "A trump was led and the player can beat every card in the trick, so he must "
+                 "(rule `arrastre: overtrump`).",
+    "follow-suit": "The player holds a card of the led suit and must play one "
+                   "(rule `follow_suit`).",
+    "no-raise-right": "After a raise is accepted only the accepting team may raise again "
+                      "(rule `raise_right: acceptor`).",
+    "ladder-top": "The hand is already at the top of the ladder; there is no higher value "
+                  "(rule `ladder`).",
+}
+
+
+def team_of(seat: int) -> int:
+    """0 for team A (even seats), 1 for team B (odd seats)."""
+    return seat & 1
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """The cards of one hand: each seat's cards and the turned-up card."""
+
+    hands: tuple[tuple[Card, ...], ...]
+    up: Card
+
+    @classmethod
+    def parse(cls, hands: Sequence[Sequence[str | int]], up: str | int) -> "Deal":
+        """A deal from card codes; every card must be distinct."""
+        deal = cls(tuple(tuple(parse_card(c) if isinstance(c, str) else DECK[c] for c in h)
+                         for h in hands),
+                   parse_card(up) if isinstance(up, str) else DECK[up])
+        seen: set[int] = set()
+        for card in [c for h in deal.hands for c in h] + [deal.up]:
+            if card in seen:
+                raise ValueError(f"{card} is dealt twice")
+            seen.add(card)
+        return deal
+
+    def cards(self) -> list[Card]:
+        return [c for h in self.hands for c in h] + [self.up]
+
+
+def draw_deal(rng: random.Random, players: int, hand_size: int) -> Deal:
+    """A uniformly random deal: seat i gets the i-th run of ``hand_size`` cards.
+
+    Only the cards dealt are drawn (a partial Fisher-Yates shuffle), so for the same
+    random state every variant sees the same cards in the same order: variants that
+    deal fewer cards see a prefix of what the others see.
+    """
+    deck = list(DECK)
+    need = players * hand_size + 1
+    rand = rng.random
+    for i in range(need):
+        j = i + int(rand() * (40 - i))
+        deck[i], deck[j] = deck[j], deck[i]
+    h = hand_size
+    return Deal(tuple(tuple(deck[s * h:(s + 1) * h]) for s in range(players)), deck[need - 1])
+
+
+@dataclass(frozen=True, slots=True)
+class TrickRecord:
+    """A finished trick: who led, the cards in playing order, and the winning seat."""
+
+    leader: int
+    cards: tuple[Card, ...]
+    winner: int
+
+    def seats(self, players: int) -> tuple[int, ...]:
+        return tuple((self.leader + i) % players for i in range(len(self.cards)))
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """How a hand ended: the winning team, the points it scored, and the scores after."""
+
+    winner: int                 # 0 = team A, 1 = team B
+    points: int
+    how: str                    # "tricks" or "fold"
+    value: int | str            # the ladder value the hand was settled at ("game" possible)
+    score: tuple[int, int]
+    tricks: tuple[int, int]
+    game_winner: int | None
+
+    @property
+    def winner_name(self) -> str:
+        return TEAMS[self.winner]
+
+    @property
+    def game_winner_name(self) -> str | None:
+        return None if self.game_winner is None else TEAMS[self.game_winner]
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """What an applied action did (returned by :meth:`Hand.apply`)."""
+
+    action: Action
+    value: int | str            # the value on the table after the action
+    pending: bool               # a raise waits for an answer
+    raise_right: str | None     # "A", "B", or None when both teams may raise
+    dead: bool                  # a raise made when the value already decided the game for both
+    trick: TrickRecord | None   # the trick this action completed
+    result: HandResult | None   # set when the action ended the hand
+
+
+class Hand:
+    """The state of one hand under a variant. See the module docstring for the API."""
+
+    __slots__ = ("variant", "tables", "tt", "players", "dealer", "start_score", "hands", "up",
+                 "phase", "turn", "leader", "trick", "tricks", "trick_log", "level", "right",
+                 "raiser", "result", "_history")
+
+    def __init__(self, variant: Variant | str, players: int | None = None,
+                 dealer: int | None = None, score: Sequence[int] = (0, 0),
+                 deal: Deal | None = None, seed: int | None = None,
+                 rng: random.Random | None = None):
+        variant = load_variant(variant) if not isinstance(variant, Variant) else variant
+        tables = compile_variant(variant)
+        n = tables.default_players if players is None else players
+        if n not in tables.players:
+            raise ValueError(f"variant {variant.id} is played by {list(tables.players)} "
+                             f"players, not {n}")
+        dealer = n - 1 if dealer is None else dealer
+        if not 0 <= dealer < n:
+            raise ValueError(f"dealer {dealer} is not a seat (0 to {n - 1})")
+        if len(score) != 2 or any(s < 0 for s in score):
+            raise ValueError(f"score must be two non-negative numbers, not {score!r}")
+        if max(score) >= tables.target:
+            raise ValueError(f"the score {list(score)} already ends a game to {tables.target}")
+        if deal is None:
+            deal = draw_deal(rng if rng is not None else random.Random(seed or 0), n,
+                             tables.hand_size)
+        elif len(deal.hands) != n or any(len(h) != tables.hand_size for h in deal.hands):
+            raise ValueError(f"the deal must give {tables.hand_size} cards to each of "
+                             f"{n} players")
+        self.variant = variant
+        self.tables = tables
+        self.tt = tables.by_trump[deal.up // 10]
+        self.players = n
+        self.dealer = dealer
+        self.start_score = (int(score[0]), int(score[1]))
+        self.hands = [list(h) for h in deal.hands]
+        self.up = deal.up
+        self.phase = PLAYING
+        self.leader = self.turn = (dealer + 1) % n
+        self.trick: list[Card] = []
+        self.tricks = [0, 0]
+        self.trick_log: list[TrickRecord] = []
+        self.level = 0
+        self.right = -1                 # -1: both teams may raise; else the team that may
+        self.raiser = -1                # the team whose raise is waiting for an answer
+        self.result: HandResult | None = None
+        self._history: list[Action] = []
+
+    # -- queries -------------------------------------------------------------------
+
+    @property
+    def trump(self) -> str:
+        """The trump suit letter (the suit of the turned-up card)."""
+        return SUITS[self.tt.trump]
+
+    @property
+    def mano(self) -> int:
+        """The seat that leads the first trick (the one after the dealer)."""
+        return (self.dealer + 1) % self.players
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    @property
+    def pending(self) -> bool:
+        """Whether a raise is waiting for an answer."""
+        return self.phase == ANSWERING
+
+    @property
+    def history(self) -> tuple[Action, ...]:
+        return tuple(self._history)
+
+    @property
+    def value(self) -> int | str:
+        """The value on the table: the accepted value, or the raised one while pending."""
+        return self.tables.ladder[self.level]
+
+    @property
+    def accepted_value(self) -> int | str:
+        """The last value both teams agreed to (before any pending raise)."""
+        return self.tables.ladder[self.level - 1 if self.phase == ANSWERING else self.level]
+
+    @property
+    def raise_right(self) -> str | None:
+        """The team that may raise next ("A" or "B"), or None when both may."""
+        return None if self.right < 0 else TEAMS[self.right]
+
+    @property
+    def raiser_team(self) -> str | None:
+        """The team whose raise is waiting for an answer, if any."""
+        return TEAMS[self.raiser] if self.phase == ANSWERING else None
+
+    @property
+    def tricks_won(self) -> tuple[int, int]:
+        return (self.tricks[0], self.tricks[1])
+
+    @property
+    def current_trick(self) -> tuple[tuple[int, Card], ...]:
+        """The cards played to the unfinished trick, as (seat, card) pairs."""
+        n = self.players
+        return tuple(((self.leader + i) % n, c) for i, c in enumerate(self.trick))
+
+    def hand_of(self, seat: int) -> tuple[Card, ...]:
+        return tuple(self.hands[seat])
+
+    def to_act(self) -> tuple[int, ...]:
+        """The seats that may act now: the turn seat, or every seat of the answering team."""
+        if self.phase == OVER:
+            return ()
+        if self.phase == ANSWERING:
+            answering = 1 - self.raiser
+            return tuple(s for s in range(self.players) if s & 1 == answering)
+        return (self.turn,)
+
+    def points_for(self, value: int | str, team: int) -> int:
+        """What ``team`` scores for a hand settled at ``value``."""
+        if value == GAME:
+            return max(self.tables.target - self.start_score[team], 0)
+        return value  # type: ignore[return-value]
+
+    def decides_game(self, value: int | str) -> bool:
+        """Whether a hand worth ``value`` ends the game whichever team wins it."""
+        if value == GAME:
+            return True
+        target = self.tables.target
+        return all(s + value >= target for s in self.start_score)  # type: ignore[operator]
+
+    def raise_is_dead(self) -> bool:
+        """Whether a raise now would be dead: the value it would accept or raise from
+        already decides the game for both teams. The engine reports it; it does not forbid it."""
+        return self.decides_game(self.tables.ladder[self.level])
+
+    def outcomes(self) -> tuple[tuple[int, int], tuple[int, int]]:
+        """The score if team A, and if team B, wins the hand at the value on the table."""
+        value = self.value
+        a, b = self.start_score
+        return ((a + self.points_for(value, 0), b), (a, b + self.points_for(value, 1)))
+
+    def returns(self) -> list[int]:
+        """Per seat: the points the hand gave its team, negative for the losing team."""
+        if self.result is None:
+            return [0] * self.players
+        r = self.result
+        return [r.points if s & 1 == r.winner else -r.points for s in range(self.players)]
+
+    # -- legality ------------------------------------------------------------------
+
+    def legal_actions(self) -> list[Action]:
+        """Every action that may be taken now (empty once the hand is over)."""
+        phase = self.phase
+        if phase == PLAYING:
+            seat = self.turn
+            row = _PLAYS[seat]
+            out = [row[c] for c in legal_cards(self.tables, self.tt, self.hands[seat], self.trick)]
+            if self.level < self.tables.top_level and (self.right < 0 or self.right == seat & 1):
+                out.append(_BETS[RAISE][seat])
+            return out
+        if phase == ANSWERING:
+            out = []
+            can_raise = self.level < self.tables.top_level
+            for seat in range(1 - self.raiser, self.players, 2):
+                out.append(_BETS[ACCEPT][seat])
+                out.append(_BETS[FOLD][seat])
+                if can_raise:
+                    out.append(_BETS[RAISE][seat])
+            return out
+        return []
+
+    def refusal(self, action: Action | str) -> IllegalAction | None:
+        """Why ``action`` would be refused now, or None if it is legal."""
+        action = _as_action(action)
+        found = self._refusal(action)
+        if found is None:
+            return None
+        reason, rule, message = found
+        return self._illegal(action, reason, rule, message)
+
+    def can(self, action: Action | str) -> bool:
+        """Whether ``action`` is legal now."""
+        return self._refusal(_as_action(action)) is None
+
+    def check(self, action: Action | str) -> Action:
+        """Raise :class:`IllegalAction` if ``action`` is not legal now; return it parsed."""
+        action = _as_action(action)
+        error = self.refusal(action)
+        if error is not None:
+            raise error
+        return action
+
+    def _refusal(self, a: Action) -> tuple[str, str | None, str] | None:
+        seat, kind = a.seat, a.kind
+        tables = self.tables
+        if self.phase == OVER:
+            return ("hand-over", None, "the hand is over")
+        if not (isinstance(seat, int) and 0 <= seat < self.players):
+            return ("no-such-seat", None,
+                    f"there is no seat {seat}; seats run from 0 to {self.players - 1}")
+        if kind not in KINDS or (kind == PLAY and a.card is None):
+            return ("unknown-action", None, f"{a} is not an action")
+        team = seat & 1
+        if self.phase == ANSWERING:
+            if kind == PLAY:
+                return ("raise-pending", None,
+                        f"team {TEAMS[self.raiser]}'s raise to {self.value} waits for an answer "
+                        f"from team {TEAMS[1 - self.raiser]}; no card is played until then")
+            if team == self.raiser:
+                return ("own-raise", None, f"seat {seat} is on team {TEAMS[team]}, which made "
+                        f"the raise; team {TEAMS[1 - team]} answers it")
+            if kind == RAISE and self.level >= tables.top_level:
+                return ("ladder-top", "ladder", f"{self.value} is the top of the ladder "
+                        f"{_ladder_text(tables.ladder)}; accept or fold")
+            return None
+        if kind in (ACCEPT, FOLD):
+            return ("nothing-to-answer", None, f"no raise is waiting for an answer, so seat "
+                    f"{seat} cannot {kind}")
+        if seat != self.turn:
+            return ("not-your-turn", None, f"it is seat {self.turn}'s turn, not seat {seat}'s")
+        if kind == RAISE:
+            if self.level >= tables.top_level:
+                return ("ladder-top", "ladder", f"the hand is already worth {self.value}, the "
+                        f"top of the ladder {_ladder_text(tables.ladder)}")
+            if self.right >= 0 and self.right != team:
+                return ("no-raise-right", "raise_right", f"team {TEAMS[self.right]} accepted "
+                        f"the last raise, so only team {TEAMS[self.right]} may raise again")
+            return None
+        hand = self.hands[seat]
+        found = play_refusal(tables, self.tt, hand, self.trick, a.card)
+        if found is None:
+            return None
+        reason, rule = found
+        return (reason, rule or None, self._play_message(reason, seat, a.card))
+
+    def _play_message(self, reason: str, seat: int, card: Card) -> str:
+        hand = self.hands[seat]
+        allowed = " ".join(str(c) for c in legal_cards(self.tables, self.tt, hand, self.trick))
+        if reason == "card-not-held":
+            return f"seat {seat} does not hold {card}; it holds {' '.join(map(str, hand)) or 'nothing'}"
+        if reason == "arrastre":
+            return (f"a trump was led (arrastre) and seat {seat} holds a trump, so {card} may not "
+                    f"be played; playable: {allowed}")
+        if reason == "overtrump":
+            return (f"a trump was led and seat {seat} can beat every card in the trick, so {card} "
+                    f"is too low; playable: {allowed}")
+        return (f"seat {seat} holds a card of the led suit, so {card} may not be played; "
+                f"playable: {allowed}")
+
+    def _illegal(self, action: Action, reason: str, rule: str | None, message: str
+                 ) -> IllegalAction:
+        prov = self.variant.provenance.get(rule) if rule else None
+        legal_under: tuple[str, ...] = ()
+        if rule is not None:
+            legal_under = self._legal_elsewhere(action)
+        return IllegalAction(reason, message, action=action, rule=rule, variant=self.variant.id,
+                             source=prov.source if prov else (), legal_under=legal_under)
+
+    def _legal_elsewhere(self, action: Action) -> tuple[str, ...]:
+        """Built-in variants and options under which ``action`` would be legal here."""
+        from ..variants import builtin_variants
+
+        out = []
+        for base in builtin_variants():
+            for variant in [base] + [base.with_options(o) for o in base.options]:
+                if variant.id == self.variant.id:
+                    continue
+                tables = compile_variant(variant)
+                if self.players not in tables.players:
+                    continue
+                if action.kind == PLAY:
+                    if variant.rules.hand_size != self.tables.hand_size:
+                        continue
+                    tt = tables.by_trump[self.tt.trump]
+                    ok = play_refusal(tables, tt, self.hands[action.seat], self.trick,
+                                      action.card) is None
+                elif action.kind == RAISE:
+                    level = self.level
+                    ok = level < tables.top_level and (
+                        self.phase == ANSWERING or not tables.acceptor_right
+                        or self.right < 0 or self.right == action.seat & 1)
+                else:
+                    ok = False
+                if ok:
+                    out.append(variant.id)
+        return tuple(out)
+
+    # -- transitions ---------------------------------------------------------------
+
+    def apply(self, action: Action | str) -> Event:
+        """Apply a legal action and describe its effect; refuse an illegal one.
+
+        Raises :class:`~rentoy.errors.IllegalAction` and leaves the state unchanged
+        when the rules refuse the action.
+        """
+        action = self.check(action)
+        dead = action.kind == RAISE and self.raise_is_dead()
+        tricks_before = len(self.trick_log)
+        self.apply_unchecked(action)
+        trick = self.trick_log[-1] if len(self.trick_log) > tricks_before else None
+        return Event(action, self.value, self.phase == ANSWERING, self.raise_right, dead, trick,
+                     self.result)
+
+    def apply_unchecked(self, action: Action) -> None:
+        """Apply an action known to be legal (one taken from :meth:`legal_actions`).
+
+        The fast path for bots and simulations: no checks, no event.
+        """
+        self._history.append(action)
+        kind = action.kind
+        if kind == PLAY:
+            seat = action.seat
+            card = action.card
+            self.hands[seat].remove(card)
+            trick = self.trick
+            trick.append(card)
+            if len(trick) < self.players:
+                self.turn = (seat + 1) % self.players
+            else:
+                self._end_trick()
+        elif kind == RAISE:
+            self.level += 1
+            self.raiser = action.seat & 1
+            self.phase = ANSWERING
+        elif kind == ACCEPT:
+            self.phase = PLAYING
+            self.right = action.seat & 1 if self.tables.acceptor_right else -1
+        else:  # fold: the raising team scores the value before the refused raise
+            self._finish(self.raiser, "fold", self.tables.ladder[self.level - 1])
+
+    def _end_trick(self) -> None:
+        trick = self.trick
+        leader = self.leader
+        n = self.players
+        winner = (leader + trick_winner(self.tt, trick)) % n
+        team = winner & 1
+        tricks = self.tricks
+        tricks[team] += 1
+        self.trick_log.append(TrickRecord(leader, tuple(trick), winner))
+        self.trick = []
+        self.leader = self.turn = winner
+        tables = self.tables
+        if tricks[team] >= tables.tricks_to_win and tables.stop_when_decided:
+            self._finish(team, "tricks", tables.ladder[self.level])
+        elif len(self.trick_log) >= tables.tricks:
+            self._finish(0 if tricks[0] > tricks[1] else 1, "tricks", tables.ladder[self.level])
+
+    def _finish(self, team: int, how: str, value: int | str) -> None:
+        points = self.points_for(value, team)
+        score = list(self.start_score)
+        score[team] += points
+        self.phase = OVER
+        self.result = HandResult(
+            team, points, how, value, (score[0], score[1]), (self.tricks[0], self.tricks[1]),
+            team if score[team] >= self.tables.target else None)
+
+    # -- copying and comparing -----------------------------------------------------
+
+    def clone(self) -> "Hand":
+        """An independent copy: applying actions to one leaves the other as it was."""
+        new = Hand.__new__(Hand)
+        for name in ("variant", "tables", "tt", "players", "dealer", "start_score", "up",
+                     "phase", "turn", "leader", "level", "right", "raiser", "result"):
+            setattr(new, name, getattr(self, name))
+        new.hands = [h[:] for h in self.hands]
+        new.trick = self.trick[:]
+        new.tricks = self.tricks[:]
+        new.trick_log = self.trick_log[:]
+        new._history = self._history[:]
+        return new
+
+    def _key(self) -> tuple:
+        return (self.variant.id, self.players, self.dealer, self.start_score,
+                tuple(map(tuple, self.hands)), self.up, self.phase, self.turn, self.leader,
+                tuple(self.trick), tuple(self.tricks), tuple(self.trick_log), self.level,
+                self.right, self.raiser, self.result, tuple(self._history))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Hand) and self._key() == other._key()
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+    def __repr__(self) -> str:
+        return (f"<Hand {self.variant.id} {self.players}p trump={self.trump} value={self.value} "
+                f"phase={self.phase} tricks={self.tricks}>")
+
+
+def _as_action(action: Action | str) -> Action:
+    return Action.parse(action) if isinstance(action, str) else action
+
+
+def _ladder_text(ladder: Iterable[int | str]) -> str:
+    return "-".join(str(v) for v in ladder)

@@ -1,0 +1,86 @@
+"""Pure trick rules: which cards may be played, why one may not, who wins a trick.
+
+Each function reads only the compiled tables of one trump suit and the cards in
+question, so the same position can be judged under any variant (that is how a
+refusal can say under which other variants the card would have been legal).
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from .tables import ARRASTRE_NONE, ARRASTRE_OVERTRUMP, Tables, TrumpTables
+
+__all__ = ["legal_cards", "play_refusal", "trick_winner", "best_power"]
+
+
+def best_power(tt: TrumpTables, trick: Sequence[int]) -> int:
+    """The power of the card now winning ``trick`` (0 for an empty trick)."""
+    if not trick:
+        return 0
+    led = tt.suit[trick[0]]
+    power, suit, always = tt.power, tt.suit, tt.always
+    best = 0
+    for card in trick:
+        if always[card] or suit[card] == led:
+            p = power[card]
+            if p > best:
+                best = p
+    return best
+
+
+def trick_winner(tt: TrumpTables, trick: Sequence[int]) -> int:
+    """The position (0 = the leader) of the card that wins ``trick``.
+
+    Only a top card, a trump, or a card of the led suit can win; ranks are unique,
+    so there are no ties.
+    """
+    led = tt.suit[trick[0]]
+    power, suit, always = tt.power, tt.suit, tt.always
+    best, at = -1, 0
+    for i, card in enumerate(trick):
+        if always[card] or suit[card] == led:
+            p = power[card]
+            if p > best:
+                best, at = p, i
+    return at
+
+
+def legal_cards(tables: Tables, tt: TrumpTables, hand: list[int], trick: list[int]) -> list[int]:
+    """The cards of ``hand`` that may be played to ``trick`` (a new list)."""
+    if not trick:
+        return hand[:]
+    suit = tt.suit
+    led = suit[trick[0]]
+    if led == tt.trump:
+        if tables.arrastre == ARRASTRE_NONE and not tables.follow_suit:
+            return hand[:]
+        trumps = [c for c in hand if suit[c] == led]
+        if not trumps:
+            return hand[:]
+        if tables.arrastre == ARRASTRE_OVERTRUMP:
+            best = best_power(tt, trick)
+            power = tt.power
+            higher = [c for c in trumps if power[c] > best]
+            return higher or trumps
+        return trumps
+    if tables.follow_suit:
+        same = [c for c in hand if suit[c] == led]
+        return same or hand[:]
+    return hand[:]
+
+
+def play_refusal(tables: Tables, tt: TrumpTables, hand: list[int], trick: list[int],
+                 card: int) -> tuple[str, str] | None:
+    """Why ``card`` may not be played: ``(reason, rule)``, or None when it may."""
+    if card not in hand:
+        return ("card-not-held", "")
+    if not trick or card in legal_cards(tables, tt, hand, trick):
+        return None
+    suit = tt.suit
+    led = suit[trick[0]]
+    if led == tt.trump and tables.arrastre != ARRASTRE_NONE:
+        if suit[card] != led:
+            return ("arrastre", "arrastre")
+        return ("overtrump", "arrastre")
+    return ("follow-suit", "follow_suit")

@@ -1,0 +1,112 @@
+"""Rules compiled once per variant into plain tuples the engine indexes directly.
+
+Nothing in the inner loop looks a rule up by name: :func:`compile_variant` turns a
+:class:`~rentoy.variants.Variant` into :class:`Tables` (ladder, duties, counts) and,
+for each of the four possible trump suits, a :class:`TrumpTables` with every card's
+power, its suit for following purposes, and whether it can win whatever was led.
+"""
+
+from __future__ import annotations
+
+import weakref
+from dataclasses import dataclass
+
+from ..cards import DECK, RANKS, SUITS, Card, TrumpRelative
+from ..variants import GAME, Variant
+
+__all__ = ["Tables", "TrumpTables", "compile_variant", "ARRASTRE_NONE", "ARRASTRE_FOLLOW",
+           "ARRASTRE_OVERTRUMP"]
+
+ARRASTRE_NONE, ARRASTRE_FOLLOW, ARRASTRE_OVERTRUMP = 0, 1, 2
+_ARRASTRE = {"none": ARRASTRE_NONE, "follow": ARRASTRE_FOLLOW, "overtrump": ARRASTRE_OVERTRUMP}
+
+# Power bands: a top card beats every trump, a trump beats every plain card.
+_TOP, _TRUMP, _PLAIN = 300, 200, 100
+
+
+@dataclass(frozen=True, slots=True)
+class TrumpTables:
+    """Per-card facts for one trump suit, indexed by card (0-39)."""
+
+    trump: int                   # suit index of the trump suit
+    power: tuple[int, ...]       # rank power within its band (top > trump > plain)
+    suit: tuple[int, ...]        # the suit a card counts as: top cards that are trumps -> trump
+    always: tuple[bool, ...]     # can win a trick whatever suit was led (trumps, top cards)
+    top: tuple[int, ...]         # the top cards, highest first
+
+
+@dataclass(frozen=True, slots=True)
+class Tables:
+    """A variant's rules as plain values, plus its four :class:`TrumpTables`."""
+
+    variant: Variant
+    ladder: tuple[int | str, ...]
+    top_level: int
+    arrastre: int
+    follow_suit: bool
+    hand_size: int
+    tricks: int
+    tricks_to_win: int
+    stop_when_decided: bool
+    acceptor_right: bool
+    target: int
+    players: tuple[int, ...]
+    default_players: int
+    by_trump: tuple[TrumpTables, ...]
+
+
+def _trump_tables(variant: Variant, trump: int) -> TrumpTables:
+    rules = variant.rules
+    trump_suit = SUITS[trump]
+    top: list[int] = []
+    for spec in rules.top_cards:
+        card = spec.resolve(trump_suit) if isinstance(spec, TrumpRelative) else spec
+        if card not in top:          # "5b" and "5T" name the same card when bastos is trump
+            top.append(int(card))
+    trump_rank = {rank: len(RANKS) - i for i, rank in enumerate(rules.trump_order)}
+    plain_rank = {rank: len(RANKS) - i for i, rank in enumerate(rules.plain_order)}
+    power, suit, always = [], [], []
+    for card in DECK:
+        s = card // 10
+        if card in top:
+            power.append(_TOP + len(top) - top.index(card))
+            suit.append(trump if rules.top_cards_are_trumps else s)
+            always.append(True)
+        elif s == trump:
+            power.append(_TRUMP + trump_rank[card.rank])
+            suit.append(s)
+            always.append(True)
+        else:
+            power.append(_PLAIN + plain_rank[card.rank])
+            suit.append(s)
+            always.append(False)
+    return TrumpTables(trump, tuple(power), tuple(suit), tuple(always), tuple(top))
+
+
+_compiled: "weakref.WeakKeyDictionary[Variant, Tables]" = weakref.WeakKeyDictionary()
+
+
+def compile_variant(variant: Variant) -> Tables:
+    """The engine's tables for ``variant`` (computed once, then cached)."""
+    tables = _compiled.get(variant)
+    if tables is None:
+        rules = variant.rules
+        tables = Tables(
+            variant=variant, ladder=rules.ladder, top_level=len(rules.ladder) - 1,
+            arrastre=_ARRASTRE[rules.arrastre], follow_suit=rules.follow_suit,
+            hand_size=rules.hand_size, tricks=rules.tricks, tricks_to_win=rules.tricks_to_win,
+            stop_when_decided=rules.stop_when_decided,
+            acceptor_right=rules.raise_right == "acceptor", target=rules.target,
+            players=rules.players, default_players=rules.default_players,
+            by_trump=tuple(_trump_tables(variant, t) for t in range(4)))
+        _compiled[variant] = tables
+    return tables
+
+
+def is_game(value: int | str) -> bool:
+    return value == GAME
+
+
+def top_cards_for(variant: Variant, trump: str) -> tuple[Card, ...]:
+    """The cards above every trump when ``trump`` is the trump suit, highest first."""
+    return tuple(DECK[c] for c in compile_variant(variant).by_trump[SUITS.index(trump)].top)

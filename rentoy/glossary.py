@@ -1,0 +1,63 @@
+"""The Spanish terms of the game with their English glosses (``variants/glossary.yaml``).
+
+>>> from rentoy.glossary import gloss
+>>> gloss("baza"), gloss("¡Quiero!")
+('trick', 'I accept')
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Mapping
+
+from .errors import InputError
+from .sources import builtin_dir
+from .yamlfile import load_document
+
+__all__ = ["Term", "load_glossary", "gloss"]
+
+
+@dataclass(frozen=True)
+class Term:
+    term: str
+    gloss: str
+    note: str | None = None
+    source: tuple[str, ...] = ()
+
+
+def _key(word: str) -> str:
+    """Lower case, without the ¡! and ¿? around calls."""
+    return word.strip().strip("¡!¿?.,;:").strip().lower()
+
+
+@lru_cache(maxsize=1)
+def load_glossary() -> Mapping[str, Term]:
+    """Every term, in file order."""
+    doc = load_document(builtin_dir() / "glossary.yaml")
+    out: dict[str, Term] = {}
+    for term, entry in (doc.data or {}).items():
+        if not isinstance(entry, dict) or "gloss" not in entry:
+            raise InputError(doc.problem((term,), "each term needs a `gloss`"))
+        source = entry.get("source") or ()
+        out[str(term)] = Term(str(term), entry["gloss"], entry.get("note"),
+                              (source,) if isinstance(source, str) else tuple(source))
+    return out
+
+
+def gloss(word: str) -> str | None:
+    """The English gloss of a Spanish term or call, or None when it is not listed."""
+    key = _key(word)
+    terms = load_glossary()
+    if key in terms:
+        return terms[key].gloss
+    folded = _fold(key)
+    for term, entry in terms.items():
+        if _fold(term) == folded:
+            return entry.gloss
+    return None
+
+
+def _fold(text: str) -> str:
+    return "".join(c for c in unicodedata.normalize("NFD", text) if not unicodedata.combining(c))

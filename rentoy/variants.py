@@ -1,0 +1,551 @@
+"""Variants as data: YAML files -> validated, immutable :class:`Variant` objects.
+
+A variant file states rules, each bare or with its provenance
+(``{value, status, source, note}``); a variant that ``extends`` another states only
+what differs, and inherited rules keep their provenance and the id of the variant
+that states them. Named options (``1737+borrego``) are partial rule overrides with
+their own provenance. Loading checks the file against ``variants/schema.json``, then
+the rules against each other (a ladder that rises, a majority of tricks, a deal that
+fits in 40 cards), and reports every problem with its file, line and key path.
+
+>>> from rentoy.variants import load_variant
+>>> v = load_variant("avila")
+>>> v.rules.arrastre, v.provenance["arrastre"].defined_in
+('overtrump', 'avila')
+>>> v.provenance["target"].defined_in   # inherited from its parent
+'1737'
+>>> load_variant("1737+borrego").rules.top_cards
+(TrumpRelative(rank=4),)
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, fields, replace
+from functools import lru_cache
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
+
+from .cards import Card, CardError, TrumpRelative, parse_card_spec
+from .errors import Location, Problem, VariantError, suggest
+from .sources import builtin_dir, load_sources
+from .validation import load_schema, schema_problems
+from .yamlfile import Document, load_document
+
+__all__ = [
+    "STATUSES", "RULE_NAMES", "Provenance", "Rule", "Calls", "Rules", "Option", "Variant",
+    "load_variant", "builtin_ids", "builtin_variants", "schema_path", "rule_description",
+    "is_game_step",
+]
+
+#: The provenance statuses, from strongest evidence to none.
+STATUSES: tuple[str, ...] = ("attested", "inferred", "assumed", "disputed")
+GAME = "game"
+_RESERVED_FILES = {"sources.yaml", "glossary.yaml"}
+
+
+def schema_path() -> Path:
+    """The published JSON Schema of variant files."""
+    return builtin_dir() / "schema.json"
+
+
+def _schema() -> dict[str, Any]:
+    return load_schema(str(schema_path()))
+
+
+def _rule_schemas() -> dict[str, Any]:
+    return _schema()["properties"]["rules"]["properties"]
+
+
+#: Every rule key, in the order the schema (and every table) lists them.
+RULE_NAMES: tuple[str, ...] = tuple(_rule_schemas())
+
+
+def rule_description(name: str) -> str:
+    """The schema's one-paragraph description of a rule."""
+    return _rule_schemas()[name].get("description", "")
+
+
+def is_game_step(value: object) -> bool:
+    """Whether a ladder value is the whole-game step."""
+    return value == GAME
+
+
+@dataclass(frozen=True)
+class Provenance:
+    """Where a rule comes from: its evidence status, sources and the variant stating it."""
+
+    status: str
+    source: tuple[str, ...] = ()
+    note: str | None = None
+    alternatives: tuple[str, ...] = ()
+    defined_in: str | None = None   # the variant id whose file states the rule
+    option: str | None = None       # the option that set it, when one did
+    location: Location | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def is_default(self) -> bool:
+        return self.defined_in is None
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One rule of a variant: its name, value and provenance."""
+
+    name: str
+    value: Any
+    provenance: Provenance
+
+    @property
+    def status(self) -> str:
+        return self.provenance.status
+
+
+@dataclass(frozen=True)
+class Calls:
+    """The words players say (``calls`` rule): one per raise step, accept, fold, turn-up."""
+
+    raise_: tuple[str, ...] = ()
+    accept: str | None = None
+    fold: str | None = None
+    turn_up: str | None = None
+
+    def for_raise(self, level: int) -> str | None:
+        """The call for a raise to ladder step ``level`` (1 = the first raise)."""
+        return self.raise_[level - 1] if 0 < level <= len(self.raise_) else None
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The rule values the engine reads, typed. Field names are the YAML keys."""
+
+    players: tuple[int, ...]
+    default_players: int
+    hand_size: int
+    top_cards: tuple[Card | TrumpRelative, ...]
+    top_cards_are_trumps: bool
+    trump_order: tuple[int, ...]
+    plain_order: tuple[int, ...]
+    arrastre: str
+    follow_suit: bool
+    tricks: int
+    tricks_to_win: int
+    stop_when_decided: bool
+    ladder: tuple[int | str, ...]
+    raise_right: str
+    target: int
+    calls: Calls
+
+
+@dataclass(frozen=True)
+class Option:
+    """A named alternative reading: a partial rules override with its own provenance."""
+
+    id: str
+    rules: Mapping[str, Any]
+    provenance: Provenance
+    name: str | None = None
+
+
+@dataclass(frozen=True, eq=False)
+class Variant:
+    """A validated, immutable variant: rules, provenance, options and where it came from."""
+
+    id: str
+    name: str
+    rules: Rules
+    provenance: Mapping[str, Provenance]
+    values: Mapping[str, Any]          # the rule values as written (for display and JSON)
+    options: Mapping[str, Option] = field(default_factory=dict)
+    applied_options: tuple[str, ...] = ()
+    extends: str | None = None
+    period: str | None = None
+    region: str | None = None
+    description: str = ""
+    sources: tuple[str, ...] = ()
+    path: Path | None = None
+    files: tuple[Path, ...] = ()       # this file and every file it extends
+    lineage: tuple[str, ...] = ()      # this id, its parent's, ... up to the root
+    builtin: bool = False
+
+    @property
+    def base_id(self) -> str:
+        """The id without options (``1737`` for ``1737+borrego``)."""
+        return self.lineage[0] if self.lineage else self.id
+
+    def rule(self, name: str) -> Rule:
+        """One rule with its provenance."""
+        if name not in self.values:
+            raise KeyError(f"no rule {name!r}; rules are: {', '.join(RULE_NAMES)}")
+        return Rule(name, self.values[name], self.provenance[name])
+
+    def iter_rules(self) -> Iterator[Rule]:
+        """Every rule, in schema order."""
+        return (self.rule(name) for name in RULE_NAMES)
+
+    def status_counts(self) -> dict[str, int]:
+        """How many rules are attested, inferred, assumed and disputed."""
+        counts = dict.fromkeys(STATUSES, 0)
+        for name in RULE_NAMES:
+            counts[self.provenance[name].status] += 1
+        return counts
+
+    def with_options(self, *names: str) -> "Variant":
+        """This variant with the named options applied, in order."""
+        return _apply_options(self, names)
+
+    def __repr__(self) -> str:
+        return f"<Variant {self.id}: {self.name}>"
+
+
+# ---------------------------------------------------------------------------------------
+# Values: normalising what a file writes, and checking rules against each other.
+
+def _freeze(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_freeze(v) for v in value)
+    if isinstance(value, dict):
+        return MappingProxyType({k: _freeze(v) for k, v in value.items()})
+    return value
+
+
+def _normalise(name: str, value: Any) -> Any:
+    """The canonical written form of a schema-valid rule value."""
+    if name == "top_cards":
+        out = []
+        for code in value:
+            try:
+                out.append(str(parse_card_spec(code)))
+            except CardError:
+                out.append(code)   # reported by rule_problems, with its location
+        return tuple(out)
+    return _freeze(value)
+
+
+def _typed(values: Mapping[str, Any]) -> Rules:
+    kwargs = dict(values)
+    kwargs["top_cards"] = tuple(parse_card_spec(c) for c in values["top_cards"])
+    calls = values["calls"]
+    kwargs["calls"] = Calls(tuple(calls.get("raise", ())), calls.get("accept"),
+                            calls.get("fold"), calls.get("turn_up"))
+    return Rules(**kwargs)
+
+
+def rule_problems(values: Mapping[str, Any],
+                  where: Callable[[str], tuple[Location, tuple]]) -> list[Problem]:
+    """Checks that need more than one rule, or more than the schema can say."""
+    problems: list[Problem] = []
+
+    def bad(rule: str, message: str, hint: str | None = None) -> None:
+        location, path = where(rule)
+        problems.append(Problem(message, location, path, hint))
+
+    for code in values["top_cards"]:
+        try:
+            parse_card_spec(code)
+        except CardError as exc:
+            bad("top_cards", str(exc))
+    ladder = values["ladder"]
+    for i, step in enumerate(ladder):
+        if step == GAME and i != len(ladder) - 1:
+            bad("ladder", "`game` may only be the last step of the ladder")
+    numbers = [s for s in ladder if s != GAME]
+    if any(b <= a for a, b in zip(numbers, numbers[1:])):
+        bad("ladder", f"the ladder must strictly increase: {list(ladder)}")
+    if ladder and ladder[0] == GAME:
+        bad("ladder", "the first step is the hand's base value and must be a number")
+
+    tricks, to_win, hand = values["tricks"], values["tricks_to_win"], values["hand_size"]
+    if tricks > hand:
+        bad("tricks", f"a hand of {hand} cards cannot play {tricks} tricks")
+    if not (2 * to_win > tricks and to_win <= tricks):
+        bad("tricks_to_win", f"{to_win} of {tricks} tricks is not a majority",
+            f"use {tricks // 2 + 1}")
+
+    players = values["players"]
+    for n in players:
+        if n % 2:
+            bad("players", f"{n} players cannot form two equal teams; use an even number")
+        elif n * hand + 1 > 40:
+            bad("players", f"{n} players with {hand} cards each, plus the turned-up card, "
+                           f"need {n * hand + 1} cards; the deck has 40")
+    if values["default_players"] not in players:
+        bad("default_players", f"{values['default_players']} is not one of the allowed "
+                               f"player counts {list(players)}")
+    return problems
+
+
+# ---------------------------------------------------------------------------------------
+# Loading files.
+
+def _location_of(doc: Document, path: tuple) -> Location:
+    return doc.location(path)
+
+
+def _provenance(entry: Any, defined_in: str, location: Location, inherited: Any
+                ) -> tuple[Any, Provenance]:
+    """Split a written rule into its value and provenance.
+
+    Three forms: a bare value (status `assumed`), ``{value, status, source, note}``,
+    and ``{status, source, note}`` alone, which restates the evidence for the value
+    inherited from the parent (``inherited``; ``_MISSING`` when there is none).
+    """
+    if isinstance(entry, dict) and ("value" in entry or "status" in entry):
+        source = entry.get("source") or ()
+        value = entry["value"] if "value" in entry else inherited
+        return value, Provenance(
+            status=entry.get("status", "assumed"),
+            source=(source,) if isinstance(source, str) else tuple(source),
+            note=entry.get("note"), alternatives=tuple(entry.get("alternatives", ())),
+            defined_in=defined_in, location=location)
+    return entry, Provenance("assumed", (), "stated without provenance", (),
+                             defined_in, location=location)
+
+
+_MISSING = object()
+
+
+def _default_rules() -> dict[str, Any]:
+    return {name: schema["default"] for name, schema in _rule_schemas().items()
+            if "default" in schema}
+
+
+def _required_rules() -> list[str]:
+    return list(_schema()["x-required-rules"])
+
+
+def builtin_ids() -> list[str]:
+    """The ids of the built-in variants (their file names)."""
+    folder = builtin_dir()
+    return sorted(p.stem for p in folder.glob("*.yaml") if p.name not in _RESERVED_FILES)
+
+
+def builtin_variants() -> list[Variant]:
+    """Every built-in variant, oldest period first."""
+    def key(v: Variant) -> tuple:
+        year = re.search(r"\d{4}", v.period or "")
+        return (int(year.group()) if year else 10_000, v.id)
+    return sorted((load_variant(i) for i in builtin_ids()), key=key)
+
+
+_cache: dict[str, tuple[tuple[tuple[str, int], ...], Variant]] = {}
+
+
+def _stamp(path: Path) -> int:
+    try:
+        return path.stat().st_mtime_ns
+    except OSError:
+        return -1
+
+
+def _load_file(path: Path, stack: tuple[Path, ...] = ()) -> Variant:
+    path = path.resolve()
+    if path in stack:
+        chain = " -> ".join(p.name for p in stack + (path,))
+        raise VariantError(Problem(f"`extends` forms a cycle: {chain}", Location(str(path))))
+    hit = _cache.get(str(path))
+    if hit and all(_stamp(Path(p)) == t for p, t in hit[0]):
+        return hit[1]
+    variant = _build(path, stack + (path,))
+    _cache[str(path)] = (tuple((str(p), _stamp(p)) for p in variant.files), variant)
+    return variant
+
+
+def _display(path: Path) -> str:
+    """A path as users should read it: relative to the working folder when inside it."""
+    try:
+        return str(path.relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
+
+
+def _build(path: Path, stack: tuple[Path, ...]) -> Variant:
+    doc = load_document(_display(path))
+    data = doc.data
+    if not isinstance(data, dict):
+        raise VariantError(doc.problem((), "a variant file is a mapping with at least `id`, "
+                                           "`name` and `rules`"))
+    problems = schema_problems(doc, schema_path())
+    if problems:
+        raise VariantError(problems)
+
+    vid = str(data["id"])
+    is_builtin = path.parent == builtin_dir().resolve()
+    if is_builtin and path.stem != vid:
+        raise VariantError(doc.problem(("id",), f"the built-in file {path.name} must have "
+                                                f"id {path.stem!r}, not {vid!r}"))
+
+    parent: Variant | None = None
+    if data.get("extends") not in (None, ""):
+        try:
+            parent = _resolve(str(data["extends"]), path.parent, stack)
+        except VariantError as exc:
+            first = exc.problems[0]
+            raise VariantError(doc.problem(("extends",), f"cannot load the parent variant: "
+                                           f"{first.message}", first.hint)) from None
+
+    values: dict[str, Any] = dict(parent.values) if parent else {}
+    provenance: dict[str, Provenance] = dict(parent.provenance) if parent else {}
+    for name, entry in (data.get("rules") or {}).items():
+        value, prov = _provenance(entry, vid, doc.location(("rules", name), key=True),
+                                  values.get(name, _MISSING))
+        if value is _MISSING:
+            raise VariantError(doc.problem(
+                ("rules", name), f"`{name}` gives a status but no value, and there is no "
+                "parent variant to inherit the value from", "add `value:`", key=True))
+        values[name] = _normalise(name, value)
+        provenance[name] = prov
+    if parent is None:
+        missing = [r for r in _required_rules() if r not in values]
+        if missing:
+            raise VariantError(doc.problem(
+                ("rules",), f"missing rules: {', '.join(missing)}",
+                "a variant without `extends` states every rule; or add `extends: \"1737\"` "
+                "and state only what differs", key=True))
+        for name, default in _default_rules().items():
+            if name not in values:
+                values[name] = _normalise(name, default)
+                provenance[name] = Provenance(
+                    "assumed", note="not stated by the variant; the engine's default")
+    values = {name: values[name] for name in RULE_NAMES}
+
+    def where(rule: str) -> tuple[Location, tuple]:
+        prov = provenance[rule]
+        return (prov.location or doc.location(("rules",)), ("rules", rule))
+
+    problems = rule_problems(values, where)
+
+    options: dict[str, Option] = dict(parent.options) if parent else {}
+    for oid, entry in (data.get("options") or {}).items():
+        loc = doc.location(("options", oid), key=True)
+        source = entry.get("source") or ()
+        options[str(oid)] = Option(
+            id=str(oid), name=entry.get("name"),
+            rules=MappingProxyType({k: _normalise(k, v) for k, v in entry["rules"].items()}),
+            provenance=Provenance(
+                status=entry["status"], source=(source,) if isinstance(source, str) else tuple(source),
+                note=entry.get("note"), defined_in=vid, location=loc))
+
+    problems += _source_problems(doc, data, provenance, options, vid)
+    for name, prov in provenance.items():
+        for alt in prov.alternatives:
+            if prov.defined_in == vid and alt not in options:
+                problems.append(doc.problem(("rules", name, "alternatives"),
+                                            f"no option `{alt}` in this variant",
+                                            suggest(alt, options)))
+    if problems:
+        raise VariantError(problems)
+
+    lineage = (vid,) + (parent.lineage if parent else ())
+    variant = Variant(
+        id=vid, name=data["name"], rules=_typed(values),
+        provenance=MappingProxyType(provenance), values=MappingProxyType(values),
+        options=MappingProxyType(options), extends=str(data["extends"]) if parent else None,
+        period=None if data.get("period") is None else str(data["period"]),
+        region=data.get("region"), description=(data.get("description") or "").strip(),
+        sources=tuple(data.get("sources") or ()), path=path,
+        files=(path,) + (parent.files if parent else ()), lineage=lineage,
+        builtin=is_builtin)
+    for oid, option in options.items():
+        if option.provenance.defined_in == vid:
+            _apply_options(variant, (oid,))   # an option that breaks the rules fails here
+    return variant
+
+
+def _source_problems(doc: Document, data: dict, provenance: Mapping[str, Provenance],
+                     options: Mapping[str, Option], vid: str) -> list[Problem]:
+    known = load_sources()
+    problems = []
+
+    def check(sid: str, path: tuple) -> None:
+        if sid not in known:
+            problems.append(doc.problem(path, f"unknown source `{sid}`: it is not in "
+                                              "variants/sources.yaml", suggest(sid, known)))
+
+    for i, sid in enumerate(data.get("sources") or ()):
+        check(sid, ("sources", i))
+    for name, prov in provenance.items():
+        if prov.defined_in == vid and prov.option is None:
+            for sid in prov.source:
+                check(sid, ("rules", name, "source"))
+    for oid, option in options.items():
+        if option.provenance.defined_in == vid:
+            for sid in option.provenance.source:
+                check(sid, ("options", oid, "source"))
+    return problems
+
+
+def _apply_options(variant: Variant, names: Sequence[str]) -> Variant:
+    if not names:
+        return variant
+    values = dict(variant.values)
+    provenance = dict(variant.provenance)
+    seen: list[str] = list(variant.applied_options)
+    for name in names:
+        if name in seen:
+            raise VariantError(Problem(f"option `{name}` is given twice",
+                                       Location()))
+        option = variant.options.get(name)
+        if option is None:
+            known = ", ".join(variant.options) or "none"
+            raise VariantError(Problem(
+                f"variant {variant.base_id} has no option `{name}` (its options: {known})",
+                Location(),
+                hint=suggest(name, variant.options)))
+        for rule, value in option.rules.items():
+            values[rule] = value
+            provenance[rule] = replace(option.provenance, option=name)
+        seen.append(name)
+
+    def where(rule: str) -> tuple[Location, tuple]:
+        prov = provenance[rule]
+        path = ("options", prov.option, "rules", rule) if prov.option else ("rules", rule)
+        return (prov.location or Location(), path)
+
+    problems = rule_problems(values, where)
+    if problems:
+        raise VariantError(problems)
+    return replace(variant, id="+".join([variant.base_id, *seen]), rules=_typed(values),
+                   values=MappingProxyType(values), provenance=MappingProxyType(provenance),
+                   applied_options=tuple(seen))
+
+
+def _looks_like_path(text: str) -> bool:
+    return "/" in text or "\\" in text or text.endswith((".yaml", ".yml"))
+
+
+def _resolve(spec: str, relative_to: Path | None, stack: tuple[Path, ...] = ()) -> Variant:
+    base, *options = spec.split("+")
+    if _looks_like_path(base) or (base not in builtin_ids() and
+                                  ((relative_to or Path.cwd()) / base).is_file()):
+        path = Path(base).expanduser()
+        if not path.is_absolute() and relative_to is not None:
+            path = relative_to / path
+        if not path.is_file():
+            raise VariantError(Problem(f"no variant file {base!r}", Location(str(path))))
+    elif base in builtin_ids():
+        path = builtin_dir() / f"{base}.yaml"
+    else:
+        ids = builtin_ids()
+        raise VariantError(Problem(
+            f"unknown variant {base!r}; the built-in variants are {', '.join(ids)}",
+            hint=suggest(base, ids) or "or give the path to a variant file"))
+    return _apply_options(_load_file(path, stack), options)
+
+
+def load_variant(spec: str | int | Path | Variant, relative_to: str | Path | None = None
+                 ) -> Variant:
+    """A variant by built-in id, path, or either with options (``1737+borrego``).
+
+    Paths are taken relative to ``relative_to`` (a folder) when given. Raises
+    :class:`~rentoy.errors.VariantError` with the file, line and what is wrong.
+    """
+    if isinstance(spec, Variant):
+        return spec
+    return _resolve(str(spec), Path(relative_to) if relative_to is not None else None)
+
+
+def check_variant_file(path: str | Path) -> Variant:
+    """Load one variant file (for ``rentoy check``); raises VariantError when invalid."""
+    return _load_file(Path(path))
