@@ -20,6 +20,8 @@ import re
 from dataclasses import dataclass
 from typing import Iterable
 
+from .errors import RentoyError
+
 __all__ = [
     "SUITS", "SUIT_NAMES", "RANKS", "RANK_NAMES", "RANK_LETTERS",
     "Card", "CardError", "DECK", "TrumpRelative", "parse_card", "parse_card_spec",
@@ -40,11 +42,11 @@ RANK_LETTERS: dict[str, int] = {"a": 1, "s": 10, "c": 11, "r": 12}
 
 _RANK_INDEX = {rank: i for i, rank in enumerate(RANKS)}
 _SUIT_INDEX = {suit: i for i, suit in enumerate(SUITS)}
-_CODE = re.compile(r"^\s*(\d{1,2}|[ascr])([a-z])\s*$", re.IGNORECASE)
-_SPEC = re.compile(r"^\s*(\d{1,2}|[ascr])(t)\s*$", re.IGNORECASE)
+_CODE = re.compile(r"^\s*(\d{1,2}|[ascr])([a-z])\s*$", re.IGNORECASE | re.ASCII)
+_SPEC = re.compile(r"^\s*(\d{1,2}|[ascr])(t)\s*$", re.IGNORECASE | re.ASCII)
 
 
-class CardError(ValueError):
+class CardError(RentoyError, ValueError):
     """A card code that does not name a card of the 40-card Spanish deck."""
 
 

@@ -144,6 +144,12 @@ def _problems(error: Any, doc: Document, root: dict[str, Any]) -> Iterator[Probl
         yield doc.problem(path, f"expected {_expected_type(error.schema)}, "
                           f"got {_describe(error.instance)}")
         return
+    if kind == "pattern" and "propertyNames" in error.absolute_schema_path:
+        # A key that breaks the naming rule (an option id, say): point at the key.
+        yield doc.problem(path + (error.instance,), f"the name {_describe(error.instance)} "
+                          "is not allowed: use lower-case letters, digits and hyphens",
+                          key=True)
+        return
     if kind == "pattern":
         what = error.schema.get("description", f"text matching {error.validator_value}")
         yield doc.problem(path, f"{_describe(error.instance)} is not valid here: expected {what}")

@@ -21,6 +21,7 @@ fits in 40 cards), and reports every problem with its file, line and key path.
 from __future__ import annotations
 
 import re
+import weakref
 from dataclasses import dataclass, field, fields, replace
 from functools import lru_cache
 from pathlib import Path
@@ -28,8 +29,9 @@ from types import MappingProxyType
 from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 from .cards import Card, CardError, TrumpRelative, parse_card_spec
-from .errors import Location, Problem, VariantError, suggest
-from .sources import builtin_dir, load_sources
+from .errors import InputError, Location, Problem, VariantError, suggest
+from . import sources as _sources
+from .sources import load_sources
 from .validation import load_schema, schema_problems
 from .yamlfile import Document, load_document
 
@@ -43,6 +45,12 @@ __all__ = [
 STATUSES: tuple[str, ...] = ("attested", "inferred", "assumed", "disputed")
 GAME = "game"
 _RESERVED_FILES = {"sources.yaml", "glossary.yaml"}
+
+
+def builtin_dir() -> Path:
+    """The folder of the built-in variant files (looked up in :mod:`rentoy.sources` on
+    every call, so pointing that module elsewhere points the variants there too)."""
+    return _sources.builtin_dir()
 
 
 def schema_path() -> Path:
@@ -198,6 +206,13 @@ class Variant:
     def __repr__(self) -> str:
         return f"<Variant {self.id}: {self.name}>"
 
+    def __reduce__(self):
+        # Pickled as what loads it again (simulation workers), not as its mappings.
+        if self.path is None:
+            return super().__reduce__()
+        spec = self.base_id if self.builtin else str(self.path)
+        return (load_variant, ("+".join([spec, *self.applied_options]),))
+
 
 # ---------------------------------------------------------------------------------------
 # Values: normalising what a file writes, and checking rules against each other.
@@ -241,11 +256,16 @@ def rule_problems(values: Mapping[str, Any],
         location, path = where(rule)
         problems.append(Problem(message, location, path, hint))
 
+    seen_top: set[str] = set()
     for code in values["top_cards"]:
         try:
-            parse_card_spec(code)
+            canonical = str(parse_card_spec(code))
         except CardError as exc:
             bad("top_cards", str(exc))
+            continue
+        if canonical in seen_top:
+            bad("top_cards", f"{code} names {canonical} again; each top card is listed once")
+        seen_top.add(canonical)
     ladder = values["ladder"]
     for i, step in enumerate(ladder):
         if step == GAME and i != len(ladder) - 1:
@@ -257,11 +277,23 @@ def rule_problems(values: Mapping[str, Any],
         bad("ladder", "the first step is the hand's base value and must be a number")
 
     tricks, to_win, hand = values["tricks"], values["tricks_to_win"], values["hand_size"]
+    majority = tricks // 2 + 1
     if tricks > hand:
         bad("tricks", f"a hand of {hand} cards cannot play {tricks} tricks")
-    if not (2 * to_win > tricks and to_win <= tricks):
+    if tricks % 2 == 0:
+        # No variant states how a level split (2-2) is settled, so it must not happen.
+        bad("tricks", f"{tricks} tricks can split evenly between the teams and no rule "
+                      "settles a tie", f"use an odd number, such as {tricks + 1}")
+    if 2 * to_win <= tricks:
         bad("tricks_to_win", f"{to_win} of {tricks} tricks is not a majority",
-            f"use {tricks // 2 + 1}")
+            f"use {majority}")
+    elif to_win > tricks:
+        bad("tricks_to_win", f"a team cannot take {to_win} tricks when {tricks} are played",
+            f"use {majority}")
+    elif tricks % 2 and to_win != majority:
+        bad("tricks_to_win", f"{to_win} of {tricks} tricks is more than a majority: a hand "
+                             f"could end with neither team holding {to_win}",
+            f"use {majority}")
 
     players = values["players"]
     for n in players:
@@ -361,7 +393,12 @@ def _display(path: Path) -> str:
 
 
 def _build(path: Path, stack: tuple[Path, ...]) -> Variant:
-    doc = load_document(_display(path))
+    try:
+        doc = load_document(_display(path))
+    except VariantError:
+        raise
+    except InputError as exc:           # unreadable or not YAML: still a bad variant file
+        raise VariantError(exc.problems) from None
     data = doc.data
     if not isinstance(data, dict):
         raise VariantError(doc.problem((), "a variant file is a mapping with at least `id`, "
@@ -381,9 +418,13 @@ def _build(path: Path, stack: tuple[Path, ...]) -> Variant:
         try:
             parent = _resolve(str(data["extends"]), path.parent, stack)
         except VariantError as exc:
+            # Say so at this file's `extends`, and keep the parent's own located problems.
             first = exc.problems[0]
-            raise VariantError(doc.problem(("extends",), f"cannot load the parent variant: "
-                                           f"{first.message}", first.hint)) from None
+            raise VariantError([doc.problem(
+                ("extends",), f"cannot load the parent variant {str(data['extends'])!r}: "
+                f"{first.message}", first.hint)]
+                + [p for p in exc.problems if p.location.line is not None
+                   and p.location.file != doc.file]) from None
 
     values: dict[str, Any] = dict(parent.values) if parent else {}
     provenance: dict[str, Provenance] = dict(parent.provenance) if parent else {}
@@ -412,9 +453,13 @@ def _build(path: Path, stack: tuple[Path, ...]) -> Variant:
 
     def where(rule: str) -> tuple[Location, tuple]:
         prov = provenance[rule]
-        return (prov.location or doc.location(("rules",)), ("rules", rule))
+        if prov.defined_in == vid and prov.location is not None:
+            return (prov.location, ("rules", rule))
+        # An inherited rule clashes with one this file states: point at this file.
+        return (doc.location(("rules",) if "rules" in data else ("extends",), key=True),
+                ("rules", rule))
 
-    problems = rule_problems(values, where)
+    problems = [_note_inherited(p, provenance, vid) for p in rule_problems(values, where)]
 
     options: dict[str, Option] = dict(parent.options) if parent else {}
     for oid, entry in (data.get("options") or {}).items():
@@ -447,10 +492,32 @@ def _build(path: Path, stack: tuple[Path, ...]) -> Variant:
         sources=tuple(data.get("sources") or ()), path=path,
         files=(path,) + (parent.files if parent else ()), lineage=lineage,
         builtin=is_builtin)
+    # Every option, its own or inherited, must give a playable variant.
     for oid, option in options.items():
-        if option.provenance.defined_in == vid:
-            _apply_options(variant, (oid,))   # an option that breaks the rules fails here
+        try:
+            _apply_options(variant, (oid,))
+        except VariantError as exc:
+            if option.provenance.defined_in == vid:
+                problems += exc.problems
+            else:
+                problems += [doc.problem(
+                    ("extends",), f"the option `{oid}` inherited from "
+                    f"{option.provenance.defined_in} does not fit this variant: {p.message}",
+                    p.hint, key=True) for p in exc.problems]
+    if problems:
+        raise VariantError(problems)
     return variant
+
+
+def _note_inherited(problem: Problem, provenance: Mapping[str, Provenance], vid: str
+                    ) -> Problem:
+    """Say where a rule comes from when a problem names a rule this file does not state."""
+    rule = problem.path[1] if len(problem.path) > 1 else None
+    prov = provenance.get(rule) if isinstance(rule, str) else None
+    if prov is None or prov.defined_in == vid:
+        return problem
+    origin = f"inherited from {prov.defined_in}" if prov.defined_in else "the default"
+    return replace(problem, message=f"{problem.message} (`{rule}` is {origin})")
 
 
 def _source_problems(doc: Document, data: dict, provenance: Mapping[str, Provenance],
@@ -476,9 +543,18 @@ def _source_problems(doc: Document, data: dict, provenance: Mapping[str, Provena
     return problems
 
 
+_with_options: "weakref.WeakKeyDictionary[Variant, dict[tuple[str, ...], Variant]]" = \
+    weakref.WeakKeyDictionary()
+
+
 def _apply_options(variant: Variant, names: Sequence[str]) -> Variant:
+    """``variant`` with the named options applied in order (the same object each time)."""
+    names = tuple(names)
     if not names:
         return variant
+    memo = _with_options.setdefault(variant, {})
+    if names in memo:
+        return memo[names]
     values = dict(variant.values)
     provenance = dict(variant.provenance)
     seen: list[str] = list(variant.applied_options)
@@ -497,37 +573,58 @@ def _apply_options(variant: Variant, names: Sequence[str]) -> Variant:
             values[rule] = value
             provenance[rule] = replace(option.provenance, option=name)
         seen.append(name)
+        # Checked after each option, so a clash is blamed on the option that made it.
+        problems = rule_problems(values, _option_where(provenance, option))
+        if problems:
+            raise VariantError(problems)
+    result = replace(variant, id="+".join([variant.base_id, *seen]), rules=_typed(values),
+                     values=MappingProxyType(values), provenance=MappingProxyType(provenance),
+                     applied_options=tuple(seen))
+    memo[names] = result
+    return result
 
+
+def _option_where(provenance: Mapping[str, Provenance], option: Option
+                  ) -> Callable[[str], tuple[Location, tuple]]:
     def where(rule: str) -> tuple[Location, tuple]:
         prov = provenance[rule]
-        path = ("options", prov.option, "rules", rule) if prov.option else ("rules", rule)
-        return (prov.location or Location(), path)
-
-    problems = rule_problems(values, where)
-    if problems:
-        raise VariantError(problems)
-    return replace(variant, id="+".join([variant.base_id, *seen]), rules=_typed(values),
-                   values=MappingProxyType(values), provenance=MappingProxyType(provenance),
-                   applied_options=tuple(seen))
+        if prov.option:
+            return (prov.location or Location(), ("options", prov.option, "rules", rule))
+        # A rule the option leaves alone, made wrong by what the option changes.
+        return (option.provenance.location or Location(), ("options", option.id, "rules"))
+    return where
 
 
 def _looks_like_path(text: str) -> bool:
     return "/" in text or "\\" in text or text.endswith((".yaml", ".yml"))
 
 
+def _is_file(path: Path) -> bool:
+    """Like ``Path.is_file``, but False for names the system cannot even look up."""
+    try:
+        return path.is_file()
+    except (OSError, ValueError):
+        return False
+
+
 def _resolve(spec: str, relative_to: Path | None, stack: tuple[Path, ...] = ()) -> Variant:
     base, *options = spec.split("+")
-    if _looks_like_path(base) or (base not in builtin_ids() and
-                                  ((relative_to or Path.cwd()) / base).is_file()):
-        path = Path(base).expanduser()
+    ids = builtin_ids()
+    folder = relative_to or Path.cwd()
+    if _looks_like_path(base) or (base not in ids and base and _is_file(folder / base)):
+        try:
+            path = Path(base).expanduser()
+        except RuntimeError:            # `~user` with no such user
+            path = Path(base)
         if not path.is_absolute() and relative_to is not None:
             path = relative_to / path
-        if not path.is_file():
-            raise VariantError(Problem(f"no variant file {base!r}", Location(str(path))))
-    elif base in builtin_ids():
+        if not _is_file(path):
+            raise VariantError(Problem(f"no variant file {base!r}", Location(str(path)),
+                                       hint=None if path.suffix in (".yaml", ".yml") else
+                                       "a variant file ends in .yaml"))
+    elif base in ids:
         path = builtin_dir() / f"{base}.yaml"
     else:
-        ids = builtin_ids()
         raise VariantError(Problem(
             f"unknown variant {base!r}; the built-in variants are {', '.join(ids)}",
             hint=suggest(base, ids) or "or give the path to a variant file"))

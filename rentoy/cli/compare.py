@@ -1,14 +1,159 @@
-"""``rentoy compare``: not yet available."""
+"""``rentoy compare [ID ...]``: variants side by side, in their rules and in play.
+
+Without options: every rule that differs, one column per variant, each cell with its
+value, status mark and sources. ``--simulate N`` adds simulated play on the same deals
+under each variant (statistics and paired differences with 95% intervals);
+``--divergences K`` finds deals on which the variants part ways, and ``--save DIR``
+writes them as walkthrough files for ``rentoy run``.
+"""
 
 from __future__ import annotations
 
 import argparse
 
+from .common import add_format, emit
+
+_LONG_RUN = 50_000     # hands (all variants together) from which a progress bar is shown
+
+
+def add_simulation_options(p: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
+    """The options ``compare --simulate`` and ``simulate`` share."""
+    p.add_argument("--seed", type=int, default=0, metavar="S",
+                   help="seed of the deals and the bots' choices (default: 0); the same "
+                        "seed gives the same output")
+    p.add_argument("--players", type=int, metavar="P",
+                   help="table size (default: the first variant's default number of "
+                        "players, if every variant allows it)")
+    p.add_argument("--bots", default="random", metavar="B",
+                   help="random or greedy, or two separated by a comma for team A and "
+                        "team B, e.g. greedy,random (default: random)")
+    p.add_argument("--jobs", "-j", type=int, default=1, metavar="J",
+                   help="worker processes (default: 1; 0: one per core); the output does "
+                        "not depend on it")
+
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("compare", help="(in progress)")
+    p = sub.add_parser(
+        "compare", help="put variants side by side: rules, simulated play, divergent deals",
+        description="Compare variants: every rule that differs, with its value, its "
+                    "status (A attested, I inferred, ? assumed, D disputed) and its "
+                    "sources; optionally simulated play on the same deals under each "
+                    "variant (--simulate) and deals on which they part ways "
+                    "(--divergences).",
+        epilog="Examples: rentoy compare 1737 avila; rentoy compare 1737 1737+borrego "
+               "--simulate 20000 --seed 1; rentoy compare 1737 avila --divergences 3 "
+               "--save examples/")
+    p.add_argument("variants", metavar="ID|PATH", nargs="*",
+                   help="built-in ids or variant files, either with options "
+                        "(1737+borrego); default: every built-in variant")
+    p.add_argument("--all-rules", action="store_true",
+                   help="show every rule, also those that are the same everywhere")
+    p.add_argument("--provenance", action="store_true",
+                   help="count a rule as differing when its status or sources differ, "
+                        "even if its value is the same")
+    add_format(p, ("text", "markdown", "json", "csv"))
+    g = p.add_argument_group("simulated play")
+    g.add_argument("--simulate", type=int, metavar="N",
+                   help="play at least N hands per variant (whole games, the same deals "
+                        "under every variant) and report statistics with 95%% intervals")
+    add_simulation_options(g)
+    g.add_argument("--reference", metavar="ID",
+                   help="the variant the paired differences are taken from (default: the "
+                        "first one)")
+    g.add_argument("--plot", metavar="FILE",
+                   help="also draw the statistics to FILE (.svg or .png; needs matplotlib)")
+    d = p.add_argument_group("divergent deals")
+    d.add_argument("--divergences", type=int, metavar="K",
+                   help="find K deals on which two of the variants part ways")
+    d.add_argument("--save", metavar="DIR",
+                   help="write each divergence as two walkthrough files in DIR (never "
+                        "overwriting a file)")
     p.set_defaults(handler=handle)
 
 
+def progress_bar(total_hands: int):
+    """A ``progress(done, total)`` callback drawing a tqdm bar on stderr, or None when
+    stderr is not a terminal or the run is short."""
+    import sys
+
+    if total_hands < _LONG_RUN or not sys.stderr.isatty():
+        return None, None
+    from tqdm import tqdm
+
+    bar = tqdm(total=None, unit="hands", file=sys.stderr, leave=False)
+
+    def update(done: int, total: int) -> None:
+        bar.total = total
+        bar.n = done
+        bar.refresh()
+
+    return update, bar
+
+
 def handle(args: argparse.Namespace) -> int:
-    raise SystemExit("rentoy compare: not available yet")
+    from ..compare import compare_rules, load_variants
+    from ..errors import InputError, Problem
+    from ..render import Report
+
+    if args.save and args.divergences is None:
+        raise InputError(Problem("--save writes the divergent deals: give --divergences K "
+                                 "too", hint="e.g. --divergences 3 --save examples/"))
+    if args.divergences is not None and args.divergences < 1:
+        raise InputError(Problem(f"--divergences takes a positive number, not "
+                                 f"{args.divergences}"))
+    if args.plot and args.simulate is None:
+        raise InputError(Problem("--plot draws the simulation: give --simulate N too"))
+    variants = load_variants(args.variants)
+    comparison = compare_rules(variants, all_rules=args.all_rules,
+                               by="provenance" if args.provenance else "value")
+    data: dict = {"rules": comparison.as_dict()}
+    tables = list(comparison.tables("long" if args.format == "csv" else "wide"))
+
+    if args.simulate is not None:
+        report = _simulation(args, variants)
+        data["simulation"] = report.data
+        tables += report.tables
+    if args.divergences is not None:
+        report = _divergences(args, variants)
+        data["divergences"] = report.data
+        tables += report.tables
+    emit(Report(data, tables), args.format)
+    return 0
+
+
+def _simulation(args: argparse.Namespace, variants):
+    from ..errors import InputError, Problem
+    from ..simulate import plot_comparison, simulate, simulation_report
+
+    reference = None
+    if args.reference:
+        from ..variants import load_variant
+
+        reference = load_variant(args.reference).id
+        if reference not in [v.id for v in variants]:
+            raise InputError(Problem(f"--reference {args.reference}: not one of the compared "
+                                     f"variants ({', '.join(v.id for v in variants)})"))
+    update, bar = progress_bar(max(args.simulate, 0) * len(variants))
+    try:
+        result = simulate(variants, args.simulate, args.seed, players=args.players,
+                          bots=args.bots, jobs=args.jobs, progress=update)
+    finally:
+        if bar is not None:
+            bar.close()
+    if args.plot:
+        try:
+            import matplotlib  # noqa: F401
+        except ImportError:
+            raise InputError(Problem("--plot needs matplotlib",
+                                     hint="pip install matplotlib")) from None
+        plot_comparison(result, args.plot)
+    return simulation_report(result, reference,
+                             layout="long" if args.format == "csv" else "wide")
+
+
+def _divergences(args: argparse.Namespace, variants):
+    from ..divergence import divergences_report, find_divergences, save_divergences
+
+    found = find_divergences(variants, args.divergences, seed=args.seed, players=args.players)
+    saved = save_divergences(found, args.save) if args.save else []
+    return divergences_report(found, saved)

@@ -1,14 +1,42 @@
-"""``rentoy run``: not yet available."""
+"""``rentoy run FILE``: run a walkthrough and print its transcript, branch by branch."""
 
 from __future__ import annotations
 
 import argparse
+import sys
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("run", help="(in progress)")
+    p = sub.add_parser(
+        "run", help="run a walkthrough file (a worked example)",
+        description="Run a walkthrough: deal the cards, take every action through the engine, "
+                    "branch by branch, and check what each segment expects. Prints the deal, "
+                    "each action with its effect (the value, the raise right, the tricks, "
+                    "the calls and their glosses, dead raises, refusals) and a summary of "
+                    "every branch. Exit status 0 when every expectation holds, 1 when one "
+                    "fails or an action is refused unexpectedly, 2 when the file is wrong.")
+    p.add_argument("file", metavar="FILE", help="the walkthrough file (YAML)")
+    p.add_argument("--format", "-f", choices=("text", "markdown", "json"), default="text",
+                   help="output format (default: text)")
+    p.add_argument("--json", action="store_const", const="json", dest="format",
+                   help='the same as --format json: {"ok": ..., "results": [...]}')
+    p.add_argument("--quiet", "-q", action="store_true",
+                   help="print only the summary of the branches (text and markdown)")
     p.set_defaults(handler=handle)
 
 
 def handle(args: argparse.Namespace) -> int:
-    raise SystemExit("rentoy run: not available yet")
+    from ..render import Report, render
+    from ..walkthrough import run_walkthrough
+
+    run = run_walkthrough(args.file)
+    if args.format == "json":
+        text = render(Report(run.to_json()), "json")
+    elif args.format == "markdown":
+        from ..walkthrough.transcript import render_markdown
+        text = render_markdown(run, quiet=args.quiet)
+    else:
+        from ..walkthrough.transcript import render_text
+        text = render_text(run, quiet=args.quiet)
+    sys.stdout.write(text.rstrip("\n") + "\n")
+    return 0 if run.ok else 1

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..cards import DECK, Card, CardError, parse_card
+from ..errors import RentoyError
 
 __all__ = ["Action", "ActionSyntaxError", "PLAY", "RAISE", "ACCEPT", "FOLD", "KINDS",
            "play", "raise_", "accept", "fold"]
@@ -21,7 +22,7 @@ KINDS: tuple[str, ...] = (PLAY, RAISE, ACCEPT, FOLD)
 _MAX_SEATS = 40
 
 
-class ActionSyntaxError(ValueError):
+class ActionSyntaxError(RentoyError, ValueError):
     """Text that does not parse as an action."""
 
 
@@ -39,7 +40,7 @@ class Action:
         if not isinstance(text, str):
             raise ActionSyntaxError(f"an action is a string like '0 play 3c', not {text!r}")
         words = text.split()
-        if len(words) < 2 or not words[0].isdigit():
+        if len(words) < 2 or not (words[0].isascii() and words[0].isdigit()):
             raise ActionSyntaxError(
                 f"bad action {text!r}: write '<seat> raise', '<seat> accept', "
                 "'<seat> fold' or '<seat> play <card>'")
@@ -60,6 +61,7 @@ class Action:
                 raise ActionSyntaxError(f"bad action {text!r}: '{kind}' takes no card")
             return _BETS[kind][seat]
         from ..errors import suggest
+
         hint = suggest(kind, KINDS)
         raise ActionSyntaxError(f"bad action {text!r}: unknown kind {words[1]!r}"
                                 + (f" ({hint})" if hint else "")

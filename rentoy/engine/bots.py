@@ -1,22 +1,24 @@
 """Bots that choose among the legal actions: random and greedy, both seeded.
 
-A bot sees what a player at the table sees: its own cards, the trick, the turned-up
-card, the value and the scores. It never looks at other players' cards.
+A bot sees what a player at the table sees: its own cards, the cards already played
+(the current trick and the finished ones), the turned-up card, the value on the table
+and the scores. It never looks at another player's cards. One bot may play every seat
+of a team (or of the table): it answers for whichever seat has to act.
 
 - :class:`RandomBot` picks uniformly among the legal actions.
-- :class:`GreedyBot` wins the trick as cheaply as it can, lets its partner's winning
-  card stand, otherwise throws its cheapest card (keeping trumps); it raises with a
-  strong hand, and facing a raise it folds a weak hand, accepts a middling one and
-  raises again with a strong one. A little randomness (a bluff now and then) keeps it
-  from being fully predictable.
+- :class:`GreedyBot` plays a simple, readable strategy: it takes a trick with its
+  cheapest winning card, lets its partner's winning card stand, and otherwise throws
+  its cheapest card, keeping its trumps; it raises with a strong hand, and facing a
+  raise it folds a weak hand, accepts a middling one and raises again with a strong one.
+
+Both draw every random choice from their own :class:`random.Random`, so a seed (or a
+shared generator) makes a whole run reproducible.
 
 >>> from rentoy.engine import Hand, GreedyBot
 >>> hand = Hand("1737", seed=3)
 >>> bot = GreedyBot(seed=1)
 >>> while not hand.is_over:
-...     hand.apply(bot.choose(hand))
-...     # doctest: +ELLIPSIS
-Event(...)...
+...     event = hand.apply(bot.choose(hand))
 >>> hand.result.how in ("tricks", "fold")
 True
 """
@@ -24,21 +26,27 @@ True
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Protocol, Union
+from typing import TYPE_CHECKING, Protocol, Sequence, Union
 
 from .actions import ACCEPT, FOLD, PLAY, RAISE, Action
-from .play import best_power
+from .play import best_power, trick_winner
 
 if TYPE_CHECKING:
     from .game import Game
     from .hand import Hand
+    from .tables import TrumpTables
 
 __all__ = ["Bot", "RandomBot", "GreedyBot", "BOTS", "make_bot"]
 
 State = Union["Hand", "Game"]
 
+# Card power bands of the compiled tables (see rentoy.engine.tables).
+_TOP, _TRUMP = 300, 200
+
 
 class Bot(Protocol):
+    """Anything with a ``name`` and a ``choose(state)`` returning a legal action."""
+
     name: str
 
     def choose(self, state: State) -> Action:
@@ -46,7 +54,18 @@ class Bot(Protocol):
 
 
 class RandomBot:
-    """Uniform over the legal actions."""
+    """Uniform over the legal actions.
+
+    Every call draws exactly one number from ``rng`` (``int(rng.random() * k)`` over
+    the ``k`` legal actions), so two runs from the same seed make the same choices.
+    Facing a raise, the legal actions list accept, fold and (when allowed) raise for
+    each seat of the answering team, so the three answers are equally likely.
+
+    >>> from rentoy.engine import Hand, RandomBot
+    >>> hand = Hand("1737", seed=5)
+    >>> RandomBot(seed=2).choose(hand) in hand.legal_actions()
+    True
+    """
 
     name = "random"
 
@@ -59,11 +78,29 @@ class RandomBot:
 
 
 class GreedyBot:
-    """Cheap trick-winning play and hand-strength betting (see the module docstring).
+    """Cheap trick-winning card play and hand-strength betting.
 
-    ``raise_at``, ``accept_at`` and ``bluff`` tune the betting: the estimated number
-    of tricks the team can still take (its own cards' share plus tricks already won)
-    that makes it raise or accept, and the chance of raising regardless.
+    **Card play.** Leading, it plays its cheapest card (plain cards before trumps, low
+    before high), unless its team needs one more trick and it holds a card nothing
+    unseen can beat, which it then leads to take the hand. Following, when its partner
+    is winning the trick it lets the card stand and throws its cheapest card; when an
+    opponent is winning it takes the trick with its cheapest card that beats the
+    winning one (a card of the led suit or a trump, or a card above every trump);
+    when it cannot, it throws its cheapest card, keeping its trumps. The rules of the
+    variant (arrastre, over-trumping, following suit) limit the choice to the legal
+    cards first.
+
+    **Betting.** The strength of a hand is the number of tricks its cards are expected
+    to take (a card above the trumps almost surely, a trump the surer the higher, a
+    plain Rey or Caballo now and then) divided by the tricks the team still needs.
+    On its turn it raises when the strength reaches ``raise_at``; facing a raise it
+    raises again at ``raise_at + 0.3``, accepts at ``accept_at`` and folds below that.
+    It never folds when folding would hand the other team the game anyway, and it
+    makes no raise the engine calls dead (the value already decides the game). With
+    probability ``bluff`` it raises (or accepts) regardless of its cards.
+
+    The answering seat facing a raise is the next seat after the raiser, which is
+    always on the other team.
     """
 
     name = "greedy"
@@ -79,17 +116,21 @@ class GreedyBot:
         if hand.pending:
             return self._answer(hand, actions)
         raise_action = next((a for a in actions if a.kind == RAISE), None)
+        # Draw the bluff number on every turn that offers a raise, so the stream of
+        # random numbers does not depend on the strength estimate.
         if raise_action is not None and not hand.raise_is_dead():
-            if self._strength(hand, raise_action.seat) >= self.raise_at \
-                    or self.rng.random() < self.bluff:
+            bluff = self.rng.random() < self.bluff
+            if bluff or self.strength(hand, raise_action.seat) >= self.raise_at:
                 return raise_action
         plays = [a for a in actions if a.kind == PLAY]
         return self._play(hand, plays)
 
     # -- betting -------------------------------------------------------------------
 
-    def _strength(self, hand: Hand, seat: int) -> float:
-        """The share of the tricks still needed that this player expects to take (0-1+)."""
+    def strength(self, hand: Hand, seat: int) -> float:
+        """The tricks ``seat``'s cards are expected to take over the tricks its team
+        still needs (0 for nothing, 1 or more for a hand that should win; 2.0 when the
+        team already has the tricks it needs)."""
         tables, tt = hand.tables, hand.tt
         need = tables.tricks_to_win - hand.tricks[seat & 1]
         if need <= 0:
@@ -97,63 +138,110 @@ class GreedyBot:
         expected = 0.0
         for card in hand.hands[seat]:
             p = tt.power[card]
-            if p >= 300:          # a top card
+            if p >= _TOP:             # a card above every trump
                 expected += 0.95
-            elif p >= 200:        # a trump: the higher, the surer
-                expected += 0.35 + 0.6 * (p - 200) / 10
-            else:                 # a plain card wins only if its suit is led and not trumped
+            elif p >= _TRUMP:         # a trump: the higher, the surer
+                expected += 0.35 + 0.6 * (p - _TRUMP) / 10
+            else:                     # a plain card wins only if its suit is led, untrumped
                 expected += 0.25 * max(p - 106, 0) / 4
         return expected / need
 
     def _answer(self, hand: Hand, actions: list[Action]) -> Action:
-        seat = actions[0].seat
-        mine = [a for a in actions if a.seat == seat]
-        kinds = {a.kind: a for a in mine}
-        strength = self._strength(hand, seat)
+        seat = (hand.history[-1].seat + 1) % hand.players   # the raiser's left-hand player
+        kinds = {a.kind: a for a in actions if a.seat == seat}
+        strength = self.strength(hand, seat)
+        bluff = self.rng.random() < self.bluff
         if RAISE in kinds and not hand.raise_is_dead() and strength >= self.raise_at + 0.3:
             return kinds[RAISE]
-        if strength >= self.accept_at or self.rng.random() < self.bluff:
+        if strength >= self.accept_at or bluff or self._fold_loses_game(hand):
             return kinds[ACCEPT]
         return kinds[FOLD]
+
+    @staticmethod
+    def _fold_loses_game(hand: Hand) -> bool:
+        """Whether a fold now would give the raising team the game."""
+        raiser = 0 if hand.raiser_team == "A" else 1
+        points = hand.points_for(hand.accepted_value, raiser)
+        return hand.start_score[raiser] + points >= hand.tables.target
 
     # -- card play -----------------------------------------------------------------
 
     def _play(self, hand: Hand, plays: list[Action]) -> Action:
         tt = hand.tt
+        if len(plays) == 1:
+            return plays[0]
 
         def cost(a: Action) -> int:  # what it costs to give the card away
             return tt.power[a.card] + (100 if tt.always[a.card] else 0)
 
         cheapest = min(plays, key=cost)
         trick = hand.trick
-        if not trick:
-            return cheapest if len(plays) > 1 else plays[0]
-        led = tt.suit[trick[0]]
-        best = best_power(tt, trick)
-        n = hand.players
-        winning_seat = (hand.leader + _winning_position(tt, trick)) % n
         seat = plays[0].seat
+        if not trick:
+            need = hand.tables.tricks_to_win - hand.tricks[seat & 1]
+            if need == 1:
+                sure = [a for a in plays if _unbeatable(hand, seat, a.card)]
+                if sure:
+                    return min(sure, key=cost)
+            return cheapest
+        winning_seat = (hand.leader + trick_winner(tt, trick)) % hand.players
         if winning_seat & 1 == seat & 1:
             return cheapest           # the partner is winning: keep the good cards
+        led = tt.suit[trick[0]]
+        best = best_power(tt, trick)
         winners = [a for a in plays
                    if (tt.always[a.card] or tt.suit[a.card] == led) and tt.power[a.card] > best]
-        if winners:
-            return min(winners, key=cost)
-        return cheapest
+        return min(winners, key=cost) if winners else cheapest
 
 
-def _winning_position(tt, trick) -> int:
-    from .play import trick_winner
-    return trick_winner(tt, trick)
+def _unbeatable(hand: Hand, seat: int, card: int) -> bool:
+    """Whether ``card``, led, beats every card ``seat`` has not seen."""
+    tt: TrumpTables = hand.tt
+    seen = set(hand.hands[seat])
+    seen.add(hand.up)
+    for record in hand.trick_log:
+        seen.update(record.cards)
+    suit, power, always = tt.suit[card], tt.power[card], tt.always
+    for other in range(40):
+        if other in seen:
+            continue
+        if (always[other] or tt.suit[other] == suit) and tt.power[other] > power:
+            return False
+    return True
 
 
 BOTS = {"random": RandomBot, "greedy": GreedyBot}
 
 
 def make_bot(name: str, seed: int | None = None, rng: random.Random | None = None):
-    """A bot by name (``random`` or ``greedy``)."""
+    """A bot by name (``random`` or ``greedy``), seeded by ``seed`` or drawing from ``rng``.
+
+    >>> make_bot("greedy", seed=1).name
+    'greedy'
+    >>> make_bot("clever")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown bot 'clever'; bots are: random, greedy
+    """
     try:
         cls = BOTS[name]
     except KeyError:
         raise ValueError(f"unknown bot {name!r}; bots are: {', '.join(BOTS)}") from None
     return cls(seed=seed, rng=rng)
+
+
+def team_bots(names: str | Sequence[str], rng: random.Random) -> tuple[Bot, Bot]:
+    """The bots of team A and team B from ``"greedy"`` or ``"greedy,random"``.
+
+    One name plays both teams; two names (a comma-separated string or a sequence)
+    give team A's bot then team B's. Both draw from ``rng``.
+
+    >>> [b.name for b in team_bots("greedy,random", random.Random(0))]
+    ['greedy', 'random']
+    """
+    parts = [p.strip() for p in names.split(",")] if isinstance(names, str) else list(names)
+    if len(parts) == 1:
+        parts *= 2
+    if len(parts) != 2:
+        raise ValueError(f"give one bot for both teams or two (team A, team B), not {names!r}")
+    return make_bot(parts[0], rng=rng), make_bot(parts[1], rng=rng)

@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
-from ..errors import IllegalAction
+from ..errors import IllegalAction, InputError
 from ..variants import Variant, load_variant
 from .actions import Action
 from .hand import TEAMS, Deal, Event, Hand, HandResult, draw_deal
@@ -30,7 +30,8 @@ __all__ = ["Game"]
 class Game:
     """A game to the variant's target, hand after hand."""
 
-    __slots__ = ("variant", "players", "rng", "score", "dealer", "hand", "results")
+    __slots__ = ("variant", "tables", "players", "rng", "score", "dealer", "hand", "results",
+                 "_winner")
 
     def __init__(self, variant: Variant | str, players: int | None = None,
                  seed: int | None = None, rng: random.Random | None = None,
@@ -39,31 +40,37 @@ class Game:
         variant = load_variant(variant) if not isinstance(variant, Variant) else variant
         tables = compile_variant(variant)
         self.variant = variant
+        self.tables = tables
         self.players = tables.default_players if players is None else players
         self.rng = rng if rng is not None else random.Random(seed or 0)
-        self.score = (int(score[0]), int(score[1]))
+        if len(score) != 2:
+            raise InputError.at(f"score must be two numbers (team A, team B), not {score!r}")
+        self.score = (score[0], score[1])
         self.dealer = self.players - 1 if dealer is None else dealer
         self.results: list[HandResult] = []
-        deal = first_deal or draw_deal(self.rng, self.players, tables.hand_size)
-        self.hand = Hand(variant, self.players, self.dealer, self.score, deal=deal)
+        self._winner: int | None = None
+        # The first Hand checks the players, dealer and score; later hands reuse them.
+        if first_deal is None:
+            first_deal = draw_deal(self.rng, self.players, tables.hand_size)
+        self.hand = Hand(variant, self.players, self.dealer, self.score, deal=first_deal)
+        self.score = self.hand.start_score
 
     @property
     def is_over(self) -> bool:
-        return bool(self.results) and self.results[-1].game_winner is not None
+        return self._winner is not None
 
     @property
     def winner(self) -> str | None:
         """"A" or "B" once the game is over."""
-        if not self.is_over:
-            return None
-        return TEAMS[self.results[-1].game_winner]  # type: ignore[index]
+        return None if self._winner is None else TEAMS[self._winner]
 
     @property
     def hands_played(self) -> int:
         return len(self.results)
 
     def legal_actions(self) -> list[Action]:
-        return [] if self.is_over else self.hand.legal_actions()
+        # Once the game is over its last hand is over too, and offers nothing.
+        return self.hand.legal_actions()
 
     def can(self, action: Action | str) -> bool:
         return not self.is_over and self.hand.can(action)
@@ -74,9 +81,18 @@ class Game:
                                 variant=self.variant.id)
         return self.hand.check(action)
 
+    def refusal(self, action: Action | str) -> IllegalAction | None:
+        """Why ``action`` would be refused now, or None if it is legal."""
+        try:
+            self.check(action)
+        except IllegalAction as exc:
+            return exc
+        return None
+
     def apply(self, action: Action | str) -> Event:
         """Apply a legal action (refusing an illegal one); deal on when a hand ends."""
-        self.check(action)
+        if self.is_over:
+            self.check(action)
         event = self.hand.apply(action)
         if event.result is not None:
             self._next_hand()
@@ -93,10 +109,13 @@ class Game:
         assert result is not None
         self.results.append(result)
         self.score = result.score
-        if result.game_winner is None:
-            self.dealer = (self.dealer + 1) % self.players
-            deal = draw_deal(self.rng, self.players, self.hand.tables.hand_size)
-            self.hand = Hand(self.variant, self.players, self.dealer, self.score, deal=deal)
+        if result.game_winner is not None:
+            self._winner = result.game_winner
+            return
+        players = self.players
+        self.dealer = (self.dealer + 1) % players
+        deal = draw_deal(self.rng, players, self.tables.hand_size)
+        self.hand = Hand._next(self.variant, self.tables, players, self.dealer, self.score, deal)
 
     def returns(self) -> list[int]:
         """Per seat: +1 for the winning team, -1 for the other; zeros while playing."""
@@ -106,14 +125,23 @@ class Game:
         return [1 if s & 1 == won else -1 for s in range(self.players)]
 
     def clone(self) -> "Game":
+        """An independent copy, random generator included: both deal the same next hands."""
         new = Game.__new__(Game)
-        new.variant, new.players, new.score, new.dealer = (
-            self.variant, self.players, self.score, self.dealer)
+        new.variant, new.tables, new.players, new.score, new.dealer, new._winner = (
+            self.variant, self.tables, self.players, self.score, self.dealer, self._winner)
         new.rng = random.Random()
         new.rng.setstate(self.rng.getstate())
         new.results = self.results[:]
         new.hand = self.hand.clone()
         return new
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Game) and self.variant.id == other.variant.id
+                and self.players == other.players and self.score == other.score
+                and self.dealer == other.dealer and self.results == other.results
+                and self.hand == other.hand and self.rng.getstate() == other.rng.getstate())
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
 
     def __repr__(self) -> str:
         return (f"<Game {self.variant.id} score={list(self.score)} hands={self.hands_played}"

@@ -25,14 +25,14 @@ from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from ..cards import DECK, SUITS, Card, parse_card
-from ..errors import IllegalAction
+from ..errors import IllegalAction, InputError
 from ..variants import GAME, Variant, load_variant
 from .actions import _BETS, _PLAYS, ACCEPT, FOLD, KINDS, PLAY, RAISE, Action
 from .play import legal_cards, play_refusal, trick_winner
 from .tables import Tables, compile_variant
 
 __all__ = ["Hand", "Deal", "HandResult", "Event", "TrickRecord", "TEAMS", "REASONS",
-           "team_of", "draw_deal"]
+           "team_of", "draw_deal", "PLAYING", "ANSWERING", "OVER"]
 
 #: Team names: team A holds the even seats, team B the odd ones.
 TEAMS: tuple[str, str] = ("A", "B")
@@ -42,7 +42,8 @@ PLAYING, ANSWERING, OVER = "play", "answer", "over"
 REASONS: dict[str, str] = {
     "hand-over": "The hand is over; no action can be taken.",
     "no-such-seat": "The seat is not at the table (seats run from 0 to players-1).",
-    "unknown-action": "The action kind is not play, raise, accept or fold, or a play names no card.",
+    "unknown-action": "The action kind is not play, raise, accept or fold, a play names no "
+                      "card, or a bet names one.",
     "not-your-turn": "Only the player whose turn it is may play a card or make a new raise.",
     "raise-pending": "A raise is waiting for an answer; no card is played until it is accepted "
                      "or refused.",
@@ -83,7 +84,8 @@ class Deal:
         seen: set[int] = set()
         for card in [c for h in deal.hands for c in h] + [deal.up]:
             if card in seen:
-                raise ValueError(f"{card} is dealt twice")
+                raise InputError.at(f"{card} is dealt twice", hint="every card of the deal "
+                                    "must be different")
             seen.add(card)
         return deal
 
@@ -169,31 +171,39 @@ class Hand:
         tables = compile_variant(variant)
         n = tables.default_players if players is None else players
         if n not in tables.players:
-            raise ValueError(f"variant {variant.id} is played by {list(tables.players)} "
-                             f"players, not {n}")
+            raise InputError.at(f"variant {variant.id} is played by "
+                                f"{', '.join(map(str, tables.players))} players, not {n}")
         dealer = n - 1 if dealer is None else dealer
-        if not 0 <= dealer < n:
-            raise ValueError(f"dealer {dealer} is not a seat (0 to {n - 1})")
-        if len(score) != 2 or any(s < 0 for s in score):
-            raise ValueError(f"score must be two non-negative numbers, not {score!r}")
+        if not (isinstance(dealer, int) and 0 <= dealer < n):
+            raise InputError.at(f"dealer {dealer} is not a seat (0 to {n - 1})")
+        if len(score) != 2 or any(not isinstance(s, int) or s < 0 for s in score):
+            raise InputError.at(f"score must be two non-negative whole numbers, not {score!r}")
         if max(score) >= tables.target:
-            raise ValueError(f"the score {list(score)} already ends a game to {tables.target}")
+            raise InputError.at(f"the score {list(score)} already ends a game to "
+                                f"{tables.target}")
         if deal is None:
             deal = draw_deal(rng if rng is not None else random.Random(seed or 0), n,
                              tables.hand_size)
         elif len(deal.hands) != n or any(len(h) != tables.hand_size for h in deal.hands):
-            raise ValueError(f"the deal must give {tables.hand_size} cards to each of "
-                             f"{n} players")
+            raise InputError.at(f"the deal must give {tables.hand_size} cards to each of "
+                                f"{n} players")
+        elif len(set(deal.cards())) != n * tables.hand_size + 1:
+            raise InputError.at("the deal gives a card twice", hint="every card of the deal "
+                                "must be different")
+        self._setup(variant, tables, n, dealer, (int(score[0]), int(score[1])), deal)
+
+    def _setup(self, variant: Variant, tables: Tables, players: int, dealer: int,
+               score: tuple[int, int], deal: Deal) -> None:
         self.variant = variant
         self.tables = tables
         self.tt = tables.by_trump[deal.up // 10]
-        self.players = n
+        self.players = players
         self.dealer = dealer
-        self.start_score = (int(score[0]), int(score[1]))
+        self.start_score = score
         self.hands = [list(h) for h in deal.hands]
         self.up = deal.up
         self.phase = PLAYING
-        self.leader = self.turn = (dealer + 1) % n
+        self.leader = self.turn = (dealer + 1) % players
         self.trick: list[Card] = []
         self.tricks = [0, 0]
         self.trick_log: list[TrickRecord] = []
@@ -202,6 +212,14 @@ class Hand:
         self.raiser = -1                # the team whose raise is waiting for an answer
         self.result: HandResult | None = None
         self._history: list[Action] = []
+
+    @classmethod
+    def _next(cls, variant: Variant, tables: Tables, players: int, dealer: int,
+              score: tuple[int, int], deal: Deal) -> "Hand":
+        """A hand from arguments already checked (the next hand of a :class:`Game`)."""
+        hand = cls.__new__(cls)
+        hand._setup(variant, tables, players, dealer, score, deal)
+        return hand
 
     # -- queries -------------------------------------------------------------------
 
@@ -230,12 +248,19 @@ class Hand:
 
     @property
     def value(self) -> int | str:
-        """The value on the table: the accepted value, or the raised one while pending."""
+        """The value on the table: the accepted value, or the raised one while pending.
+
+        Once the hand is over, the value it was settled at (after a fold, the value
+        before the refused raise)."""
+        if self.result is not None:
+            return self.result.value
         return self.tables.ladder[self.level]
 
     @property
     def accepted_value(self) -> int | str:
         """The last value both teams agreed to (before any pending raise)."""
+        if self.result is not None:
+            return self.result.value
         return self.tables.ladder[self.level - 1 if self.phase == ANSWERING else self.level]
 
     @property
@@ -304,23 +329,31 @@ class Hand:
     # -- legality ------------------------------------------------------------------
 
     def legal_actions(self) -> list[Action]:
-        """Every action that may be taken now (empty once the hand is over)."""
+        """Every action that may be taken now (empty once the hand is over).
+
+        While cards are played: the cards the turn seat may play, then its raise if it
+        may raise. While a raise is pending: accept, fold and (below the top of the
+        ladder) raise for each seat of the answering team, in seat order.
+        """
         phase = self.phase
         if phase == PLAYING:
             seat = self.turn
             row = _PLAYS[seat]
-            out = [row[c] for c in legal_cards(self.tables, self.tt, self.hands[seat], self.trick)]
+            trick = self.trick
+            hand = self.hands[seat]
+            out = [row[c] for c in (legal_cards(self.tables, self.tt, hand, trick)
+                                    if trick else hand)]
             if self.level < self.tables.top_level and (self.right < 0 or self.right == seat & 1):
-                out.append(_BETS[RAISE][seat])
+                out.append(_RAISES[seat])
             return out
         if phase == ANSWERING:
             out = []
             can_raise = self.level < self.tables.top_level
             for seat in range(1 - self.raiser, self.players, 2):
-                out.append(_BETS[ACCEPT][seat])
-                out.append(_BETS[FOLD][seat])
+                out.append(_ACCEPTS[seat])
+                out.append(_FOLDS[seat])
                 if can_raise:
-                    out.append(_BETS[RAISE][seat])
+                    out.append(_RAISES[seat])
             return out
         return []
 
@@ -332,6 +365,12 @@ class Hand:
             return None
         reason, rule, message = found
         return self._illegal(action, reason, rule, message)
+
+    def refusal_reason(self, action: Action | str) -> str | None:
+        """The reason code (a key of :data:`REASONS`) ``action`` would be refused with,
+        or None if it is legal. Cheaper than :meth:`refusal`: no message is built."""
+        found = self._refusal(_as_action(action))
+        return None if found is None else found[0]
 
     def can(self, action: Action | str) -> bool:
         """Whether ``action`` is legal now."""
@@ -353,8 +392,9 @@ class Hand:
         if not (isinstance(seat, int) and 0 <= seat < self.players):
             return ("no-such-seat", None,
                     f"there is no seat {seat}; seats run from 0 to {self.players - 1}")
-        if kind not in KINDS or (kind == PLAY and a.card is None):
-            return ("unknown-action", None, f"{a} is not an action")
+        if kind not in KINDS or (kind == PLAY) == (a.card is None):
+            return ("unknown-action", None, f"{a} is not an action: write '<seat> play <card>' "
+                    "or '<seat> raise|accept|fold'")
         team = seat & 1
         if self.phase == ANSWERING:
             if kind == PLAY:
@@ -413,31 +453,26 @@ class Hand:
 
     def _legal_elsewhere(self, action: Action) -> tuple[str, ...]:
         """Built-in variants and options under which ``action`` would be legal here."""
-        from ..variants import builtin_variants
-
         out = []
-        for base in builtin_variants():
-            for variant in [base] + [base.with_options(o) for o in base.options]:
-                if variant.id == self.variant.id:
-                    continue
-                tables = compile_variant(variant)
-                if self.players not in tables.players:
-                    continue
-                if action.kind == PLAY:
-                    if variant.rules.hand_size != self.tables.hand_size:
-                        continue
-                    tt = tables.by_trump[self.tt.trump]
-                    ok = play_refusal(tables, tt, self.hands[action.seat], self.trick,
-                                      action.card) is None
-                elif action.kind == RAISE:
-                    level = self.level
-                    ok = level < tables.top_level and (
-                        self.phase == ANSWERING or not tables.acceptor_right
-                        or self.right < 0 or self.right == action.seat & 1)
-                else:
-                    ok = False
-                if ok:
-                    out.append(variant.id)
+        for variant in _comparable_variants():
+            if variant.id == self.variant.id:
+                continue
+            tables = compile_variant(variant)
+            # Only variants where the same position can arise: as many seats and cards.
+            if self.players not in tables.players or tables.hand_size != self.tables.hand_size:
+                continue
+            if action.kind == PLAY:
+                tt = tables.by_trump[self.tt.trump]
+                ok = play_refusal(tables, tt, self.hands[action.seat], self.trick,
+                                  action.card) is None
+            elif action.kind == RAISE:
+                ok = self.level < tables.top_level and (
+                    self.phase == ANSWERING or not tables.acceptor_right
+                    or self.right < 0 or self.right == action.seat & 1)
+            else:
+                ok = False
+            if ok:
+                out.append(variant.id)
         return tuple(out)
 
     # -- transitions ---------------------------------------------------------------
@@ -542,6 +577,20 @@ class Hand:
 
 def _as_action(action: Action | str) -> Action:
     return Action.parse(action) if isinstance(action, str) else action
+
+
+_RAISES, _ACCEPTS, _FOLDS = _BETS[RAISE], _BETS[ACCEPT], _BETS[FOLD]
+
+
+def _comparable_variants() -> list[Variant]:
+    """Every built-in variant, and each with each one of its options, for ``legal_under``."""
+    from ..variants import builtin_variants
+
+    out: list[Variant] = []
+    for base in builtin_variants():
+        out.append(base)
+        out.extend(base.with_options(o) for o in base.options)
+    return out
 
 
 def _ladder_text(ladder: Iterable[int | str]) -> str:

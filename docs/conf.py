@@ -1,0 +1,65 @@
+"""Sphinx configuration of the rentoy site (Markdown pages through MyST, furo theme).
+
+Build with ``sphinx-build -W -n -b html docs docs/_build/html`` and check the examples
+with ``sphinx-build -W -n -b doctest docs docs/_build/doctest``. Nothing is fetched
+from the network: there are no intersphinx mappings.
+"""
+
+from __future__ import annotations
+
+import doctest
+
+import rentoy
+
+project = "rentoy"
+author = "The rentoy authors"
+copyright = "the rentoy authors"
+version = release = rentoy.__version__
+
+extensions = [
+    "myst_parser",
+    "sphinx.ext.autodoc",
+    "sphinx.ext.doctest",
+    "sphinxarg.ext",
+    "rentoy.sphinxext",
+]
+
+source_suffix = {".md": "markdown"}
+root_doc = "index"
+# docs/examples/ holds walkthrough files (data, shown through the generated pages).
+exclude_patterns = ["_build", "examples", "Thumbs.db", ".DS_Store"]
+
+# The variant files the site is generated from: the checkout's own folder beside the
+# docs, so a copy of docs/ and variants/ builds from its own variants.
+rentoy_variants_dir = "../variants"
+rentoy_examples_dir = "examples"
+
+myst_enable_extensions = ["colon_fence", "deflist", "fieldlist", "substitution", "attrs_inline"]
+myst_heading_anchors = 3
+myst_substitutions = {"version": rentoy.__version__}
+
+html_theme = "furo"
+html_title = f"rentoy {rentoy.__version__}"
+html_static_path = ["_static"]
+html_css_files = ["rentoy.css"]
+html_theme_options = {"navigation_with_keys": True}
+
+autodoc_member_order = "bysource"
+autodoc_typehints = "description"
+autodoc_typehints_description_target = "documented_params"
+autodoc_default_options = {"members": True, "show-inheritance": True}
+
+# The doctest builder and Sybil run the same ```{doctest} fences: the same flags as
+# conftest.py gives Sybil, and no global setup (each page imports what it uses).
+doctest_default_flags = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
+# Docstring examples shown by autodoc are run under pytest (Sybil) in their module's
+# namespace; here only the pages' own ```{doctest} fences run.
+doctest_test_doctest_blocks = ""
+
+# With -n every cross-reference must resolve. The standard library's types named in the
+# API's signatures and docstrings (Path, Random, Executor, ...) would need intersphinx,
+# and so the network; they are left as plain text. Nothing of the project is ignored.
+nitpick_ignore_regex = [
+    (r"py:(class|obj|exc)", r"(pathlib|random|concurrent\.futures|collections\.abc|types"
+                            r"|fractions)\.\w+"),
+]

@@ -1,0 +1,202 @@
+"""Rules side by side: which rules differ between variants, with their provenance.
+
+:func:`compare_rules` takes variants (ids, paths, options allowed) and returns a
+:class:`RuleComparison`: one :class:`RuleRow` per rule, one :class:`RuleCell` per
+variant, each cell holding the value (as written and as displayed), the evidence
+status with its short mark (:data:`STATUS_MARKS`) and the source ids. It is plain
+data, computed from the variant files alone; :meth:`RuleComparison.report` makes the
+tables behind ``rentoy compare`` and the docs' comparison pages.
+
+A rule *differs* when its value differs between the variants; with
+``by="provenance"`` a rule whose status or sources differ counts too (the same value
+resting on different evidence).
+
+>>> from rentoy.compare import compare_rules
+>>> comparison = compare_rules(["1737", "avila"])
+>>> [row.rule for row in comparison.rows]
+['arrastre']
+>>> for cell in comparison.rows[0].cells:
+...     print(cell.variant, cell.value, cell.mark, cell.source)
+1737 follow A ('source-es', 'autoridades-ombre')
+avila overtrump A ('source-es',)
+>>> comparison.rows[0].cells[1].text
+'overtrump (A: source-es)'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from .errors import Problem, VariantError
+from .reference import rule_record
+from .render import Report, Table
+from .variants import RULE_NAMES, STATUSES, Variant, builtin_variants, load_variant
+from .variants import rule_description
+
+__all__ = ["STATUS_MARKS", "RuleCell", "RuleRow", "RuleComparison", "compare_rules",
+           "load_variants", "status_legend"]
+
+#: A short mark per evidence status, shown in comparison cells.
+STATUS_MARKS: dict[str, str] = {"attested": "A", "inferred": "I", "assumed": "?",
+                                "disputed": "D"}
+_BY = ("value", "provenance")
+
+
+def status_legend() -> str:
+    """One line explaining the marks: ``A attested, I inferred, ...``."""
+    return "Status: " + ", ".join(f"{STATUS_MARKS[s]} {s}" for s in STATUSES) + "."
+
+
+@dataclass(frozen=True)
+class RuleCell:
+    """One variant's value of one rule, with its provenance."""
+
+    variant: str
+    value: Any                  # plain (JSON-ready) value as written
+    display: str                # the value as people read it
+    status: str
+    mark: str
+    source: tuple[str, ...]
+    note: str | None
+    origin: str                 # "this file", "inherited from 1737", "option borrego", ...
+
+    @property
+    def text(self) -> str:
+        """``value (mark: sources)``, the form a table cell shows."""
+        sources = ", ".join(self.source)
+        return f"{self.display} ({self.mark}{': ' + sources if sources else ''})"
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"variant": self.variant, "value": self.value, "display": self.display,
+                "status": self.status, "mark": self.mark, "source": list(self.source),
+                "note": self.note, "from": self.origin}
+
+
+@dataclass(frozen=True)
+class RuleRow:
+    """One rule across the variants."""
+
+    rule: str
+    description: str
+    cells: tuple[RuleCell, ...]
+    same_value: bool
+    same_provenance: bool
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"rule": self.rule, "description": self.description,
+                "same_value": self.same_value, "same_provenance": self.same_provenance,
+                "cells": [c.as_dict() for c in self.cells]}
+
+
+@dataclass(frozen=True)
+class RuleComparison:
+    """The rules of several variants side by side (see the module docstring)."""
+
+    variants: tuple[str, ...]
+    names: tuple[str, ...]
+    rows: tuple[RuleRow, ...]
+    all_rules: bool
+    by: str
+
+    @property
+    def sources(self) -> tuple[str, ...]:
+        """Every source id the shown cells cite, in order of first mention."""
+        seen: dict[str, None] = {}
+        for row in self.rows:
+            for cell in row.cells:
+                seen.update(dict.fromkeys(cell.source))
+        return tuple(seen)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"variants": [{"id": v, "name": n} for v, n in zip(self.variants, self.names)],
+                "all_rules": self.all_rules, "differs_by": self.by,
+                "status_marks": dict(STATUS_MARKS),
+                "rows": [r.as_dict() for r in self.rows], "sources": list(self.sources)}
+
+    def tables(self, layout: str = "wide") -> list[Table]:
+        """The comparison as tables.
+
+        ``wide``: one row per rule, one column per variant, cells as
+        ``value (mark: sources)``, then the cited sources. ``long``: one row per rule
+        and variant with value, status and sources in their own columns (for CSV).
+        """
+        if layout == "long":
+            rows = [[r.rule, c.variant, c.display, c.status, ", ".join(c.source), c.origin,
+                     "yes" if r.same_value else "no"]
+                    for r in self.rows for c in r.cells]
+            return [Table(["rule", "variant", "value", "status", "source", "from",
+                           "same value"], rows)]
+        kind = "rules" if self.all_rules else (
+            "rules that differ" if self.by == "value" else "rules whose value or evidence differs")
+        notes = [status_legend(),
+                 "Sources: ids in variants/sources.yaml; `rentoy rules ID` gives each "
+                 "rule's note."]
+        if not self.rows:
+            notes.insert(0, "No rule differs." if len(self.variants) > 1
+                         else "Only one variant: nothing to compare.")
+        wrap = {v: max(20, 100 // max(len(self.variants), 1)) for v in self.variants}
+        rows = [[r.rule, *(c.text for c in r.cells)] for r in self.rows]
+        tables = [Table(["rule", *self.variants], rows,
+                        title=f"{kind.capitalize()}: {', '.join(self.variants)}",
+                        wrap=wrap, notes=notes)]
+        if self.sources:
+            from .sources import load_sources
+
+            known = load_sources()
+            tables.append(Table(
+                ["source", "reference"],
+                [[sid, known[sid].citation() if sid in known else "(not in the bibliography)"]
+                 for sid in self.sources],
+                title="Sources cited", wrap={"reference": 90}))
+        return tables
+
+    def report(self, layout: str = "wide") -> Report:
+        """A :class:`~rentoy.render.Report`: ``as_dict()`` for JSON, tables for people."""
+        return Report(self.as_dict(), self.tables(layout))
+
+
+def _cell(variant: Variant, rule: str) -> RuleCell:
+    record = rule_record(variant, rule)      # what `rentoy rules` shows for the rule
+    return RuleCell(variant.id, record["value"], record["display"], record["status"],
+                    STATUS_MARKS.get(record["status"], "?"), tuple(record["source"]),
+                    record["note"], record["from"])
+
+
+def load_variants(specs: Sequence[str | Variant]) -> list[Variant]:
+    """The variants named by ``specs`` (all built-ins when empty), each once.
+
+    Raises :class:`~rentoy.errors.VariantError` for an unknown id (with a
+    suggestion) or a variant named twice.
+    """
+    variants = [load_variant(s) for s in specs] if specs else builtin_variants()
+    seen: set[str] = set()
+    for v in variants:
+        if v.id in seen:
+            raise VariantError(Problem(f"variant {v.id} is named twice",
+                                       hint="name each variant once"))
+        seen.add(v.id)
+    return variants
+
+
+def compare_rules(variants: Sequence[str | Variant] = (), all_rules: bool = False,
+                  by: str = "value") -> RuleComparison:
+    """Compare the rules of ``variants`` (ids, paths or Variants; all built-ins if empty).
+
+    Rows are in schema order; without ``all_rules`` only the rules that differ (by
+    ``value``, or by ``provenance``: value, status or sources) are kept.
+    """
+    if by not in _BY:
+        raise ValueError(f"by must be one of {', '.join(_BY)}, not {by!r}")
+    loaded = load_variants(variants)
+    rows = []
+    for rule in RULE_NAMES:
+        cells = tuple(_cell(v, rule) for v in loaded)
+        same_value = all(c.value == cells[0].value for c in cells)
+        same_prov = same_value and all(
+            (c.status, c.source) == (cells[0].status, cells[0].source) for c in cells)
+        differs = not (same_value if by == "value" else same_prov)
+        if all_rules or differs:
+            rows.append(RuleRow(rule, rule_description(rule), cells, same_value, same_prov))
+    return RuleComparison(tuple(v.id for v in loaded), tuple(v.name for v in loaded),
+                          tuple(rows), all_rules, by)

@@ -1,0 +1,189 @@
+"""Playing simulated games: random streams, one chunk of games, the per-game record.
+
+The work of a simulation is cut into chunks of consecutive game indices
+(:class:`ChunkTask`); :func:`play_chunk` plays them under every variant and returns
+one record per game and variant (:class:`ChunkResult`). A task holds only plain
+values (variant specs, numbers, bot names), so it pickles for a process pool or a
+distributed executor, and the worker loads the variants itself.
+
+**Random streams.** Each game deals from a generator of its own, seeded from the
+run's seed and the game index, hand after hand; the bots' choices come from a second
+generator, reseeded from the seed, the game index and the hand index before every
+hand (:func:`stream_seed`). So hand ``h`` of game ``g`` gets the same cards under every
+variant that deals as many cards (common random numbers:
+:func:`~rentoy.engine.draw_deal` is a partial Fisher-Yates shuffle, so the same
+generator state deals the same cards), the bots start each hand from the same state
+whatever happened in earlier hands, and no result depends on which worker played
+which chunk.
+
+**The game.** Each game starts at 0-0 with seat ``players - 1`` dealing (seat 0 is
+mano); after every hand the deal passes to the next seat and the score carries on,
+until a team reaches the variant's target: the sequence :class:`~rentoy.engine.Game`
+plays, with each hand's cards taken from its own stream.
+
+>>> task = ChunkTask(("1737",), players=4, bots=("random", "random"), seed=1, start=0, stop=3)
+>>> result = play_chunk(task)
+>>> len(result.records), len(result.records[0])
+(3, 1)
+>>> result.records == play_chunk(task).records      # the same seed, the same games
+True
+"""
+
+from __future__ import annotations
+
+import _random
+import random
+from dataclasses import dataclass
+from typing import Sequence
+
+from ..engine import Hand, compile_variant, draw_deal
+from ..engine.bots import team_bots
+from ..variants import Variant, load_variant
+from .stats import Moments
+
+__all__ = ["DEALS", "BOT_CHOICES", "stream_seed", "ChunkTask", "ChunkResult", "play_chunk",
+           "play_game", "variant_spec"]
+
+#: Stream numbers for :func:`stream_seed`.
+DEALS, BOT_CHOICES, SEARCH_DEALS, SEARCH_CHOICES = 0, 1, 2, 3
+_MASK64 = (1 << 64) - 1
+
+
+def stream_seed(seed: int, stream: int, game: int, hand: int = 0) -> int:
+    """The seed of one random stream: distinct for every (seed, stream, game, hand).
+
+    The four numbers are packed into one integer (the seed taken modulo 2**64, up to
+    256 streams, 2**40 games, 2**24 hands per game), which seeds a
+    :class:`random.Random` (Mersenne Twister) directly.
+
+    >>> stream_seed(1, DEALS, 0, 0) != stream_seed(1, BOT_CHOICES, 0, 0)
+    True
+    """
+    return ((((seed & _MASK64) << 8 | stream) << 40 | game) << 24) | hand
+
+
+def variant_spec(variant: Variant) -> str:
+    """What a worker passes to :func:`~rentoy.variants.load_variant` to get ``variant``
+    back: the built-in id, or the file's absolute path, with its options."""
+    if variant.builtin or variant.path is None:
+        return variant.id
+    return "+".join([str(variant.path), *variant.applied_options])
+
+
+@dataclass(frozen=True)
+class ChunkTask:
+    """Games ``start`` to ``stop - 1`` under each variant of ``specs``.
+
+    ``bots`` names team A's and team B's bot; ``cross`` asks for the cross-variant
+    products the paired differences need.
+    """
+
+    specs: tuple[str, ...]
+    players: int
+    bots: tuple[str, str]
+    seed: int
+    start: int
+    stop: int
+    cross: bool = True
+
+
+@dataclass(frozen=True)
+class ChunkResult:
+    """The records of a chunk's games (``records[game - start][variant]``) and their
+    :class:`~rentoy.simulation.stats.Moments`."""
+
+    start: int
+    stop: int
+    records: tuple[tuple[tuple[int, ...], ...], ...]
+    moments: Moments
+
+
+def play_chunk(task: ChunkTask) -> ChunkResult:
+    """Play a chunk of games under every variant (the unit of work of a simulation).
+
+    The variants are loaded by spec (:func:`~rentoy.variants.load_variant` keeps them
+    cached until their files change).
+    """
+    variants = [load_variant(spec) for spec in task.specs]
+    bot_rng = random.Random()
+    bots = team_bots(task.bots, bot_rng)
+    fast = task.bots == ("random", "random")
+    records = []
+    for game in range(task.start, task.stop):
+        deals: dict[int, tuple[random.Random, list]] = {}
+        records.append(tuple(
+            play_game(v, task.players, task.seed, game, deals, bot_rng, bots, fast)
+            for v in variants))
+    moments = Moments.of(len(variants), records, cross=task.cross)
+    return ChunkResult(task.start, task.stop, tuple(records), moments)
+
+
+def play_game(variant: Variant, players: int, seed: int, game: int,
+              deals: dict[int, tuple[random.Random, list]], bot_rng: random.Random,
+              bots: Sequence, fast: bool = False) -> tuple[int, ...]:
+    """Play game ``game`` under ``variant``; return its record (fields as in
+    :data:`~rentoy.simulation.stats.FIELDS`).
+
+    The game's deals come from one stream seeded by (seed, game), drawn hand after
+    hand; ``deals`` keeps them by hand size, so every variant that deals as many cards
+    gets the same cards in every hand of the game. ``bots`` holds team A's and team
+    B's bot, both drawing from ``bot_rng``, which is reseeded by (seed, game, hand)
+    before every hand. ``fast`` plays two random bots inline (the same choices
+    :class:`~rentoy.engine.RandomBot` makes, without the method calls).
+    """
+    tables = compile_variant(variant)
+    size, last_trick = tables.hand_size, tables.tricks
+    by_trump = tables.by_trump
+    stream = deals.get(size)
+    if stream is None:
+        stream = deals[size] = (random.Random(stream_seed(seed, DEALS, game)), [])
+    deal_rng, dealt = stream
+    score, dealer, index = (0, 0), players - 1, 0
+    hands = points = folds = played_out = two_tricks = mano_wins = 0
+    tricks = trump_leads = trump_tricks = 0
+    r = bot_rng.random
+    # The generator's own int seeding (what random.Random.seed does for an int,
+    # without the type checks): the same state, a little faster in this loop.
+    reseed = _random.Random.seed.__get__(bot_rng)
+    bot_seed = stream_seed(seed, BOT_CHOICES, game, 0)   # | index: the hand's stream
+    while True:
+        if index == len(dealt):
+            dealt.append(draw_deal(deal_rng, players, size))
+        hand = Hand(variant, players, dealer, score, deal=dealt[index])
+        reseed(bot_seed | index)
+        if fast:
+            legal, apply = hand.legal_actions, hand.apply_unchecked
+            while hand.result is None:
+                actions = legal()
+                apply(actions[int(r() * len(actions))])
+        else:
+            while hand.result is None:
+                hand.apply_unchecked(bots[hand.to_act()[0] & 1].choose(hand))
+        result = hand.result
+        hands += 1
+        points += result.points
+        log = hand.trick_log
+        if result.how == "fold":
+            folds += 1
+        else:
+            played_out += 1
+            if len(log) < last_trick:
+                two_tricks += 1
+        if result.winner == (dealer + 1) % players & 1:     # the mano's team
+            mano_wins += 1
+        tt = by_trump[hand.up // 10]
+        suit, always, trump = tt.suit, tt.always, tt.trump
+        for record in log:
+            cards = record.cards
+            tricks += 1
+            if suit[cards[0]] == trump:
+                trump_leads += 1
+            if always[cards[(record.winner - record.leader) % players]]:
+                trump_tricks += 1
+        score = result.score
+        if result.game_winner is not None:
+            break
+        dealer = (dealer + 1) % players
+        index += 1
+    return (hands, points, folds, played_out, two_tricks, mano_wins, tricks, trump_leads,
+            trump_tricks, 1 if result.game_winner == 0 else 0)

@@ -1,0 +1,186 @@
+"""A simulation as people read it: tables (a :class:`~rentoy.render.Report`) and a figure.
+
+:func:`simulation_report` gives the per-variant statistics and the paired differences
+as tables for every renderer (text, Markdown, JSON, CSV); :func:`plot_comparison`
+draws the estimates with their intervals to an SVG or PNG file (matplotlib, imported
+only when called, drawing off-screen).
+
+>>> from rentoy.simulation import simulate
+>>> result = simulate(["1737", "avila"], hands=30, seed=2)
+>>> report = simulation_report(result)
+>>> [t.title.split(":")[0] for t in report.tables]
+['Simulated play', 'Paired differences from 1737']
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..render import Report, Table
+from .run import SimulationResult
+from .stats import STATISTICS, Estimate, Statistic
+
+__all__ = ["simulation_report", "plot_comparison", "format_estimate", "format_difference"]
+
+
+def format_estimate(stat: Statistic, est: Estimate) -> str:
+    """An estimate with its interval: ``23.4% [22.9, 23.9]`` or ``4.25 [4.21, 4.29]``.
+
+    >>> from rentoy.simulation import STATISTICS
+    >>> format_estimate(STATISTICS[2], Estimate(0.2341, 0.002, 0.2302, 0.2380, 900))
+    '23.4% [23.0, 23.8]'
+    """
+    if est.value is None:
+        return "-"
+    scale, unit, digits = (100, "%", 1) if stat.percent else (1, "", 2)
+    text = f"{est.value * scale:.{digits}f}{unit}"
+    if est.low is not None:
+        text += f" [{est.low * scale:.{digits}f}, {est.high * scale:.{digits}f}]"
+    return text
+
+
+def format_difference(stat: Statistic, est: Estimate) -> str:
+    """A paired difference: ``+1.2 pp [+0.8, +1.6] *`` (``*``: the interval excludes 0).
+
+    >>> from rentoy.simulation import STATISTICS
+    >>> format_difference(STATISTICS[2], Estimate(0.012, 0.002, 0.008, 0.016, 900))
+    '+1.2 pp [+0.8, +1.6] *'
+    >>> format_difference(STATISTICS[2], Estimate(-0.0001, 0.001, -0.002, 0.0018, 900))
+    '+0.0 pp [-0.2, +0.2]'
+    """
+    if est.value is None:
+        return "-"
+    scale, unit, digits = (100, " pp", 1) if stat.percent else (1, "", 2)
+
+    def signed(x: float) -> str:
+        x = round(x * scale, digits)
+        return f"{x if x else 0.0:+.{digits}f}"       # 0.0, never "-0.0"
+
+    text = f"{signed(est.value)}{unit}"
+    if est.low is not None:
+        text += f" [{signed(est.low)}, {signed(est.high)}]"
+        if est.low > 0 or est.high < 0:
+            text += " *"
+    return text
+
+
+def _hand_size_notes(result: SimulationResult) -> list[str]:
+    """A caveat when some variants deal more cards than others (and so other cards)."""
+    sizes: dict[int, list[str]] = {}
+    for variant, size in zip(result.variants, result.hand_sizes):
+        sizes.setdefault(size, []).append(variant)
+    if len(sizes) < 2:
+        return []
+    groups = "; ".join(f"{', '.join(vs)} deal{'s' if len(vs) == 1 else ''} {size} cards"
+                       for size, vs in sizes.items())
+    return [f"Only variants dealing as many cards get the same cards ({groups})."]
+
+
+def _long_tables(result: SimulationResult, reference: str) -> list[Table]:
+    """One row per statistic and variant (and per difference), numbers unformatted."""
+    rows = []
+    for v in result.variants:
+        for name, est in result.estimates(v).items():
+            rows.append([name, v, est.value, est.se, est.low, est.high, est.n])
+    tables = [Table(["statistic", "variant", "value", "se", "low", "high", "games"], rows)]
+    if result.moments.cross is not None and len(result.variants) > 1:
+        drows = []
+        for v in result.variants:
+            if v != reference:
+                for name, est in result.difference(v, reference).items():
+                    drows.append([name, v, reference, est.value, est.se, est.low, est.high,
+                                  est.n])
+        tables.append(Table(["statistic", "variant", "reference", "difference", "se", "low",
+                             "high", "games"], drows))
+    return tables
+
+
+def simulation_report(result: SimulationResult, reference: str | None = None,
+                      timing: bool = False, layout: str = "wide") -> Report:
+    """Tables of a simulation: each variant's statistics, then each variant minus
+    ``reference`` (default: the first variant) on the same games.
+
+    ``layout="wide"`` (for people): a column per variant, each cell the estimate and
+    its interval; ``layout="long"`` (for CSV): a row per statistic and variant with the
+    numbers unformatted. ``timing`` adds the wall time to the JSON data (left out by
+    default so that the same seed gives the same output byte for byte).
+    """
+    reference = reference or result.variants[0]
+    result.index(reference)
+    if layout == "long":
+        return Report(result.to_data(reference, timing=timing),
+                      _long_tables(result, reference))
+    bots = (result.bots[0] if result.bots[0] == result.bots[1]
+            else f"{result.bots[0]} (team A), {result.bots[1]} (team B)")
+    rows = [["hands played", *map(str, result.hands)]]
+    per_variant = {v: result.estimates(v) for v in result.variants}
+    for stat in STATISTICS:
+        rows.append([stat.label, *(format_estimate(stat, per_variant[v][stat.name])
+                                   for v in result.variants)])
+    setting = (f"{result.games} games of {result.players} players, bots: {bots}, "
+               f"seed {result.seed}")
+    notes = [
+        f"Each variant played the same {result.games} games (the same deals), at least "
+        f"{result.hands_requested} hands each.",
+        *_hand_size_notes(result),
+        "Brackets: 95% interval, estimate +- 1.96 standard errors, with games as the "
+        "independent units (delta method for ratios).",
+    ]
+    tables = [Table(["statistic", *result.variants], rows,
+                    title=f"Simulated play: {setting}", notes=notes)]
+    others = [v for v in result.variants if v != reference]
+    if others and result.moments.cross is not None:
+        diffs = {v: result.difference(v, reference) for v in others}
+        drows = [[stat.label, *(format_difference(stat, diffs[v][stat.name]) for v in others)]
+                 for stat in STATISTICS]
+        tables.append(Table(
+            ["statistic", *(f"{v} - {reference}" for v in others)], drows,
+            title=f"Paired differences from {reference}: the same games under both",
+            notes=["pp: percentage points. *: the 95% interval of the paired difference "
+                   "excludes 0."]))
+    return Report(result.to_data(reference, timing=timing), tables)
+
+
+def plot_comparison(result: SimulationResult, path: str | Path,
+                    stats: list[str] | None = None, title: str | None = None) -> Path:
+    """Draw each statistic's estimate and 95% interval per variant; save to ``path``.
+
+    The format follows the file's suffix (``.svg``, ``.png``, ``.pdf``). SVG output is
+    deterministic (no date, fixed element ids), so a docs build does not churn it.
+    Returns the path written.
+    """
+    import matplotlib
+    from matplotlib.figure import Figure
+
+    chosen = [s for s in STATISTICS if stats is None or s.name in stats]
+    path = Path(path)
+    columns = min(4, len(chosen)) or 1
+    rows = -(-len(chosen) // columns)
+    variants = list(result.variants)
+    with matplotlib.rc_context({"svg.hashsalt": "rentoy", "font.size": 8}):
+        fig = Figure(figsize=(2.6 * columns, 0.45 * len(variants) * rows + 1.0 * rows),
+                     layout="constrained")
+        axes = fig.subplots(rows, columns, squeeze=False)
+        for ax, stat in zip(axes.flat, chosen):
+            scale = 100 if stat.percent else 1
+            for y, variant in enumerate(variants):
+                est = result.estimate(variant, stat.name)
+                if est.value is None:
+                    continue
+                err = None
+                if est.low is not None:
+                    err = [[(est.value - est.low) * scale], [(est.high - est.value) * scale]]
+                ax.errorbar([est.value * scale], [y], xerr=err, fmt="o", color="C0",
+                            capsize=3, markersize=4)
+            ax.set_yticks(range(len(variants)), variants)
+            ax.set_ylim(-0.6, len(variants) - 0.4)
+            ax.invert_yaxis()
+            ax.set_title(stat.label + (" (%)" if stat.percent else ""))
+            ax.grid(axis="x", alpha=0.3)
+        for ax in list(axes.flat)[len(chosen):]:
+            ax.set_visible(False)
+        fig.suptitle(title or f"{result.games} games, {result.players} players, "
+                              f"bots {'/'.join(dict.fromkeys(result.bots))}, seed {result.seed}")
+        metadata = {"Date": None} if path.suffix.lower() == ".svg" else None
+        fig.savefig(path, metadata=metadata)
+    return path

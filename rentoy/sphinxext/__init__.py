@@ -1,0 +1,66 @@
+"""The Sphinx extension behind the rentoy site: pages and tables generated from the YAML.
+
+Load it in ``conf.py`` with ``extensions = ["rentoy.sphinxext"]`` (with
+``myst_parser``: the directives are written as MyST fences). It provides:
+
+Directives (arguments are variant specs as on the command line, ``1737+borrego``
+allowed; paths are relative to the page):
+
+- ``rentoy-variant SPEC``: a variant's page body (facts, description, card orders,
+  betting, rules with provenance, options);
+- ``rentoy-rules SPEC``: the rules table with provenance (``:rules: a, b`` for some);
+- ``rentoy-card-orders SPEC``: the card orders drawn as a ladder of cards;
+- ``rentoy-ladder SPEC``: the betting ladder with calls, glosses and fold values;
+- ``rentoy-provenance-matrix``: every rule against every built-in variant;
+- ``rentoy-variant-list``: the built-in variants, linked to their pages;
+- ``rentoy-compare [SPEC ...]``: rules side by side, differences highlighted;
+- ``rentoy-simulation [SPEC ...]``: simulated play on the same deals, with a plot;
+- ``rentoy-walkthrough PATH``: a walkthrough run and drawn (a failure fails the build);
+- ``rentoy-walkthrough-list``: every walkthrough of the examples folder;
+- ``rentoy-bibliography``, ``rentoy-glossary``, ``rentoy-schema``, ``rentoy-reasons``;
+- ``rentoy-example-variant PATH``: a variant file shown and loaded at build time.
+
+Roles: ``rentoy-value`` (``1737:ladder``), ``rentoy-status`` (``1737:follow_suit``),
+``rentoy-source`` (``autoridades-1737``), and the ``rentoy`` domain's links
+``rentoy:variant``, ``rentoy:rule`` (``1737.ladder``), ``rentoy:walkthrough``,
+``rentoy:reason``, ``rentoy:source``.
+
+Configuration: ``rentoy_variants_dir`` (a folder of variant files to read instead of
+the library's own, relative to the conf folder), ``rentoy_examples_dir`` (default
+``examples``), ``rentoy_variant_pages`` and ``rentoy_walkthrough_pages`` (where the
+generated pages go; empty to generate none), ``rentoy_simulations`` (False skips the
+simulations, for quick builds).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+
+__all__ = ["setup"]
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    from .. import __version__
+    from . import (apirefs, bibliography, cards, common, compare, reasons, variants,
+                   walkthroughs)
+    from .domain import RentoyDomain
+    from .pages import configure_variants_dir, write_pages
+
+    app.add_config_value("rentoy_variants_dir", None, "env", types=frozenset({str, type(None)}))
+    app.add_config_value("rentoy_examples_dir", "examples", "env", types=frozenset({str}))
+    app.add_config_value("rentoy_variant_pages", "variants/generated", "env",
+                         types=frozenset({str, type(None)}))
+    app.add_config_value("rentoy_walkthrough_pages", "worked-examples/generated", "env",
+                         types=frozenset({str, type(None)}))
+    app.add_config_value("rentoy_simulations", True, "env", types=frozenset({bool}))
+    app.add_domain(RentoyDomain)
+    app.connect("config-inited", configure_variants_dir)
+    app.connect("builder-inited", write_pages)
+    for module in (common, cards, variants, walkthroughs, compare, bibliography, reasons,
+                   apirefs):
+        module.setup(app)
+    return {"version": __version__, "env_version": 1, "parallel_read_safe": True,
+            "parallel_write_safe": True}

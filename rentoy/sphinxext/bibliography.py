@@ -1,0 +1,249 @@
+"""The bibliography and the glossary, generated from variants/sources.yaml and
+variants/glossary.yaml, and the ``rentoy-source`` role that cites a source inline.
+
+Each bibliography entry is a link target ``source-<id>`` (the ``source`` objects of the
+``rentoy`` domain); every source id in a table or a ``{rentoy-source}`` citation links
+to it. The glossary is a Sphinx glossary, so ``{term}`baza``` links a term.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Mapping
+
+from docutils import nodes
+from sphinx import addnodes
+from sphinx.domains.std import make_glossary_term
+from sphinx.util.docutils import ReferenceRole
+
+from .common import Failure, RentoyDirective, failure_from, library_errors, logger, \
+    mark_failed, note_files, paragraph, source_refs, xref
+from .domain import register_id
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+
+    from ..sources import Source
+
+__all__ = ["short_citations", "BibliographyDirective", "GlossaryDirective", "SourceRole"]
+
+_KIND_TITLES = {"primary": "Primary sources", "secondary": "Studies and secondary accounts",
+                "regional": "Descriptions of regional play", "software": "Software"}
+
+
+def _short_author(author: str) -> str:
+    """The first author, without remarks in parentheses: "A (note), B" -> "A"."""
+    while re.search(r"\([^()]*\)", author):
+        author = re.sub(r"\s*\([^()]*\)", "", author)
+    return re.split(r"[;,]", author)[0].strip()
+
+
+def _short_title(title: str) -> str:
+    """The title without its locator: "X, cap. 3" -> "X"; "X (subtitle)" -> "X"."""
+    return re.split(r",\s+(?=cap\.|jornada|in\s|s\.v\.|tomo|vol)| \(|: ", title)[0].strip()
+
+
+def short_citations(sources: Mapping[str, Source]) -> dict[str, tuple[str, str | None, str]]:
+    """Per source id: (author or title, the title when it must be shown, year label).
+
+    Author-year style; the same author and year twice get ``a``, ``b``... in file
+    order; an anonymous work is cited by its title.
+    """
+    base: dict[str, tuple[str, str | None, str]] = {}
+    for sid, src in sources.items():
+        author = _short_author(src.author) if src.author else ""
+        anonymous = not author or author.lower() == "anonymous"
+        if anonymous:
+            base[sid] = (_short_title(src.title), None, src.year or "")
+        elif src.year:
+            base[sid] = (author, None, src.year)
+        else:
+            base[sid] = (author, _short_title(src.title), "")
+    counts: dict[tuple[str, str], list[str]] = {}
+    for sid, (who, title, year) in base.items():
+        if year and title is None:
+            counts.setdefault((who, year), []).append(sid)
+    out = dict(base)
+    for (who, year), ids in counts.items():
+        if len(ids) > 1:
+            for i, sid in enumerate(ids):
+                out[sid] = (who, None, year + "abcdefghijklmnopqrstuvwxyz"[i])
+    return out
+
+
+def citation_nodes(short: tuple[str, str | None, str], anonymous_title: bool = False
+                   ) -> list[nodes.Node]:
+    who, title, year = short
+    out: list[nodes.Node] = []
+    if anonymous_title:
+        out.append(nodes.emphasis(who, who))
+    else:
+        out.append(nodes.Text(who))
+    if title:
+        out += [nodes.Text(", "), nodes.emphasis(title, title)]
+    if year:
+        out.append(nodes.Text(f" {year}"))
+    return out
+
+
+def _is_anonymous(src: Source) -> bool:
+    return not src.author or _short_author(src.author).lower() == "anonymous"
+
+
+def full_citation(src: Source) -> list[nodes.Node]:
+    """Author, *title*, place, year, pages."""
+    out: list[nodes.Node] = []
+    if src.author:
+        out.append(nodes.Text(f"{src.author}, "))
+    out.append(nodes.emphasis(src.title, src.title))
+    for part in (src.place, src.year):
+        if part:
+            out.append(nodes.Text(f", {part}"))
+    if src.pages:
+        out.append(nodes.Text(f", p. {src.pages}"))
+    out.append(nodes.Text("."))
+    return out
+
+
+class BibliographyDirective(RentoyDirective):
+    """``{rentoy-bibliography}``: every source, grouped by kind, each with its anchor,
+    full citation, link, note and the variants that cite it."""
+
+    def make(self) -> list[nodes.Node]:
+        from ..sources import builtin_dir, load_sources
+
+        path = builtin_dir() / "sources.yaml"
+        note_files(self.env, [path])
+        sources = load_sources(path)
+        labels = short_citations(sources)
+        cited_by = self._cited_by()
+        out: list[nodes.Node] = []
+        for kind, heading in _KIND_TITLES.items():
+            entries = [s for s in sources.values() if s.kind == kind]
+            if not entries:
+                continue
+            out.append(nodes.rubric(heading, heading))
+            listing = nodes.bullet_list(classes=["rentoy-bibliography"])
+            for src in entries:
+                title = src.citation().replace("*", "")
+                item = nodes.list_item(ids=[register_id(self.env, "source", src.id, title,
+                                                        self.get_location())])
+                para = paragraph(None, ["rentoy-citation"])
+                label = nodes.strong()
+                label.extend(citation_nodes(labels[src.id], _is_anonymous(src)))
+                para += label
+                para += nodes.Text(" ")
+                para += nodes.literal(src.id, src.id, classes=["rentoy-source-id"])
+                para += nodes.Text(" — ")
+                para.extend(full_citation(src))
+                if src.url:
+                    para += nodes.Text(" ")
+                    para += nodes.reference(src.url, src.url, refuri=src.url)
+                item += para
+                if src.note:
+                    item += paragraph(self.parse_inline(" ".join(src.note.split()))[0],
+                                      ["rentoy-source-note"])
+                if src.id in cited_by:
+                    para = paragraph("Cited by: ", ["rentoy-cited-by"])
+                    for i, vid in enumerate(cited_by[src.id]):
+                        if i:
+                            para += nodes.Text(", ")
+                        para += xref("variant", vid, vid)
+                    item += para
+                listing += item
+            out.append(listing)
+        return out
+
+    def _cited_by(self) -> dict[str, list[str]]:
+        """Source id -> the built-in variants whose file cites it."""
+        out: dict[str, list[str]] = {}
+        for variant in self.builtin_variants():
+            cited = set(variant.sources)
+            for prov in variant.provenance.values():
+                if prov.defined_in == variant.base_id:
+                    cited.update(prov.source)
+            for option in variant.options.values():
+                if option.provenance.defined_in == variant.base_id:
+                    cited.update(option.provenance.source)
+            for sid in cited:
+                out.setdefault(sid, []).append(variant.id)
+        return out
+
+
+class GlossaryDirective(RentoyDirective):
+    """``{rentoy-glossary}``: the Spanish terms as a Sphinx glossary (``{term}`baza```)."""
+
+    def make(self) -> list[nodes.Node]:
+        from ..glossary import load_glossary
+        from ..sources import builtin_dir
+
+        note_files(self.env, [builtin_dir() / "glossary.yaml", builtin_dir() / "sources.yaml"])
+        source, lineno = self.get_source_info()
+        dlist = nodes.definition_list(classes=["glossary", "rentoy-glossary"])
+        for term in sorted(load_glossary().values(), key=lambda t: _fold(t.term)):
+            item = nodes.definition_list_item()
+            item += make_glossary_term(self.env, [nodes.Text(term.term)], None, source, lineno,
+                                       None, self.state.document)
+            body = nodes.definition()
+            para = paragraph(None)
+            para += nodes.emphasis(term.gloss, term.gloss)
+            if term.note:
+                para += nodes.Text(". ")
+                para.extend(self.parse_inline(" ".join(term.note.split()))[0])
+            if term.source:
+                para += nodes.Text(" (")
+                para.extend(source_refs(term.source))
+                para += nodes.Text(")")
+            body += para
+            item += body
+            dlist += item
+        glossary = addnodes.glossary()
+        glossary["sorted"] = False   # already in alphabetical order
+        glossary += dlist
+        return [glossary]
+
+
+def _fold(text: str) -> str:
+    import unicodedata
+
+    text = text.strip("¡!¿? ").lower()
+    return "".join(c for c in unicodedata.normalize("NFD", text) if not unicodedata.combining(c))
+
+
+class SourceRole(ReferenceRole):
+    """``{rentoy-source}`autoridades-1737``` -> "Real Academia Española 1737", linked to
+    the bibliography entry; ``{rentoy-source}`the dictionary <autoridades-1737>``` sets
+    the text."""
+
+    def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
+        from ..errors import suggest
+        from ..sources import builtin_dir, load_sources
+
+        try:
+            path = builtin_dir() / "sources.yaml"
+            self.env.note_dependency(str(path.resolve()))
+            sources = load_sources(path)
+            sid = self.target.strip()
+            if sid not in sources:
+                hint = suggest(sid, sources)
+                raise Failure([(f"unknown source {sid!r}: it is not in variants/sources.yaml"
+                                + (f" ({hint})" if hint else ""), None)])
+        except library_errors() as exc:
+            for text, location in failure_from(exc).messages:
+                logger.error(text, location=location or self.get_location())
+            mark_failed(self.env, self.env.docname)
+            return [nodes.problematic(self.rawtext, self.rawtext)], []
+        src = sources[sid]
+        if self.has_explicit_title:
+            content: list[nodes.Node] = [nodes.Text(self.title)]
+        else:
+            content = citation_nodes(short_citations(sources)[sid], _is_anonymous(src))
+        node = xref("source", sid, content, title=src.citation().replace("*", ""))
+        node["classes"].append("rentoy-cite")
+        return [node], []
+
+
+def setup(app: Sphinx) -> None:
+    app.add_directive("rentoy-bibliography", BibliographyDirective)
+    app.add_directive("rentoy-glossary", GlossaryDirective)
+    app.add_role("rentoy-source", SourceRole())

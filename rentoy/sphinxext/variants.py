@@ -1,0 +1,552 @@
+"""Variant pages and tables: a variant's page body, its rules with provenance, the
+betting ladder, the provenance matrix, the variant list, the schema reference, an
+example variant file, and the inline roles that quote a rule's value or status.
+
+Everything comes from :func:`rentoy.load_variant` and :mod:`rentoy.reference`, the
+same code behind ``rentoy rules``, so the site and the command line show the same
+values.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any, Sequence
+
+from docutils import nodes
+from docutils.parsers.rst import directives
+
+from .cards import card_order_nodes
+from .common import (STATUS_MARKS, Failure, RentoyDirective, RentoyRole, cell, facts,
+                     note_files, paragraph, source_refs, split_spec_rule, status_node, table,
+                     xref)
+from .domain import register_id, register_target
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+
+    from ..variants import Variant
+
+__all__ = ["rules_table", "options_table", "ladder_nodes", "provenance_matrix",
+           "variant_list", "schema_nodes", "section"]
+
+
+def section(directive: RentoyDirective, title: str) -> nodes.Element:
+    """A titled part of a directive's output: a section (in the page's contents) when
+    the directive's ``:headings:`` option is ``sections``, else a rubric and a container
+    (for a directive placed inside prose)."""
+    if directive.options.get("headings", "sections") != "sections":
+        box = nodes.container(classes=["rentoy-part"])
+        box += nodes.rubric(title, title)
+        return box
+    # The document gives the section a unique id made from its title.
+    sec = nodes.section(names=[nodes.fully_normalize_name(title)])
+    sec += nodes.title(title, title)
+    directive.state.document.note_implicit_target(sec, sec)
+    return sec
+
+
+def headings_option(text: str) -> str:
+    """``:headings: sections`` or ``:headings: rubrics``."""
+    return directives.choice(text, ("sections", "rubrics"))
+
+
+def _markdown_inline(directive: RentoyDirective | RentoyRole | None, text: str | None
+                     ) -> list[nodes.Node]:
+    """A note or description as inline Markdown (emphasis, code), in a page's syntax."""
+    if not text:
+        return []
+    if isinstance(directive, RentoyDirective):
+        found, _messages = directive.parse_inline(" ".join(text.split()))
+        return list(found)
+    return [nodes.Text(" ".join(text.split()))]
+
+
+def _value_node(rule: str, value: Any) -> nodes.inline:
+    from ..reference import format_value
+
+    text = format_value(rule, value)
+    return nodes.inline(text, text, classes=["rentoy-value"])
+
+
+def _is_linkable(variant: Variant) -> bool:
+    """Whether ``variant`` has a page of its own to link to (a built-in, no options)."""
+    return variant.builtin and not variant.applied_options
+
+
+def variant_ref(variant_id: str, text: str | None = None) -> nodes.Node:
+    return xref("variant", variant_id, text or variant_id)
+
+
+def _origin_nodes(variant: Variant, rule: str) -> list[nodes.Node]:
+    prov = variant.provenance[rule]
+    if prov.option:
+        return [nodes.Text(f"option {prov.option}")]
+    if prov.defined_in is None:
+        return [nodes.Text("engine default")]
+    if prov.defined_in == variant.base_id:
+        return [nodes.Text("this variant")]
+    return [nodes.Text("inherited from "), variant_ref(prov.defined_in)]
+
+
+def rules_table(directive: RentoyDirective, variant: Variant, *, anchors: bool = False,
+                rules: Sequence[str] | None = None) -> nodes.table:
+    """Every rule (or ``rules``) of a variant: value, status, sources, note, origin."""
+    from ..variants import RULE_NAMES, rule_description
+
+    rows, ids = [], []
+    for name in rules or RULE_NAMES:
+        prov = variant.provenance[name]
+        rule_cell = nodes.abbreviation(name, "", explanation=rule_description(name))
+        rule_cell += nodes.literal(name, name)
+        note: list[nodes.Node] = _markdown_inline(directive, prov.note)
+        if prov.alternatives:
+            note.append(nodes.Text(" Other readings: " if note else "Other readings: "))
+            note.append(nodes.Text(", ".join(f"{variant.base_id}+{a}" for a in prov.alternatives)))
+        rows.append([rule_cell, _value_node(name, variant.values[name]),
+                     cell(status_node(prov.status), [f"rentoy-cell-{prov.status}"]),
+                     source_refs(prov.source), note, _origin_nodes(variant, name)])
+        ids.append(register_id(directive.env, "rule", f"{variant.id}.{name}",
+                               f"{variant.id}: {name}", directive.get_location())
+                   if anchors else None)
+    return table(["rule", "value", "status", "sources", "note", "stated in"], rows,
+                 classes=["rentoy-rules"], row_ids=ids)
+
+
+def options_table(directive: RentoyDirective, variant: Variant) -> nodes.table | None:
+    """The variant's named options: what each changes, with its provenance."""
+    from ..reference import format_value
+
+    if not variant.options:
+        return None
+    rows = []
+    for option in variant.options.values():
+        spec = f"{variant.base_id}+{option.id}"
+        changes = "; ".join(f"{k}: {format_value(k, v)}" for k, v in option.rules.items())
+        prov = option.provenance
+        rows.append([nodes.literal(spec, spec), changes,
+                     cell(status_node(prov.status), [f"rentoy-cell-{prov.status}"]),
+                     source_refs(prov.source), _markdown_inline(directive, prov.note)])
+    return table(["option", "changes", "status", "sources", "note"], rows,
+                 classes=["rentoy-options"])
+
+
+def ladder_nodes(variant: Variant) -> list[nodes.Node]:
+    """The betting ladder: each value, the call players say, its gloss, the fold value."""
+    from ..glossary import gloss
+    from ..reference import format_value
+    from ..variants import is_game_step
+
+    rules = variant.rules
+    calls = rules.calls
+
+    def show(value: Any) -> str:
+        return f"the game (reach {rules.target})" if is_game_step(value) else str(value)
+
+    rows = []
+    for level, value in enumerate(rules.ladder):
+        if level == 0:
+            rows.append(["0 (no raise)", show(value), "-", "-", "-"])
+            continue
+        call = calls.for_raise(level)
+        call_node: nodes.Node | str = nodes.emphasis(call, call) if call else "(not recorded)"
+        rows.append([str(level), show(value), call_node, (gloss(call) or "-") if call else "-",
+                     show(rules.ladder[level - 1])])
+    out: list[nodes.Node] = [table(
+        ["raise", "the hand is worth", "call", "gloss", "a fold gives the raisers"], rows,
+        classes=["rentoy-ladder"])]
+    said = []
+    for what, word in (("To accept", calls.accept), ("to fold", calls.fold)):
+        if word:
+            meaning = gloss(word)
+            said.append((what, word, meaning))
+    para = paragraph(None, ["rentoy-ladder-note"])
+    if said:
+        for i, (what, word, meaning) in enumerate(said):
+            para += nodes.Text(("; " if i else "") + f"{what} a raise players say ")
+            para += nodes.emphasis(word, word)
+            if meaning:
+                para += nodes.Text(f" ({meaning})")
+        para += nodes.Text(". ")
+    para += nodes.Text(f"Ladder: {format_value('ladder', variant.values['ladder'])}; "
+                       f"raise right: {format_value('raise_right', rules.raise_right)}; "
+                       f"the game is to {rules.target}.")
+    out.append(para)
+    return out
+
+
+def _matrix_cell(variant: Variant, rule: str) -> cell:
+    prov = variant.provenance[rule]
+    content: list[nodes.Node] = [status_node(prov.status, short=True)]
+    if prov.defined_in not in (None, variant.base_id) and not prov.option:
+        content.append(nodes.Text(" "))
+        content.append(nodes.abbreviation("↑", "↑", explanation=f"inherited from {prov.defined_in}",
+                                          classes=["rentoy-inherited"]))
+    if prov.source:
+        content.append(nodes.Text(" "))
+        refs = nodes.inline(classes=["rentoy-matrix-sources"])
+        refs.extend(source_refs(prov.source, sep=" "))
+        content.append(refs)
+    return cell(paragraph(content), [f"rentoy-cell-{prov.status}"])
+
+
+def status_legend() -> nodes.paragraph:
+    """What each status mark means, from the schema's own description of statuses."""
+    from ..validation import load_schema
+    from ..variants import STATUSES, schema_path
+
+    meaning: dict[str, str] = {}
+    text = load_schema(str(schema_path())).get("$defs", {}).get("status", {}).get(
+        "description", "")
+    for part in text.split(";"):
+        key, sep, rest = part.strip().partition(":")
+        if sep:
+            meaning[key.strip()] = rest.strip().rstrip(".")
+    para = paragraph(None, ["rentoy-legend"])
+    for i, status in enumerate(STATUSES):
+        if i:
+            para += nodes.Text("; ")
+        para += status_node(status, short=True)
+        para += nodes.Text(" ")
+        para += status_node(status)
+        if status in meaning:
+            para += nodes.Text(f": {meaning[status]}")
+    para += nodes.Text("; ↑ inherited from the parent variant.")
+    return para
+
+
+def provenance_matrix(variants: Sequence[Variant]) -> list[nodes.Node]:
+    """Every rule against every variant, each cell its status and sources."""
+    from ..variants import RULE_NAMES
+
+    columns: list[Any] = ["rule"] + [variant_ref(v.id) for v in variants]
+    rows = [[nodes.literal(rule, rule)] + [_matrix_cell(v, rule) for v in variants]
+            for rule in RULE_NAMES]
+    return [status_legend(), table(columns, rows, classes=["rentoy-matrix"])]
+
+
+def variant_list(variants: Sequence[Variant]) -> nodes.table:
+    """The variants, one row each, linked to their pages, with status counts."""
+    from ..variants import STATUSES
+
+    rows = []
+    for v in variants:
+        counts = v.status_counts()
+        evidence = nodes.inline(classes=["rentoy-counts"])
+        for i, status in enumerate(STATUSES):
+            if i:
+                evidence += nodes.Text(" ")
+            evidence += nodes.abbreviation(
+                f"{STATUS_MARKS[status]}{counts[status]}", f"{STATUS_MARKS[status]}{counts[status]}",
+                explanation=f"{counts[status]} {status}",
+                classes=["rentoy-status", f"rentoy-status-{status}"])
+        rows.append([variant_ref(v.id), v.name, v.period or "-", v.region or "-",
+                     [variant_ref(v.extends)] if v.extends else "-", evidence,
+                     ", ".join(v.options) or "-"])
+    return table(["id", "name", "period", "region", "extends", "evidence", "options"], rows,
+                 classes=["rentoy-variants"])
+
+
+# ---------------------------------------------------------------------------------------
+# Directives.
+
+class VariantDirective(RentoyDirective):
+    """``{rentoy-variant} SPEC``: a variant's page body (facts, description, card
+    orders, betting, rules with provenance, options), with link targets. Its parts
+    are sections; ``:headings: rubrics`` makes them rubrics, for use inside prose."""
+
+    required_arguments = 1
+    option_spec = {"headings": headings_option}
+
+    def make(self) -> list[nodes.Node]:
+        variant = self.load_variant(self.arguments[0])
+        out: list[nodes.Node] = [register_target(self.env, "variant", variant.id, variant.name,
+                                                 self.get_location())]
+        items: list[tuple[str, Any]] = [
+            ("Id", nodes.literal(variant.id, variant.id)),
+            ("Period", variant.period or "not stated"),
+            ("Region", variant.region or "not stated")]
+        if variant.extends:
+            items.append(("Extends", [variant_ref(variant.extends)] if variant.builtin
+                          else variant.extends))
+        if variant.sources:
+            items.append(("Sources", source_refs(variant.sources)))
+        counts = ", ".join(f"{n} {s}" for s, n in variant.status_counts().items() if n)
+        items.append(("Evidence", f"{counts} (of {len(variant.values)} rules)"))
+        if variant.options:
+            items.append(("Options", ", ".join(f"{variant.base_id}+{o}"
+                                                for o in variant.options)))
+        if variant.path is not None:
+            items.append(("File", nodes.literal(variant.path.name, variant.path.name)))
+        out.append(facts(items))
+        if variant.description:
+            out.extend(self.parse_text_to_nodes(variant.description))
+
+        orders = section(self, "Card orders")
+        orders.extend(card_order_nodes(variant))
+        betting = section(self, "Betting")
+        betting.extend(ladder_nodes(variant))
+        rules = section(self, "Rules and their provenance")
+        rules += status_legend()
+        rules += rules_table(self, variant, anchors=_is_linkable(variant))
+        out += [orders, betting, rules]
+        opts = options_table(self, variant)
+        if opts is not None:
+            sec = section(self, "Options")
+            sec += paragraph(f"Select an option by adding it to the id, as in "
+                             f"{variant.base_id}+{next(iter(variant.options))}; options "
+                             "can be combined.")
+            sec += opts
+            out.append(sec)
+        return out
+
+
+class RulesDirective(RentoyDirective):
+    """``{rentoy-rules} SPEC``: the rules table with provenance. Option ``:rules:``
+    limits it to some rules (comma-separated)."""
+
+    required_arguments = 1
+    option_spec = {"rules": directives.unchanged_required}
+
+    def make(self) -> list[nodes.Node]:
+        from ..errors import suggest
+        from ..variants import RULE_NAMES
+
+        variant = self.load_variant(self.arguments[0])
+        names = None
+        if "rules" in self.options:
+            names = [n.strip() for n in self.options["rules"].split(",") if n.strip()]
+            for name in names:
+                if name not in RULE_NAMES:
+                    hint = suggest(name, RULE_NAMES)
+                    raise Failure([(f"no rule {name!r}" + (f" ({hint})" if hint else ""), None)])
+        return [rules_table(self, variant, rules=names)]
+
+
+class LadderDirective(RentoyDirective):
+    """``{rentoy-ladder} SPEC``: the betting ladder with calls, glosses and fold values."""
+
+    required_arguments = 1
+
+    def make(self) -> list[nodes.Node]:
+        return ladder_nodes(self.load_variant(self.arguments[0]))
+
+
+class ProvenanceMatrixDirective(RentoyDirective):
+    """``{rentoy-provenance-matrix}``: every rule against every built-in variant."""
+
+    def make(self) -> list[nodes.Node]:
+        return provenance_matrix(self.builtin_variants())
+
+
+class VariantListDirective(RentoyDirective):
+    """``{rentoy-variant-list}``: the built-in variants, linked to their pages."""
+
+    def make(self) -> list[nodes.Node]:
+        return [variant_list(self.builtin_variants())]
+
+
+class ExampleVariantDirective(RentoyDirective):
+    """``{rentoy-example-variant} PATH``: a variant file shown, loaded at build time (a
+    broken file fails the build), then its rules table and options."""
+
+    required_arguments = 1
+    option_spec = {"no-rules": directives.flag}
+
+    def make(self) -> list[nodes.Node]:
+        path = self.resolve_path(self.arguments[0])
+        note_files(self.env, [path])
+        if not path.is_file():
+            raise Failure([(f"no variant file {self.arguments[0]!r} (looked for {path})", None)])
+        text = path.read_text(encoding="utf-8")
+        block = nodes.literal_block(text, text, language="yaml", classes=["rentoy-example-file"])
+        container = nodes.container("", literal_block=True, classes=["literal-block-wrapper"])
+        caption = nodes.caption(path.name, path.name)
+        container += caption
+        container += block
+        variant = self.load_variant(str(path))
+        out: list[nodes.Node] = [container]
+        if "no-rules" not in self.options:
+            out.append(rules_table(self, variant))
+            opts = options_table(self, variant)
+            if opts is not None:
+                out.append(opts)
+        return out
+
+
+# ---------------------------------------------------------------------------------------
+# The schema reference.
+
+def _describe(schema: dict[str, Any], root: dict[str, Any]) -> str:
+    """A JSON Schema fragment in words (Markdown)."""
+    if "$ref" in schema:
+        target: Any = root
+        for part in schema["$ref"].lstrip("#/").split("/"):
+            target = target[part]
+        if target.get("description"):
+            return target["description"].rstrip(".")
+        return _describe(target, root)
+    for key in ("anyOf", "oneOf"):
+        if key in schema:
+            return " or ".join(_describe(s, root) for s in schema[key])
+    if "enum" in schema:
+        return "one of " + ", ".join(f"`{json.dumps(v)}`".replace('"', "") for v in schema["enum"])
+    if "const" in schema:
+        return f"`{schema['const']}`"
+    kind = schema.get("type")
+    if isinstance(kind, list):
+        return " or ".join(_describe({**schema, "type": k}, root) for k in kind)
+    if kind == "array":
+        text = "a list"
+        if "items" in schema:
+            text += " of " + _describe(schema["items"], root)
+        limits = []
+        if schema.get("minItems") and schema.get("minItems") == schema.get("maxItems"):
+            limits.append(f"exactly {schema['minItems']}")
+        elif schema.get("minItems"):
+            limits.append(f"at least {schema['minItems']}")
+        if schema.get("uniqueItems"):
+            limits.append("no repeats")
+        return text + (f" ({', '.join(limits)})" if limits else "")
+    if kind == "object":
+        props = schema.get("properties")
+        if props:
+            return "a mapping with keys " + ", ".join(f"`{k}`" for k in props)
+        return "a mapping"
+    if kind == "integer":
+        low, high = schema.get("minimum"), schema.get("maximum")
+        if low is not None and high is not None:
+            return f"a whole number from {low} to {high}"
+        if low is not None:
+            return f"a whole number, at least {low}"
+        return "a whole number"
+    if kind == "string":
+        return "text"
+    if kind == "boolean":
+        return "`true` or `false`"
+    if kind == "null":
+        return "empty (`null`)"
+    return "any value"
+
+
+def _bare(rule_schema: dict[str, Any]) -> dict[str, Any]:
+    """The bare-value form of a rule (the first of its written forms)."""
+    forms = rule_schema.get("anyOf")
+    return forms[0] if forms else rule_schema
+
+
+def schema_nodes(directive: RentoyDirective, schema: dict[str, Any]) -> list[nodes.Node]:
+    """The variant-file schema in tables: the file's keys, the rules, the calls."""
+    def md(text: str) -> list[nodes.Node]:
+        return _markdown_inline(directive, text)
+
+    required = set(schema.get("required", ()))
+    rows = []
+    for key, sub in schema["properties"].items():
+        rows.append([nodes.literal(key, key), md(_describe(sub, schema)),
+                     "required" if key in required else "optional",
+                     md(sub.get("description", ""))])
+    out: list[nodes.Node] = [table(["key", "type", "", "description"], rows,
+                                   classes=["rentoy-schema"],
+                                   title="The keys of a variant file")]
+
+    rule_schemas = schema["properties"]["rules"]["properties"]
+    must = set(schema.get("x-required-rules", ()))
+    rows = []
+    for name, sub in rule_schemas.items():
+        if "default" in sub:
+            default = nodes.literal(json.dumps(sub["default"]), json.dumps(sub["default"]))
+        else:
+            default = "required without `extends`" if name in must else "-"
+        rows.append([nodes.literal(name, name), md(_describe(_bare(sub), schema)),
+                     default if isinstance(default, nodes.Node) else md(default),
+                     md(sub.get("description", ""))])
+    out.append(table(["rule", "value", "default", "description"], rows,
+                     classes=["rentoy-schema"],
+                     title="Rules (each bare, or {value, status, source, note, alternatives})"))
+
+    calls = _bare(rule_schemas.get("calls", {})).get("properties", {})
+    if calls:
+        out.append(table(["key", "value", "description"],
+                         [[nodes.literal(k, k), md(_describe(s, schema)),
+                           md(s.get("description", ""))] for k, s in calls.items()],
+                         classes=["rentoy-schema"],
+                         title="The keys of calls"))
+
+    option = schema.get("$defs", {}).get("option", {})
+    if option:
+        opt_required = set(option.get("required", ()))
+        out.append(table(["key", "value", "", "description"],
+                         [[nodes.literal(k, k), md(_describe(s, schema)),
+                           "required" if k in opt_required else "optional",
+                           md(s.get("description", ""))]
+                          for k, s in option.get("properties", {}).items()],
+                         classes=["rentoy-schema"],
+                         title="The keys of an option"))
+    return out
+
+
+class SchemaDirective(RentoyDirective):
+    """``{rentoy-schema}``: the variant-file schema reference, from variants/schema.json."""
+
+    def make(self) -> list[nodes.Node]:
+        from ..validation import load_schema
+        from ..variants import schema_path
+
+        path = schema_path()
+        note_files(self.env, [path])
+        return schema_nodes(self, load_schema(str(path)))
+
+
+# ---------------------------------------------------------------------------------------
+# Roles.
+
+class ValueRole(RentoyRole):
+    """``{rentoy-value}`1737:ladder```: a rule's value inline, as in the tables."""
+
+    def make(self) -> list[nodes.Node]:
+        spec, rule = split_spec_rule(self.text)
+        variant = self.load_variant(spec)
+        _check_rule(rule)
+        node = _value_node(rule, variant.values[rule])
+        prov = variant.provenance[rule]
+        title = f"{variant.id} {rule}: {prov.status}"
+        if prov.source:
+            title += f" ({', '.join(prov.source)})"
+        if _is_linkable(variant):
+            return [xref("rule", f"{variant.id}.{rule}", node, title=title)]
+        return [node]
+
+
+class StatusRole(RentoyRole):
+    """``{rentoy-status}`1737:follow_suit```: a rule's provenance status inline."""
+
+    def make(self) -> list[nodes.Node]:
+        spec, rule = split_spec_rule(self.text)
+        variant = self.load_variant(spec)
+        _check_rule(rule)
+        node = status_node(variant.provenance[rule].status)
+        if _is_linkable(variant):
+            return [xref("rule", f"{variant.id}.{rule}", node)]
+        return [node]
+
+
+def _check_rule(rule: str) -> None:
+    from ..errors import suggest
+    from ..variants import RULE_NAMES
+
+    if rule not in RULE_NAMES:
+        hint = suggest(rule, RULE_NAMES)
+        raise Failure([(f"no rule {rule!r}" + (f" ({hint})" if hint else "")
+                        + f"; rules are: {', '.join(RULE_NAMES)}", None)])
+
+
+def setup(app: Sphinx) -> None:
+    app.add_directive("rentoy-variant", VariantDirective)
+    app.add_directive("rentoy-rules", RulesDirective)
+    app.add_directive("rentoy-ladder", LadderDirective)
+    app.add_directive("rentoy-provenance-matrix", ProvenanceMatrixDirective)
+    app.add_directive("rentoy-variant-list", VariantListDirective)
+    app.add_directive("rentoy-example-variant", ExampleVariantDirective)
+    app.add_directive("rentoy-schema", SchemaDirective)
+    app.add_role("rentoy-value", ValueRole())
+    app.add_role("rentoy-status", StatusRole())

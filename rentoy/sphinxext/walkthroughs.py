@@ -1,0 +1,286 @@
+"""Worked examples on the site: a walkthrough run at build time and drawn.
+
+``{rentoy-walkthrough} PATH`` runs the file through :func:`rentoy.walkthrough.run_walkthrough`
+and shows the deal as cards, the transcript branch by branch (each action, the call
+said and its gloss, what it did, refusals with their reason codes), and a table of
+every branch's outcome. A walkthrough whose expectations fail, or whose action is
+refused unexpectedly, fails the build at the file and line of the failure (the page
+still shows the run). ``{rentoy-walkthrough-list}`` lists every walkthrough of the
+examples folder, linked to its page.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Sequence
+
+from docutils import nodes
+
+from .cards import card_node, deal_nodes
+from .common import (Failure, RentoyDirective, cell, facts, library_files, note_files,
+                     note_listing, paragraph, table, xref)
+from .domain import register_target
+from .variants import headings_option, section
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+
+    from ..walkthrough import Segment, Step, Walkthrough, WalkthroughRun
+
+__all__ = ["WalkthroughDirective", "WalkthroughListDirective", "walkthrough_files",
+           "walkthrough_id", "run_failures"]
+
+_LINE = re.compile(r"^line (\d+): (.*)$", re.DOTALL)
+
+
+def walkthrough_id(path: Path) -> str:
+    """A walkthrough's name on the site: its file name without ``.yaml``."""
+    return path.stem
+
+
+def walkthrough_files(folder: Path) -> list[Path]:
+    """The walkthrough files of a folder, by name."""
+    return sorted(p for p in folder.glob("*.yaml") if p.is_file())
+
+
+def _display(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
+
+
+def run_failures(run: WalkthroughRun, path: Path) -> list[tuple[str, str | None]]:
+    """Each failure of a run as (message, "file:line"), naming its branch."""
+    out = []
+    for segment in run.segments():
+        for failure in segment.failures:
+            match = _LINE.match(failure)
+            line = match.group(1) if match and match.group(1) != "None" else segment.line
+            text = match.group(2) if match else failure
+            where = f"{_display(path)}:{line}" if line else _display(path)
+            out.append((f"walkthrough {run.walkthrough.title!r}, {segment.label}: {text}",
+                        where))
+    return out
+
+
+def _value(value: Any) -> str:
+    return "the game" if value == "game" else str(value)
+
+
+def _score(score: Sequence[int]) -> str:
+    return f"{score[0]}-{score[1]}"
+
+
+class WalkthroughDirective(RentoyDirective):
+    """``{rentoy-walkthrough} PATH``: a walkthrough run and rendered (path relative to
+    the page). Its parts (deal, transcript, outcomes) are headed by rubrics;
+    ``:headings: sections`` makes them sections, as on the generated pages."""
+
+    required_arguments = 1
+    option_spec = {"headings": headings_option}
+
+    def make(self) -> list[nodes.Node]:
+        from ..walkthrough import load_walkthrough, run_walkthrough, schema_path
+
+        path = self.resolve_path(self.arguments[0])
+        note_files(self.env, [path, schema_path()])
+        if not path.is_file():
+            raise Failure([(f"no walkthrough file {self.arguments[0]!r} (looked for {path})",
+                            None)])
+        wt = load_walkthrough(path)
+        note_files(self.env, [Path(p) for p in wt.variant.files] + library_files())
+        run = run_walkthrough(wt)
+        out = self.render(run, path)
+        if not run.ok:
+            return out + self.fail(Failure(run_failures(run, path)))
+        return out
+
+    def render(self, run: WalkthroughRun, path: Path) -> list[nodes.Node]:
+        wt = run.walkthrough
+        out: list[nodes.Node] = [register_target(self.env, "walkthrough", walkthrough_id(path),
+                                                 wt.title, self.get_location())]
+        out.append(self._facts(wt, path))
+        if wt.description:
+            out.extend(self.parse_text_to_nodes(wt.description))
+        self.options.setdefault("headings", "rubrics")
+        deal = section(self, "The deal")
+        deal.extend(deal_nodes(wt.deal, variant=wt.variant, dealer=wt.dealer))
+        transcript = section(self, "Transcript")
+        transcript += self._segment(run.root, wt)
+        outcomes = section(self, "Outcomes")
+        outcomes += self._outcomes(run)
+        return out + [deal, transcript, outcomes]
+
+    def _facts(self, wt: Walkthrough, path: Path) -> nodes.field_list:
+        v = wt.variant
+        if v.builtin:
+            variant: list[nodes.Node] = [xref("variant", v.base_id, v.base_id)]
+            if v.applied_options:
+                variant.append(nodes.Text("+" + "+".join(v.applied_options)))
+            variant.append(nodes.Text(f" ({v.name})"))
+        else:
+            variant = [nodes.Text(f"{v.id} ({v.name})")]
+        shown = Path(os.path.relpath(path, Path(self.env.srcdir).parent)).as_posix()
+        items: list[tuple[str, Any]] = [
+            ("Variant", variant),
+            ("Players", f"{wt.players}; dealer seat {wt.dealer}, mano seat {wt.mano}; "
+                        "team A holds the even seats, team B the odd ones"),
+            ("Score before the hand", f"A {wt.start_score[0]}, B {wt.start_score[1]} "
+                                      f"(the game is to {wt.target})")]
+        if wt.seed is not None:
+            items.append(("Deal", f"drawn from seed {wt.seed}"))
+        items.append(("File", [nodes.literal(shown, shown),
+                               nodes.Text(" (run it with "),
+                               nodes.literal(f"rentoy run {shown}", f"rentoy run {shown}"),
+                               nodes.Text(")")]))
+        return facts(items)
+
+    # -- the transcript --------------------------------------------------------------
+
+    def _segment(self, segment: Segment, wt: Walkthrough) -> nodes.container:
+        box = nodes.container(classes=["rentoy-segment"] +
+                              (["rentoy-branch"] if segment.name is not None else []))
+        if segment.name is not None:
+            title = paragraph(None, ["rentoy-branch-title"])
+            title += nodes.strong(segment.name, segment.name)
+            if len(segment.path) > 1:
+                trail = " / ".join(segment.path[:-1])
+                title += nodes.Text(f"  (after {trail})")
+            box += title
+        if segment.description:
+            box.extend(self.parse_text_to_nodes(segment.description))
+        if not segment.ran:
+            box += paragraph("Not played: an action before this branch was refused.",
+                             ["rentoy-not-run"])
+        elif segment.steps:
+            steps = nodes.enumerated_list(classes=["rentoy-steps"])
+            for step in segment.steps:
+                steps += self._step(step, wt)
+            box += steps
+        if segment.ran and (segment.expect or segment.failures):
+            box += self._expectations(segment)
+        for branch in segment.branches:
+            box += self._segment(branch, wt)
+        return box
+
+    def _step(self, step: Step, wt: Walkthrough) -> nodes.list_item:
+        classes = ["rentoy-step"]
+        if step.refusal is not None:
+            classes.append("rentoy-refused")
+        if step.dead:
+            classes.append("rentoy-dead")
+        item = nodes.list_item(classes=classes)
+        head = paragraph(None, ["rentoy-step-head"])
+        head += nodes.literal(step.text, step.text)
+        action = step.action
+        if action.kind == "play" and action.card is not None:
+            head += nodes.Text(" ")
+            head += card_node(action.card)
+        if step.call:
+            head += nodes.Text(" — ")
+            head += nodes.emphasis(step.call, step.call, classes=["rentoy-call"])
+            if step.gloss:
+                head += nodes.Text(f" ({step.gloss})")
+        if step.refusal is not None:
+            head += nodes.Text(" — refused: ")
+            code = step.refusal.reason
+            head += xref("reason", code, nodes.literal(code, code))
+        item += head
+        remarks = list(step.remarks)
+        if remarks:
+            item += paragraph(" ".join(remarks), ["rentoy-remarks"])
+        trick = step.trick
+        if trick is not None:
+            para = paragraph("Trick: ", ["rentoy-trick"])
+            seats = trick.seats(wt.players)
+            for i, (seat, card) in enumerate(zip(seats, trick.cards)):
+                if i:
+                    para += nodes.Text(", ")
+                para += nodes.Text(f"seat {seat} ")
+                para += card_node(card, classes=["rentoy-card-won"] if seat == trick.winner
+                                  else ())
+            para += nodes.Text(f"; seat {trick.winner} wins it.")
+            item += para
+        if step.note:
+            item += paragraph(self.parse_inline(step.note)[0], ["rentoy-step-note"])
+        return item
+
+    def _expectations(self, segment: Segment) -> nodes.paragraph:
+        held = not segment.failures
+        para = paragraph(None, ["rentoy-expect", "rentoy-expect-ok" if held
+                                else "rentoy-expect-failed"])
+        label = "Expected:" if held else "Expected, but did not hold:"
+        para += nodes.strong(label, label)
+        para += nodes.Text(" ")
+        parts = []
+        for key, value in segment.expect.items():
+            parts.append(f"{key.replace('_', ' ')} {_expect_text(value)}")
+        para += nodes.Text("; ".join(parts) + (". All hold." if held else "."))
+        for failure in segment.failures:
+            para += nodes.Text(" ")
+            para += nodes.emphasis(failure, failure)
+        return para
+
+    # -- the outcome table -------------------------------------------------------------
+
+    def _outcomes(self, run: WalkthroughRun) -> nodes.table:
+        rows = []
+        for r in run.results:
+            if r.outcomes:
+                out = f"A wins: {_score(r.outcomes['A'])}; B wins: {_score(r.outcomes['B'])}"
+            else:
+                out = "-"
+            rows.append([r.label, _score(r.score), _value(r.value),
+                         "yes" if r.finished else "no", r.hand_winner or "-",
+                         r.game_winner or "-", _score(r.tricks), out,
+                         cell("yes" if r.ok else "NO",
+                              ["rentoy-ok" if r.ok else "rentoy-failed"])])
+        return table(["branch", "score", "value", "hand over", "hand won by",
+                      "game won by", "tricks A-B", "if the hand is played out", "holds"],
+                     rows, classes=["rentoy-outcomes"])
+
+
+def _expect_text(value: Any) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if value is None:
+        return "none"
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {_expect_text(v)}" for k, v in value.items())
+    if isinstance(value, (list, tuple)):
+        if len(value) == 2 and all(isinstance(v, int) for v in value):
+            return f"{value[0]}-{value[1]}"
+        return "[" + ", ".join(_expect_text(v) for v in value) + "]"
+    return str(value)
+
+
+class WalkthroughListDirective(RentoyDirective):
+    """``{rentoy-walkthrough-list}``: every walkthrough in the examples folder, with its
+    variant and what it shows, linked to its page."""
+
+    def make(self) -> list[nodes.Node]:
+        from ..walkthrough import load_walkthrough
+
+        folder = Path(self.env.srcdir) / self.config.rentoy_examples_dir
+        note_listing(self.env, "examples")
+        rows = []
+        for path in walkthrough_files(folder):
+            note_files(self.env, [path])
+            wt = load_walkthrough(path)
+            note_files(self.env, [Path(p) for p in wt.variant.files])
+            summary = (wt.description or "").strip().split("\n\n")[0]
+            v = wt.variant
+            variant: Any = ([xref("variant", v.base_id, v.id)] if v.builtin else v.id)
+            rows.append([xref("walkthrough", walkthrough_id(path), wt.title), variant,
+                         str(wt.players), self.parse_inline(" ".join(summary.split()))[0]
+                         if summary else "-"])
+        return [table(["walkthrough", "variant", "players", "what it shows"], rows,
+                      classes=["rentoy-walkthroughs"])]
+
+
+def setup(app: Sphinx) -> None:
+    app.add_directive("rentoy-walkthrough", WalkthroughDirective)
+    app.add_directive("rentoy-walkthrough-list", WalkthroughListDirective)

@@ -1,0 +1,429 @@
+"""Walkthrough files: loading, validation, and the immutable :class:`Walkthrough`.
+
+A walkthrough file names a variant, a deal and the actions taken from it; the
+actions may branch, each branch continuing from the state its parent reached, and
+any segment may state what must hold at its end (``expect``). Loading checks
+everything that can be checked without playing: the file against
+``rentoy/walkthrough/schema.json`` (unknown keys get a "did you mean"), the variant,
+the card codes, a card dealt twice, the shape of the deal, the action syntax and the
+seats, and the expectation keys. Every problem is reported at once, each with its
+file, line and key path, as a :class:`~rentoy.errors.WalkthroughError`.
+
+>>> wt = parse_walkthrough('''
+... title: A first raise
+... variant: "1737"
+... deal:
+...   hands: [[3c, 6b, 7e], [12c, 2b, 4e], [2c, 1o, 5e], [11c, 3b, 6e]]
+...   up: 5o
+... actions: ["0 raise"]
+... ''')
+>>> wt.title, wt.players, wt.dealer, wt.mano, wt.trump
+('A first raise', 4, 3, 0, 'o')
+>>> [a.text for a in wt.root.actions], wt.root.actions[0].line
+(['0 raise'], 7)
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, Iterator, Mapping
+
+from ..cards import SUITS, Card, CardError, parse_card
+from ..engine import REASONS, Action, ActionSyntaxError, Deal, Hand, draw_deal
+from ..errors import InputError, Location, Problem, VariantError, WalkthroughError, suggest
+from ..variants import Variant, builtin_ids, load_variant
+from ..yamlfile import Document, load_document, parse_document
+
+__all__ = ["Walkthrough", "SegmentSpec", "ActionSpec", "EXPECT_KEYS", "load_walkthrough",
+           "parse_walkthrough", "check_walkthrough", "schema_path"]
+
+#: The keys an ``expect`` mapping may hold (DESIGN's, then this format's extensions).
+EXPECT_KEYS: tuple[str, ...] = (
+    "score", "value", "finished", "hand_winner", "game_winner", "tricks", "outcomes",
+    "illegal", "reason", "legal_under", "raise_right", "trick_winners", "dead")
+
+
+def schema_path() -> Path:
+    """The JSON Schema of walkthrough files."""
+    return Path(__file__).resolve().parent / "schema.json"
+
+
+@dataclass(frozen=True)
+class ActionSpec:
+    """One action as written: its text, the parsed :class:`Action`, line and note."""
+
+    text: str
+    action: Action
+    line: int | None = None
+    note: str | None = None
+
+
+@dataclass(frozen=True)
+class SegmentSpec:
+    """A run of actions: the trunk (``name`` None) or a branch, with its sub-branches.
+
+    ``path`` is the tuple of branch names from the trunk; ``expect`` holds the
+    expectations as written and ``expect_lines`` the line of each key.
+    """
+
+    name: str | None
+    path: tuple[str, ...]
+    actions: tuple[ActionSpec, ...] = ()
+    expect: Mapping[str, Any] = field(default_factory=dict)
+    expect_lines: Mapping[str, int | None] = field(default_factory=dict)
+    branches: tuple["SegmentSpec", ...] = ()
+    line: int | None = None
+    description: str | None = None
+
+    @property
+    def is_leaf(self) -> bool:
+        """Whether the segment has no branches (running it gives one result)."""
+        return not self.branches
+
+    def walk(self) -> Iterator["SegmentSpec"]:
+        """This segment and every segment below it, depth-first."""
+        yield self
+        for branch in self.branches:
+            yield from branch.walk()
+
+    def leaves(self) -> Iterator["SegmentSpec"]:
+        """The segments without branches, depth-first (the trunk alone if it has none)."""
+        return (s for s in self.walk() if s.is_leaf)
+
+
+@dataclass(frozen=True)
+class Walkthrough:
+    """A validated walkthrough: the table, the deal and the tree of segments."""
+
+    path: Path | None
+    title: str
+    description: str | None
+    variant: Variant
+    players: int
+    dealer: int
+    start_score: tuple[int, int]
+    deal: Deal
+    seed: int | None             # None when the deal is written out
+    root: SegmentSpec
+    variant_spec: str = ""       # the variant as written in the file
+
+    @property
+    def mano(self) -> int:
+        """The seat that leads the first trick (the one after the dealer)."""
+        return (self.dealer + 1) % self.players
+
+    @property
+    def trump(self) -> str:
+        """The trump suit letter: the suit of the turned-up card."""
+        return SUITS[self.deal.up // 10]
+
+    @property
+    def target(self) -> int:
+        """The points that win the game under the variant."""
+        return self.variant.rules.target
+
+    def new_hand(self) -> Hand:
+        """A fresh hand in the position before the first action."""
+        return Hand(self.variant, players=self.players, dealer=self.dealer,
+                    score=self.start_score, deal=self.deal)
+
+    def segments(self) -> Iterator[SegmentSpec]:
+        """Every segment, depth-first, the trunk first."""
+        return self.root.walk()
+
+    def leaves(self) -> list[SegmentSpec]:
+        """The leaf segments, depth-first: one result each when run."""
+        return list(self.root.leaves())
+
+    def action_count(self) -> int:
+        """How many actions the file lists, in all segments."""
+        return sum(len(s.actions) for s in self.segments())
+
+
+# ---------------------------------------------------------------------------------------
+# Loading.
+
+def load_walkthrough(path: str | Path) -> Walkthrough:
+    """Read and validate a walkthrough file; raises :class:`WalkthroughError`."""
+    try:
+        doc = load_document(path)
+    except InputError as exc:
+        raise WalkthroughError(exc.problems) from None
+    return _build(doc, Path(path))
+
+
+def parse_walkthrough(text: str, file: str | None = None,
+                      relative_to: str | Path | None = None) -> Walkthrough:
+    """Validate a walkthrough given as YAML text (``file`` names it in messages).
+
+    A variant path is taken relative to ``relative_to`` (default: the folder of
+    ``file``, else the working folder).
+    """
+    try:
+        doc = parse_document(text, file)
+    except InputError as exc:
+        raise WalkthroughError(exc.problems) from None
+    folder = Path(relative_to) if relative_to is not None else (
+        Path(file).parent if file else None)
+    return _build(doc, Path(file) if file else None, folder)
+
+
+def check_walkthrough(path: str | Path) -> str:
+    """Validate a walkthrough file without running it; a one-line summary.
+
+    Raises :class:`WalkthroughError` with every problem found.
+    """
+    wt = load_walkthrough(path)
+    leaves = wt.leaves()
+    segments = sum(1 for _ in wt.segments())
+    deal = "seed " + str(wt.seed) if wt.seed is not None else "dealt as written"
+    return (f"walkthrough {wt.title!r}: variant {wt.variant.id}, {wt.players} players, "
+            f"{deal}, {_count(wt.action_count(), 'action')} in {segments} segment"
+            f"{'s' if segments != 1 else ''}, {len(leaves)} "
+            f"branch{'es' if len(leaves) != 1 else ''} to run")
+
+
+class _Builder:
+    """Reads a schema-valid document into a Walkthrough, collecting every problem."""
+
+    def __init__(self, doc: Document, folder: Path | None):
+        self.doc = doc
+        self.folder = folder
+        self.problems: list[Problem] = []
+
+    def bad(self, path: tuple, message: str, hint: str | None = None, key: bool = False
+            ) -> None:
+        self.problems.append(self.doc.problem(path, message, hint, key=key))
+
+    def line(self, path: tuple, key: bool = False) -> int | None:
+        return self.doc.location(path, key=key).line
+
+    # -- the table ----------------------------------------------------------------
+
+    def variant(self, data: dict) -> Variant | None:
+        spec = str(data["variant"])
+        try:
+            return load_variant(spec, relative_to=self.folder)
+        except VariantError as exc:
+            first, *rest = exc.problems
+            elsewhere = first.location.file is not None and first.location.line is not None
+            if elsewhere:
+                # A variant file that is itself broken: point at our line, then at its own.
+                self.bad(("variant",), f"cannot load the variant {spec!r}",
+                         "see the problems in the variant file below")
+                self.problems.extend(exc.problems)
+            else:
+                self.bad(("variant",), first.message, first.hint)
+                self.problems.extend(rest)
+            return None
+
+    def cards(self, data: dict) -> tuple[list[list[Card | None]], Card | None]:
+        """The written deal as cards (None where a code is bad), checking repeats."""
+        deal = data["deal"]
+        seen: dict[int, tuple] = {}
+        hands: list[list[Card | None]] = []
+
+        def card_at(path: tuple, code: str) -> Card | None:
+            try:
+                card = parse_card(code)
+            except CardError as exc:
+                self.bad(path, str(exc))
+                return None
+            if card in seen:
+                first = seen[card]
+                self.bad(path, f"{card} ({card.name}) is dealt twice: it is already at line "
+                         f"{self.line(first)} ({_key_path(first)})",
+                         "each card of the deck is dealt once")
+            else:
+                seen[card] = path
+            return card
+
+        for s, cards in enumerate(deal["hands"]):
+            hands.append([card_at(("deal", "hands", s, i), c) for i, c in enumerate(cards)])
+        up = card_at(("deal", "up"), deal["up"])
+        return hands, up
+
+    def players(self, data: dict, variant: Variant) -> int:
+        allowed = variant.rules.players
+        if "players" in data:
+            n = data["players"]
+            if n not in allowed:
+                self.bad(("players",), f"variant {variant.id} is played by "
+                         f"{_or_list(allowed)} players, not {n}")
+            return n
+        if "deal" in data:
+            n = len(data["deal"]["hands"])
+            if n not in allowed:
+                self.bad(("deal", "hands"), f"the deal has {n} hands, but variant {variant.id} "
+                         f"is played by {_or_list(allowed)} players")
+            return n
+        return variant.rules.default_players
+
+    def table(self, data: dict, variant: Variant) -> tuple[int, int, tuple[int, int]]:
+        n = self.players(data, variant)
+        dealer = data.get("dealer", n - 1)
+        if not 0 <= dealer < n:
+            self.bad(("dealer",), f"there is no seat {dealer} at a table of {n}; seats run "
+                     f"from 0 to {n - 1}")
+        score = tuple(data.get("score", (0, 0)))
+        target = variant.rules.target
+        if max(score) >= target:
+            self.bad(("score",), f"the score {list(score)} already ends a game to {target}",
+                     f"both scores must be below {target}")
+        return n, dealer, (score[0], score[1])
+
+    def deal(self, data: dict, variant: Variant | None, n: int | None,
+             hands: list[list[Card | None]] | None, up: Card | None
+             ) -> tuple[Deal | None, int | None]:
+        size = variant.rules.hand_size if variant else None
+        if hands is None:
+            if variant is None or n is None:
+                return None, None
+            seed = data.get("seed", 0)
+            return draw_deal(random.Random(seed), n, size), seed
+        if "seed" in data:
+            self.bad(("seed",), "give either `deal` or `seed`, not both",
+                     "a written deal needs no seed", key=True)
+        if variant is None:
+            return None, None
+        if len(hands) != n:
+            self.bad(("deal", "hands"), f"the deal has {len(hands)} hands; {n} players need {n}")
+        for s, cards in enumerate(hands):
+            if len(cards) != size:
+                self.bad(("deal", "hands", s), f"seat {s} is dealt {len(cards)} cards; "
+                         f"variant {variant.id} deals {size} to each player")
+        if self.problems or up is None or any(c is None for h in hands for c in h):
+            return None, None
+        return Deal(tuple(tuple(h) for h in hands), up), None  # type: ignore[arg-type]
+
+    # -- the segments -------------------------------------------------------------
+
+    def segment(self, node: dict, prefix: tuple, names: tuple[str, ...],
+                players: int | None) -> SegmentSpec:
+        actions = []
+        for i, item in enumerate(node.get("actions") or ()):
+            where = prefix + ("actions", i)
+            text, note = (item, None) if isinstance(item, str) else (item["action"],
+                                                                     item.get("note"))
+            if isinstance(item, dict):
+                where = where + ("action",)
+            try:
+                action = Action.parse(text)
+            except ActionSyntaxError as exc:
+                self.bad(where, str(exc))
+                continue
+            if players is not None and action.seat >= players:
+                self.bad(where, f"there is no seat {action.seat} at a table of {players}; "
+                         f"seats run from 0 to {players - 1}")
+                continue
+            actions.append(ActionSpec(text, action, self.line(where), note))
+
+        expect = dict(node.get("expect") or {})
+        self.expectations(expect, prefix + ("expect",), bool(node.get("actions")), players)
+        lines = {k: self.line(prefix + ("expect", k), key=True) for k in expect}
+
+        branches = []
+        seen: dict[str, tuple] = {}
+        for j, child in enumerate(node.get("branches") or ()):
+            name = str(child["name"])
+            if name in seen:
+                self.bad(prefix + ("branches", j, "name"), f"two branches here are named "
+                         f"{name!r} (the other at line {self.line(seen[name])})",
+                         "give each branch its own name")
+            seen[name] = prefix + ("branches", j, "name")
+            branches.append(self.segment(child, prefix + ("branches", j), names + (name,),
+                                         players))
+        line = self.line(prefix) if prefix else self.line(("actions",), key=True)
+        return SegmentSpec(
+            name=names[-1] if names else None, path=names, actions=tuple(actions),
+            expect=MappingProxyType(expect), expect_lines=MappingProxyType(lines),
+            branches=tuple(branches), line=line,
+            description=node.get("description") if prefix else None)
+
+    def expectations(self, expect: dict, path: tuple, has_actions: bool,
+                     players: int | None) -> None:
+        illegal = expect.get("illegal") is True
+        if illegal and not has_actions:
+            self.bad(path + ("illegal",), "`illegal: true` needs an action to refuse, and this "
+                     "segment has none", key=True)
+        for key in ("reason", "legal_under"):
+            if key in expect and not illegal:
+                self.bad(path + (key,), f"`{key}` describes a refusal: add `illegal: true`",
+                         key=True)
+        reason = expect.get("reason")
+        if reason is not None and reason not in REASONS:
+            self.bad(path + ("reason",), f"unknown reason code {reason!r}",
+                     suggest(reason, REASONS) or f"known codes: {', '.join(REASONS)}")
+        ids = builtin_ids()
+        for i, vid in enumerate(expect.get("legal_under") or ()):
+            if vid.split("+")[0] not in ids:
+                self.bad(path + ("legal_under", i), f"{vid!r} is not a built-in variant",
+                         suggest(vid.split("+")[0], ids))
+        if players is not None:
+            for i, seat in enumerate(expect.get("trick_winners") or ()):
+                if seat >= players:
+                    self.bad(path + ("trick_winners", i), f"there is no seat {seat} at a "
+                             f"table of {players}")
+
+
+def _build(doc: Document, path: Path | None, folder: Path | None = None) -> Walkthrough:
+    from ..validation import schema_problems
+
+    if folder is None and path is not None:
+        folder = path.parent
+    data = doc.data
+    if not isinstance(data, dict):
+        raise WalkthroughError(doc.problem((), "a walkthrough file is a mapping with at least "
+                                               "`variant` and `actions`"))
+    problems = schema_problems(doc, schema_path())
+    if problems:
+        raise WalkthroughError(problems)
+
+    b = _Builder(doc, folder)
+    variant = b.variant(data)
+    written = b.cards(data) if "deal" in data else (None, None)
+    n = dealer = score = None
+    if variant is not None:
+        n, dealer, score = b.table(data, variant)
+    deal, seed = b.deal(data, variant, n, written[0], written[1])
+    root = b.segment(data, (), (), n)
+    if b.problems:
+        raise WalkthroughError(_dedupe(b.problems))
+    assert variant is not None and deal is not None and n is not None
+    title = (data.get("title") or "").strip() or (path.stem if path else "Walkthrough")
+    wt = Walkthrough(path=path, title=str(title), description=_prose(data.get("description")),
+                     variant=variant, players=n, dealer=dealer, start_score=score,
+                     deal=deal, seed=seed, root=root, variant_spec=str(data["variant"]))
+    try:
+        wt.new_hand()  # the engine's own checks, in case a rule outgrows the ones above
+    except ValueError as exc:
+        raise WalkthroughError(Problem(str(exc), Location(doc.file, 1, 1))) from None
+    return wt
+
+
+def _prose(text: Any) -> str | None:
+    return str(text).strip() or None if text else None
+
+
+def _dedupe(problems: list[Problem]) -> list[Problem]:
+    out: dict[tuple, Problem] = {}
+    for p in problems:
+        out.setdefault((p.location.file, p.location.line, p.path, p.message), p)
+    return sorted(out.values(), key=lambda p: (p.location.file != problems[0].location.file,
+                                               p.location.line or 0, p.location.column or 0))
+
+
+def _key_path(path: tuple) -> str:
+    return Problem("", path=tuple(path)).key_path
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _or_list(values: tuple[int, ...]) -> str:
+    items = [str(v) for v in values]
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]

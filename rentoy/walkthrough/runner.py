@@ -1,0 +1,356 @@
+"""Running a walkthrough: every action through the engine, every expectation checked.
+
+:func:`run_walkthrough` plays the trunk, then each branch from a clone of the state
+its parent reached, depth-first. Each action becomes a :class:`Step` (the event or
+the refusal, the call said, remarks, the state after); each segment a
+:class:`Segment` with the expectations that failed at its end; each leaf a
+:class:`BranchResult`. An action refused when ``illegal: true`` did not ask for it
+stops its segment (and the branches below it are not run); the failure names the
+line, the reason code and the rule.
+
+>>> from rentoy.walkthrough import parse_walkthrough
+>>> wt = parse_walkthrough('''
+... variant: "1737"
+... score: [4, 5]
+... deal:
+...   hands: [[3c, 6b, 7e], [12c, 2b, 4e], [2c, 1o, 5e], [11c, 3b, 6e]]
+...   up: 5o
+... actions: ["0 raise", "1 raise"]
+... branches:
+...   - name: A folds
+...     actions: ["0 fold"]
+...     expect: {score: [4, 8], finished: true, hand_winner: B}
+...   - name: A accepts
+...     actions: ["0 accept"]
+...     expect: {value: 6, outcomes: {A: [10, 5], B: [4, 11]}}
+... ''')
+>>> run = run_walkthrough(wt)
+>>> run.ok, [r.path for r in run.results]
+(True, [('A folds',), ('A accepts',)])
+>>> run.results[0].to_json()["score"], run.root.steps[1].remarks[0]
+([4, 8], 'Team B accepts 3 and raises to 6; team A answers.')
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterator
+
+from ..cards import Card
+from ..engine import Action, Event, Hand, TrickRecord
+from ..errors import IllegalAction
+from .model import SegmentSpec, Walkthrough, load_walkthrough
+from .narrate import call_for, gloss_for, refusal_remarks, step_remarks
+from .state import Snapshot
+
+__all__ = ["Step", "Segment", "BranchResult", "WalkthroughRun", "run_walkthrough"]
+
+
+@dataclass(frozen=True)
+class Step:
+    """One action of a walkthrough and what came of it.
+
+    ``event`` is the engine's :class:`~rentoy.engine.Event` (None when refused),
+    ``refusal`` the :class:`~rentoy.errors.IllegalAction` (None when applied);
+    ``expected_refusal`` says the file asked for the refusal (``illegal: true``).
+    ``call`` is the word said for a raise, accept or fold under the variant's
+    ``calls`` rule and ``gloss`` its English gloss. ``remarks`` are sentences: the
+    first says what happened. ``state`` is the hand after the step (before it, when
+    the action was refused, since a refusal changes nothing).
+    """
+
+    text: str
+    line: int | None
+    action: Action
+    event: Event | None
+    refusal: IllegalAction | None
+    expected_refusal: bool
+    call: str | None
+    gloss: str | None
+    remarks: list[str]
+    state: Snapshot
+    note: str | None = None
+
+    @property
+    def seat(self) -> int:
+        """The seat that acted."""
+        return self.action.seat
+
+    @property
+    def team(self) -> str:
+        """The acting seat's team, "A" (even seats) or "B" (odd seats)."""
+        return "AB"[self.action.seat & 1]
+
+    @property
+    def refused(self) -> bool:
+        """Whether the engine refused the action (expected or not)."""
+        return self.refusal is not None
+
+    @property
+    def dead(self) -> bool:
+        """Whether this step was a dead raise."""
+        return self.event is not None and self.event.dead
+
+    @property
+    def trick(self) -> TrickRecord | None:
+        """The trick this step completed, if any."""
+        return None if self.event is None else self.event.trick
+
+    @property
+    def value(self) -> int | str:
+        """The hand's value after the step (see :class:`Snapshot`)."""
+        return self.state.value
+
+    @property
+    def score(self) -> tuple[int, int]:
+        """The score after the step: before the hand until it ends, then after it."""
+        return self.state.score
+
+    @property
+    def outcomes(self) -> dict[str, tuple[int, int]] | None:
+        """The score if team A, and if team B, wins from here; None once it is over."""
+        return self.state.outcomes
+
+    @property
+    def tricks(self) -> tuple[int, int]:
+        """Tricks won by team A and team B after the step."""
+        return self.state.tricks
+
+    @property
+    def raise_right(self) -> str | None:
+        """The team that may raise next, or None when both may."""
+        return self.state.raise_right
+
+    @property
+    def pending(self) -> bool:
+        """Whether a raise waits for an answer after the step."""
+        return self.state.pending
+
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
+        """Each seat's cards after the step."""
+        return self.state.hands
+
+    @property
+    def current_trick(self) -> tuple[tuple[int, Card], ...]:
+        """The unfinished trick after the step, as (seat, card) pairs."""
+        return self.state.current_trick
+
+
+@dataclass(frozen=True)
+class BranchResult:
+    """Where one leaf branch ended: the outcome, and every failure on its path."""
+
+    path: tuple[str, ...]
+    ok: bool
+    score: tuple[int, int]
+    value: int | str
+    finished: bool
+    hand_winner: str | None
+    game_winner: str | None
+    tricks: tuple[int, int]
+    outcomes: dict[str, tuple[int, int]] | None
+    failures: tuple[str, ...]
+
+    @classmethod
+    def of(cls, path: tuple[str, ...], state: Snapshot, failures: list[str]
+           ) -> "BranchResult":
+        return cls(path=path, ok=not failures, score=state.score, value=state.value,
+                   finished=state.finished, hand_winner=state.hand_winner,
+                   game_winner=state.game_winner, tricks=state.tricks,
+                   outcomes=state.outcomes, failures=tuple(failures))
+
+    @property
+    def label(self) -> str:
+        """The path as one string ("A accepts / A wins two tricks"); "trunk" for []."""
+        return " / ".join(self.path) or "trunk"
+
+    def to_json(self) -> dict[str, Any]:
+        """The result as in ``rentoy run --json``."""
+        return {
+            "path": list(self.path), "ok": self.ok, "score": list(self.score),
+            "value": self.value, "finished": self.finished,
+            "hand_winner": self.hand_winner, "game_winner": self.game_winner,
+            "tricks": list(self.tricks),
+            "outcomes": None if self.outcomes is None else
+            {team: list(score) for team, score in self.outcomes.items()},
+            "failures": list(self.failures),
+        }
+
+
+@dataclass(frozen=True)
+class Segment:
+    """A run segment: the trunk (``name`` None) or a branch, with its sub-branches.
+
+    ``start`` and ``end`` are the hand before the first and after the last step;
+    ``failures`` are this segment's own (an unexpected refusal, an expectation that
+    did not hold); ``result`` is set on leaves. ``ran`` is False when an action
+    above was refused, so this segment was not played.
+    """
+
+    name: str | None
+    path: tuple[str, ...]
+    steps: list[Step]
+    branches: list["Segment"]
+    expect: dict[str, Any]
+    failures: list[str]
+    result: BranchResult | None
+    line: int | None
+    start: Snapshot
+    end: Snapshot
+    description: str | None = None
+    ran: bool = True
+
+    @property
+    def is_leaf(self) -> bool:
+        """Whether the segment has no branches (it then has a result)."""
+        return not self.branches
+
+    @property
+    def label(self) -> str:
+        """The path as one string ("A accepts / A wins two tricks"); "trunk" for []."""
+        return " / ".join(self.path) or "trunk"
+
+    def walk(self) -> Iterator["Segment"]:
+        """This segment and every segment below it, depth-first."""
+        yield self
+        for branch in self.branches:
+            yield from branch.walk()
+
+
+@dataclass(frozen=True)
+class WalkthroughRun:
+    """A walkthrough and what running it gave: the tree of segments and the results."""
+
+    walkthrough: Walkthrough
+    root: Segment
+    results: list[BranchResult] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        """Every expectation held and no action was refused unexpectedly."""
+        return all(not s.failures for s in self.root.walk()) and all(
+            r.ok for r in self.results)
+
+    def segments(self) -> Iterator[Segment]:
+        """Every segment, depth-first, the trunk first."""
+        return self.root.walk()
+
+    @property
+    def failures(self) -> list[str]:
+        """Every failure, in the order of the segments."""
+        return [f for s in self.segments() for f in s.failures]
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"ok": bool, "results": [...]}``, one result per leaf, depth-first."""
+        return {"ok": self.ok, "results": [r.to_json() for r in self.results]}
+
+
+def run_walkthrough(walkthrough: Walkthrough | str | Path) -> WalkthroughRun:
+    """Run a walkthrough (or the file at a path); never raises for a failed expectation."""
+    wt = walkthrough if isinstance(walkthrough, Walkthrough) else load_walkthrough(walkthrough)
+    results: list[BranchResult] = []
+    root = _Runner(wt, results).segment(wt.root, wt.new_hand(), [], None)
+    return WalkthroughRun(wt, root, results)
+
+
+class _Runner:
+    def __init__(self, wt: Walkthrough, results: list[BranchResult]):
+        self.wt = wt
+        self.results = results
+
+    def segment(self, spec: SegmentSpec, hand: Hand, inherited: list[str],
+                blocked: bool) -> Segment:
+        start = Snapshot.of(hand)
+        steps: list[Step] = []
+        failures: list[str] = []
+        ran = not blocked
+        if not blocked:
+            blocked = self.play(spec, hand, steps, failures)
+            if not blocked:
+                failures += check_expectations(spec, Snapshot.of(hand), steps)
+        end = Snapshot.of(hand)
+        path_failures = inherited + failures
+        branches = [self.segment(b, hand.clone(), path_failures, blocked)
+                    for b in spec.branches]
+        result = None
+        if spec.is_leaf:
+            result = BranchResult.of(spec.path, end, path_failures)
+            self.results.append(result)
+        return Segment(name=spec.name, path=spec.path, steps=steps, branches=branches,
+                       expect=dict(spec.expect), failures=failures, result=result,
+                       line=spec.line, start=start, end=end, description=spec.description,
+                       ran=ran)
+
+    def play(self, spec: SegmentSpec, hand: Hand, steps: list[Step], failures: list[str]
+             ) -> bool:
+        """Apply the segment's actions; True when one was refused unexpectedly."""
+        variant, trump = self.wt.variant, self.wt.trump
+        want_refusal = spec.expect.get("illegal") is True
+        for i, a in enumerate(spec.actions):
+            expected = want_refusal and i == len(spec.actions) - 1
+            before = Snapshot.of(hand)
+            refusal = hand.refusal(a.action)
+            if refusal is not None:
+                steps.append(Step(a.text, a.line, a.action, None, refusal, expected, None, None,
+                                  refusal_remarks(refusal, expected), before, a.note))
+                if not expected:
+                    failures.append(f"line {a.line}: `{a.text}` was refused: {refusal}")
+                    return True
+                continue
+            if expected:
+                failures.append(f"line {a.line}: `{a.text}` should have been refused "
+                                "(illegal: true), but the rules allow it")
+            event = hand.apply(a.action)
+            after = Snapshot.of(hand)
+            call = call_for(variant, a.action, after)
+            steps.append(Step(a.text, a.line, a.action, event, None, False, call,
+                              gloss_for(call),
+                              step_remarks(variant, a.action, event, before, after, trump),
+                              after, a.note))
+        return False
+
+
+def _show(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
+def check_expectations(spec: SegmentSpec, state: Snapshot, steps: list[Step]) -> list[str]:
+    """The expectations of ``spec`` that do not hold in ``state``, as messages."""
+    observed = state.observed()
+    last = steps[-1] if steps else None
+    out = []
+    for key, wanted in spec.expect.items():
+        where = f"line {spec.expect_lines.get(key)}: "
+        if key == "illegal":
+            continue  # checked as the actions ran
+        if key == "reason":
+            got = last.refusal.reason if last is not None and last.refusal else None
+            if got != wanted:
+                out.append(f"{where}the refusal's reason is {_show(got)}, expected "
+                           f"{_show(wanted)}")
+        elif key == "legal_under":
+            got = last.refusal.legal_under if last is not None and last.refusal else ()
+            missing = [v for v in wanted if v not in got]
+            if missing:
+                out.append(f"{where}the refused action is not legal under "
+                           f"{', '.join(missing)} (legal under: {', '.join(got) or 'none'})")
+        elif key == "dead":
+            got = bool(last is not None and last.dead)
+            if got != wanted:
+                out.append(f"{where}dead is {_show(got)}, expected {_show(wanted)}")
+        else:
+            got = observed[key]
+            if _normal(got) != _normal(wanted):
+                out.append(f"{where}{key} is {_show(got)}, expected {_show(wanted)}")
+    return out
+
+
+def _normal(value: Any) -> Any:
+    if isinstance(value, (list, tuple)):
+        return [_normal(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _normal(v) for k, v in value.items()}
+    return value

@@ -1,0 +1,94 @@
+"""A frozen picture of a hand at one moment, as walkthroughs show and check it.
+
+:class:`Snapshot` copies out of a live :class:`~rentoy.engine.Hand` everything a
+transcript, an expectation or a docs page needs (the value, who may raise, the
+tricks, each seat's cards, the score and what it would become), so a run can keep
+the state after every step without holding on to the engine's mutable objects.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..cards import Card
+from ..engine import Hand, HandResult, TrickRecord
+
+__all__ = ["Snapshot"]
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """The visible state of a hand.
+
+    ``value`` is the value on the table (a pending raise included) while the hand
+    is being played, and the value it was settled at once it is over (after a fold,
+    the value before the refused raise). ``score`` is the score before the hand
+    until the hand ends, then the score after it. ``outcomes`` is the score if team
+    A, and if team B, wins the hand from here (``{"A": (a, b), "B": (a, b)}``), or
+    None once the hand is over.
+    """
+
+    value: int | str
+    accepted_value: int | str
+    pending: bool
+    raiser: str | None
+    raise_right: str | None
+    raise_is_dead: bool
+    to_act: tuple[int, ...]
+    tricks: tuple[int, int]
+    trick_log: tuple[TrickRecord, ...]
+    current_trick: tuple[tuple[int, Card], ...]
+    hands: tuple[tuple[Card, ...], ...]
+    score: tuple[int, int]
+    outcomes: dict[str, tuple[int, int]] | None
+    finished: bool
+    result: HandResult | None
+
+    @classmethod
+    def of(cls, hand: Hand) -> "Snapshot":
+        result = hand.result
+        a_wins, b_wins = hand.outcomes()
+        return cls(
+            value=result.value if result is not None else hand.value,
+            accepted_value=hand.accepted_value,
+            pending=hand.pending,
+            raiser=hand.raiser_team,
+            raise_right=hand.raise_right,
+            raise_is_dead=hand.raise_is_dead(),
+            to_act=hand.to_act(),
+            tricks=hand.tricks_won,
+            trick_log=tuple(hand.trick_log),
+            current_trick=hand.current_trick,
+            hands=tuple(hand.hand_of(s) for s in range(hand.players)),
+            score=result.score if result is not None else hand.start_score,
+            outcomes=None if result is not None else {"A": a_wins, "B": b_wins},
+            finished=hand.is_over,
+            result=result)
+
+    @property
+    def hand_winner(self) -> str | None:
+        """The team that won the hand ("A" or "B"), or None while it is played."""
+        return None if self.result is None else self.result.winner_name
+
+    @property
+    def game_winner(self) -> str | None:
+        """The team that won the game with this hand, or None."""
+        return None if self.result is None else self.result.game_winner_name
+
+    @property
+    def trick_winners(self) -> tuple[int, ...]:
+        """The seat that won each finished trick, in order."""
+        return tuple(t.winner for t in self.trick_log)
+
+    def observed(self) -> dict[str, Any]:
+        """The values ``expect`` keys are checked against, JSON-shaped."""
+        return {
+            "score": list(self.score), "value": self.value, "finished": self.finished,
+            "hand_winner": self.hand_winner, "game_winner": self.game_winner,
+            "tricks": list(self.tricks),
+            "outcomes": None if self.outcomes is None else
+            {team: list(score) for team, score in self.outcomes.items()},
+            "raise_right": self.raise_right, "trick_winners": list(self.trick_winners),
+        }
+

@@ -1,0 +1,281 @@
+"""Transcripts of a walkthrough run: terminal text and Markdown.
+
+Both show the same things in the same order: the table (variant, players, score
+before the hand), the deal (each seat's cards with its team, the dealer and the
+mano, the turned-up card and the trump suit, with Spanish names), then every
+segment depth-first (where it starts from, each action with the call said and its
+effect, the refusals, the expectations and, on leaves, the result), and a summary
+table of the branches. :func:`summary_table` and :func:`deal_table` are the two
+tables, as :class:`rentoy.render.Table` values.
+"""
+
+from __future__ import annotations
+
+import json
+import textwrap
+from typing import Any, Callable
+
+from ..cards import SUIT_NAMES, format_cards
+from ..glossary import gloss
+from ..render import Table
+from .narrate import team_of_seat, value_text
+from .runner import BranchResult, Segment, Step, WalkthroughRun
+from .state import Snapshot
+
+__all__ = ["render_text", "render_markdown", "summary_table", "deal_table", "outcome_text",
+           "short_outcome",
+           "state_text", "expect_text"]
+
+_WIDTH = 92
+
+
+# ---------------------------------------------------------------------------------------
+# Pieces both formats share.
+
+def deal_table(run: WalkthroughRun) -> Table:
+    """Each seat's cards with its team and role (dealer, mano)."""
+    wt = run.walkthrough
+    rows = []
+    for seat, cards in enumerate(wt.deal.hands):
+        role = ", ".join(r for r, s in (("mano", wt.mano), ("dealer", wt.dealer)) if s == seat)
+        rows.append([seat, team_of_seat(seat), role, format_cards(cards),
+                     ", ".join(c.name for c in cards)])
+    return Table(["seat", "team", "role", "cards", "in Spanish"], rows)
+
+
+def _turn_up_line(run: WalkthroughRun) -> str:
+    wt = run.walkthrough
+    word = wt.variant.rules.calls.turn_up
+    meaning = gloss(word) if word else None
+    name = f"{word}, {meaning}" if word and meaning else word
+    up = wt.deal.up
+    return (f"Turned up{f' ({name})' if name else ''}: {up.code}, {up.name}. "
+            f"Trumps: {SUIT_NAMES[wt.trump]}.")
+
+
+def _table_lines(run: WalkthroughRun) -> list[str]:
+    wt = run.walkthrough
+    v = wt.variant
+    seats = {team: [str(s) for s in range(wt.players) if team_of_seat(s) == team]
+             for team in "AB"}
+    lines = [
+        f"Variant {v.id}: {v.name}. {wt.players} players: team A holds "
+        f"{_seats(seats['A'])}, team B {_seats(seats['B'])}.",
+        f"Before the hand: A {wt.start_score[0]}, B {wt.start_score[1]}; the game is to "
+        f"{wt.target}. The values of a hand: {' - '.join(map(str, v.rules.ladder))}.",
+    ]
+    if wt.seed is not None:
+        lines.append(f"The cards are dealt at random from seed {wt.seed}.")
+    return lines
+
+
+def _seats(seats: list[str]) -> str:
+    return ("seat " if len(seats) == 1 else "seats ") + (
+        seats[0] if len(seats) == 1 else ", ".join(seats[:-1]) + " and " + seats[-1])
+
+
+def state_text(state: Snapshot) -> str:
+    """Where a hand stands, in one sentence."""
+    if state.finished:
+        return "the hand is over"
+    parts = [f"value {value_text(state.value)}"]
+    if state.pending:
+        answering = "B" if state.raiser == "A" else "A"
+        parts[0] += f", team {answering} to answer team {state.raiser}'s raise"
+    elif state.raise_right:
+        parts.append(f"team {state.raise_right} holds the raise right")
+    parts.append(f"tricks A {state.tricks[0]}, B {state.tricks[1]}")
+    if state.current_trick:
+        parts.append("on the table " + ", ".join(f"{card} (seat {seat})"
+                                                 for seat, card in state.current_trick))
+    if not state.pending and state.to_act:
+        parts.append(f"seat {state.to_act[0]} to play")
+    return "; ".join(parts)
+
+
+def outcome_text(result: BranchResult, segment: Segment | None = None) -> str:
+    """How a leaf ended, in one line (``segment``, the leaf, tells tricks from a fold)."""
+    if not result.finished:
+        a, b = result.outcomes["A"], result.outcomes["B"]
+        return (f"unfinished at value {value_text(result.value)}: A {a[0]}-{a[1]} if team A "
+                f"wins the hand, {b[0]}-{b[1]} if team B does")
+    how = ""
+    settled = segment.end.result if segment is not None else None
+    if settled is not None:
+        if settled.how == "tricks":
+            won = settled.tricks[settled.winner]
+            how = f" {won} tricks to {sum(settled.tricks) - won}"
+        else:
+            how = " by a fold"
+    text = (f"team {result.hand_winner} wins the hand{how} at {value_text(result.value)}; "
+            f"score A {result.score[0]}, B {result.score[1]}")
+    if result.game_winner:
+        text += f"; team {result.game_winner} wins the game"
+    return text
+
+
+def expect_text(expect: dict[str, Any]) -> str:
+    """Expectations as written, on one line."""
+    return "; ".join(f"{k} {json.dumps(v, ensure_ascii=False)}" for k, v in expect.items())
+
+
+def short_outcome(result: BranchResult, segment: Segment | None = None) -> str:
+    """How a leaf ended, in a few words: "A, 2-0 tricks", "B, by a fold", "unfinished"."""
+    if not result.finished:
+        return "unfinished"
+    settled = segment.end.result if segment is not None else None
+    if settled is None:
+        return f"{result.hand_winner}"
+    if settled.how == "tricks":
+        won = settled.tricks[settled.winner]
+        return f"{result.hand_winner}, {won}-{sum(settled.tricks) - won} in tricks"
+    return f"{result.hand_winner}, by a fold"
+
+
+def summary_table(run: WalkthroughRun) -> Table:
+    """One row per leaf branch: its path, who won the hand and how, the value, the
+    score, the game winner and whether its expectations held."""
+    leaves = {seg.path: seg for seg in run.root.walk() if seg.is_leaf}
+    rows = []
+    for r in run.results:
+        status = "ok" if r.ok else f"FAILED ({len(r.failures)})"
+        rows.append([r.label, short_outcome(r, leaves.get(r.path)), value_text(r.value),
+                     f"{r.score[0]}-{r.score[1]}", r.game_winner or "", status])
+    return Table(["branch", "hand won by", "value", "score", "game won by", "status"], rows,
+                 title="Summary", wrap={"branch": 48})
+
+
+def _verdict(run: WalkthroughRun) -> str:
+    n = len(run.results)
+    bad = sum(1 for r in run.results if not r.ok)
+    plural = "es" if n != 1 else ""
+    if run.ok:
+        return f"All expectations hold ({n} branch{plural})."
+    return f"{bad} of {n} branch{plural} failed."
+
+
+def _call_text(step: Step, emphasis: Callable[[str], str] = lambda s: s) -> str:
+    if not step.call:
+        return ""
+    text = f'"{emphasis(step.call)}"'
+    return f"{text} ({step.gloss})" if step.gloss else text
+
+
+# ---------------------------------------------------------------------------------------
+# Terminal text.
+
+def _wrap(text: str, indent: str) -> list[str]:
+    return textwrap.wrap(text, _WIDTH, initial_indent=indent, subsequent_indent=indent,
+                         break_on_hyphens=False) or [indent]
+
+
+def render_text(run: WalkthroughRun, quiet: bool = False) -> str:
+    """The whole transcript for a terminal (with ``quiet``, the summary only)."""
+    from ..render.text import render_table
+
+    wt = run.walkthrough
+    out: list[str] = []
+    if not quiet:
+        out += [wt.title, "=" * len(wt.title), ""]
+        if wt.description:
+            for para in wt.description.split("\n\n"):
+                out += _wrap(" ".join(para.split()), "") + [""]
+        for line in _table_lines(run):
+            out += _wrap(line, "")
+        out += ["", "The deal", render_table(deal_table(run)), _turn_up_line(run), ""]
+        for seg in run.root.walk():
+            out += _segment_text(seg)
+    out += [render_table(summary_table(run))]
+    for r in run.results:
+        for failure in r.failures:
+            out += _wrap(f"{r.label}: {failure}", "! ")
+    out += ["", _verdict(run)]
+    return "\n".join(out)
+
+
+def _segment_text(seg: Segment) -> list[str]:
+    head = "Trunk" if seg.name is None else f"Branch: {seg.label}"
+    out = [f"-- {head} (line {seg.line}) " + "-" * max(3, _WIDTH - len(head) - 16)]
+    if seg.description:
+        out += _wrap(seg.description, "  ")
+    if seg.name is not None:
+        out += _wrap(f"From here: {state_text(seg.start)}.", "  ")
+    if not seg.ran:
+        out += ["  Not played: an action above was refused.", ""]
+        return out
+    width = max((len(step.text) for step in seg.steps), default=0)
+    for step in seg.steps:
+        call = _call_text(step)
+        text = f"  {step.line if step.line is not None else '':>4}  {step.text}"
+        out.append(f"{text:<{width + 8}}   {call}" if call else text)
+        if step.note:
+            out += _wrap(step.note, "          > ")
+        marker = "          " if not step.refused or step.expected_refusal else "        ! "
+        for remark in step.remarks:
+            out += _wrap(remark, marker)
+    if seg.expect:
+        out += _wrap(f"Expected: {expect_text(seg.expect)}"
+                     + (" -- held." if not seg.failures else ""), "  ")
+    for failure in seg.failures:
+        out += _wrap(f"FAILED {failure}", "  ! ")
+    if seg.result is not None:
+        out += _wrap(f"Result: {outcome_text(seg.result, seg)}.", "  ")
+    out.append("")
+    return out
+
+
+# ---------------------------------------------------------------------------------------
+# Markdown.
+
+def render_markdown(run: WalkthroughRun, quiet: bool = False) -> str:
+    """The whole transcript as Markdown (with ``quiet``, the summary only)."""
+    from ..render.markdown import render_table
+
+    wt = run.walkthrough
+    out: list[str] = []
+    if not quiet:
+        out += [f"## {wt.title}", ""]
+        if wt.description:
+            out += [wt.description, ""]
+        out += [" ".join(_table_lines(run)), "", "### The deal", "",
+                render_table(deal_table(run)), "", _turn_up_line(run), ""]
+        for seg in run.root.walk():
+            out += _segment_markdown(seg)
+    out += [render_table(summary_table(run)), ""]
+    for r in run.results:
+        for failure in r.failures:
+            out.append(f"- **{r.label}**: {failure}")
+    if not run.ok:
+        out.append("")
+    out.append(_verdict(run))
+    return "\n".join(out) + "\n"
+
+
+def _segment_markdown(seg: Segment) -> list[str]:
+    head = "Trunk" if seg.name is None else seg.label
+    out = [f"### {head}", ""]
+    if seg.description:
+        out += [seg.description, ""]
+    if seg.name is not None:
+        out += [f"*From here: {state_text(seg.start)}.*", ""]
+    if not seg.ran:
+        return out + ["Not played: an action above was refused.", ""]
+    for step in seg.steps:
+        call = _call_text(step, lambda s: f"*{s}*")
+        line = f"- `{step.text}` (line {step.line})" + (f" {call}" if call else "") + ": "
+        line += " ".join(step.remarks)
+        if step.note:
+            line += f" *{step.note}*"
+        out.append(line)
+    if seg.steps:
+        out.append("")
+    if seg.expect:
+        out += [f"Expected: `{expect_text(seg.expect)}`"
+                + (" (held)." if not seg.failures else "."), ""]
+    for failure in seg.failures:
+        out.append(f"- **failed** {failure}")
+    if seg.failures:
+        out.append("")
+    if seg.result is not None:
+        out += [f"**Result**: {outcome_text(seg.result, seg)}.", ""]
+    return out

@@ -1,0 +1,239 @@
+"""The Sphinx extension on small sites: failures located, every builder served, helpers.
+
+Each site is a page or two built in a temporary folder (with the project's variants
+beside it), so these run in seconds; the whole site is built by test_docs.py.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from rentoy.sources import load_sources
+from rentoy.sphinxext.bibliography import short_citations
+from rentoy.sphinxext.pages import _sync, variant_page, walkthrough_page
+from rentoy.sphinxext.variants import _describe
+
+ROOT = Path(__file__).resolve().parent.parent
+BETTING = ROOT / "docs" / "examples" / "betting-from-4-5.yaml"
+
+CONF = """\
+extensions = ["myst_parser", "sphinx.ext.doctest", "rentoy.sphinxext"]
+rentoy_variants_dir = "../variants"
+rentoy_variant_pages = ""
+rentoy_walkthrough_pages = ""
+exclude_patterns = ["_build", "examples"]
+"""
+
+
+def make_site(base: Path, page: str, files: dict[str, str] | None = None) -> Path:
+    """A site with one page (``index.md``) and ``files`` (path under docs -> text)."""
+    docs = base / "docs"
+    docs.mkdir(parents=True)
+    if not (base / "variants").exists():
+        shutil.copytree(ROOT / "variants", base / "variants")
+    (docs / "conf.py").write_text(CONF, encoding="utf-8")
+    (docs / "index.md").write_text(page, encoding="utf-8")
+    for name, text in (files or {}).items():
+        path = docs / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return docs
+
+
+def build(docs: Path, builder: str = "html", strict: bool = True
+          ) -> subprocess.CompletedProcess:
+    flags = ["-W", "-n"] if strict else ["-n"]
+    out = docs.parent / "out"
+    return subprocess.run(
+        [sys.executable, "-m", "sphinx", *flags, "-b", builder, "-d", str(out / "doctrees"),
+         str(docs), str(out / builder)],
+        cwd=docs.parent, capture_output=True, text=True, timeout=120)
+
+
+def line_of(path: Path, text: str) -> int:
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if text in line:
+            return number
+    raise AssertionError(f"{text!r} not in {path}")
+
+
+# ---------------------------------------------------------------------------------------
+# Failures: the build fails and says where.
+
+def test_a_failed_expectation_fails_the_build_at_its_line(tmp_path: Path) -> None:
+    broken = BETTING.read_text(encoding="utf-8").replace("score: [4, 8]", "score: [4, 9]", 1)
+    assert broken != BETTING.read_text(encoding="utf-8")
+    docs = make_site(tmp_path, "# Example\n\n```{rentoy-walkthrough} examples/broken.yaml\n```\n",
+                     {"examples/broken.yaml": broken})
+    line = line_of(docs / "examples" / "broken.yaml", "score: [4, 9]")
+    done = build(docs)
+    assert done.returncode != 0
+    assert f"examples/broken.yaml:{line}: ERROR:" in done.stderr
+    assert "A folds: score is [4, 8], expected [4, 9]" in done.stderr
+    assert "index.md:3" in done.stderr                     # the directive that ran it
+    assert "Traceback" not in done.stderr
+    # Without -W the build fails too, and it keeps failing until the file is fixed.
+    for _ in range(2):
+        again = build(docs, strict=False)
+        assert again.returncode == 1
+        assert f"examples/broken.yaml:{line}: ERROR:" in again.stderr
+
+
+def test_an_unexpected_refusal_names_the_action_and_reason(tmp_path: Path) -> None:
+    walkthrough = ('title: Out of turn\nvariant: "1737"\n'
+                   "deal:\n  hands: [[3c, 6b, 7e], [12c, 2b, 4e], [2c, 1o, 5e], [11c, 3b, 6e]]\n"
+                   "  up: 5o\nactions:\n  - 0 play 3c\n  - 2 play 2c\n")
+    docs = make_site(tmp_path, "# Example\n\n```{rentoy-walkthrough} turn.yaml\n```\n",
+                     {"turn.yaml": walkthrough})
+    done = build(docs)
+    assert done.returncode != 0
+    assert "turn.yaml:8: ERROR:" in done.stderr
+    assert "`2 play 2c` was refused" in done.stderr and "not-your-turn" in done.stderr
+
+
+def test_an_invalid_walkthrough_file_is_located(tmp_path: Path) -> None:
+    walkthrough = 'title: Typo\nvariant: "1737"\nactoins: ["0 raise"]\n'
+    docs = make_site(tmp_path, "# Example\n\n```{rentoy-walkthrough} typo.yaml\n```\n",
+                     {"typo.yaml": walkthrough})
+    done = build(docs)
+    assert done.returncode != 0
+    assert "typo.yaml:3" in done.stderr and "did you mean `actions`?" in done.stderr
+
+
+def test_a_broken_example_variant_is_located(tmp_path: Path) -> None:
+    variant = ('id: mine\nname: Mine\nextends: "1737"\nrules:\n'
+               "  arrastre: {value: folow, status: assumed}\n")
+    docs = make_site(tmp_path, "# Mine\n\n```{rentoy-example-variant} mine.yaml\n```\n",
+                     {"mine.yaml": variant})
+    done = build(docs)
+    assert done.returncode != 0
+    assert "mine.yaml:5" in done.stderr and "follow" in done.stderr
+
+
+def test_bad_arguments_and_roles_are_located_with_suggestions(tmp_path: Path) -> None:
+    page = ("# Page\n\n```{rentoy-rules} avilla\n```\n\n"
+            "The ladder is {rentoy-value}`1737:ladderr`, see {rentoy-source}`autoridades-1738`.\n")
+    docs = make_site(tmp_path, page)
+    done = build(docs)
+    assert done.returncode != 0
+    errors = [line for line in done.stderr.splitlines() if "ERROR" in line]
+    assert any("index.md:3" in e and "did you mean `avila`?" in e for e in errors), errors
+    assert any("index.md:6" in e and "did you mean `ladder`?" in e for e in errors), errors
+    assert any("index.md:6" in e and "autoridades-1737" in e for e in errors), errors
+
+
+# ---------------------------------------------------------------------------------------
+# Every builder: HTML draws cards, the others get text, the doctest builder runs.
+
+PAGE = """\
+# Everything
+
+```{rentoy-card-orders} huetor
+```
+
+```{rentoy-ladder} modern
+```
+
+```{rentoy-rules} 1737+borrego
+:rules: top_cards, ladder
+```
+
+```{rentoy-walkthrough} betting.yaml
+```
+
+The ladder of 1737 is {rentoy-value}`1737:ladder`, its follow-suit rule
+{rentoy-status}`1737:follow_suit`.
+
+```{doctest}
+>>> 1 + 1
+2
+```
+
+## Sources
+
+```{rentoy-bibliography}
+```
+"""
+
+
+@pytest.fixture(scope="module")
+def everything(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    base = tmp_path_factory.mktemp("everything")
+    return make_site(base, PAGE, {"betting.yaml": BETTING.read_text(encoding="utf-8")})
+
+
+def test_text_builder_writes_cards_as_text(everything: Path) -> None:
+    done = build(everything, "text")
+    assert done.returncode == 0, done.stderr
+    text = (everything.parent / "out" / "text" / "index.txt").read_text(encoding="utf-8")
+    assert "2o (Dos de oros" in text          # the deal, and the muestra named
+    assert "A folds" in text and "4-14" in text
+    assert "4T" in text and "1 - 3 - 6 - 9 - 12" in text
+
+
+def test_html_builder_draws_cards(everything: Path) -> None:
+    done = build(everything, "html")
+    assert done.returncode == 0, done.stderr
+    markup = (everything.parent / "out" / "html" / "index.html").read_text(encoding="utf-8")
+    assert re.search(r'<abbr class="rentoy-card rentoy-suit-o" title="Dos de oros">'
+                     r'<span class="rentoy-card-rank">2</span>', markup)
+    assert 'class="rentoy-status rentoy-status-disputed"' in markup
+
+
+def test_doctest_builder_runs_the_page(everything: Path) -> None:
+    done = build(everything, "doctest")
+    assert done.returncode == 0, done.stderr
+    assert "1 passed" in (everything.parent / "out" / "doctest" / "output.txt").read_text()
+
+
+# ---------------------------------------------------------------------------------------
+# Helpers.
+
+def test_short_citations_tell_same_author_and_year_apart() -> None:
+    labels = short_citations(load_sources())
+    assert labels["autoridades-1737"] == ("Real Academia Española", None, "1737a")
+    assert labels["autoridades-querer-1737"][2] == "1737b"
+    assert labels["cervantes-1613"] == ("Miguel de Cervantes", None, "1613")
+    # An anonymous work is cited by its title; an undated one with its title.
+    assert labels["estebanillo-1646"][0].startswith("La vida y hechos de Estebanillo")
+    assert labels["moreto-cigarral"] == ("Agustín Moreto", "El Marqués del Cigarral", "")
+
+
+def test_schema_fragments_in_words() -> None:
+    root = {"$defs": {"card": {"type": "string", "description": "A card code."}}}
+    assert _describe({"enum": ["none", "follow"]}, root) == "one of `none`, `follow`"
+    assert _describe({"type": "integer", "minimum": 1, "maximum": 19}, root) == \
+        "a whole number from 1 to 19"
+    assert _describe({"type": "array", "items": {"$ref": "#/$defs/card"},
+                      "uniqueItems": True}, root) == "a list of A card code (no repeats)"
+    assert _describe({"type": ["string", "null"]}, root) == "text or empty (`null`)"
+
+
+def test_generated_pages_are_synced(tmp_path: Path) -> None:
+    folder = tmp_path / "generated"
+    _sync(folder, {"a": variant_page("a", "First *one*"), "b": walkthrough_page("../b.yaml", "B")})
+    assert (folder / "a.md").read_text().splitlines()[2] == r"# a: First \*one\*"
+    stamp = (folder / "a.md").stat().st_mtime_ns
+    _sync(folder, {"a": variant_page("a", "First *one*")})
+    assert (folder / "a.md").stat().st_mtime_ns == stamp        # unchanged: not rewritten
+    assert not (folder / "b.md").exists()                         # gone: removed
+    assert ":headings: sections" in walkthrough_page("../b.yaml", "B")
+
+
+def test_the_extension_declares_parallel_safety() -> None:
+    from rentoy.sphinxext import setup
+
+    class App:
+        def __getattr__(self, name):
+            return lambda *args, **kwargs: None
+
+    meta = setup(App())  # type: ignore[arg-type]
+    assert meta["parallel_read_safe"] and meta["parallel_write_safe"]
+    json.dumps(meta)

@@ -1,0 +1,161 @@
+"""Refused actions: one case per reason code in REASONS.
+
+Each case builds a position, tries the action, and checks the reason code, the rule,
+variant and sources the message names, the variants under which the action would
+have been legal (and that it really is legal there), and that the state is exactly
+as it was before.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pytest
+
+from rentoy.cards import DECK, parse_card
+from rentoy.engine import REASONS, Action, Deal, Game, Hand
+from rentoy.errors import IllegalAction, RentoyError
+from rentoy.variants import load_variant
+
+
+@dataclass(frozen=True)
+class Case:
+    variant: str
+    deal: tuple[tuple[str, ...], ...]
+    up: str
+    before: tuple[str, ...]          # actions that set up the position
+    action: Action | str
+    rule: str | None = None          # the rule the refusal names
+    legal_under: tuple[str, ...] = ()  # variants that must be listed as allowing it
+    not_legal_under: tuple[str, ...] = ()
+
+
+STANDARD = (("3c", "6b", "7e"), ("12c", "2b", "4e"), ("2c", "1o", "5e"), ("11c", "3b", "6e"))
+TRUMPS = (("5o", "4e", "5e"), ("3o", "12o", "6c"), ("12e", "4c", "1b"), ("10c", "6b", "7b"))
+ESPADAS = (("7e", "4c", "5c"), ("3e", "2o", "6c"), ("12o", "4b", "5b"), ("1e", "10e", "6b"))
+
+CASES: dict[str, Case] = {
+    "hand-over": Case("1737", STANDARD, "5o", ("0 raise", "1 raise", "0 fold"), "1 raise"),
+    "no-such-seat": Case("1737", STANDARD, "5o", (), Action(4, "play", parse_card("3c"))),
+    "unknown-action": Case("1737", STANDARD, "5o", (), Action(0, "pass")),
+    "not-your-turn": Case("1737", STANDARD, "5o", (), "1 play 12c"),
+    "raise-pending": Case("1737", STANDARD, "5o", ("0 raise",), "0 play 3c"),
+    "own-raise": Case("1737", STANDARD, "5o", ("0 raise",), "2 accept"),
+    "nothing-to-answer": Case("1737", STANDARD, "5o", (), "0 accept"),
+    "card-not-held": Case("1737", STANDARD, "5o", (), "0 play 2o"),
+    # A trump is led and seat 1 holds two: a plain card is refused.
+    "arrastre": Case("1737", TRUMPS, "2o", ("0 play 5o",), "1 play 6c", rule="arrastre",
+                     not_legal_under=("avila", "1598", "1704")),
+    # Seat 1 can beat the 5 de oros with its Rey, so under Ávila the 3 is too low;
+    # under the 1737 reading any trump will do.
+    "overtrump": Case("avila", TRUMPS, "2o", ("0 play 5o",), "1 play 3o", rule="arrastre",
+                      legal_under=("1737", "1598", "1704")),
+    # Tricks as in ombre: seat 1 holds an espada and must play it.
+    "follow-suit": Case("1737+como-al-hombre", ESPADAS, "2c", ("0 play 7e",), "1 play 6c",
+                        rule="follow_suit", legal_under=("1737", "avila")),
+    # Team B accepted, so team A may not raise.
+    "no-raise-right": Case("1737", STANDARD, "5o", ("0 raise", "1 accept"), "0 raise",
+                           rule="raise_right", not_legal_under=("avila",)),
+    # The source text's ladder ends at 12 one step earlier than the 1737 reading's.
+    "ladder-top": Case("1737+values-1-3-6-12", STANDARD, "5o",
+                       ("0 raise", "1 raise", "0 raise"), "1 raise", rule="ladder",
+                       legal_under=("1737", "avila"),
+                       not_legal_under=("avila+values-1-3-6-12",)),
+}
+
+
+def position(case: Case, variant: str | None = None) -> Hand:
+    hand = Hand(variant or case.variant, players=len(case.deal),
+                deal=Deal.parse(case.deal, case.up))
+    for action in case.before:
+        hand.apply(action)
+    return hand
+
+
+def test_every_reason_code_has_a_case():
+    assert set(CASES) == set(REASONS)
+
+
+def test_every_reason_code_is_documented():
+    for code, meaning in REASONS.items():
+        assert code == code.lower() and " " not in code
+        assert meaning.endswith(".") and len(meaning) > 20
+
+
+@pytest.mark.parametrize("code", sorted(CASES))
+def test_refusal(code: str):
+    case = CASES[code]
+    hand = position(case)
+    before = hand.clone()
+    legal_before = hand.legal_actions()
+
+    assert not hand.can(case.action)
+    assert hand.refusal_reason(case.action) == code
+    error = hand.refusal(case.action)
+    assert isinstance(error, IllegalAction) and error.reason == code
+    with pytest.raises(IllegalAction) as info:
+        hand.apply(case.action)
+    exc = info.value
+    assert isinstance(exc, ValueError) and isinstance(exc, RentoyError)
+    assert exc.reason == code and f"[{code}]" in str(exc)
+    assert exc.variant == hand.variant.id
+
+    # The state is exactly unchanged, and the same actions are legal.
+    assert hand == before
+    assert hand.history == before.history and hand.legal_actions() == legal_before
+
+    if case.rule is None:
+        assert exc.rule is None and exc.legal_under == ()
+        return
+    variant = load_variant(case.variant)
+    assert exc.rule == case.rule
+    assert exc.source == variant.provenance[case.rule].source and exc.source
+    text = str(exc)
+    assert f"rule `{case.rule}` of variant {case.variant}" in text
+    for source in exc.source:
+        assert source in text
+    assert set(case.legal_under) <= set(exc.legal_under)
+    assert not set(case.not_legal_under) & set(exc.legal_under)
+    assert case.variant not in exc.legal_under
+    if exc.legal_under:
+        assert "legal under " + ", ".join(exc.legal_under) in text
+    # Each variant named really allows the action in the same position.
+    for other in exc.legal_under:
+        replay = position(case, other)
+        assert replay.can(case.action), other
+
+
+def test_refusal_returns_none_for_a_legal_action():
+    case = CASES["arrastre"]
+    hand = position(case)
+    assert hand.refusal("1 play 3o") is None
+    assert hand.refusal_reason("1 play 3o") is None
+    assert hand.check("1 play 3o") == Action(1, "play", parse_card("3o"))
+
+
+@pytest.mark.parametrize("action", [Action(0, "play"), Action(0, "raise", DECK[0]),
+                                    Action(0, "fold", DECK[0]), Action(0, "Raise")])
+def test_malformed_actions_are_unknown(action):
+    hand = position(CASES["not-your-turn"])
+    assert hand.refusal_reason(action) == "unknown-action"
+
+
+@pytest.mark.parametrize("seat", [-1, 4, 39])
+def test_seats_outside_the_table(seat):
+    hand = position(CASES["not-your-turn"])
+    assert hand.refusal_reason(Action(seat, "raise")) == "no-such-seat"
+
+
+def test_an_unheld_card_names_what_the_player_holds():
+    error = position(CASES["card-not-held"]).refusal("0 play 2o")
+    assert "holds 3c 6b 7e" in str(error)
+
+
+def test_a_finished_game_refuses_every_action():
+    game = Game("1737", seed=4)
+    while not game.is_over:
+        game.apply(game.legal_actions()[0])
+    with pytest.raises(IllegalAction) as info:
+        game.apply("0 raise")
+    assert info.value.reason == "hand-over" and "game is over" in str(info.value)
+    assert game.legal_actions() == [] and game.refusal("0 raise").reason == "hand-over"
