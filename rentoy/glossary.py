@@ -10,6 +10,7 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 from typing import Mapping
 
 from .errors import InputError
@@ -32,10 +33,19 @@ def _key(word: str) -> str:
     return word.strip().strip("¡!¿?.,;:").strip().lower()
 
 
-@lru_cache(maxsize=1)
-def load_glossary() -> Mapping[str, Term]:
-    """Every term, in file order."""
-    doc = load_document(builtin_dir() / "glossary.yaml")
+def load_glossary(path: str | Path | None = None) -> Mapping[str, Term]:
+    """Every term, in file order (``path``: another glossary file)."""
+    path = Path(path) if path is not None else builtin_dir() / "glossary.yaml"
+    try:
+        stamp = path.stat().st_mtime_ns
+    except OSError:
+        stamp = 0
+    return _load(str(path), stamp)
+
+
+@lru_cache(maxsize=8)
+def _load(path: str, stamp: int) -> Mapping[str, Term]:
+    doc = load_document(path)
     out: dict[str, Term] = {}
     for term, entry in (doc.data or {}).items():
         if not isinstance(entry, dict) or "gloss" not in entry:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -10,10 +12,10 @@ from typing import Mapping
 from .errors import InputError, Problem
 from .yamlfile import load_document
 
-__all__ = ["Source", "load_sources", "builtin_dir"]
+__all__ = ["Source", "load_sources", "builtin_dir", "set_variants_dir"]
 
 _KINDS = ("primary", "secondary", "regional", "software")
-_FIELDS = ("title", "author", "year", "pages", "place", "url", "kind", "note")
+_FIELDS = ("title", "author", "year", "pages", "extent", "place", "url", "kind", "note")
 
 
 @dataclass(frozen=True)
@@ -25,7 +27,8 @@ class Source:
     kind: str
     author: str | None = None
     year: str | None = None
-    pages: str | None = None
+    pages: str | None = None       # the pages cited ("575", "371-372")
+    extent: str | None = None      # the length of the whole work ("8 pp.")
     place: str | None = None
     url: str | None = None
     note: str | None = None
@@ -34,13 +37,38 @@ class Source:
         """A one-line reference: author, title, year."""
         parts = [p for p in (self.author, f"*{self.title}*", self.place, self.year) if p]
         text = ", ".join(parts)
+        return text + self.locator()
+
+    def locator(self) -> str:
+        """The pages cited and the work's length, as appended to a citation."""
+        text = ""
         if self.pages:
-            text += f", p. {self.pages}"
+            several = "-" in self.pages or "," in self.pages
+            text += f", {'pp.' if several else 'p.'} {self.pages}"
+        if self.extent:
+            text += f" ({self.extent})"
         return text
 
 
+_override: Path | None = None
+
+
+def set_variants_dir(folder: str | Path | None) -> None:
+    """Read the built-in variants, sources and glossary from ``folder`` from now on
+    (None: the library's own folder). The ``RENTOY_VARIANTS_DIR`` environment variable
+    does the same for a whole process; this call takes precedence over it."""
+    global _override
+    _override = Path(folder).resolve() if folder is not None else None
+
+
 def builtin_dir() -> Path:
-    """The folder of the built-in variant files, in a wheel or in a checkout."""
+    """The folder of the built-in variant files: the one set by :func:`set_variants_dir`
+    or ``RENTOY_VARIANTS_DIR`` if any, else the one shipped in the wheel or the checkout."""
+    if _override is not None:
+        return _override
+    env = os.environ.get("RENTOY_VARIANTS_DIR")
+    if env:
+        return Path(env).resolve()
     here = Path(__file__).resolve().parent
     packaged = here / "variants"
     if packaged.is_dir():
@@ -67,7 +95,7 @@ def _load(path: str, stamp: int) -> Mapping[str, Source]:
         out[str(sid)] = Source(
             id=str(sid), title=entry["title"], kind=entry.get("kind", "secondary"),
             **{k: (None if entry.get(k) is None else str(entry[k]))
-               for k in ("author", "year", "pages", "place", "url", "note")})
+               for k in ("author", "year", "pages", "extent", "place", "url", "note")})
     if problems:
         raise InputError(problems)
     return out

@@ -132,9 +132,11 @@ def _problems(error: Any, doc: Document, root: dict[str, Any]) -> Iterator[Probl
         return
     if kind == "enum":
         allowed = error.validator_value
-        hint = suggest(error.instance, allowed) if isinstance(error.instance, str) else None
+        hint = suggest(error.instance, [a for a in allowed if isinstance(a, str)]) \
+            if isinstance(error.instance, str) else None
         yield doc.problem(path, f"{_describe(error.instance)} is not allowed; use one of "
-                          + ", ".join(str(a) for a in allowed), hint)
+                          + ", ".join(_describe(a) if not isinstance(a, str) else a
+                                      for a in allowed), hint)
         return
     if kind == "const":
         yield doc.problem(path, f"{_describe(error.instance)} is not allowed; expected "

@@ -354,10 +354,13 @@ def builtin_ids() -> list[str]:
 
 
 def builtin_variants() -> list[Variant]:
-    """Every built-in variant, oldest period first."""
+    """Every built-in variant: the dated historical ones oldest first, then the modern
+    ones, parents before the variants that extend them."""
     def key(v: Variant) -> tuple:
-        year = re.search(r"\d{4}", v.period or "")
-        return (int(year.group()) if year else 10_000, v.id)
+        year = re.match(r"\d{4}", v.period or "")
+        if year:
+            return (0, int(year.group()), v.id)
+        return (1, len(v.lineage), v.id)
     return sorted((load_variant(i) for i in builtin_ids()), key=key)
 
 
@@ -464,6 +467,14 @@ def _build(path: Path, stack: tuple[Path, ...]) -> Variant:
     options: dict[str, Option] = dict(parent.options) if parent else {}
     for oid, entry in (data.get("options") or {}).items():
         loc = doc.location(("options", oid), key=True)
+        if entry is None:   # `name: null` withdraws an option the parent offers
+            if str(oid) in options:
+                del options[str(oid)]
+            else:
+                problems.append(doc.problem(
+                    ("options", oid), f"`{oid}: null` withdraws an inherited option, but "
+                    f"the parent has no option `{oid}`", suggest(oid, options), key=True))
+            continue
         source = entry.get("source") or ()
         options[str(oid)] = Option(
             id=str(oid), name=entry.get("name"),
@@ -472,6 +483,11 @@ def _build(path: Path, stack: tuple[Path, ...]) -> Variant:
                 status=entry["status"], source=(source,) if isinstance(source, str) else tuple(source),
                 note=entry.get("note"), defined_in=vid, location=loc))
 
+    # An inherited rule may name as alternatives options this file withdrew.
+    for name, prov in list(provenance.items()):
+        kept = tuple(a for a in prov.alternatives if a in options)
+        if kept != prov.alternatives and prov.defined_in != vid:
+            provenance[name] = replace(prov, alternatives=kept)
     problems += _source_problems(doc, data, provenance, options, vid)
     for name, prov in provenance.items():
         for alt in prov.alternatives:

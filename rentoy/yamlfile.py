@@ -142,8 +142,13 @@ def parse_document(text: str, file: str | None = None) -> Document:
         mark = exc.problem_mark or exc.context_mark
         where = Location(file, mark.line + 1, mark.column + 1) if mark else Location(file, 1, 1)
         what = " ".join(p for p in (exc.context, exc.problem) if p)
-        raise InputError(Problem(f"this is not valid YAML: {what}", where,
-                                 hint="check the indentation and quoting near this line")) from None
+        hint = "check the indentation and quoting near this line"
+        context = exc.context_mark
+        if context is not None and mark is not None and context.line != mark.line:
+            # An unclosed bracket or quote is found where parsing gave up; say where it began.
+            hint = (f"what is unfinished began at line {context.line + 1}, column "
+                    f"{context.column + 1}; {hint}")
+        raise InputError(Problem(f"this is not valid YAML: {what}", where, hint=hint)) from None
     except yaml.reader.ReaderError as exc:
         # A character YAML does not allow (a control character, say): point at it.
         before = text[:exc.position] if isinstance(exc.position, int) else ""

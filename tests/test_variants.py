@@ -136,7 +136,8 @@ def test_every_source_cited_exists_in_the_bibliography():
                 if isinstance(entry, dict) and ("value" in entry or "status" in entry):
                     found.update(_source_ids(entry.get("source")))
             for option in (data.get("options") or {}).values():
-                found.update(_source_ids(option.get("source")))
+                if option is not None:   # `name: null` withdraws an inherited option
+                    found.update(_source_ids(option.get("source")))
         cited[path.name] = found
     missing = {name: sorted(ids - known) for name, ids in cited.items() if ids - known}
     assert not missing, f"sources cited but not in variants/sources.yaml: {missing}"

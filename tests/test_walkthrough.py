@@ -359,7 +359,7 @@ def test_bad_files_are_refused_with_their_lines(name, expected):
     ('variant: "1737"\nactions: ["0 raise"]\nexpect: {illegal: true, legal_under: [avla]}\n',
      "'avla' is not a built-in variant (did you mean `avila`?)"),
     ('variant: "1737"\nexpect: {trick_winners: [9]}\n', "there is no seat 9 at a table of 4"),
-    ('variant: "1737"\nexpect: {hand_winner: C}\n', "'C' is not allowed; use one of A, B, None"),
+    ('variant: "1737"\nexpect: {hand_winner: C}\n', "'C' is not allowed; use one of A, B, null"),
     ('variant: "1737"\nexpect: {value: six}\n', "expected a whole number or 'game'"),
     ('variant: "1737"\nbranches: [{name: a}, {name: a}]\n', "two branches here are named 'a'"),
     ('variant: "1737"\nbranches: [{actions: []}]\n', "missing key `name`"),

@@ -99,9 +99,7 @@ def full_citation(src: Source) -> list[nodes.Node]:
     for part in (src.place, src.year):
         if part:
             out.append(nodes.Text(f", {part}"))
-    if src.pages:
-        out.append(nodes.Text(f", p. {src.pages}"))
-    out.append(nodes.Text("."))
+    out.append(nodes.Text(f"{src.locator()}."))
     return out
 
 

@@ -145,8 +145,9 @@ def card_order_nodes(variant: Variant, trump: str | None = None,
                        ["rentoy-ladder-trumps"])
     box += _ladder_row(f"Any other suit ({SUIT_NAMES[p]} shown):",
                        orders["plain_cards"], ["rentoy-ladder-plain"])  # type: ignore[arg-type]
-    notes = ["Highest first. Only a card of the suit led, a trump"
-             + (" or a top card" if top else "") + " can win a trick."]
+    notes = ["Highest first. Only a card of the suit led, a trump or a top card can win "
+             "a trick." if top else "Highest first. Only a card of the suit led or a trump "
+             "can win a trick."]
     if top:
         notes.append("The top cards count as trumps (leading one is an arrastre)."
                      if variant.rules.top_cards_are_trumps else

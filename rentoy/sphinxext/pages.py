@@ -107,39 +107,18 @@ def write_pages(app: Sphinx) -> None:
 # ---------------------------------------------------------------------------------------
 # Another folder of variant files.
 
-_original_builtin_dir = None
-
-
 def use_variants_dir(folder: Path | None) -> bool:
     """Read built-in variants, sources, glossary and schema from ``folder`` (None: the
     library's own folder) for the rest of this process; True when that is not the
     library's own folder."""
-    import sys
+    from ..sources import builtin_dir, set_variants_dir
 
-    from .. import sources
-
-    global _original_builtin_dir
-    if _original_builtin_dir is None:
-        _original_builtin_dir = sources.builtin_dir
-    original = _original_builtin_dir
-    if folder is None or folder.resolve() == original().resolve():
-        replacement = original
-    else:
-        resolved = folder.resolve()
-
-        def replacement() -> Path:
-            return resolved
-
-        replacement.__doc__ = original.__doc__
-    # The library's modules import the function by name; rebind it in each of them.
-    for name, module in list(sys.modules.items()):
-        if (name == "rentoy" or name.startswith("rentoy.")) and \
-                getattr(module, "builtin_dir", None) in (original, sources.builtin_dir):
-            module.builtin_dir = replacement  # type: ignore[attr-defined]
-    from ..glossary import load_glossary
-
-    load_glossary.cache_clear()
-    return replacement is not original
+    set_variants_dir(None)
+    own = builtin_dir()
+    if folder is None or folder.resolve() == own:
+        return False
+    set_variants_dir(folder)
+    return True
 
 
 def configure_variants_dir(app: Sphinx, config: Config) -> None:
