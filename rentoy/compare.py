@@ -28,14 +28,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from .errors import Problem, VariantError
 from .reference import rule_record
 from .render import Report, Table
-from .variants import RULE_NAMES, STATUSES, Variant, builtin_variants, load_variant
+from .variants import RULE_NAMES, STATUSES, Variant, load_variants
 from .variants import rule_description
 
 __all__ = ["STATUS_MARKS", "RuleCell", "RuleRow", "RuleComparison", "compare_rules",
-           "load_variants", "status_legend"]
+           "status_legend"]
 
 #: A short mark per evidence status, shown in comparison cells.
 STATUS_MARKS: dict[str, str] = {"attested": "A", "inferred": "I", "assumed": "?",
@@ -161,22 +160,6 @@ def _cell(variant: Variant, rule: str) -> RuleCell:
     return RuleCell(variant.id, record["value"], record["display"], record["status"],
                     STATUS_MARKS.get(record["status"], "?"), tuple(record["source"]),
                     record["note"], record["from"])
-
-
-def load_variants(specs: Sequence[str | Variant]) -> list[Variant]:
-    """The variants named by ``specs`` (all built-ins when empty), each once.
-
-    Raises :class:`~rentoy.errors.VariantError` for an unknown id (with a
-    suggestion) or a variant named twice.
-    """
-    variants = [load_variant(s) for s in specs] if specs else builtin_variants()
-    seen: set[str] = set()
-    for v in variants:
-        if v.id in seen:
-            raise VariantError(Problem(f"variant {v.id} is named twice",
-                                       hint="name each variant once"))
-        seen.add(v.id)
-    return variants
 
 
 def compare_rules(variants: Sequence[str | Variant] = (), all_rules: bool = False,

@@ -22,11 +22,10 @@ from __future__ import annotations
 
 import re
 import weakref
-from dataclasses import dataclass, field, fields, replace
-from functools import lru_cache
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
+from typing import Any, Callable, Iterator, Mapping, Sequence
 
 from .cards import Card, CardError, TrumpRelative, parse_card_spec
 from .errors import InputError, Location, Problem, VariantError, suggest
@@ -37,7 +36,7 @@ from .yamlfile import Document, load_document
 
 __all__ = [
     "STATUSES", "RULE_NAMES", "Provenance", "Rule", "Calls", "Rules", "Option", "Variant",
-    "load_variant", "builtin_ids", "builtin_variants", "schema_path", "rule_description",
+    "load_variant", "load_variants", "builtin_ids", "builtin_variants", "schema_path", "rule_description",
     "is_game_step",
 ]
 
@@ -657,6 +656,22 @@ def load_variant(spec: str | int | Path | Variant, relative_to: str | Path | Non
     if isinstance(spec, Variant):
         return spec
     return _resolve(str(spec), Path(relative_to) if relative_to is not None else None)
+
+
+def load_variants(specs: Sequence[str | int | Path | Variant]) -> list[Variant]:
+    """The variants named by ``specs`` (all built-ins when empty), each once.
+
+    Raises :class:`~rentoy.errors.VariantError` for an unknown id (with a suggestion)
+    or a variant named twice.
+    """
+    variants = [load_variant(s) for s in specs] if specs else builtin_variants()
+    seen: set[str] = set()
+    for v in variants:
+        if v.id in seen:
+            raise VariantError(Problem(f"variant {v.id} is named twice",
+                                       hint="name each variant once"))
+        seen.add(v.id)
+    return variants
 
 
 def check_variant_file(path: str | Path) -> Variant:

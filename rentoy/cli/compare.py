@@ -91,7 +91,8 @@ def progress_bar(total_hands: int):
 
 
 def handle(args: argparse.Namespace) -> int:
-    from ..compare import compare_rules, load_variants
+    from ..compare import compare_rules
+    from ..variants import load_variants
     from ..errors import InputError, Problem
     from ..render import Report
 

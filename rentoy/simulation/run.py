@@ -43,8 +43,8 @@ from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
 from ..engine.bots import BOTS
-from ..errors import InputError, Problem, VariantError, suggest
-from ..variants import Variant, load_variant
+from ..errors import InputError, Problem, suggest
+from ..variants import Variant, load_variants
 from .play import ChunkResult, ChunkTask, play_chunk, variant_spec
 from .stats import STATISTIC_NAMES, STATISTICS, Estimate, Moments
 
@@ -201,16 +201,9 @@ def choose_players(variants: Sequence[Variant], players: int | None = None) -> i
 def _resolve(variants) -> list[Variant]:
     if isinstance(variants, (str, Variant)):
         variants = [variants]
-    out = [load_variant(v) for v in variants]
-    if not out:
+    if not variants:
         raise SimulationError(Problem("no variant to simulate"))
-    seen: set[str] = set()
-    for v in out:
-        if v.id in seen:
-            raise VariantError(Problem(f"variant {v.id} is named twice",
-                                       hint="name each variant once"))
-        seen.add(v.id)
-    return out
+    return load_variants(variants)
 
 
 def simulate(variants: str | Variant | Sequence[str | Variant], hands: int, seed: int = 0, *,
