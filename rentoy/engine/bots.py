@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Protocol, Sequence, Union
 
 from .actions import ACCEPT, FOLD, PLAY, RAISE, Action
 from .play import best_power, trick_winner
+from .tables import TOP_POWER, TRUMP_POWER
 
 if TYPE_CHECKING:
     from .game import Game
@@ -39,9 +40,6 @@ if TYPE_CHECKING:
 __all__ = ["Bot", "RandomBot", "GreedyBot", "BOTS", "make_bot"]
 
 State = Union["Hand", "Game"]
-
-# Card power bands of the compiled tables (see rentoy.engine.tables).
-_TOP, _TRUMP = 300, 200
 
 
 class Bot(Protocol):
@@ -138,10 +136,10 @@ class GreedyBot:
         expected = 0.0
         for card in hand.hands[seat]:
             p = tt.power[card]
-            if p >= _TOP:             # a card above every trump
+            if p >= TOP_POWER:             # a card above every trump
                 expected += 0.95
-            elif p >= _TRUMP:         # a trump: the higher, the surer
-                expected += 0.35 + 0.6 * (p - _TRUMP) / 10
+            elif p >= TRUMP_POWER:         # a trump: the higher, the surer
+                expected += 0.35 + 0.6 * (p - TRUMP_POWER) / 10
             else:                     # a plain card wins only if its suit is led, untrumped
                 expected += 0.25 * max(p - 106, 0) / 4
         return expected / need

@@ -11,17 +11,17 @@ from __future__ import annotations
 import weakref
 from dataclasses import dataclass
 
-from ..cards import DECK, RANKS, SUITS, Card, TrumpRelative
-from ..variants import GAME, Variant
+from ..cards import DECK, RANKS, SUITS, TrumpRelative
+from ..variants import Variant
 
-__all__ = ["Tables", "TrumpTables", "compile_variant", "ARRASTRE_NONE", "ARRASTRE_FOLLOW",
-           "ARRASTRE_OVERTRUMP"]
+__all__ = ["Tables", "TrumpTables", "compile_variant", "TOP_POWER", "TRUMP_POWER",
+           "PLAIN_POWER", "ARRASTRE_NONE", "ARRASTRE_FOLLOW", "ARRASTRE_OVERTRUMP"]
 
 ARRASTRE_NONE, ARRASTRE_FOLLOW, ARRASTRE_OVERTRUMP = 0, 1, 2
 _ARRASTRE = {"none": ARRASTRE_NONE, "follow": ARRASTRE_FOLLOW, "overtrump": ARRASTRE_OVERTRUMP}
 
 # Power bands: a top card beats every trump, a trump beats every plain card.
-_TOP, _TRUMP, _PLAIN = 300, 200, 100
+TOP_POWER, TRUMP_POWER, PLAIN_POWER = 300, 200, 100
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,15 +69,15 @@ def _trump_tables(variant: Variant, trump: int) -> TrumpTables:
     for card in DECK:
         s = card // 10
         if card in top:
-            power.append(_TOP + len(top) - top.index(card))
+            power.append(TOP_POWER + len(top) - top.index(card))
             suit.append(trump if rules.top_cards_are_trumps else s)
             always.append(True)
         elif s == trump:
-            power.append(_TRUMP + trump_rank[card.rank])
+            power.append(TRUMP_POWER + trump_rank[card.rank])
             suit.append(s)
             always.append(True)
         else:
-            power.append(_PLAIN + plain_rank[card.rank])
+            power.append(PLAIN_POWER + plain_rank[card.rank])
             suit.append(s)
             always.append(False)
     return TrumpTables(trump, tuple(power), tuple(suit), tuple(always), tuple(top))
@@ -102,11 +102,3 @@ def compile_variant(variant: Variant) -> Tables:
         _compiled[variant] = tables
     return tables
 
-
-def is_game(value: int | str) -> bool:
-    return value == GAME
-
-
-def top_cards_for(variant: Variant, trump: str) -> tuple[Card, ...]:
-    """The cards above every trump when ``trump`` is the trump suit, highest first."""
-    return tuple(DECK[c] for c in compile_variant(variant).by_trump[SUITS.index(trump)].top)
