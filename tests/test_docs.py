@@ -12,10 +12,10 @@ import html
 import re
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from sphinxbuild import sphinx_build
 
 from rentoy.engine import REASONS
 from rentoy.variants import RULE_NAMES, builtin_ids, builtin_variants, load_variant
@@ -30,10 +30,8 @@ QUICK = ("-D", "rentoy_simulations=0")   # the copy's checks need no simulation
 def sphinx(src: Path, out: Path, *args: str, cwd: Path | None = None,
            builder: str = "html") -> subprocess.CompletedProcess:
     """Run sphinx-build (warnings as errors, nitpicky) and return the finished process."""
-    return subprocess.run(
-        [sys.executable, "-m", "sphinx", "-W", "-n", "-b", builder, "-d", str(out / ".doctrees"),
-         *args, str(src), str(out / builder)],
-        cwd=cwd or src.parent, capture_output=True, text=True, timeout=300)
+    return sphinx_build("-W", "-n", "-b", builder, "-d", str(out / ".doctrees"),
+                        *args, str(src), str(out / builder), cwd=cwd or src.parent)
 
 
 def page(out: Path, name: str) -> str:

@@ -10,10 +10,10 @@ import json
 import re
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from sphinxbuild import sphinx_build
 
 from rentoy.sources import load_sources
 from rentoy.sphinxext.bibliography import short_citations
@@ -51,10 +51,8 @@ def build(docs: Path, builder: str = "html", strict: bool = True
           ) -> subprocess.CompletedProcess:
     flags = ["-W", "-n"] if strict else ["-n"]
     out = docs.parent / "out"
-    return subprocess.run(
-        [sys.executable, "-m", "sphinx", *flags, "-b", builder, "-d", str(out / "doctrees"),
-         str(docs), str(out / builder)],
-        cwd=docs.parent, capture_output=True, text=True, timeout=120)
+    return sphinx_build(*flags, "-b", builder, "-d", str(out / "doctrees"),
+                        str(docs), str(out / builder), cwd=docs.parent, timeout=120)
 
 
 def line_of(path: Path, text: str) -> int:
