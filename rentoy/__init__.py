@@ -14,7 +14,7 @@ True
 """
 
 from .cards import DECK, Card, CardError, parse_card
-from .engine import Action, Deal, Game, GreedyBot, Hand, HandResult, RandomBot
+from .engine import Action, Deal, Game, GreedyBot, Hand, HandResult, Match, RandomBot
 from .errors import IllegalAction, InputError, RentoyError, VariantError, WalkthroughError
 from .variants import Variant, builtin_ids, builtin_variants, load_variant
 
@@ -23,7 +23,7 @@ __version__ = "0.1.0"
 __all__ = [
     "Card", "CardError", "DECK", "parse_card",
     "Variant", "load_variant", "builtin_ids", "builtin_variants",
-    "Hand", "Game", "Action", "Deal", "HandResult", "RandomBot", "GreedyBot",
+    "Hand", "Game", "Match", "Action", "Deal", "HandResult", "RandomBot", "GreedyBot",
     "RentoyError", "InputError", "VariantError", "WalkthroughError", "IllegalAction",
     "__version__",
 ]

@@ -142,6 +142,7 @@ class Rules:
     ladder: tuple[int | str, ...]
     raise_right: str
     target: int
+    match: int
     calls: Calls
 
 
@@ -293,6 +294,12 @@ def rule_problems(values: Mapping[str, Any],
         bad("tricks_to_win", f"{to_win} of {tricks} tricks is more than a majority: a hand "
                              f"could end with neither team holding {to_win}",
             f"use {majority}")
+
+    games = values["match"]
+    if games % 2 == 0:
+        # Best of an even number can end level, and no source says how that is settled.
+        bad("match", f"a match of {games} games can end {games // 2}-{games // 2} and no rule "
+                     "settles a tie", f"use an odd number, such as {games + 1}")
 
     players = values["players"]
     for n in players:

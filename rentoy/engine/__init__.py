@@ -1,6 +1,7 @@
-"""The configurable engine: a hand and a game as state machines that only read a Variant.
+"""The configurable engine: a hand, a game and a match as state machines that only read a
+Variant.
 
-Public names: :class:`Hand`, :class:`Game`, :class:`Action`, :class:`Deal`,
+Public names: :class:`Hand`, :class:`Game`, :class:`Match`, :class:`Action`, :class:`Deal`,
 :class:`HandResult`, :class:`Event`, :data:`REASONS`, and the bots
 :class:`RandomBot` and :class:`GreedyBot`.
 """
@@ -10,11 +11,12 @@ from .bots import BOTS, Bot, GreedyBot, RandomBot, make_bot
 from .game import Game
 from .hand import (REASONS, TEAMS, Deal, Event, Hand, HandResult, TrickRecord, draw_deal,
                    team_of)
+from .match import Match
 from .tables import Tables, compile_variant
 
 __all__ = [
     "Action", "ActionSyntaxError", "PLAY", "RAISE", "ACCEPT", "FOLD", "KINDS",
-    "Hand", "Game", "Deal", "HandResult", "Event", "TrickRecord", "REASONS", "TEAMS",
+    "Hand", "Game", "Match", "Deal", "HandResult", "Event", "TrickRecord", "REASONS", "TEAMS",
     "team_of", "draw_deal", "Tables", "compile_variant",
     "Bot", "RandomBot", "GreedyBot", "BOTS", "make_bot",
 ]

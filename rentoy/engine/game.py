@@ -24,10 +24,61 @@ from .actions import Action
 from .hand import TEAMS, Deal, Event, Hand, HandResult, draw_deal
 from .tables import compile_variant
 
-__all__ = ["Game"]
+__all__ = ["Game", "Rounds"]
 
 
-class Game:
+class Rounds:
+    """What a game and a match share: they play their current part (a hand, a game)
+    through the part's own API, refuse everything once they are over, and pay +1 / -1
+    per seat at the end. Subclasses set ``_kind`` and keep ``_winner`` (0, 1 or None)."""
+
+    __slots__ = ()
+    _kind = "game"
+
+    @property
+    def _current(self) -> Hand | Game:
+        raise NotImplementedError
+
+    @property
+    def is_over(self) -> bool:
+        return self._winner is not None  # type: ignore[attr-defined]
+
+    @property
+    def winner(self) -> str | None:
+        """"A" or "B" once it is over."""
+        won = self._winner  # type: ignore[attr-defined]
+        return None if won is None else TEAMS[won]
+
+    def legal_actions(self) -> list[Action]:
+        # Once it is over its last hand is over too, and offers nothing.
+        return self._current.legal_actions()
+
+    def can(self, action: Action | str) -> bool:
+        return not self.is_over and self._current.can(action)
+
+    def check(self, action: Action | str) -> Action:
+        if self.is_over:
+            raise IllegalAction("hand-over", f"the {self._kind} is over", action=action,
+                                variant=self.variant.id)  # type: ignore[attr-defined]
+        return self._current.check(action)
+
+    def refusal(self, action: Action | str) -> IllegalAction | None:
+        """Why ``action`` would be refused now, or None if it is legal."""
+        try:
+            self.check(action)
+        except IllegalAction as exc:
+            return exc
+        return None
+
+    def returns(self) -> list[int]:
+        """Per seat: +1 for the winning team, -1 for the other; zeros while playing."""
+        won, players = self._winner, self.players  # type: ignore[attr-defined]
+        if won is None:
+            return [0] * players
+        return [1 if s & 1 == won else -1 for s in range(players)]
+
+
+class Game(Rounds):
     """A game to the variant's target, hand after hand."""
 
     __slots__ = ("variant", "tables", "players", "rng", "score", "dealer", "hand", "results",
@@ -56,38 +107,12 @@ class Game:
         self.score = self.hand.start_score
 
     @property
-    def is_over(self) -> bool:
-        return self._winner is not None
-
-    @property
-    def winner(self) -> str | None:
-        """"A" or "B" once the game is over."""
-        return None if self._winner is None else TEAMS[self._winner]
+    def _current(self) -> Hand:
+        return self.hand
 
     @property
     def hands_played(self) -> int:
         return len(self.results)
-
-    def legal_actions(self) -> list[Action]:
-        # Once the game is over its last hand is over too, and offers nothing.
-        return self.hand.legal_actions()
-
-    def can(self, action: Action | str) -> bool:
-        return not self.is_over and self.hand.can(action)
-
-    def check(self, action: Action | str) -> Action:
-        if self.is_over:
-            raise IllegalAction("hand-over", "the game is over", action=action,
-                                variant=self.variant.id)
-        return self.hand.check(action)
-
-    def refusal(self, action: Action | str) -> IllegalAction | None:
-        """Why ``action`` would be refused now, or None if it is legal."""
-        try:
-            self.check(action)
-        except IllegalAction as exc:
-            return exc
-        return None
 
     def apply(self, action: Action | str) -> Event:
         """Apply a legal action (refusing an illegal one); deal on when a hand ends."""
@@ -116,13 +141,6 @@ class Game:
         self.dealer = (self.dealer + 1) % players
         deal = draw_deal(self.rng, players, self.tables.hand_size)
         self.hand = Hand._next(self.variant, self.tables, players, self.dealer, self.score, deal)
-
-    def returns(self) -> list[int]:
-        """Per seat: +1 for the winning team, -1 for the other; zeros while playing."""
-        if not self.is_over:
-            return [0] * self.players
-        won = self.results[-1].game_winner
-        return [1 if s & 1 == won else -1 for s in range(self.players)]
 
     def clone(self) -> "Game":
         """An independent copy, random generator included: both deal the same next hands."""

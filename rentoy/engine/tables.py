@@ -50,6 +50,7 @@ class Tables:
     stop_when_decided: bool
     acceptor_right: bool
     target: int
+    match: int
     players: tuple[int, ...]
     default_players: int
     by_trump: tuple[TrumpTables, ...]
@@ -97,6 +98,7 @@ def compile_variant(variant: Variant) -> Tables:
             hand_size=rules.hand_size, tricks=rules.tricks, tricks_to_win=rules.tricks_to_win,
             stop_when_decided=rules.stop_when_decided,
             acceptor_right=rules.raise_right == "acceptor", target=rules.target,
+            match=rules.match,
             players=rules.players, default_players=rules.default_players,
             by_trump=tuple(_trump_tables(variant, t) for t in range(4)))
         _compiled[variant] = tables

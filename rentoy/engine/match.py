@@ -1,0 +1,121 @@
+"""A match: games played in turn until a team has won more than half of the variant's
+``match`` games (a best of N).
+
+Every game starts from 0-0; the deal keeps passing to the next seat, from the last hand
+of one game to the first hand of the next, and one random generator deals them all, so
+a seeded match is repeatable. With ``match: 1`` (every variant but the ones that state
+otherwise) a match is a single :class:`~rentoy.engine.Game`. A :class:`Match` offers
+the same small API as a game and starts the next game by itself.
+
+>>> from rentoy.engine import Match, RandomBot
+>>> match = Match("huetor", seed=3)
+>>> match.best_of, match.needed
+(5, 3)
+>>> bot = RandomBot(seed=3)
+>>> while not match.is_over:
+...     match.apply_unchecked(bot.choose(match))
+>>> max(match.games_won) == 3 and 3 <= len(match.games) <= 5
+True
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..variants import Variant, load_variant
+from .actions import Action
+from .game import Game, Rounds
+from .hand import Event, Hand
+
+__all__ = ["Match"]
+
+
+class Match(Rounds):
+    """A best-of-``match`` series of games under one variant.
+
+    ``best_of`` is the variant's ``match`` rule and ``needed`` the games that win it;
+    ``games_won`` counts them per team (A, B), ``games`` holds the finished
+    :class:`Game` objects and ``game`` the one being played. Every game starts at 0-0
+    and the deal passes on from one game to the next.
+    """
+
+    _kind = "match"
+
+    __slots__ = ("variant", "players", "rng", "best_of", "needed", "games_won", "games",
+                 "game", "_winner")
+
+    def __init__(self, variant: Variant | str, players: int | None = None,
+                 seed: int | None = None, rng: random.Random | None = None,
+                 dealer: int | None = None):
+        variant = load_variant(variant) if not isinstance(variant, Variant) else variant
+        self.variant = variant
+        self.rng = rng if rng is not None else random.Random(seed or 0)
+        self.game = Game(variant, players, rng=self.rng, dealer=dealer)
+        self.players = self.game.players
+        self.best_of = self.game.tables.match
+        self.needed = self.best_of // 2 + 1
+        self.games_won = (0, 0)
+        self.games: list[Game] = []          # the finished games, oldest first
+        self._winner: int | None = None
+
+    @property
+    def _current(self) -> Game:
+        return self.game
+
+    @property
+    def hand(self) -> Hand:
+        """The hand being played (the last one once the match is over)."""
+        return self.game.hand
+
+    def apply(self, action: Action | str) -> Event:
+        """Apply a legal action (refusing an illegal one); start the next game when one ends."""
+        if self.is_over:
+            self.check(action)
+        event = self.game.apply(action)
+        if self.game.is_over:
+            self._next_game()
+        return event
+
+    def apply_unchecked(self, action: Action) -> None:
+        game = self.game
+        game.apply_unchecked(action)
+        if game.is_over:
+            self._next_game()
+
+    def _next_game(self) -> None:
+        game = self.game
+        self.games.append(game)
+        won = 0 if game.winner == "A" else 1
+        self.games_won = ((self.games_won[0] + 1, self.games_won[1]) if won == 0
+                          else (self.games_won[0], self.games_won[1] + 1))
+        if self.games_won[won] >= self.needed:
+            self._winner = won
+            return
+        self.game = Game(self.variant, self.players, rng=self.rng,
+                         dealer=(game.dealer + 1) % self.players)
+
+    def clone(self) -> "Match":
+        """An independent copy, random generator included: both deal the same next hands."""
+        new = Match.__new__(Match)
+        new.variant, new.players, new.best_of, new.needed = (
+            self.variant, self.players, self.best_of, self.needed)
+        new.games_won, new._winner = self.games_won, self._winner
+        new.games = self.games[:]            # finished games are never changed again
+        if self.is_over:
+            new.game, new.rng = self.game, random.Random()
+            new.rng.setstate(self.rng.getstate())
+        else:
+            new.game = self.game.clone()     # the clone's game has its own generator ...
+            new.rng = new.game.rng           # ... which the next games of the clone share
+        return new
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Match) and self.variant.id == other.variant.id
+                and self.players == other.players and self.games_won == other.games_won
+                and self.games == other.games and self.game == other.game)
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+    def __repr__(self) -> str:
+        return (f"<Match {self.variant.id} best of {self.best_of} games={list(self.games_won)}"
+                f"{' over' if self.is_over else ''}>")
