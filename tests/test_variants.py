@@ -17,29 +17,14 @@ from rentoy.variants import (RULE_NAMES, STATUSES, Rules, Variant, builtin_ids,
                              rule_description, schema_path)
 from rentoy.yamlfile import load_document
 
-ROOT = """\
-id: root
-name: A complete variant
-rules:
-  players: [2, 4]
-  default_players: 4
-  hand_size: 3
-  top_cards: []
-  trump_order: [2, 12, 11, 10, 1, 7, 6, 5, 4, 3]
-  plain_order: [12, 11, 10, 1, 7, 6, 5, 4, 3, 2]
-  arrastre: {value: follow, status: attested, source: source-es, note: the duty}
-  follow_suit: false
-  tricks: 3
-  tricks_to_win: 2
-  ladder: [1, 3, 6, 9, 12]
-  raise_right: acceptor
-  target: 12
-options:
-  short:
-    rules: {target: 6}
-    status: assumed
-    note: a shorter game
-"""
+from variant_texts import ROOT_RULES
+
+# A complete variant without a parent: one rule with its provenance, and an option.
+ROOT = ("id: root\nname: A complete variant\nrules:\n"
+        + ROOT_RULES.replace("arrastre: follow", "arrastre: {value: follow, status: attested, "
+                                                 "source: source-es, note: the duty}")
+        + "options:\n  short:\n    rules: {target: 6}\n    status: assumed\n"
+          "    note: a shorter game\n")
 
 
 def write(folder: Path, name: str, text: str) -> Path:
