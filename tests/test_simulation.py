@@ -259,6 +259,19 @@ def test_simulate_text(capsys):
     assert "greedy (team A), random (team B)" in out and "hands per second" in out
 
 
+def test_a_variant_that_plays_matches_is_measured_per_game(capsys):
+    status, out, _ = run(capsys, "simulate", "huetor", "--hands", "60", "--json")
+    assert status == 0 and json.loads(out)["match"] == 5
+    status, out, _ = run(capsys, "simulate", "1737", "--hands", "60", "--json")
+    assert json.loads(out)["match"] == 1
+    status, out, _ = run(capsys, "compare", "1737", "huetor", "--simulate", "60")
+    assert status == 0
+    assert ("Games are played one by one (in huetor a match is the best of 5 games): "
+            "the figures are per game, not per match.") in out
+    status, out, _ = run(capsys, "compare", "1737", "avila", "--simulate", "60")
+    assert "per match" not in out
+
+
 def test_compare_simulate_is_identical_for_jobs_1_and_2(capsys):
     outputs = []
     for jobs in ("1", "2"):

@@ -134,13 +134,53 @@ def test_json_shape(betting):
     first = data["results"][0]
     assert first == {"path": ["A folds"], "ok": True, "score": [4, 8], "value": 3,
                      "finished": True, "hand_winner": "B", "game_winner": None,
-                     "tricks": [0, 0], "outcomes": None, "failures": []}
+                     "match_winner": None, "tricks": [0, 0], "outcomes": None,
+                     "failures": []}
     open_leaf = leaf(betting, "A raises to 9", "B raises to 12 at once").to_json()
     assert open_leaf["outcomes"] == {"A": [16, 5], "B": [4, 17]}
     assert open_leaf["finished"] is False and open_leaf["hand_winner"] is None
 
 
 # -- semantics ---------------------------------------------------------------------------
+
+HUETOR = """\
+variant: huetor
+score: [16, 14]
+deal:
+  hands: [[2e, 12c, 4o], [3e, 6c, 5b], [12e, 7c, 2b], [4e, 11c, 6o]]
+  up: 7e
+actions: ["0 raise", "3 accept", "0 play 2e", "1 play 3e", "2 play 12e", "3 play 4e",
+          "0 play 12c", "1 play 6c", "2 play 7c", "3 play 11c"]
+"""
+
+
+@pytest.mark.parametrize("games, match_winner", [
+    ("[2, 2]", "A"), ("[2, 1]", "A"), ("[1, 2]", None), ("[0, 0]", None), (None, None)])
+def test_the_hand_that_wins_the_deciding_game_wins_the_match(games, match_winner):
+    # Team A wins this hand and with it the pata; whether that is the match depends on
+    # the patas won before.
+    wt = parse_walkthrough(HUETOR + (f"games: {games}\n" if games else ""))
+    assert (wt.best_of, wt.needed) == (5, 3)
+    result = run_walkthrough(wt).results[0]
+    assert (result.game_winner, result.match_winner) == ("A", match_winner)
+    assert result.to_json()["match_winner"] == match_winner
+
+
+def test_where_a_game_is_the_whole_contest_its_winner_wins_the_match():
+    wt = parse('score: [4, 5]\nactions: ["0 raise", "1 raise", "0 raise", "1 accept", '
+               '"0 play 3c", "1 play 12c", "2 play 1o", "3 play 11c", "2 play 5e", '
+               '"3 play 6e", "0 play 7e", "1 play 4e"]\n'
+               'expect: {game_winner: A, match_winner: A}\n')
+    assert (wt.best_of, wt.needed, wt.games) == (1, 1, (0, 0))
+    run = run_walkthrough(wt)
+    assert run.ok, run.failures
+    assert run.results[0].match_winner == "A"
+
+
+def test_a_wrong_match_winner_is_reported():
+    run = run_walkthrough(parse_walkthrough(HUETOR + "games: [1, 1]\nexpect: {match_winner: A}\n"))
+    assert not run.ok
+    assert any("match_winner" in f for f in run.results[0].failures)
 
 def test_a_trunk_without_branches_is_the_single_leaf():
     run = run_walkthrough(parse('actions: ["0 raise", "1 accept"]\nexpect: {value: 3}\n'))
@@ -348,6 +388,13 @@ def test_bad_files_are_refused_with_their_lines(name, expected):
     ('variant: "1737"\ndealer: 4\n', "there is no seat 4 at a table of 4"),
     ('variant: "1737"\nscore: [12, 0]\n', "the score [12, 0] already ends a game to 12"),
     ('variant: "1737"\nscore: [1]\n', "this list has 1 items; it needs at least 2"),
+    ('variant: "1737"\ngames: [1, 0]\n', "variant 1737 plays single games (its `match` rule "
+                                         "is 1)"),
+    ('variant: huetor\ngames: [1, 3]\n', "the games [1, 3] already end a match of the best "
+                                         "of 5 (both counts must be below 3)"),
+    ('variant: huetor\ngames: [1, -1]\n', "-1 is too small: the minimum is 0"),
+    ('variant: "1737"\nexpect: {match_winer: A}\n', "unknown key `match_winer` (did you "
+                                                     "mean `match_winner`?)"),
     ('variant: "1737"\nplayers: 4\ndeal: {hands: [[1o, 2o, 3o], [4o, 5o, 6o]], up: 7o}\n',
      "the deal has 2 hands; 4 players need 4"),
     ('variant: "1737"\n' + DEAL + 'seed: 3\n', "give either `deal` or `seed`, not both"),

@@ -13,10 +13,10 @@ import pytest
 from rentoy.cli import main
 from rentoy.walkthrough import check_walkthrough, load_walkthrough, run_walkthrough
 
+from test_walkthrough_cli import RESULT_KEYS
+
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
 FILES = sorted(EXAMPLES.glob("*.yaml"))
-RESULT_KEYS = ["path", "ok", "score", "value", "finished", "hand_winner", "game_winner",
-               "tricks", "outcomes", "failures"]
 
 
 def test_the_examples_folder_is_not_empty():

@@ -44,6 +44,7 @@ def simulation_data(result) -> dict:
         "games": result.games, "seconds": round(seconds, 3),
         "hands_per_second": round(result.hands[0] / seconds, 1) if seconds > 0 else None,
         "unit": "hands, in whole games to the variant's target",
+        "match": result.best_of[0] if result.best_of else 1,
         "interval": "95% normal interval, estimate +- 1.96 SE, with the game-level "
                     "(delta-method) standard error",
         "statistics": {s.name: dict(estimates[s.name].as_dict(), label=s.label,

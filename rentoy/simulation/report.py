@@ -76,6 +76,16 @@ def _hand_size_notes(result: SimulationResult) -> list[str]:
     return [f"Only variants dealing as many cards get the same cards ({groups})."]
 
 
+def _match_notes(result: SimulationResult) -> list[str]:
+    """A caveat when a variant plays matches: the simulation's unit is the game."""
+    matches = [f"{v} a match is the best of {n} games"
+               for v, n in zip(result.variants, result.best_of) if n > 1]
+    if not matches:
+        return []
+    return [f"Games are played one by one (in {'; in '.join(matches)}): the figures are "
+            "per game, not per match."]
+
+
 def _long_tables(result: SimulationResult, reference: str) -> list[Table]:
     """One row per statistic and variant (and per difference), numbers unformatted."""
     rows = []
@@ -123,6 +133,7 @@ def simulation_report(result: SimulationResult, reference: str | None = None,
         f"Each variant played the same {result.games} games (the same deals), at least "
         f"{result.hands_requested} hands each.",
         *_hand_size_notes(result),
+        *_match_notes(result),
         "Brackets: 95% interval, estimate +- 1.96 standard errors, with games as the "
         "independent units (delta method for ratios).",
     ]

@@ -67,6 +67,7 @@ class SimulationResult:
     """What a simulation measured: per-variant estimates and paired differences.
 
     ``hands[i]`` is the number of hands variant ``i`` played in the ``games`` games,
+    ``best_of[i]`` its ``match`` rule (games are played one by one whatever it is),
     ``hand_sizes[i]`` the cards it deals each player (variants that deal as many cards
     get the same cards); ``moments`` holds the exact sums every estimate is computed
     from. ``seconds`` (the wall time of the play, worker start-up included, variant
@@ -85,6 +86,7 @@ class SimulationResult:
     hands: tuple[int, ...]
     moments: Moments = field(repr=False)
     hand_sizes: tuple[int, ...] = ()
+    best_of: tuple[int, ...] = ()
     seconds: float = field(default=0.0, compare=False)
 
     __hash__ = None  # type: ignore[assignment]  # holds mutable sums
@@ -134,10 +136,10 @@ class SimulationResult:
                            for s in STATISTICS},
             "results": [
                 {"variant": v, "name": n, "hands": h, "games": self.games,
-                 "hand_size": size,
+                 "hand_size": size, "match": best_of,
                  "statistics": {k: e.as_dict() for k, e in self.estimates(v).items()}}
-                for v, n, h, size in zip(self.variants, self.names, self.hands,
-                                         self.hand_sizes)],
+                for v, n, h, size, best_of in zip(self.variants, self.names, self.hands,
+                                                  self.hand_sizes, self.best_of)],
             "reference": reference,
             "differences": [
                 {"variant": v, "reference": reference,
@@ -271,6 +273,7 @@ def simulate(variants: str | Variant | Sequence[str | Variant], hands: int, seed
         specs=specs, players=n, bots=team_bots, seed=seed, hands_requested=hands,
         games=games, hands=tuple(moments.total(i, "hands") for i in range(len(resolved))),
         moments=moments, hand_sizes=tuple(v.rules.hand_size for v in resolved),
+        best_of=tuple(v.rules.match for v in resolved),
         seconds=time.perf_counter() - started)
 
 

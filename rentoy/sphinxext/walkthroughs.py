@@ -130,6 +130,9 @@ class WalkthroughDirective(RentoyDirective):
                         "team A holds the even seats, team B the odd ones"),
             ("Score before the hand", f"A {wt.start_score[0]}, B {wt.start_score[1]} "
                                       f"(the game is to {wt.target})")]
+        if wt.best_of > 1:
+            items.append(("Games before this one", f"A {wt.games[0]}, B {wt.games[1]} (the "
+                                                   f"match is the best of {wt.best_of})"))
         if wt.seed is not None:
             items.append(("Deal", f"drawn from seed {wt.seed}"))
         items.append(("File", [nodes.literal(shown, shown),
@@ -227,19 +230,22 @@ class WalkthroughDirective(RentoyDirective):
     # -- the outcome table -------------------------------------------------------------
 
     def _outcomes(self, run: WalkthroughRun) -> nodes.table:
+        matches = run.walkthrough.best_of > 1
         rows = []
         for r in run.results:
             if r.outcomes:
                 out = f"A wins: {_score(r.outcomes['A'])}; B wins: {_score(r.outcomes['B'])}"
             else:
                 out = "-"
+            match = [r.match_winner or "-"] if matches else []
             rows.append([r.label, _score(r.score), _value(r.value),
                          "yes" if r.finished else "no", r.hand_winner or "-",
-                         r.game_winner or "-", _score(r.tricks), out,
+                         r.game_winner or "-", *match, _score(r.tricks), out,
                          cell("yes" if r.ok else "NO",
                               ["rentoy-ok" if r.ok else "rentoy-failed"])])
-        return table(["branch", "score", "value", "hand over", "hand won by",
-                      "game won by", "tricks A-B", "if the hand is played out", "holds"],
+        return table(["branch", "score", "value", "hand over", "hand won by", "game won by",
+                      *(["match won by"] if matches else []), "tricks A-B",
+                      "if the hand is played out", "holds"],
                      rows, classes=["rentoy-outcomes"])
 
 

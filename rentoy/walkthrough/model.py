@@ -43,7 +43,8 @@ __all__ = ["Walkthrough", "SegmentSpec", "ActionSpec", "EXPECT_KEYS", "load_walk
 #: The keys an ``expect`` mapping may hold (DESIGN's, then this format's extensions).
 EXPECT_KEYS: tuple[str, ...] = (
     "score", "value", "finished", "hand_winner", "game_winner", "tricks", "outcomes",
-    "illegal", "reason", "legal_under", "raise_right", "trick_winners", "dead")
+    "illegal", "reason", "legal_under", "raise_right", "trick_winners", "dead",
+    "match_winner")
 
 
 def schema_path() -> Path:
@@ -109,6 +110,7 @@ class Walkthrough:
     seed: int | None             # None when the deal is written out
     root: SegmentSpec
     variant_spec: str = ""       # the variant as written in the file
+    games: tuple[int, int] = (0, 0)   # games won in the match before this one
 
     @property
     def mano(self) -> int:
@@ -124,6 +126,16 @@ class Walkthrough:
     def target(self) -> int:
         """The points that win the game under the variant."""
         return self.variant.rules.target
+
+    @property
+    def best_of(self) -> int:
+        """The games in a match under the variant (its ``match`` rule; 1: single games)."""
+        return self.variant.rules.match
+
+    @property
+    def needed(self) -> int:
+        """The games a team needs to win the match."""
+        return self.best_of // 2 + 1
 
     def new_hand(self) -> Hand:
         """A fresh hand in the position before the first action."""
@@ -262,6 +274,18 @@ class _Builder:
             return n
         return variant.rules.default_players
 
+    def games(self, data: dict, variant: Variant) -> tuple[int, int]:
+        games = tuple(data.get("games", (0, 0)))
+        best_of = variant.rules.match
+        if best_of == 1 and games != (0, 0):
+            self.bad(("games",), f"variant {variant.id} plays single games (its `match` rule "
+                     "is 1), so no games can have been won before this one",
+                     "leave `games` out, or use a variant whose match has several games")
+        elif max(games) >= best_of // 2 + 1:
+            self.bad(("games",), f"the games {list(games)} already end a match of the best of "
+                     f"{best_of}", f"both counts must be below {best_of // 2 + 1}")
+        return (games[0], games[1])
+
     def table(self, data: dict, variant: Variant) -> tuple[int, int, tuple[int, int]]:
         n = self.players(data, variant)
         dealer = data.get("dealer", n - 1)
@@ -386,8 +410,10 @@ def _build(doc: Document, path: Path | None, folder: Path | None = None) -> Walk
     variant = b.variant(data)
     written = b.cards(data) if "deal" in data else (None, None)
     n = dealer = score = None
+    games = (0, 0)
     if variant is not None:
         n, dealer, score = b.table(data, variant)
+        games = b.games(data, variant)
     deal, seed = b.deal(data, variant, n, written[0], written[1])
     root = b.segment(data, (), (), n)
     if b.problems:
@@ -396,7 +422,8 @@ def _build(doc: Document, path: Path | None, folder: Path | None = None) -> Walk
     title = (data.get("title") or "").strip() or (path.stem if path else "Walkthrough")
     wt = Walkthrough(path=path, title=str(title), description=_prose(data.get("description")),
                      variant=variant, players=n, dealer=dealer, start_score=score,
-                     deal=deal, seed=seed, root=root, variant_spec=str(data["variant"]))
+                     deal=deal, seed=seed, root=root, variant_spec=str(data["variant"]),
+                     games=games)
     try:
         wt.new_hand()  # the engine's own checks, in case a rule outgrows the ones above
     except ValueError as exc:

@@ -115,7 +115,18 @@ def step_remarks(variant: Variant, action: Action, event: Event, before: Snapsho
     if event.result is not None and event.result.game_winner is not None:
         out.append(f"Team {event.result.game_winner_name} wins the game "
                    f"({_score(event.result.score)}, the game is to {variant.rules.target}).")
+        if after.needed > 1:
+            out.append(_match_remark(after, variant.rules.match))
     return out
+
+
+def _match_remark(after: Snapshot, best_of: int) -> str:
+    a, b = after.games_after
+    if after.match_winner is not None:
+        return (f"Team {after.match_winner} has now won {max(a, b)} games and with them the "
+                f"match, {max(a, b)} games to {min(a, b)} (the best of {best_of}).")
+    return (f"Games in the match: A {a}, B {b}; the first team to win {after.needed} of "
+            f"{best_of} takes it.")
 
 
 def _play_remarks(variant: Variant, action: Action, event: Event, before: Snapshot,

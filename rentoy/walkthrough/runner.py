@@ -153,6 +153,7 @@ class BranchResult:
     tricks: tuple[int, int]
     outcomes: dict[str, tuple[int, int]] | None
     failures: tuple[str, ...]
+    match_winner: str | None = None
 
     @classmethod
     def of(cls, path: tuple[str, ...], state: Snapshot, failures: list[str]
@@ -160,7 +161,8 @@ class BranchResult:
         return cls(path=path, ok=not failures, score=state.score, value=state.value,
                    finished=state.finished, hand_winner=state.hand_winner,
                    game_winner=state.game_winner, tricks=state.tricks,
-                   outcomes=state.outcomes, failures=tuple(failures))
+                   outcomes=state.outcomes, failures=tuple(failures),
+                   match_winner=state.match_winner)
 
     @property
     def label(self) -> str:
@@ -173,7 +175,7 @@ class BranchResult:
             "path": list(self.path), "ok": self.ok, "score": list(self.score),
             "value": self.value, "finished": self.finished,
             "hand_winner": self.hand_winner, "game_winner": self.game_winner,
-            "tricks": list(self.tricks),
+            "match_winner": self.match_winner, "tricks": list(self.tricks),
             "outcomes": None if self.outcomes is None else
             {team: list(score) for team, score in self.outcomes.items()},
             "failures": list(self.failures),
@@ -261,17 +263,20 @@ class _Runner:
         self.wt = wt
         self.results = results
 
+    def snap(self, hand: Hand) -> Snapshot:
+        return Snapshot.of(hand, self.wt.games, self.wt.needed)
+
     def segment(self, spec: SegmentSpec, hand: Hand, inherited: list[str],
                 blocked: bool) -> Segment:
-        start = Snapshot.of(hand)
+        start = self.snap(hand)
         steps: list[Step] = []
         failures: list[str] = []
         ran = not blocked
         if not blocked:
             blocked = self.play(spec, hand, steps, failures)
             if not blocked:
-                failures += check_expectations(spec, Snapshot.of(hand), steps)
-        end = Snapshot.of(hand)
+                failures += check_expectations(spec, self.snap(hand), steps)
+        end = self.snap(hand)
         path_failures = inherited + failures
         branches = [self.segment(b, hand.clone(), path_failures, blocked)
                     for b in spec.branches]
@@ -291,7 +296,7 @@ class _Runner:
         want_refusal = spec.expect.get("illegal") is True
         for i, a in enumerate(spec.actions):
             expected = want_refusal and i == len(spec.actions) - 1
-            before = Snapshot.of(hand)
+            before = self.snap(hand)
             refusal = hand.refusal(a.action)
             if refusal is not None:
                 steps.append(Step(a.text, a.line, a.action, None, refusal, expected, None, None,
@@ -304,7 +309,7 @@ class _Runner:
                 failures.append(f"line {a.line}: `{a.text}` should have been refused "
                                 "(illegal: true), but the rules allow it")
             event = hand.apply(a.action)
-            after = Snapshot.of(hand)
+            after = self.snap(hand)
             call = call_for(variant, a.action, after)
             steps.append(Step(a.text, a.line, a.action, event, None, False, call,
                               gloss_for(call),

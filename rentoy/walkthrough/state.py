@@ -26,7 +26,9 @@ class Snapshot:
     the value before the refused raise). ``score`` is the score before the hand
     until the hand ends, then the score after it. ``outcomes`` is the score if team
     A, and if team B, wins the hand from here (``{"A": (a, b), "B": (a, b)}``), or
-    None once the hand is over.
+    None once the hand is over. ``games`` counts the games each team had won in the
+    match before this one and ``needed`` the games that win the match (1 where a
+    variant plays single games).
     """
 
     value: int | str
@@ -44,9 +46,11 @@ class Snapshot:
     outcomes: dict[str, tuple[int, int]] | None
     finished: bool
     result: HandResult | None
+    games: tuple[int, int] = (0, 0)
+    needed: int = 1
 
     @classmethod
-    def of(cls, hand: Hand) -> "Snapshot":
+    def of(cls, hand: Hand, games: tuple[int, int] = (0, 0), needed: int = 1) -> "Snapshot":
         result = hand.result
         a_wins, b_wins = hand.outcomes()
         return cls(
@@ -64,7 +68,7 @@ class Snapshot:
             score=result.score if result is not None else hand.start_score,
             outcomes=None if result is not None else {"A": a_wins, "B": b_wins},
             finished=hand.is_over,
-            result=result)
+            result=result, games=games, needed=needed)
 
     @property
     def hand_winner(self) -> str | None:
@@ -77,6 +81,23 @@ class Snapshot:
         return None if self.result is None else self.result.game_winner_name
 
     @property
+    def games_after(self) -> tuple[int, int]:
+        """Games won in the match, this one included once a team has won it."""
+        won = None if self.result is None else self.result.game_winner
+        if won is None:
+            return self.games
+        return (self.games[0] + 1, self.games[1]) if won == 0 else (self.games[0],
+                                                                     self.games[1] + 1)
+
+    @property
+    def match_winner(self) -> str | None:
+        """The team that won the match with this hand, or None."""
+        winner = self.game_winner
+        if winner is None or max(self.games_after) < self.needed:
+            return None
+        return winner
+
+    @property
     def trick_winners(self) -> tuple[int, ...]:
         """The seat that won each finished trick, in order."""
         return tuple(t.winner for t in self.trick_log)
@@ -86,7 +107,7 @@ class Snapshot:
         return {
             "score": list(self.score), "value": self.value, "finished": self.finished,
             "hand_winner": self.hand_winner, "game_winner": self.game_winner,
-            "tricks": list(self.tricks),
+            "match_winner": self.match_winner, "tricks": list(self.tricks),
             "outcomes": None if self.outcomes is None else
             {team: list(score) for team, score in self.outcomes.items()},
             "raise_right": self.raise_right, "trick_winners": list(self.trick_winners),

@@ -64,6 +64,9 @@ def _table_lines(run: WalkthroughRun) -> list[str]:
         f"Before the hand: A {wt.start_score[0]}, B {wt.start_score[1]}; the game is to "
         f"{wt.target}. The values of a hand: {' - '.join(map(str, v.rules.ladder))}.",
     ]
+    if wt.best_of > 1:
+        lines.append(f"The match is the best of {wt.best_of} games; before this one team A "
+                     f"has won {wt.games[0]} and team B {wt.games[1]}.")
     if wt.seed is not None:
         lines.append(f"The cards are dealt at random from seed {wt.seed}.")
     return lines
@@ -111,6 +114,8 @@ def outcome_text(result: BranchResult, segment: Segment | None = None) -> str:
             f"score A {result.score[0]}, B {result.score[1]}")
     if result.game_winner:
         text += f"; team {result.game_winner} wins the game"
+        if result.match_winner and segment is not None and segment.end.needed > 1:
+            text += " and the match"
     return text
 
 
@@ -136,13 +141,16 @@ def summary_table(run: WalkthroughRun) -> Table:
     """One row per leaf branch: its path, who won the hand and how, the value, the
     score, the game winner and whether its expectations held."""
     leaves = {seg.path: seg for seg in run.root.walk() if seg.is_leaf}
+    matches = run.walkthrough.best_of > 1
     rows = []
     for r in run.results:
         status = "ok" if r.ok else f"FAILED ({len(r.failures)})"
+        match = [r.match_winner or ""] if matches else []
         rows.append([r.label, short_outcome(r, leaves.get(r.path)), value_text(r.value),
-                     f"{r.score[0]}-{r.score[1]}", r.game_winner or "", status])
-    return Table(["branch", "hand won by", "value", "score", "game won by", "status"], rows,
-                 title="Summary", wrap={"branch": 48})
+                     f"{r.score[0]}-{r.score[1]}", r.game_winner or "", *match, status])
+    headers = ["branch", "hand won by", "value", "score", "game won by",
+               *(["match won by"] if matches else []), "status"]
+    return Table(headers, rows, title="Summary", wrap={"branch": 48})
 
 
 def _verdict(run: WalkthroughRun) -> str:
