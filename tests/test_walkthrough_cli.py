@@ -24,9 +24,8 @@ from rentoy.cli import main
 ROOT = Path(__file__).resolve().parent.parent
 BETTING = ROOT / "docs" / "examples" / "betting-from-4-5.yaml"
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "walkthroughs"
-# DESIGN's keys, and match_winner after game_winner.
 RESULT_KEYS = ["path", "ok", "score", "value", "finished", "hand_winner", "game_winner",
-               "match_winner", "tricks", "outcomes", "failures"]
+               "tricks", "outcomes", "failures"]
 
 
 def run_cli(*args: str) -> tuple[int, str, str]:
@@ -72,8 +71,7 @@ def test_wrong_seat_exits_1_with_reason_and_line():
                                "seat 1's [not-your-turn]"]
     assert good == {"path": ["A leads"], "ok": True, "score": [0, 0], "value": 3,
                     "finished": False, "hand_winner": None, "game_winner": None,
-                    "match_winner": None, "tricks": [0, 0],
-                    "outcomes": {"A": [3, 0], "B": [0, 3]}, "failures": []}
+                    "tricks": [0, 0], "outcomes": {"A": [3, 0], "B": [0, 3]}, "failures": []}
 
 
 def test_wrong_expectation_exits_1_and_says_what_was_found():

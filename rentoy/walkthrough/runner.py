@@ -170,12 +170,13 @@ class BranchResult:
         return " / ".join(self.path) or "trunk"
 
     def to_json(self) -> dict[str, Any]:
-        """The result as in ``rentoy run --json``."""
+        """The result as in ``rentoy run --json``: exactly the keys DESIGN fixes (the
+        match winner is for expectations and transcripts)."""
         return {
             "path": list(self.path), "ok": self.ok, "score": list(self.score),
             "value": self.value, "finished": self.finished,
             "hand_winner": self.hand_winner, "game_winner": self.game_winner,
-            "match_winner": self.match_winner, "tricks": list(self.tricks),
+            "tricks": list(self.tricks),
             "outcomes": None if self.outcomes is None else
             {team: list(score) for team, score in self.outcomes.items()},
             "failures": list(self.failures),
