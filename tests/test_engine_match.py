@@ -84,6 +84,19 @@ def test_a_seeded_match_is_repeatable_and_a_clone_goes_its_own_way():
     assert copy == two and copy.games_won == one.games_won
 
 
+def test_a_clone_taken_between_games_equals_a_match_played_alike():
+    one, two = Match("huetor", seed=6), Match("huetor", seed=6)
+    rng_one, rng_two = random.Random(1), random.Random(1)
+    while not one.games:                      # to the start of the second pata
+        for match, rng in ((one, rng_one), (two, rng_two)):
+            actions = match.legal_actions()
+            match.apply(actions[int(rng.random() * len(actions))])
+    copy = one.clone()
+    assert copy == one == two
+    play_out(one, seed=2)                     # the original moves on; the clone must not
+    assert copy == two and copy.games[0] is one.games[0]
+
+
 def test_nothing_is_legal_once_the_match_is_over():
     match = Match("huetor", seed=3)
     play_out(match, seed=3)
