@@ -5,7 +5,8 @@ Measures, in one run on this machine:
 1. hands per second of ``rentoy.simulate.simulate`` with random bots under the 1737
    variant on one core (the whole simulation path: chunks, statistics, merging),
    against ``../shared/bench/baseline.py`` (a straight-line simulator with every rule
-   hard-coded) run as a separate process; the ratio should be at least 0.5;
+   hard-coded) run in this process, loaded as ``bench/engine.py`` loads it; the ratio
+   should be at least 0.5;
 2. the speed-up of the same simulation from ``jobs=1`` to ``jobs=2`` (goal: 1.7x on
    two cores), checking on the way that both give the same result.
 
@@ -20,20 +21,11 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import subprocess
 import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-BASELINE = ROOT.parent / "shared" / "bench" / "baseline.py"
-
-
-def baseline_speed(path: Path, hands: int) -> float:
-    """Hands per second of the baseline script (its own measurement)."""
-    out = subprocess.run([sys.executable, str(path), str(hands), "--json"], check=True,
-                         capture_output=True, text=True).stdout
-    return float(json.loads(out)["hands_per_second"])
+from engine import DEFAULT_BASELINE, load_baseline   # bench/engine.py, next to this script
 
 
 def _cpu() -> float:
@@ -61,19 +53,24 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--parallel-hands", type=int, default=300_000,
                         help="hands for the jobs=1 / jobs=2 comparison (default 300000)")
     parser.add_argument("--repeat", type=int, default=3, help="runs of each (best kept)")
-    parser.add_argument("--baseline", type=Path, default=BASELINE,
-                        help=f"the baseline script (default {BASELINE})")
+    parser.add_argument("--baseline", type=Path, default=DEFAULT_BASELINE,
+                        help=f"the baseline script (default {DEFAULT_BASELINE})")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args(argv)
     if not args.baseline.is_file():
         print(f"no baseline at {args.baseline}", file=sys.stderr)
+        return 2
+    try:
+        baseline = load_baseline(args.baseline)
+    except (FileNotFoundError, OSError) as exc:
+        print(f"cannot load the baseline {args.baseline}: {exc}", file=sys.stderr)
         return 2
 
     load = os.getloadavg()[0]
     simulation_time(2_000, 1)                       # load the variant, warm the caches
     base, ours = 0.0, 0.0
     for _ in range(args.repeat):
-        base = max(base, baseline_speed(args.baseline, args.hands))
+        base = max(base, baseline(args.hands)["hands_per_second"])
         seconds, _, result = simulation_time(args.hands, 1)
         ours = max(ours, result.hands[0] / seconds)
 

@@ -30,15 +30,12 @@ from typing import Any, Sequence
 
 from .reference import rule_record
 from .render import Report, Table
-from .variants import RULE_NAMES, STATUSES, Variant, load_variants
-from .variants import rule_description
+from .variants import (RULE_NAMES, STATUS_MARKS, STATUSES, Variant, load_variants,
+                       rule_description)
 
 __all__ = ["STATUS_MARKS", "RuleCell", "RuleRow", "RuleComparison", "compare_rules",
            "status_legend"]
 
-#: A short mark per evidence status, shown in comparison cells.
-STATUS_MARKS: dict[str, str] = {"attested": "A", "inferred": "I", "assumed": "?",
-                                "disputed": "D"}
 _BY = ("value", "provenance")
 
 

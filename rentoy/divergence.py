@@ -37,19 +37,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Sequence
 
-from .engine import Action, Deal, Hand, compile_variant, draw_deal
+from .cards import format_cards
+from .engine import Action, Deal, Hand, draw_deal
 from .errors import IllegalAction, InputError, Problem
 from .render import Report, Table
 from .simulation.play import SEARCH_CHOICES, SEARCH_DEALS, stream_seed
 from .simulation.run import choose_players
 from .variants import Variant, load_variant
 
-__all__ = ["KINDS", "Side", "Divergence", "find_divergences", "save_divergences",
+__all__ = ["Side", "Divergence", "find_divergences", "save_divergences",
            "SavedFile", "divergences_report", "walkthrough_variant"]
 
-#: The ways two variants can part on the same deal, as described in the module docstring.
-KINDS: tuple[str, ...] = ("refused", "trick", "value", "end", "result")
-_TEAM = ("A", "B")
 # Deals are searched in order; the search stops once it has enough divergences and
 # has looked at this many deals (to find more than one kind), or at the limit.
 _MIN_DEALS, _MAX_DEALS = 300, 20_000
@@ -170,8 +168,7 @@ class Divergence:
             "players": self.players,
             "dealer": self.dealer,
             "score": list(self.score),
-            "deal": {"hands": [[c.code for c in h] for h in self.deal.hands],
-                     "up": self.deal.up.code},
+            "deal": _deal_data(self.deal),
             "actions": [str(a) for a in self.prefix],
             "branches": branches,
         }
@@ -182,10 +179,14 @@ class Divergence:
                 "variants": [self.first, self.second],
                 "summary": self.summary, "players": self.players, "dealer": self.dealer,
                 "score": list(self.score),
-                "deal": {"hands": [[c.code for c in h] for h in self.deal.hands],
-                         "up": self.deal.up.code},
+                "deal": _deal_data(self.deal),
                 "prefix": [str(a) for a in self.prefix], "step": str(self.step),
                 "reason": self.refusal.reason if self.refusal else None}
+
+
+def _deal_data(deal: Deal) -> dict[str, Any]:
+    """A deal as a walkthrough writes it: each seat's card codes and the turned-up card."""
+    return {"hands": [[c.code for c in h] for h in deal.hands], "up": deal.up.code}
 
 
 # ---------------------------------------------------------------------------------------
@@ -196,7 +197,7 @@ def _state(hand: Hand) -> dict[str, Any]:
     if hand.is_over:
         r = hand.result
         assert r is not None
-        return {"finished": True, "hand_winner": _TEAM[r.winner], "value": r.value,
+        return {"finished": True, "hand_winner": r.winner_name, "value": r.value,
                 "score": list(r.score), "tricks": list(r.tricks),
                 "trick_winners": [t.winner for t in hand.trick_log]}
     return {"finished": False, "value": hand.value, "tricks": list(hand.tricks_won),
@@ -321,7 +322,7 @@ def find_divergences(variants: Sequence[str | Variant], count: int, seed: int = 
     if len(loaded) < 2 or count == 0:
         return []
     n = choose_players(loaded, players)
-    sizes = {v.id: compile_variant(v).hand_size for v in loaded}
+    sizes = {v.id: v.rules.hand_size for v in loaded}
     found: list[Divergence] = []
     number = 0
     while number < max_deals and (len(found) < count or number < _MIN_DEALS):
@@ -458,7 +459,7 @@ def divergences_report(divergences: Sequence[Divergence],
         by_div[k // 2].append(s)
     rows = []
     for i, d in enumerate(divergences):
-        deal = " | ".join(" ".join(c.code for c in h) for h in d.deal.hands) + f" / up {d.deal.up}"
+        deal = " | ".join(format_cards(h) for h in d.deal.hands) + f" / up {d.deal.up}"
         written = ", ".join(str(s.path) for s in by_div[i])
         rows.append([i + 1, f"{d.first} / {d.second}", d.kind, d.summary, deal, written])
     notes = [f"{s.wanted} existed; wrote {s.path} instead." for s in saved if s.wanted]

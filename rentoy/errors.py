@@ -56,15 +56,19 @@ class Problem:
             out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
         return out
 
-    def __str__(self) -> str:
-        loc = self.location
-        text = "" if loc.file is None and loc.line is None else f"{loc}: "
-        if self.path:
-            text += f"{self.key_path}: "
+    @property
+    def detail(self) -> str:
+        """What is wrong, without the location: ``key.path: message (hint)``."""
+        text = f"{self.key_path}: " if self.path else ""
         text += self.message
         if self.hint:
             text += f" ({self.hint})"
         return text
+
+    def __str__(self) -> str:
+        loc = self.location
+        where = "" if loc.file is None and loc.line is None else f"{loc}: "
+        return where + self.detail
 
 
 def suggest(word: str, choices: Iterable[str]) -> str | None:

@@ -15,9 +15,9 @@ from typing import Mapping
 
 from .errors import InputError
 from .sources import builtin_dir
-from .yamlfile import load_document
+from .yamlfile import file_stamp, load_document
 
-__all__ = ["Term", "load_glossary", "gloss"]
+__all__ = ["Term", "load_glossary", "gloss", "term_key"]
 
 
 @dataclass(frozen=True)
@@ -36,11 +36,7 @@ def _key(word: str) -> str:
 def load_glossary(path: str | Path | None = None) -> Mapping[str, Term]:
     """Every term, in file order (``path``: another glossary file)."""
     path = Path(path) if path is not None else builtin_dir() / "glossary.yaml"
-    try:
-        stamp = path.stat().st_mtime_ns
-    except OSError:
-        stamp = 0
-    return _load(str(path), stamp)
+    return _load(str(path), file_stamp(path))
 
 
 @lru_cache(maxsize=8)
@@ -67,6 +63,12 @@ def gloss(word: str) -> str | None:
         if _fold(term) == folded:
             return entry.gloss
     return None
+
+
+def term_key(word: str) -> str:
+    """A term or call as the glossary compares and sorts them: lower case, without the
+    ¡! and ¿? around calls, and without accents (``"¡Envidó!"`` -> ``"envido"``)."""
+    return _fold(_key(word))
 
 
 def _fold(text: str) -> str:

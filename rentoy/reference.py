@@ -8,13 +8,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from .cards import RANK_LETTERS
 from .render import Report, Table, plain
 from .variants import RULE_NAMES, STATUSES, Variant
 
-__all__ = ["format_value", "variants_report", "rules_report", "rule_record", "RANK_LETTER"]
+__all__ = ["format_value", "variants_report", "rules_report", "rule_record", "rule_origin",
+           "RANK_LETTER"]
 
 #: How ranks are shown in card orders: the figures by their initials.
-RANK_LETTER = {1: "A", 10: "S", 11: "C", 12: "R"}
+RANK_LETTER: dict[int, str] = {rank: letter.upper() for letter, rank in RANK_LETTERS.items()}
 
 
 def format_value(rule: str, value: Any) -> str:
@@ -39,13 +41,23 @@ def format_value(rule: str, value: Any) -> str:
     return str(value)
 
 
-def _origin(variant: Variant, rule: str) -> str:
+def rule_origin(variant: Variant, rule: str) -> tuple[str, str | None]:
+    """Where a rule is stated, as ``rentoy rules`` words it: the words, and the parent
+    variant they end with when the rule is inherited (None otherwise), for a renderer
+    that links it."""
     prov = variant.provenance[rule]
     if prov.option:
-        return f"option {prov.option}"
+        return f"option {prov.option}", None
     if prov.defined_in is None:
-        return "engine default"
-    return "this file" if prov.defined_in == variant.base_id else f"inherited from {prov.defined_in}"
+        return "engine default", None
+    if prov.defined_in == variant.base_id:
+        return "this file", None
+    return "inherited from ", prov.defined_in
+
+
+def _origin(variant: Variant, rule: str) -> str:
+    words, parent = rule_origin(variant, rule)
+    return words + (parent or "")
 
 
 def rule_record(variant: Variant, rule: str) -> dict[str, Any]:

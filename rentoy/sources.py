@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Mapping
 
 from .errors import InputError, Problem
-from .yamlfile import load_document
+from .yamlfile import file_stamp, load_document
 
 __all__ = ["Source", "load_sources", "builtin_dir", "set_variants_dir"]
 
@@ -104,8 +104,4 @@ def _load(path: str, stamp: int) -> Mapping[str, Source]:
 def load_sources(path: str | Path | None = None) -> Mapping[str, Source]:
     """The bibliography, by source id (cached until the file changes)."""
     path = Path(path) if path else builtin_dir() / "sources.yaml"
-    try:
-        stamp = path.stat().st_mtime_ns
-    except OSError:
-        stamp = 0
-    return _load(str(path), stamp)
+    return _load(str(path), file_stamp(path))

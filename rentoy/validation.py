@@ -16,7 +16,7 @@ from typing import Any, Iterator
 from .errors import Problem, suggest
 from .yamlfile import Document
 
-__all__ = ["schema_problems", "load_schema"]
+__all__ = ["schema_problems", "load_schema", "resolve_ref"]
 
 _TYPE_NAMES = {"string": "a string", "integer": "a whole number", "number": "a number",
                "boolean": "true or false", "array": "a list", "object": "a mapping",
@@ -45,7 +45,9 @@ def _expected_type(schema: dict[str, Any]) -> str:
     return _TYPE_NAMES.get(types, str(types))
 
 
-def _resolve(schema: dict[str, Any], root: dict[str, Any]) -> dict[str, Any]:
+def resolve_ref(schema: dict[str, Any], root: dict[str, Any]) -> dict[str, Any]:
+    """``schema`` with its ``$ref`` followed (``#/$defs/status`` -> that part of
+    ``root``), again while the target is itself a reference; other schemas as they are."""
     while isinstance(schema, dict) and "$ref" in schema:
         ref = schema["$ref"]
         node: Any = root
@@ -68,7 +70,7 @@ def _branch(error: Any, root: dict[str, Any]) -> list[Any]:
     preferred = None
     if isinstance(instance, dict):
         for i, branch in enumerate(branches):
-            branch = _resolve(branch, root)
+            branch = resolve_ref(branch, root)
             if branch.get("type") != "object":
                 continue
             required = branch.get("required", [])
@@ -82,7 +84,7 @@ def _branch(error: Any, root: dict[str, Any]) -> list[Any]:
         return by_branch[preferred]
     # Otherwise the branch whose type matches, or the one with the deepest error.
     for i, branch in enumerate(branches):
-        branch = _resolve(branch, root)
+        branch = resolve_ref(branch, root)
         kind = branch.get("type")
         if kind and i in by_branch and _type_matches(instance, kind):
             return by_branch[i]
@@ -109,7 +111,7 @@ def _problems(error: Any, doc: Document, root: dict[str, Any]) -> Iterator[Probl
             return
         choices = []
         for branch in error.validator_value:
-            branch = _resolve(branch, root)
+            branch = resolve_ref(branch, root)
             if "const" in branch:
                 choices.append(repr(branch["const"]))
             elif "type" in branch:

@@ -32,16 +32,20 @@ from .errors import InputError, Location, Problem, VariantError, suggest
 from . import sources as _sources
 from .sources import load_sources
 from .validation import load_schema, schema_problems
-from .yamlfile import Document, load_document
+from .yamlfile import Document, file_stamp, load_document
 
 __all__ = [
-    "STATUSES", "RULE_NAMES", "Provenance", "Rule", "Calls", "Rules", "Option", "Variant",
+    "STATUSES", "STATUS_MARKS", "RULE_NAMES", "Provenance", "Rule", "Calls", "Rules",
+    "Option", "Variant",
     "load_variant", "load_variants", "builtin_ids", "builtin_variants", "schema_path", "rule_description",
     "is_game_step",
 ]
 
 #: The provenance statuses, from strongest evidence to none.
 STATUSES: tuple[str, ...] = ("attested", "inferred", "assumed", "disputed")
+#: A one-letter mark per status, for legends and compact cells.
+STATUS_MARKS: dict[str, str] = {"attested": "A", "inferred": "I", "assumed": "?",
+                                "disputed": "D"}
 GAME = "game"
 _RESERVED_FILES = {"sources.yaml", "glossary.yaml"}
 
@@ -144,6 +148,11 @@ class Rules:
     target: int
     match: int
     calls: Calls
+
+    @property
+    def games_needed(self) -> int:
+        """The games that win a match: more than half of ``match``."""
+        return self.match // 2 + 1
 
 
 @dataclass(frozen=True)
@@ -317,10 +326,6 @@ def rule_problems(values: Mapping[str, Any],
 # ---------------------------------------------------------------------------------------
 # Loading files.
 
-def _location_of(doc: Document, path: tuple) -> Location:
-    return doc.location(path)
-
-
 def _provenance(entry: Any, defined_in: str, location: Location, inherited: Any
                 ) -> tuple[Any, Provenance]:
     """Split a written rule into its value and provenance.
@@ -373,23 +378,16 @@ def builtin_variants() -> list[Variant]:
 _cache: dict[str, tuple[tuple[tuple[str, int], ...], Variant]] = {}
 
 
-def _stamp(path: Path) -> int:
-    try:
-        return path.stat().st_mtime_ns
-    except OSError:
-        return -1
-
-
 def _load_file(path: Path, stack: tuple[Path, ...] = ()) -> Variant:
     path = path.resolve()
     if path in stack:
         chain = " -> ".join(p.name for p in stack + (path,))
         raise VariantError(Problem(f"`extends` forms a cycle: {chain}", Location(str(path))))
     hit = _cache.get(str(path))
-    if hit and all(_stamp(Path(p)) == t for p, t in hit[0]):
+    if hit and all(file_stamp(p) == t for p, t in hit[0]):
         return hit[1]
     variant = _build(path, stack + (path,))
-    _cache[str(path)] = (tuple((str(p), _stamp(p)) for p in variant.files), variant)
+    _cache[str(path)] = (tuple((str(p), file_stamp(p)) for p in variant.files), variant)
     return variant
 
 
@@ -404,8 +402,6 @@ def _display(path: Path) -> str:
 def _build(path: Path, stack: tuple[Path, ...]) -> Variant:
     try:
         doc = load_document(_display(path))
-    except VariantError:
-        raise
     except InputError as exc:           # unreadable or not YAML: still a bad variant file
         raise VariantError(exc.problems) from None
     data = doc.data

@@ -19,7 +19,8 @@ import yaml
 
 from .errors import InputError, Location, Problem
 
-__all__ = ["Document", "load_document", "parse_document", "MAX_DEPTH", "MAX_VALUES"]
+__all__ = ["Document", "load_document", "parse_document", "file_stamp", "MAX_DEPTH",
+           "MAX_VALUES"]
 
 Path_ = tuple[str | int, ...]
 
@@ -169,6 +170,15 @@ def parse_document(text: str, file: str | None = None) -> Document:
         if loader is not None:
             loader.dispose()
     return Document(data, file, walker.marks, walker.key_marks)
+
+
+def file_stamp(path: str | Path) -> int:
+    """When a file last changed (nanoseconds), or -1 when it cannot be looked up: a
+    cache keyed on it is read again once the file is edited, replaced or removed."""
+    try:
+        return Path(path).stat().st_mtime_ns
+    except OSError:
+        return -1
 
 
 def load_document(path: str | Path) -> Document:

@@ -9,6 +9,7 @@ import pytest
 
 from rentoy.engine import Action, Deal, Game, GreedyBot, Hand, RandomBot, make_bot
 from rentoy.engine.bots import team_bots
+from rentoy.simulation import parse_bots
 
 # Trumps are oros (the 7 de oros is turned up) in every position below.
 UP = "7o"
@@ -158,7 +159,7 @@ def test_greedy_beats_random_over_whole_games():
     wins = 0
     for seed in range(150):
         game = Game("1737", seed=seed)
-        a, b = team_bots("greedy,random", rng)
+        a, b = team_bots(parse_bots("greedy,random"), rng)
         while not game.is_over:
             bot = a if game.hand.to_act()[0] % 2 == 0 else b
             game.apply_unchecked(bot.choose(game))
@@ -171,7 +172,7 @@ def test_bots_by_name():
     assert isinstance(make_bot("greedy", rng=random.Random(1)), GreedyBot)
     with pytest.raises(ValueError, match="unknown bot 'clever'"):
         make_bot("clever")
-    a, b = team_bots("greedy", random.Random(0))
+    a, b = team_bots(parse_bots("greedy"), random.Random(0))
     assert (a.name, b.name) == ("greedy", "greedy")
     with pytest.raises(ValueError):
-        team_bots("greedy,random,random", random.Random(0))
+        team_bots(("greedy", "random", "random"), random.Random(0))

@@ -180,3 +180,21 @@ def test_check_cannot_tell_what_a_file_is(capsys, tmp_path):
     status, _, err = run(capsys, "check", str(path))
     assert status == 2 and "cannot tell whether this is a variant file" in err
     assert f"{path}:1:1" in err
+
+
+def test_check_json_is_indented_and_ends_in_one_newline(capsys):
+    status, out, _ = run(capsys, "check", "variants/1737.yaml", "--format", "json")
+    assert status == 0 and out.endswith("}\n") and not out.endswith("\n\n")
+    assert out == json.dumps(json.loads(out), indent=2, ensure_ascii=False) + "\n"
+
+
+def test_run_json_and_format_json_print_the_same(capsys):
+    example = str(ROOT / "docs" / "examples" / "betting-from-4-5.yaml")
+    outputs = {flags: run(capsys, "run", example, *flags)
+               for flags in (("--json",), ("--format", "json"), ("-f", "json"))}
+    assert len(set(outputs.values())) == 1
+    status, out, _ = outputs[("--json",)]
+    assert status == 0 and list(json.loads(out)) == ["ok", "results"]
+    for fmt in ("text", "markdown"):
+        status, out, _ = run(capsys, "run", example, "--format", fmt, "--quiet")
+        assert status == 0 and out.endswith("\n") and not out.endswith("\n\n")

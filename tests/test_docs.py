@@ -162,6 +162,26 @@ def test_roles_quote_the_variant_files(site: Path) -> None:
         assert f'<span class="rentoy-value">{html.escape(shown, quote=False)}</span>' in markup
 
 
+def test_the_site_words_origins_and_values_as_the_command_line_does(site: Path) -> None:
+    from rentoy.reference import rule_record
+    from rentoy.walkthrough.narrate import value_text
+
+    for vid in ("1737", "avila"):
+        markup = page(site, f"variants/generated/{vid}")
+        variant = load_variant(vid)
+        for rule in RULE_NAMES:
+            cells = row(markup, f"rule-{vid}-{rule}".replace("_", "-"))
+            stated_in = re.findall(r"<td[^>]*>(.*?)</td>", cells, re.S)[-1]
+            assert text_of(stated_in) == rule_record(variant, rule)["from"], (vid, rule)
+    path = DOCS / "examples" / "huetor-pata.yaml"
+    outcomes = page(site, f"worked-examples/generated/{path.stem}")
+    outcomes = outcomes[outcomes.index('id="outcomes"'):]
+    values = {r.value for r in run_walkthrough(path).results}
+    assert "game" in values
+    for value in values:
+        assert f"<p>{value_text(value)}</p>" in outcomes
+
+
 # ---------------------------------------------------------------------------------------
 # A copy of the docs and the variants, edited.
 

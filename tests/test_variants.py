@@ -330,3 +330,31 @@ def test_check_variant_file_loads_one_file(tmp_path):
     assert isinstance(variant, Variant) and variant.id == "root"
     assert variant.with_options("short").rules.target == 6
     assert variant.rules.top_cards == () and parse_card("2o").rank == 2
+
+
+def test_every_status_has_one_mark():
+    from rentoy.variants import STATUS_MARKS
+
+    assert tuple(STATUS_MARKS) == STATUSES
+    assert len(set(STATUS_MARKS.values())) == len(STATUSES)
+    assert all(len(mark) == 1 for mark in STATUS_MARKS.values())
+
+
+def test_schema_references_resolve_to_their_definitions():
+    from rentoy.validation import load_schema, resolve_ref
+    from rentoy.variants import schema_path
+
+    schema = load_schema(str(schema_path()))
+    assert resolve_ref({"$ref": "#/$defs/status"}, schema) is schema["$defs"]["status"]
+    plain = {"type": "integer"}
+    assert resolve_ref(plain, schema) is plain
+    chained = {"$defs": {"a": {"$ref": "#/$defs/b"}, "b": {"type": "string"}}}
+    assert resolve_ref({"$ref": "#/$defs/a"}, chained) == {"type": "string"}
+
+
+def test_glossary_terms_compare_without_accents_or_call_marks():
+    from rentoy.glossary import gloss, term_key
+
+    assert term_key("¡Envidó!") == term_key(" envido ") == "envido"
+    assert term_key("Revío") == "revio"
+    assert gloss("¡Revio!") == gloss("revío") is not None

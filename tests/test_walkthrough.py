@@ -453,3 +453,104 @@ def test_a_broken_variant_file_is_reported_from_both_files(tmp_path):
 def test_missing_file():
     with pytest.raises(WalkthroughError, match="no such file"):
         load_walkthrough(FIXTURES / "no-such-file.yaml")
+
+
+# -- the top of the ladder in the transcript's prose ---------------------------------------
+
+TOP = "No one may raise further: 12 is the top of the ladder."
+
+
+def test_a_raise_to_the_top_of_the_ladder_can_only_be_accepted_or_folded():
+    # 1737: 1 - 3 - 6 - 9 - 12; four raises in answer to each other reach 12.
+    run = run_walkthrough(parse(
+        'actions: ["0 raise", "1 raise", "2 raise"]\n'
+        'expect: {value: 9}\n'
+        'branches:\n'
+        '  - name: B raises to 12 at once\n'
+        '    actions: ["3 raise"]\n'
+        '    branches:\n'
+        '      - {name: A accepts 12, actions: ["0 accept"], expect: {value: 12}}\n'
+        '  - name: B accepts 9, then raises to 12\n'
+        '    actions: ["1 accept", "0 play 3c", "1 raise"]\n'
+        '    expect: {value: 12}\n'))
+    assert run.ok, run.failures
+    assert run.walkthrough.variant.rules.ladder[-1] == 12
+    to_12 = segment(run, "B raises to 12 at once").steps[0]
+    assert to_12.value == 12 and to_12.pending
+    assert to_12.remarks[0] == ("Team B accepts 9 and raises to 12; team A answers: accept or "
+                                f"fold. {TOP}")
+    accept = segment(run, "B raises to 12 at once", "A accepts 12").steps[0]
+    assert accept.remarks[0] == f"Team A accepts: the hand is worth 12. {TOP}"
+    assert "may raise from now on" not in accept.remarks[0]
+    on_turn = segment(run, "B accepts 9, then raises to 12").steps[-1]
+    assert on_turn.value == 12 and on_turn.pending
+    assert on_turn.remarks[0] == ("Team B raises the hand from 9 to 12; team A answers: accept "
+                                  f"or fold. {TOP}")
+    assert "raise again" not in " ".join(r for s in run.root.walk() for st in s.steps
+                                         for r in st.remarks if "to 12" in r)
+
+
+def test_below_the_top_of_the_ladder_the_raise_sentences_stay():
+    run = run_walkthrough(parse(
+        'actions: ["0 raise", "1 raise", "0 accept"]\nexpect: {value: 6, raise_right: A}\n'))
+    assert run.ok, run.failures
+    first, second, accept = run.root.steps
+    assert first.remarks[0] == ("Team A raises the hand from 1 to 3; team B answers: accept, "
+                                "raise again or fold.")
+    assert second.remarks[0] == "Team B accepts 3 and raises to 6; team A answers."
+    assert accept.remarks[0] == ("Team A accepts: the hand is worth 6. Only team A may raise "
+                                 "from now on (the raise right).")
+    assert not any("top of the ladder" in r for s in run.root.steps for r in s.remarks)
+
+
+def test_the_whole_game_as_the_top_of_the_ladder():
+    run = run_walkthrough(ROOT / "docs" / "examples" / "modern-rentoy-entero.yaml")
+    assert run.walkthrough.variant.rules.ladder[-1] == "game"
+    assert run.root.steps[-1].remarks[0].endswith(
+        "team A answers: accept or fold. No one may raise further: the whole game is the top "
+        "of the ladder.")
+    accept = segment(run, "A accepts and wins the game").steps[0]
+    assert accept.remarks[0] == ("Team A accepts: the hand is worth the whole game. No one "
+                                 "may raise further: the whole game is the top of the ladder.")
+
+
+# -- failures always name a line; snapshots are shared between steps ---------------------------
+
+def test_a_failure_without_its_own_line_names_its_segment_s_line():
+    from dataclasses import replace
+    from types import MappingProxyType
+
+    wt = parse('actions: ["0 raise", "0 play 3c"]\nexpect: {value: 6}\n')
+    root = wt.root
+    assert root.line == 5
+    lineless = replace(root, actions=tuple(replace(a, line=None) for a in root.actions),
+                       expect_lines=MappingProxyType({}))
+    run = run_walkthrough(replace(wt, root=lineless))
+    (message,) = run.failures
+    assert message.startswith("line 5: `0 play 3c` was refused")
+    run = run_walkthrough(replace(wt, root=replace(lineless, actions=lineless.actions[:1])))
+    assert run.failures == ["line 5: value is 3, expected 6"]
+    assert not any("None" in f for f in run.failures)
+
+
+def test_snapshots_are_shared_between_steps_and_segments(betting):
+    for seg in betting.segments():
+        if not seg.ran:
+            continue
+        applied = [s for s in seg.steps if not s.refused]
+        if applied:
+            assert seg.end is applied[-1].state
+        for child in seg.branches:
+            assert child.start is seg.end
+
+
+def test_expect_keys_are_the_schema_s():
+    import json
+
+    from rentoy.walkthrough import EXPECT_KEYS, schema_path
+
+    schema = json.loads(schema_path().read_text(encoding="utf-8"))
+    assert set(EXPECT_KEYS) == set(schema["$defs"]["expect"]["properties"]) == {
+        "score", "value", "finished", "hand_winner", "game_winner", "tricks", "outcomes",
+        "illegal", "reason", "legal_under", "raise_right", "trick_winners", "dead",
+        "match_winner"}

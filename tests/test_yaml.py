@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from rentoy.errors import InputError, Location
-from rentoy.yamlfile import MAX_DEPTH, load_document, parse_document
+from rentoy.errors import InputError, Location, Problem
+from rentoy.yamlfile import MAX_DEPTH, file_stamp, load_document, parse_document
 
 TEXT = """\
 id: x
@@ -154,3 +154,26 @@ def test_a_file_that_is_not_utf8(tmp_path):
 def test_a_name_with_a_nul_byte():
     with pytest.raises(InputError, match="not a usable file name"):
         load_document("bad\x00name.yaml")
+
+
+def test_file_stamp_changes_with_the_file_and_is_minus_one_when_it_is_gone(tmp_path):
+    import os
+
+    path = tmp_path / "v.yaml"
+    assert file_stamp(path) == -1
+    path.write_text("id: x\n", encoding="utf-8")
+    os.utime(path, ns=(1_000_000_000, 1_000_000_000))
+    assert file_stamp(path) == file_stamp(str(path)) == 1_000_000_000
+    os.utime(path, ns=(2_000_000_000, 2_000_000_000))
+    assert file_stamp(path) == 2_000_000_000
+
+
+def test_a_problem_reads_as_its_location_then_its_detail():
+    located = Problem("unknown key `arastre`", Location("v.yaml", 3, 3),
+                      ("rules", "arastre"), "did you mean `arrastre`?")
+    assert located.detail == "rules.arastre: unknown key `arastre` (did you mean `arrastre`?)"
+    assert str(located) == "v.yaml:3:3: " + located.detail
+    bare = Problem("no such variant")
+    assert bare.detail == str(bare) == "no such variant"
+    indexed = Problem("bad", Location("v.yaml"), ("sources", 2))
+    assert indexed.detail == "sources[2]: bad" and str(indexed) == "v.yaml: sources[2]: bad"

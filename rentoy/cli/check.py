@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .common import add_format
+from .common import add_format, emit
 
 _VARIANT_KEYS = {"rules", "extends", "options"}
 _WALKTHROUGH_KEYS = {"actions", "branches", "deal", "variant", "expect"}
@@ -60,9 +60,8 @@ def check_one(path: str, kind: str) -> tuple[str, str]:
 
 
 def handle(args: argparse.Namespace) -> int:
-    import json
-
     from ..errors import InputError
+    from ..render import Report
 
     results, status = [], 0
     for path in args.paths:
@@ -81,5 +80,5 @@ def handle(args: argparse.Namespace) -> int:
             for problem in exc.problems:
                 print(f"rentoy: error: {problem}", file=sys.stderr)
     if args.format == "json":
-        print(json.dumps({"ok": status == 0, "results": results}, indent=2, ensure_ascii=False))
+        emit(Report({"ok": status == 0, "results": results}), "json")
     return status

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 
+from ..render import FORMATS
 from .common import add_format, emit
 
 _LONG_RUN = 50_000     # hands (all variants together) from which a progress bar is shown
@@ -51,7 +52,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--provenance", action="store_true",
                    help="count a rule as differing when its status or sources differ, "
                         "even if its value is the same")
-    add_format(p, ("text", "markdown", "json", "csv"))
+    add_format(p, FORMATS)
     g = p.add_argument_group("simulated play")
     g.add_argument("--simulate", type=int, metavar="N",
                    help="play at least N hands per variant (whole games, the same deals "
@@ -142,8 +143,10 @@ def _simulation(args: argparse.Namespace, variants):
         if bar is not None:
             bar.close()
     if args.plot:
+        from importlib import import_module
+
         try:
-            import matplotlib  # noqa: F401
+            import_module("matplotlib")     # only to say what is missing, before plotting
         except ImportError:
             raise InputError(Problem("--plot needs matplotlib",
                                      hint="pip install matplotlib")) from None

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import argparse
-import sys
+
+from .common import add_format, emit, write
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -16,8 +17,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                     "every branch. Exit status 0 when every expectation holds, 1 when one "
                     "fails or an action is refused unexpectedly, 2 when the file is wrong.")
     p.add_argument("file", metavar="FILE", help="the walkthrough file (YAML)")
-    p.add_argument("--format", "-f", choices=("text", "markdown", "json"), default="text",
-                   help="output format (default: text)")
+    add_format(p)
     p.add_argument("--json", action="store_const", const="json", dest="format",
                    help='the same as --format json: {"ok": ..., "results": [...]}')
     p.add_argument("--quiet", "-q", action="store_true",
@@ -26,17 +26,16 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def handle(args: argparse.Namespace) -> int:
-    from ..render import Report, render
+    from ..render import Report
     from ..walkthrough import run_walkthrough
 
     run = run_walkthrough(args.file)
     if args.format == "json":
-        text = render(Report(run.to_json()), "json")
+        emit(Report(run.to_json()), "json")
     elif args.format == "markdown":
         from ..walkthrough.transcript import render_markdown
-        text = render_markdown(run, quiet=args.quiet)
+        write(render_markdown(run, quiet=args.quiet))
     else:
         from ..walkthrough.transcript import render_text
-        text = render_text(run, quiet=args.quiet)
-    sys.stdout.write(text.rstrip("\n") + "\n")
+        write(render_text(run, quiet=args.quiet))
     return 0 if run.ok else 1

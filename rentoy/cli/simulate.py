@@ -33,20 +33,18 @@ def register(sub: argparse._SubParsersAction) -> None:
 def simulation_data(result) -> dict:
     """The JSON of ``rentoy simulate``: settings, counts, timing and statistics."""
     from ..simulation import STATISTICS
+    from ..simulation.run import INTERVAL
 
     variant = result.variants[0]
     estimates = result.estimates(variant)
-    seconds = result.seconds
     return {
         "variant": variant, "name": result.names[0], "players": result.players,
         "bots": {"A": result.bots[0], "B": result.bots[1]}, "seed": result.seed,
         "hands_requested": result.hands_requested, "hands": result.hands[0],
-        "games": result.games, "seconds": round(seconds, 3),
-        "hands_per_second": round(result.hands[0] / seconds, 1) if seconds > 0 else None,
+        "games": result.games, **result.timing(result.hands[0]),
         "unit": "hands, in whole games to the variant's target",
         "match": result.best_of[0] if result.best_of else 1,
-        "interval": "95% normal interval, estimate +- 1.96 SE, with the game-level "
-                    "(delta-method) standard error",
+        "interval": INTERVAL,
         "statistics": {s.name: dict(estimates[s.name].as_dict(), label=s.label,
                                     description=s.description) for s in STATISTICS},
     }

@@ -29,7 +29,7 @@ import random
 from typing import TYPE_CHECKING, Protocol, Sequence, Union
 
 from .actions import ACCEPT, FOLD, PLAY, RAISE, Action
-from .play import best_power, trick_winner
+from .play import trick_winner
 from .tables import TOP_POWER, TRUMP_POWER
 
 if TYPE_CHECKING:
@@ -145,7 +145,7 @@ class GreedyBot:
         return expected / need
 
     def _answer(self, hand: Hand, actions: list[Action]) -> Action:
-        seat = (hand.history[-1].seat + 1) % hand.players   # the raiser's left-hand player
+        seat = (hand._history[-1].seat + 1) % hand.players  # the raiser's left-hand player
         kinds = {a.kind: a for a in actions if a.seat == seat}
         strength = self.strength(hand, seat)
         bluff = self.rng.random() < self.bluff
@@ -158,7 +158,7 @@ class GreedyBot:
     @staticmethod
     def _fold_loses_game(hand: Hand) -> bool:
         """Whether a fold now would give the raising team the game."""
-        raiser = 0 if hand.raiser_team == "A" else 1
+        raiser = hand.raiser
         points = hand.points_for(hand.accepted_value, raiser)
         return hand.start_score[raiser] + points >= hand.tables.target
 
@@ -178,27 +178,33 @@ class GreedyBot:
         if not trick:
             need = hand.tables.tricks_to_win - hand.tricks[seat & 1]
             if need == 1:
-                sure = [a for a in plays if _unbeatable(hand, seat, a.card)]
+                seen = _seen(hand, seat)
+                sure = [a for a in plays if _unbeatable(tt, seen, a.card)]
                 if sure:
                     return min(sure, key=cost)
             return cheapest
-        winning_seat = (hand.leader + trick_winner(tt, trick)) % hand.players
+        at = trick_winner(tt, trick)
+        winning_seat = (hand.leader + at) % hand.players
         if winning_seat & 1 == seat & 1:
             return cheapest           # the partner is winning: keep the good cards
         led = tt.suit[trick[0]]
-        best = best_power(tt, trick)
+        best = tt.power[trick[at]]    # the power of the winning card
         winners = [a for a in plays
                    if (tt.always[a.card] or tt.suit[a.card] == led) and tt.power[a.card] > best]
         return min(winners, key=cost) if winners else cheapest
 
 
-def _unbeatable(hand: Hand, seat: int, card: int) -> bool:
-    """Whether ``card``, led, beats every card ``seat`` has not seen."""
-    tt: TrumpTables = hand.tt
+def _seen(hand: Hand, seat: int) -> set[int]:
+    """The cards ``seat`` has seen: its own, the turned-up card and the finished tricks."""
     seen = set(hand.hands[seat])
     seen.add(hand.up)
     for record in hand.trick_log:
         seen.update(record.cards)
+    return seen
+
+
+def _unbeatable(tt: TrumpTables, seen: set[int], card: int) -> bool:
+    """Whether ``card``, led, beats every card not in ``seen`` (see :func:`_seen`)."""
     suit, power, always = tt.suit[card], tt.power[card], tt.always
     for other in range(40):
         if other in seen:
@@ -228,18 +234,14 @@ def make_bot(name: str, seed: int | None = None, rng: random.Random | None = Non
     return cls(seed=seed, rng=rng)
 
 
-def team_bots(names: str | Sequence[str], rng: random.Random) -> tuple[Bot, Bot]:
-    """The bots of team A and team B from ``"greedy"`` or ``"greedy,random"``.
+def team_bots(names: Sequence[str], rng: random.Random) -> tuple[Bot, Bot]:
+    """The bots of team A and team B from a pair of names, such as ``("greedy", "random")``
+    (what :func:`rentoy.simulation.parse_bots` makes of ``"greedy,random"``); both
+    draw from ``rng``.
 
-    One name plays both teams; two names (a comma-separated string or a sequence)
-    give team A's bot then team B's. Both draw from ``rng``.
-
-    >>> [b.name for b in team_bots("greedy,random", random.Random(0))]
+    >>> [b.name for b in team_bots(("greedy", "random"), random.Random(0))]
     ['greedy', 'random']
     """
-    parts = [p.strip() for p in names.split(",")] if isinstance(names, str) else list(names)
-    if len(parts) == 1:
-        parts *= 2
-    if len(parts) != 2:
-        raise ValueError(f"give one bot for both teams or two (team A, team B), not {names!r}")
-    return make_bot(parts[0], rng=rng), make_bot(parts[1], rng=rng)
+    if isinstance(names, str) or len(names) != 2:
+        raise ValueError(f"give two bot names (team A, team B), not {names!r}")
+    return make_bot(names[0], rng=rng), make_bot(names[1], rng=rng)

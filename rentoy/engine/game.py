@@ -88,7 +88,7 @@ class Game(Rounds):
                  seed: int | None = None, rng: random.Random | None = None,
                  score: Sequence[int] = (0, 0), dealer: int | None = None,
                  first_deal: Deal | None = None):
-        variant = load_variant(variant) if not isinstance(variant, Variant) else variant
+        variant = load_variant(variant)
         tables = compile_variant(variant)
         self.variant = variant
         self.tables = tables

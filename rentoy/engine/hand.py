@@ -167,7 +167,7 @@ class Hand:
                  dealer: int | None = None, score: Sequence[int] = (0, 0),
                  deal: Deal | None = None, seed: int | None = None,
                  rng: random.Random | None = None):
-        variant = load_variant(variant) if not isinstance(variant, Variant) else variant
+        variant = load_variant(variant)
         tables = compile_variant(variant)
         n = tables.default_players if players is None else players
         if n not in tables.players:
@@ -363,8 +363,8 @@ class Hand:
         found = self._refusal(action)
         if found is None:
             return None
-        reason, rule, message = found
-        return self._illegal(action, reason, rule, message)
+        reason, rule = found
+        return self._illegal(action, reason, rule, self._message(action, reason))
 
     def refusal_reason(self, action: Action | str) -> str | None:
         """The reason code (a key of :data:`REASONS`) ``action`` would be refused with,
@@ -384,49 +384,72 @@ class Hand:
             raise error
         return action
 
-    def _refusal(self, a: Action) -> tuple[str, str | None, str] | None:
+    def _refusal(self, a: Action) -> tuple[str, str | None] | None:
+        """``(reason, rule)`` for a refused action, or None if it is legal; the message
+        is built apart (:meth:`_message`), only when one is asked for."""
         seat, kind = a.seat, a.kind
         tables = self.tables
         if self.phase == OVER:
-            return ("hand-over", None, "the hand is over")
+            return ("hand-over", None)
         if not (isinstance(seat, int) and 0 <= seat < self.players):
-            return ("no-such-seat", None,
-                    f"there is no seat {seat}; seats run from 0 to {self.players - 1}")
+            return ("no-such-seat", None)
         if kind not in KINDS or (kind == PLAY) == (a.card is None):
-            return ("unknown-action", None, f"{a} is not an action: write '<seat> play <card>' "
-                    "or '<seat> raise|accept|fold'")
+            return ("unknown-action", None)
         team = seat & 1
         if self.phase == ANSWERING:
             if kind == PLAY:
-                return ("raise-pending", None,
-                        f"team {TEAMS[self.raiser]}'s raise to {self.value} waits for an answer "
-                        f"from team {TEAMS[1 - self.raiser]}; no card is played until then")
+                return ("raise-pending", None)
             if team == self.raiser:
-                return ("own-raise", None, f"seat {seat} is on team {TEAMS[team]}, which made "
-                        f"the raise; team {TEAMS[1 - team]} answers it")
+                return ("own-raise", None)
             if kind == RAISE and self.level >= tables.top_level:
-                return ("ladder-top", "ladder", f"{self.value} is the top of the ladder "
-                        f"{_ladder_text(tables.ladder)}; accept or fold")
+                return ("ladder-top", "ladder")
             return None
         if kind in (ACCEPT, FOLD):
-            return ("nothing-to-answer", None, f"no raise is waiting for an answer, so seat "
-                    f"{seat} cannot {kind}")
+            return ("nothing-to-answer", None)
         if seat != self.turn:
-            return ("not-your-turn", None, f"it is seat {self.turn}'s turn, not seat {seat}'s")
+            return ("not-your-turn", None)
         if kind == RAISE:
             if self.level >= tables.top_level:
-                return ("ladder-top", "ladder", f"the hand is already worth {self.value}, the "
-                        f"top of the ladder {_ladder_text(tables.ladder)}")
+                return ("ladder-top", "ladder")
             if self.right >= 0 and self.right != team:
-                return ("no-raise-right", "raise_right", f"team {TEAMS[self.right]} accepted "
-                        f"the last raise, so only team {TEAMS[self.right]} may raise again")
+                return ("no-raise-right", "raise_right")
             return None
-        hand = self.hands[seat]
-        found = play_refusal(tables, self.tt, hand, self.trick, a.card)
+        found = play_refusal(tables, self.tt, self.hands[seat], self.trick, a.card)
         if found is None:
             return None
         reason, rule = found
-        return (reason, rule or None, self._play_message(reason, seat, a.card))
+        return (reason, rule or None)
+
+    def _message(self, a: Action, reason: str) -> str:
+        """The text of the refusal :meth:`_refusal` found for ``a`` (in this state)."""
+        seat, kind = a.seat, a.kind
+        if reason == "hand-over":
+            return "the hand is over"
+        if reason == "no-such-seat":
+            return f"there is no seat {seat}; seats run from 0 to {self.players - 1}"
+        if reason == "unknown-action":
+            return (f"{a} is not an action: write '<seat> play <card>' "
+                    "or '<seat> raise|accept|fold'")
+        if reason == "raise-pending":
+            return (f"team {TEAMS[self.raiser]}'s raise to {self.value} waits for an answer "
+                    f"from team {TEAMS[1 - self.raiser]}; no card is played until then")
+        if reason == "own-raise":
+            team = seat & 1
+            return (f"seat {seat} is on team {TEAMS[team]}, which made the raise; "
+                    f"team {TEAMS[1 - team]} answers it")
+        if reason == "ladder-top":
+            ladder = _ladder_text(self.tables.ladder)
+            if self.phase == ANSWERING:
+                return f"{self.value} is the top of the ladder {ladder}; accept or fold"
+            return f"the hand is already worth {self.value}, the top of the ladder {ladder}"
+        if reason == "nothing-to-answer":
+            return f"no raise is waiting for an answer, so seat {seat} cannot {kind}"
+        if reason == "not-your-turn":
+            return f"it is seat {self.turn}'s turn, not seat {seat}'s"
+        if reason == "no-raise-right":
+            return (f"team {TEAMS[self.right]} accepted the last raise, so only team "
+                    f"{TEAMS[self.right]} may raise again")
+        return self._play_message(reason, seat, a.card)
 
     def _play_message(self, reason: str, seat: int, card: Card) -> str:
         hand = self.hands[seat]

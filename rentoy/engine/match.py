@@ -47,13 +47,13 @@ class Match(Rounds):
     def __init__(self, variant: Variant | str, players: int | None = None,
                  seed: int | None = None, rng: random.Random | None = None,
                  dealer: int | None = None):
-        variant = load_variant(variant) if not isinstance(variant, Variant) else variant
+        variant = load_variant(variant)
         self.variant = variant
         self.rng = rng if rng is not None else random.Random(seed or 0)
         self.game = Game(variant, players, rng=self.rng, dealer=dealer)
         self.players = self.game.players
         self.best_of = self.game.tables.match
-        self.needed = self.best_of // 2 + 1
+        self.needed = variant.rules.games_needed
         self.games_won = (0, 0)
         self.games: list[Game] = []          # the finished games, oldest first
         self._winner: int | None = None

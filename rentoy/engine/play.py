@@ -14,21 +14,6 @@ from .tables import ARRASTRE_NONE, ARRASTRE_OVERTRUMP, Tables, TrumpTables
 __all__ = ["legal_cards", "play_refusal", "trick_winner", "best_power"]
 
 
-def best_power(tt: TrumpTables, trick: Sequence[int]) -> int:
-    """The power of the card now winning ``trick`` (0 for an empty trick)."""
-    if not trick:
-        return 0
-    led = tt.suit[trick[0]]
-    power, suit, always = tt.power, tt.suit, tt.always
-    best = 0
-    for card in trick:
-        if always[card] or suit[card] == led:
-            p = power[card]
-            if p > best:
-                best = p
-    return best
-
-
 def trick_winner(tt: TrumpTables, trick: Sequence[int]) -> int:
     """The position (0 = the leader) of the card that wins ``trick``.
 
@@ -44,6 +29,11 @@ def trick_winner(tt: TrumpTables, trick: Sequence[int]) -> int:
             if p > best:
                 best, at = p, i
     return at
+
+
+def best_power(tt: TrumpTables, trick: Sequence[int]) -> int:
+    """The power of the card now winning ``trick`` (0 for an empty trick)."""
+    return tt.power[trick[trick_winner(tt, trick)]] if trick else 0
 
 
 def legal_cards(tables: Tables, tt: TrumpTables, hand: list[int], trick: list[int]) -> list[int]:

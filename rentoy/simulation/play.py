@@ -149,7 +149,8 @@ def play_game(variant: Variant, players: int, seed: int, game: int,
     while True:
         if index == len(dealt):
             dealt.append(draw_deal(deal_rng, players, size))
-        hand = Hand(variant, players, dealer, score, deal=dealt[index])
+        # Arguments checked once for the run; the public constructor would check them per hand.
+        hand = Hand._next(variant, tables, players, dealer, score, dealt[index])
         reseed(bot_seed | index)
         if fast:
             legal, apply = hand.legal_actions, hand.apply_unchecked
@@ -169,7 +170,7 @@ def play_game(variant: Variant, players: int, seed: int, game: int,
             played_out += 1
             if len(log) < last_trick:
                 two_tricks += 1
-        if result.winner == (dealer + 1) % players & 1:     # the mano's team
+        if result.winner == hand.mano & 1:                  # the mano's team
             mano_wins += 1
         tt = by_trump[hand.up // 10]
         suit, always, trump = tt.suit, tt.always, tt.trump

@@ -54,6 +54,9 @@ __all__ = ["simulate", "SimulationResult", "SimulationError", "choose_players", 
 #: The bots a simulation can use: :class:`~rentoy.engine.RandomBot` and
 #: :class:`~rentoy.engine.GreedyBot`, by name.
 BOT_NAMES: tuple[str, ...] = tuple(BOTS)
+#: What the intervals of the JSON output are (its ``interval`` text).
+INTERVAL = ("95% normal interval, estimate +- 1.96 SE, with the game-level "
+            "(delta-method) standard error")
 # A rough floor on hands per game, to size the first chunks (games are usually 3-5 hands).
 _HANDS_PER_GAME_GUESS = 3.0
 
@@ -130,8 +133,7 @@ class SimulationResult:
             "hands": sum(self.hands),
             "unit": "hands, in whole games to each variant's target; the same games "
                     "(deals) under every variant",
-            "interval": "95% normal interval, estimate +- 1.96 SE, with the game-level "
-                        "(delta-method) standard error",
+            "interval": INTERVAL,
             "statistics": {s.name: {"label": s.label, "description": s.description}
                            for s in STATISTICS},
             "results": [
@@ -147,10 +149,16 @@ class SimulationResult:
                 for v in self.variants if v != reference and self.moments.cross is not None],
         }
         if timing:
-            data["seconds"] = round(self.seconds, 3)
-            data["hands_per_second"] = (round(sum(self.hands) / self.seconds, 1)
-                                        if self.seconds > 0 else None)
+            data.update(self.timing())
         return data
+
+    def timing(self, hands: int | None = None) -> dict:
+        """``seconds`` and ``hands_per_second`` for the JSON output: ``hands`` (default:
+        every variant's together) over the wall time, rounded."""
+        hands = sum(self.hands) if hands is None else hands
+        seconds = self.seconds
+        return {"seconds": round(seconds, 3),
+                "hands_per_second": round(hands / seconds, 1) if seconds > 0 else None}
 
 
 def parse_bots(bots: str | Sequence[str]) -> tuple[str, str]:

@@ -16,8 +16,8 @@ from sphinx import addnodes
 from sphinx.domains.std import make_glossary_term
 from sphinx.util.docutils import ReferenceRole
 
-from .common import Failure, RentoyDirective, failure_from, library_errors, logger, \
-    mark_failed, note_files, paragraph, source_refs, xref
+from .common import (Failure, RentoyDirective, failure_from, library_errors, note_files,
+                     paragraph, report_failure, source_refs, xref)
 from .domain import register_id
 
 if TYPE_CHECKING:
@@ -172,13 +172,13 @@ class GlossaryDirective(RentoyDirective):
     """``{rentoy-glossary}``: the Spanish terms as a Sphinx glossary (``{term}`baza```)."""
 
     def make(self) -> list[nodes.Node]:
-        from ..glossary import load_glossary
+        from ..glossary import load_glossary, term_key
         from ..sources import builtin_dir
 
         note_files(self.env, [builtin_dir() / "glossary.yaml", builtin_dir() / "sources.yaml"])
         source, lineno = self.get_source_info()
         dlist = nodes.definition_list(classes=["glossary", "rentoy-glossary"])
-        for term in sorted(load_glossary().values(), key=lambda t: _fold(t.term)):
+        for term in sorted(load_glossary().values(), key=lambda t: term_key(t.term)):
             item = nodes.definition_list_item()
             item += make_glossary_term(self.env, [nodes.Text(term.term)], None, source, lineno,
                                        None, self.state.document)
@@ -201,13 +201,6 @@ class GlossaryDirective(RentoyDirective):
         return [glossary]
 
 
-def _fold(text: str) -> str:
-    import unicodedata
-
-    text = text.strip("¡!¿? ").lower()
-    return "".join(c for c in unicodedata.normalize("NFD", text) if not unicodedata.combining(c))
-
-
 class SourceRole(ReferenceRole):
     """``{rentoy-source}`autoridades-1737``` -> "Real Academia Española 1737", linked to
     the bibliography entry; ``{rentoy-source}`the dictionary <autoridades-1737>``` sets
@@ -227,9 +220,7 @@ class SourceRole(ReferenceRole):
                 raise Failure([(f"unknown source {sid!r}: it is not in variants/sources.yaml"
                                 + (f" ({hint})" if hint else ""), None)])
         except library_errors() as exc:
-            for text, location in failure_from(exc).messages:
-                logger.error(text, location=location or self.get_location())
-            mark_failed(self.env, self.env.docname)
+            report_failure(self.env, failure_from(exc), self.get_location())
             return [nodes.problematic(self.rawtext, self.rawtext)], []
         src = sources[sid]
         if self.has_explicit_title:

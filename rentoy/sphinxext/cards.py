@@ -59,14 +59,14 @@ def deal_nodes(deal: Deal, *, variant: Variant, dealer: int,
                score: Sequence[int] | None = None) -> list[nodes.Node]:
     """The deal drawn: each seat's cards with team, mano and dealer, then the turned-up card."""
     from ..cards import SUIT_NAMES
-    from ..engine import TEAMS
+    from ..walkthrough.narrate import team_of_seat
 
     players = len(deal.hands)
     mano = (dealer + 1) % players
     rows = []
     for seat, hand in enumerate(deal.hands):
         roles = [r for r, s in (("mano", mano), ("dealer", dealer)) if s == seat]
-        rows.append([str(seat), TEAMS[seat & 1], ", ".join(roles), cards_node(hand)])
+        rows.append([str(seat), team_of_seat(seat), ", ".join(roles), cards_node(hand)])
     out: list[nodes.Node] = [table(["seat", "team", "role", "cards"], rows,
                                    classes=["rentoy-deal"])]
     name = turn_up_name(variant)

@@ -24,6 +24,8 @@ from sphinx import addnodes
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective, SphinxRole
 
+from ..variants import STATUS_MARKS
+
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
     from sphinx.environment import BuildEnvironment
@@ -32,16 +34,12 @@ if TYPE_CHECKING:
 
 __all__ = [
     "logger", "Failure", "RentoyDirective", "RentoyRole", "failure_from", "library_errors",
-    "note_files", "variant_files", "library_files", "note_listing", "mark_failed", "table",
-    "cell", "facts", "status_node", "xref", "source_refs", "text_nodes", "paragraph",
-    "split_spec_rule", "report_nodes", "STATUS_MARKS",
+    "report_failure", "note_files", "variant_files", "library_files", "note_listing",
+    "mark_failed", "table", "cell", "facts", "status_node", "xref", "source_refs",
+    "text_nodes", "paragraph", "split_spec_rule", "report_nodes", "STATUS_MARKS",
 ]
 
 logger = logging.getLogger(__name__)
-
-#: One-letter marks for the provenance statuses (legends and compact cells).
-STATUS_MARKS: dict[str, str] = {"attested": "A", "inferred": "I", "assumed": "?",
-                                "disputed": "D"}
 
 
 class Failure(Exception):
@@ -63,14 +61,6 @@ def _problem_location(problem: Any) -> str | None:
     return f"{loc.file}:{loc.line}" if loc.line is not None else f"{loc.file}:"
 
 
-def _problem_text(problem: Any) -> str:
-    text = f"{problem.key_path}: " if problem.path else ""
-    text += problem.message
-    if problem.hint:
-        text += f" ({problem.hint})"
-    return text
-
-
 def failure_from(exc: BaseException) -> Failure:
     """The located messages of a library error (input problems, refused actions)."""
     from ..errors import InputError
@@ -78,7 +68,7 @@ def failure_from(exc: BaseException) -> Failure:
     if isinstance(exc, Failure):
         return exc
     if isinstance(exc, InputError):
-        return Failure([(_problem_text(p), _problem_location(p)) for p in exc.problems])
+        return Failure([(p.detail, _problem_location(p)) for p in exc.problems])
     return Failure([(str(exc), None)])
 
 
@@ -103,6 +93,20 @@ def mark_failed(env: BuildEnvironment, docname: str) -> None:
     _failed(env).add(docname)
 
 
+def report_failure(env: BuildEnvironment, failure: Failure, location: Any,
+                   context: str | None = None) -> None:
+    """Log each message of ``failure`` as a build error and mark the page failed.
+
+    A message with no location of its own is reported at ``location`` (the directive
+    or role); one located in an input file is reported there, with ``context`` (the
+    directive or role that read the file) appended so the page is named too.
+    """
+    for text, where in failure.messages:
+        logger.error(f"{text} [{context}]" if where and context else text,
+                     location=where or location)
+    mark_failed(env, env.docname)
+
+
 def _listings(env: BuildEnvironment) -> dict[str, dict[str, tuple[str, ...]]]:
     """Per page, the lists of files it shows all of: kind -> names when it was read."""
     if not hasattr(env, "rentoy_listings"):
@@ -121,8 +125,10 @@ def current_listing(env: BuildEnvironment, kind: str) -> tuple[str, ...]:
         from ..variants import builtin_ids
 
         return tuple(builtin_ids())
+    from .walkthroughs import walkthrough_files
+
     folder = Path(env.srcdir) / env.config.rentoy_examples_dir
-    return tuple(sorted(p.name for p in folder.glob("*.yaml")))
+    return tuple(p.name for p in walkthrough_files(folder))
 
 
 def _purge(app: Sphinx, env: BuildEnvironment, docname: str) -> None:
@@ -249,11 +255,8 @@ class RentoyDirective(_Loading, SphinxDirective):
 
     def fail(self, failure: Failure) -> list[nodes.Node]:
         """Report every message as an error and show them on the page."""
-        where = f"{{{self.name}}} at {self.get_location()}"
-        for text, location in failure.messages:
-            logger.error(f"{text} [{where}]" if location else text,
-                         location=location or self.get_location())
-        mark_failed(self.env, self.env.docname)
+        report_failure(self.env, failure, self.get_location(),
+                       f"{{{self.name}}} at {self.get_location()}")
         box = nodes.error()
         for text, location in failure.messages:
             box += nodes.paragraph(text=f"{location}: {text}" if location else text)
@@ -267,11 +270,8 @@ class RentoyRole(_Loading, SphinxRole):
         try:
             return self.make(), []
         except library_errors() as exc:
-            failure = failure_from(exc)
-            for text, location in failure.messages:
-                logger.error(f"{text} [{{{self.name}}}`{self.text}`]" if location else text,
-                             location=location or self.get_location())
-            mark_failed(self.env, self.env.docname)
+            report_failure(self.env, failure_from(exc), self.get_location(),
+                           f"{{{self.name}}}`{self.text}`")
             return [nodes.problematic(self.rawtext, self.rawtext)], []
 
     def make(self) -> list[nodes.Node]:

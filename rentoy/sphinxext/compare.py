@@ -127,10 +127,6 @@ class CompareDirective(RentoyDirective):
                       classes=["rentoy-compare", "rentoy-options"])]
 
 
-def _positive(text: str) -> int:
-    return directives.positive_int(text)
-
-
 class SimulationDirective(RentoyDirective):
     """``{rentoy-simulation} [SPEC ...]``: simulated play on the same games under each
     variant (all built-ins when none is named). Options: ``:hands:`` (default 1000),
@@ -139,8 +135,8 @@ class SimulationDirective(RentoyDirective):
     the first), ``:no-plot:``."""
 
     optional_arguments = 50
-    option_spec = {"hands": _positive, "seed": directives.nonnegative_int,
-                   "bots": directives.unchanged_required, "players": _positive,
+    option_spec = {"hands": directives.positive_int, "seed": directives.nonnegative_int,
+                   "bots": directives.unchanged_required, "players": directives.positive_int,
                    "reference": directives.unchanged_required, "no-plot": directives.flag}
 
     def make(self) -> list[nodes.Node]:

@@ -78,14 +78,11 @@ def variant_ref(variant_id: str, text: str | None = None) -> nodes.Node:
 
 
 def _origin_nodes(variant: Variant, rule: str) -> list[nodes.Node]:
-    prov = variant.provenance[rule]
-    if prov.option:
-        return [nodes.Text(f"option {prov.option}")]
-    if prov.defined_in is None:
-        return [nodes.Text("engine default")]
-    if prov.defined_in == variant.base_id:
-        return [nodes.Text("this variant")]
-    return [nodes.Text("inherited from "), variant_ref(prov.defined_in)]
+    """Where a rule is stated, in the words of ``rentoy rules``; a parent variant linked."""
+    from ..reference import rule_origin
+
+    words, parent = rule_origin(variant, rule)
+    return [nodes.Text(words)] + ([variant_ref(parent)] if parent else [])
 
 
 def rules_table(directive: RentoyDirective, variant: Variant, *, anchors: bool = False,
@@ -308,17 +305,12 @@ class RulesDirective(RentoyDirective):
     option_spec = {"rules": directives.unchanged_required}
 
     def make(self) -> list[nodes.Node]:
-        from ..errors import suggest
-        from ..variants import RULE_NAMES
-
         variant = self.load_variant(self.arguments[0])
         names = None
         if "rules" in self.options:
             names = [n.strip() for n in self.options["rules"].split(",") if n.strip()]
             for name in names:
-                if name not in RULE_NAMES:
-                    hint = suggest(name, RULE_NAMES)
-                    raise Failure([(f"no rule {name!r}" + (f" ({hint})" if hint else ""), None)])
+                _check_rule(name)
         return [rules_table(self, variant, rules=names)]
 
 
@@ -378,10 +370,10 @@ class ExampleVariantDirective(RentoyDirective):
 
 def _describe(schema: dict[str, Any], root: dict[str, Any]) -> str:
     """A JSON Schema fragment in words (Markdown)."""
+    from ..validation import resolve_ref
+
     if "$ref" in schema:
-        target: Any = root
-        for part in schema["$ref"].lstrip("#/").split("/"):
-            target = target[part]
+        target = resolve_ref(schema, root)
         if target.get("description"):
             return target["description"].rstrip(".")
         return _describe(target, root)

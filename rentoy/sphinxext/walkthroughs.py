@@ -20,7 +20,7 @@ from docutils import nodes
 
 from .cards import card_node, deal_nodes
 from .common import (Failure, RentoyDirective, cell, facts, library_files, note_files,
-                     note_listing, paragraph, table, xref)
+                     note_listing, paragraph, table, variant_files, xref)
 from .domain import register_target
 from .variants import headings_option, section
 
@@ -66,10 +66,6 @@ def run_failures(run: WalkthroughRun, path: Path) -> list[tuple[str, str | None]
     return out
 
 
-def _value(value: Any) -> str:
-    return "the game" if value == "game" else str(value)
-
-
 def _score(score: Sequence[int]) -> str:
     return f"{score[0]}-{score[1]}"
 
@@ -91,7 +87,7 @@ class WalkthroughDirective(RentoyDirective):
             raise Failure([(f"no walkthrough file {self.arguments[0]!r} (looked for {path})",
                             None)])
         wt = load_walkthrough(path)
-        note_files(self.env, [Path(p) for p in wt.variant.files] + library_files())
+        note_files(self.env, variant_files(wt.variant) + library_files())
         run = run_walkthrough(wt)
         out = self.render(run, path)
         if not run.ok:
@@ -115,6 +111,8 @@ class WalkthroughDirective(RentoyDirective):
         return out + [deal, transcript, outcomes]
 
     def _facts(self, wt: Walkthrough, path: Path) -> nodes.field_list:
+        from ..walkthrough.narrate import score_text
+
         v = wt.variant
         if v.builtin:
             variant: list[nodes.Node] = [xref("variant", v.base_id, v.base_id)]
@@ -128,11 +126,11 @@ class WalkthroughDirective(RentoyDirective):
             ("Variant", variant),
             ("Players", f"{wt.players}; dealer seat {wt.dealer}, mano seat {wt.mano}; "
                         "team A holds the even seats, team B the odd ones"),
-            ("Score before the hand", f"A {wt.start_score[0]}, B {wt.start_score[1]} "
+            ("Score before the hand", f"{score_text(wt.start_score)} "
                                       f"(the game is to {wt.target})")]
         if wt.best_of > 1:
-            items.append(("Games before this one", f"A {wt.games[0]}, B {wt.games[1]} (the "
-                                                   f"match is the best of {wt.best_of})"))
+            items.append(("Games before this one", f"{score_text(wt.games)} (the match is "
+                                                   f"the best of {wt.best_of})"))
         if wt.seed is not None:
             items.append(("Deal", f"drawn from seed {wt.seed}"))
         items.append(("File", [nodes.literal(shown, shown),
@@ -230,6 +228,8 @@ class WalkthroughDirective(RentoyDirective):
     # -- the outcome table -------------------------------------------------------------
 
     def _outcomes(self, run: WalkthroughRun) -> nodes.table:
+        from ..walkthrough.narrate import value_text
+
         matches = run.walkthrough.best_of > 1
         rows = []
         for r in run.results:
@@ -238,7 +238,7 @@ class WalkthroughDirective(RentoyDirective):
             else:
                 out = "-"
             match = [r.match_winner or "-"] if matches else []
-            rows.append([r.label, _score(r.score), _value(r.value),
+            rows.append([r.label, _score(r.score), value_text(r.value),
                          "yes" if r.finished else "no", r.hand_winner or "-",
                          r.game_winner or "-", *match, _score(r.tricks), out,
                          cell("yes" if r.ok else "NO",
@@ -276,7 +276,7 @@ class WalkthroughListDirective(RentoyDirective):
         for path in walkthrough_files(folder):
             note_files(self.env, [path])
             wt = load_walkthrough(path)
-            note_files(self.env, [Path(p) for p in wt.variant.files])
+            note_files(self.env, variant_files(wt.variant))
             summary = (wt.description or "").strip().split("\n\n")[0]
             v = wt.variant
             variant: Any = ([xref("variant", v.base_id, v.id)] if v.builtin else v.id)

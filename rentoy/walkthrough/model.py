@@ -25,31 +25,33 @@ file, line and key path, as a :class:`~rentoy.errors.WalkthroughError`.
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Iterator, Mapping
 
-from ..cards import SUITS, Card, CardError, parse_card
+from ..cards import Card, CardError, parse_card
 from ..engine import REASONS, Action, ActionSyntaxError, Deal, Hand, draw_deal
 from ..errors import InputError, Location, Problem, VariantError, WalkthroughError, suggest
 from ..variants import Variant, builtin_ids, load_variant
 from ..yamlfile import Document, load_document, parse_document
+from .narrate import join_words
 
 __all__ = ["Walkthrough", "SegmentSpec", "ActionSpec", "EXPECT_KEYS", "load_walkthrough",
            "parse_walkthrough", "check_walkthrough", "schema_path"]
 
-#: The keys an ``expect`` mapping may hold (DESIGN's, then this format's extensions).
-EXPECT_KEYS: tuple[str, ...] = (
-    "score", "value", "finished", "hand_winner", "game_winner", "tricks", "outcomes",
-    "illegal", "reason", "legal_under", "raise_right", "trick_winners", "dead",
-    "match_winner")
 
 
 def schema_path() -> Path:
     """The JSON Schema of walkthrough files."""
     return Path(__file__).resolve().parent / "schema.json"
+
+
+#: The keys an ``expect`` mapping may hold, in the order of the schema's ``$defs/expect``.
+EXPECT_KEYS: tuple[str, ...] = tuple(
+    json.loads(schema_path().read_text(encoding="utf-8"))["$defs"]["expect"]["properties"])
 
 
 @dataclass(frozen=True)
@@ -120,7 +122,7 @@ class Walkthrough:
     @property
     def trump(self) -> str:
         """The trump suit letter: the suit of the turned-up card."""
-        return SUITS[self.deal.up // 10]
+        return self.deal.up.suit
 
     @property
     def target(self) -> int:
@@ -135,7 +137,7 @@ class Walkthrough:
     @property
     def needed(self) -> int:
         """The games a team needs to win the match."""
-        return self.best_of // 2 + 1
+        return self.variant.rules.games_needed
 
     def new_hand(self) -> Hand:
         """A fresh hand in the position before the first action."""
@@ -264,26 +266,26 @@ class _Builder:
             n = data["players"]
             if n not in allowed:
                 self.bad(("players",), f"variant {variant.id} is played by "
-                         f"{_or_list(allowed)} players, not {n}")
+                         f"{join_words(allowed, 'or')} players, not {n}")
             return n
         if "deal" in data:
             n = len(data["deal"]["hands"])
             if n not in allowed:
                 self.bad(("deal", "hands"), f"the deal has {n} hands, but variant {variant.id} "
-                         f"is played by {_or_list(allowed)} players")
+                         f"is played by {join_words(allowed, 'or')} players")
             return n
         return variant.rules.default_players
 
     def games(self, data: dict, variant: Variant) -> tuple[int, int]:
         games = tuple(data.get("games", (0, 0)))
-        best_of = variant.rules.match
+        best_of, needed = variant.rules.match, variant.rules.games_needed
         if best_of == 1 and games != (0, 0):
             self.bad(("games",), f"variant {variant.id} plays single games (its `match` rule "
                      "is 1), so no games can have been won before this one",
                      "leave `games` out, or use a variant whose match has several games")
-        elif max(games) >= best_of // 2 + 1:
+        elif max(games) >= needed:
             self.bad(("games",), f"the games {list(games)} already end a match of the best of "
-                     f"{best_of}", f"both counts must be below {best_of // 2 + 1}")
+                     f"{best_of}", f"both counts must be below {needed}")
         return (games[0], games[1])
 
     def table(self, data: dict, variant: Variant) -> tuple[int, int, tuple[int, int]]:
@@ -381,8 +383,9 @@ class _Builder:
         if reason is not None and reason not in REASONS:
             self.bad(path + ("reason",), f"unknown reason code {reason!r}",
                      suggest(reason, REASONS) or f"known codes: {', '.join(REASONS)}")
-        ids = builtin_ids()
-        for i, vid in enumerate(expect.get("legal_under") or ()):
+        legal_under = expect.get("legal_under") or ()
+        ids = builtin_ids() if legal_under else ()
+        for i, vid in enumerate(legal_under):
             if vid.split("+")[0] not in ids:
                 self.bad(path + ("legal_under", i), f"{vid!r} is not a built-in variant",
                          suggest(vid.split("+")[0], ids))
@@ -450,7 +453,3 @@ def _key_path(path: tuple) -> str:
 def _count(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
-
-def _or_list(values: tuple[int, ...]) -> str:
-    items = [str(v) for v in values]
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]

@@ -13,8 +13,10 @@ or the game decided). A refused action gets the refusal's reason, rule and sourc
 
 from __future__ import annotations
 
+from typing import Iterable
+
 from ..cards import SUITS, Card
-from ..engine import ACCEPT, FOLD, PLAY, RAISE, Action, Event, TEAMS
+from ..engine import ACCEPT, FOLD, PLAY, RAISE, TEAMS, Action, Event, team_of
 from ..engine.tables import ARRASTRE_NONE, ARRASTRE_OVERTRUMP, compile_variant
 from ..errors import IllegalAction
 from ..glossary import gloss
@@ -22,12 +24,13 @@ from ..variants import Variant
 from .state import Snapshot
 
 __all__ = ["call_for", "gloss_for", "step_remarks", "refusal_remarks", "value_text",
-           "card_text", "legal_under_text", "team_of_seat"]
+           "card_text", "legal_under_text", "team_of_seat", "score_text",
+           "join_words"]
 
 
 def team_of_seat(seat: int) -> str:
     """The team name of a seat: A for even seats, B for odd ones."""
-    return TEAMS[seat & 1]
+    return TEAMS[team_of(seat)]
 
 
 def value_text(value: int | str) -> str:
@@ -74,23 +77,41 @@ def gloss_for(call: str | None) -> str | None:
     return gloss(call) if call else None
 
 
-def _score(score: tuple[int, int]) -> str:
-    return f"A {score[0]}, B {score[1]}"
+def join_words(items: Iterable[object], conjunction: str = "and") -> str:
+    """Items as prose: ``4``, ``0 and 2``, ``2, 4 or 6``."""
+    words = [str(i) for i in items]
+    if len(words) < 2:
+        return "".join(words)
+    return f"{', '.join(words[:-1])} {conjunction} {words[-1]}"
+
+
+def score_text(pair: tuple[int, int]) -> str:
+    """A pair of counts by team, as ``A 4, B 5`` (a score, tricks or games won)."""
+    return f"A {pair[0]}, B {pair[1]}"
+
+
+def _no_raise_past(top: int | str) -> str:
+    return f"No one may raise further: {value_text(top)} is the top of the ladder."
 
 
 def step_remarks(variant: Variant, action: Action, event: Event, before: Snapshot,
                  after: Snapshot, trump: str) -> list[str]:
     """What an applied action did, in sentences; the first says what happened."""
     team = team_of_seat(action.seat)
-    other = TEAMS[1 - (action.seat & 1)]
+    other = TEAMS[1 - team_of(action.seat)]
+    top = variant.rules.ladder[-1]
     out: list[str] = []
     if action.kind == RAISE:
         new, old = value_text(after.value), value_text(before.value)
         if before.pending:
-            out.append(f"Team {team} accepts {old} and raises to {new}; team {other} answers.")
+            text = f"Team {team} accepts {old} and raises to {new}; team {other} answers"
         else:
-            out.append(f"Team {team} raises the hand from {old} to {new}; team {other} "
-                       "answers: accept, raise again or fold.")
+            text = f"Team {team} raises the hand from {old} to {new}; team {other} answers"
+        if after.value == top:
+            text += f": accept or fold. {_no_raise_past(top)}"
+        else:
+            text += "." if before.pending else ": accept, raise again or fold."
+        out.append(text)
         if event.dead:
             a, b = before.score
             reach_a, reach_b = before.outcomes["A"][0], before.outcomes["B"][1]
@@ -101,7 +122,9 @@ def step_remarks(variant: Variant, action: Action, event: Event, before: Snapsho
                 "other team folds by mistake.")
     elif action.kind == ACCEPT:
         text = f"Team {team} accepts: the hand is worth {value_text(after.value)}."
-        if variant.rules.raise_right == "acceptor":
+        if after.value == top:
+            text += f" {_no_raise_past(top)}"
+        elif variant.rules.raise_right == "acceptor":
             text += f" Only team {team} may raise from now on (the raise right)."
         else:
             text += " Either team may raise again."
@@ -109,12 +132,12 @@ def step_remarks(variant: Variant, action: Action, event: Event, before: Snapsho
     elif action.kind == FOLD:
         r = after.result
         out.append(f"Team {team} folds: team {other} wins the hand and scores {r.points}, "
-                   f"the value before the refused raise. Score: {_score(r.score)}.")
+                   f"the value before the refused raise. Score: {score_text(r.score)}.")
     elif action.kind == PLAY:
         out.extend(_play_remarks(variant, action, event, before, after, trump))
     if event.result is not None and event.result.game_winner is not None:
-        out.append(f"Team {event.result.game_winner_name} wins the game "
-                   f"({_score(event.result.score)}, the game is to {variant.rules.target}).")
+        out.append(f"Team {event.result.game_winner_name} wins the game ("
+                   f"{score_text(event.result.score)}, the game is to {variant.rules.target}).")
         if after.needed > 1:
             out.append(_match_remark(after, variant.rules.match))
     return out
@@ -125,8 +148,8 @@ def _match_remark(after: Snapshot, best_of: int) -> str:
     if after.match_winner is not None:
         return (f"Team {after.match_winner} has now won {max(a, b)} games and with them the "
                 f"match, {max(a, b)} games to {min(a, b)} (the best of {best_of}).")
-    return (f"Games in the match: A {a}, B {b}; the first team to win {after.needed} of "
-            f"{best_of} takes it.")
+    return (f"Games in the match: {score_text(after.games_after)}; the first team to win "
+            f"{after.needed} of {best_of} takes it.")
 
 
 def _play_remarks(variant: Variant, action: Action, event: Event, before: Snapshot,
@@ -155,13 +178,12 @@ def _play_remarks(variant: Variant, action: Action, event: Event, before: Snapsh
         winner = trick.winner
         won_with = trick.cards[(winner - trick.leader) % len(trick.cards)]
         out.append(f"Seat {winner} (team {team_of_seat(winner)}) wins the trick with "
-                   f"{card_text(won_with, trump, tt.top)}. Tricks: A {after.tricks[0]}, "
-                   f"B {after.tricks[1]}.")
+                   f"{card_text(won_with, trump, tt.top)}. Tricks: {score_text(after.tricks)}.")
     result = event.result
     if result is not None:
         won, lost = result.tricks[result.winner], result.tricks[1 - result.winner]
         out.append(f"Team {result.winner_name} wins the hand, {won} tricks to {lost}, and "
-                   f"scores {result.points}. Score: {_score(result.score)}.")
+                   f"scores {result.points}. Score: {score_text(result.score)}.")
     return out
 
 

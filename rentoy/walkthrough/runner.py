@@ -41,6 +41,7 @@ from typing import Any, Iterator
 from ..cards import Card
 from ..engine import Action, Event, Hand, TrickRecord
 from ..errors import IllegalAction
+from ..render import plain
 from .model import SegmentSpec, Walkthrough, load_walkthrough
 from .narrate import call_for, gloss_for, refusal_remarks, step_remarks
 from .state import Snapshot
@@ -77,11 +78,6 @@ class Step:
     def seat(self) -> int:
         """The seat that acted."""
         return self.action.seat
-
-    @property
-    def team(self) -> str:
-        """The acting seat's team, "A" (even seats) or "B" (odd seats)."""
-        return "AB"[self.action.seat & 1]
 
     @property
     def refused(self) -> bool:
@@ -268,18 +264,21 @@ class _Runner:
         return Snapshot.of(hand, self.wt.games, self.wt.needed)
 
     def segment(self, spec: SegmentSpec, hand: Hand, inherited: list[str],
-                blocked: bool) -> Segment:
-        start = self.snap(hand)
+                blocked: bool, start: Snapshot | None = None) -> Segment:
+        """Run ``spec`` from ``hand``, then its branches from clones of where it ends;
+        ``start`` is the snapshot of ``hand`` when the caller already has it."""
+        if start is None:
+            start = self.snap(hand)
         steps: list[Step] = []
         failures: list[str] = []
         ran = not blocked
+        end = start
         if not blocked:
-            blocked = self.play(spec, hand, steps, failures)
+            blocked, end = self.play(spec, hand, start, steps, failures)
             if not blocked:
-                failures += check_expectations(spec, self.snap(hand), steps)
-        end = self.snap(hand)
+                failures += check_expectations(spec, end, steps)
         path_failures = inherited + failures
-        branches = [self.segment(b, hand.clone(), path_failures, blocked)
+        branches = [self.segment(b, hand.clone(), path_failures, blocked, end)
                     for b in spec.branches]
         result = None
         if spec.is_leaf:
@@ -290,24 +289,26 @@ class _Runner:
                        line=spec.line, start=start, end=end, description=spec.description,
                        ran=ran)
 
-    def play(self, spec: SegmentSpec, hand: Hand, steps: list[Step], failures: list[str]
-             ) -> bool:
-        """Apply the segment's actions; True when one was refused unexpectedly."""
+    def play(self, spec: SegmentSpec, hand: Hand, start: Snapshot, steps: list[Step],
+             failures: list[str]) -> tuple[bool, Snapshot]:
+        """Apply the segment's actions from ``hand`` (in state ``start``); whether one
+        was refused unexpectedly, and the state reached."""
         variant, trump = self.wt.variant, self.wt.trump
         want_refusal = spec.expect.get("illegal") is True
+        before = start          # a step's state after is the next step's state before
         for i, a in enumerate(spec.actions):
             expected = want_refusal and i == len(spec.actions) - 1
-            before = self.snap(hand)
+            where = _where(a.line, spec)
             refusal = hand.refusal(a.action)
             if refusal is not None:
                 steps.append(Step(a.text, a.line, a.action, None, refusal, expected, None, None,
                                   refusal_remarks(refusal, expected), before, a.note))
                 if not expected:
-                    failures.append(f"line {a.line}: `{a.text}` was refused: {refusal}")
-                    return True
+                    failures.append(f"{where}`{a.text}` was refused: {refusal}")
+                    return True, before
                 continue
             if expected:
-                failures.append(f"line {a.line}: `{a.text}` should have been refused "
+                failures.append(f"{where}`{a.text}` should have been refused "
                                 "(illegal: true), but the rules allow it")
             event = hand.apply(a.action)
             after = self.snap(hand)
@@ -316,7 +317,8 @@ class _Runner:
                               gloss_for(call),
                               step_remarks(variant, a.action, event, before, after, trump),
                               after, a.note))
-        return False
+            before = after
+        return False, before
 
 
 def _show(value: Any) -> str:
@@ -329,7 +331,7 @@ def check_expectations(spec: SegmentSpec, state: Snapshot, steps: list[Step]) ->
     last = steps[-1] if steps else None
     out = []
     for key, wanted in spec.expect.items():
-        where = f"line {spec.expect_lines.get(key)}: "
+        where = _where(spec.expect_lines.get(key), spec)
         if key == "illegal":
             continue  # checked as the actions ran
         if key == "reason":
@@ -349,14 +351,13 @@ def check_expectations(spec: SegmentSpec, state: Snapshot, steps: list[Step]) ->
                 out.append(f"{where}dead is {_show(got)}, expected {_show(wanted)}")
         else:
             got = observed[key]
-            if _normal(got) != _normal(wanted):
+            if plain(got) != plain(wanted):
                 out.append(f"{where}{key} is {_show(got)}, expected {_show(wanted)}")
     return out
 
 
-def _normal(value: Any) -> Any:
-    if isinstance(value, (list, tuple)):
-        return [_normal(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _normal(v) for k, v in value.items()}
-    return value
+def _where(line: int | None, spec: SegmentSpec) -> str:
+    """``line N: `` for a failure: the item's own line, else its segment's (nothing when
+    neither is known, as in a walkthrough built in code)."""
+    line = line if line is not None else spec.line
+    return "" if line is None else f"line {line}: "

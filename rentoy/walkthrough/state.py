@@ -32,11 +32,9 @@ class Snapshot:
     """
 
     value: int | str
-    accepted_value: int | str
     pending: bool
     raiser: str | None
     raise_right: str | None
-    raise_is_dead: bool
     to_act: tuple[int, ...]
     tricks: tuple[int, int]
     trick_log: tuple[TrickRecord, ...]
@@ -55,11 +53,9 @@ class Snapshot:
         a_wins, b_wins = hand.outcomes()
         return cls(
             value=result.value if result is not None else hand.value,
-            accepted_value=hand.accepted_value,
             pending=hand.pending,
             raiser=hand.raiser_team,
             raise_right=hand.raise_right,
-            raise_is_dead=hand.raise_is_dead(),
             to_act=hand.to_act(),
             tricks=hand.tricks_won,
             trick_log=tuple(hand.trick_log),

@@ -16,9 +16,11 @@ import textwrap
 from typing import Any, Callable
 
 from ..cards import SUIT_NAMES, format_cards
+from ..engine import TEAMS
 from ..glossary import gloss
+from ..reference import format_value
 from ..render import Table
-from .narrate import team_of_seat, value_text
+from .narrate import join_words, score_text, team_of_seat, value_text
 from .runner import BranchResult, Segment, Step, WalkthroughRun
 from .state import Snapshot
 
@@ -56,13 +58,13 @@ def _turn_up_line(run: WalkthroughRun) -> str:
 def _table_lines(run: WalkthroughRun) -> list[str]:
     wt = run.walkthrough
     v = wt.variant
-    seats = {team: [str(s) for s in range(wt.players) if team_of_seat(s) == team]
-             for team in "AB"}
+    seats = {team: [s for s in range(wt.players) if team_of_seat(s) == team]
+             for team in TEAMS}
     lines = [
         f"Variant {v.id}: {v.name}. {wt.players} players: team A holds "
         f"{_seats(seats['A'])}, team B {_seats(seats['B'])}.",
-        f"Before the hand: A {wt.start_score[0]}, B {wt.start_score[1]}; the game is to "
-        f"{wt.target}. The values of a hand: {' - '.join(map(str, v.rules.ladder))}.",
+        f"Before the hand: {score_text(wt.start_score)}; the game is to {wt.target}. "
+        f"The values of a hand: {format_value('ladder', v.rules.ladder)}.",
     ]
     if wt.best_of > 1:
         lines.append(f"The match is the best of {wt.best_of} games; before this one team A "
@@ -72,9 +74,8 @@ def _table_lines(run: WalkthroughRun) -> list[str]:
     return lines
 
 
-def _seats(seats: list[str]) -> str:
-    return ("seat " if len(seats) == 1 else "seats ") + (
-        seats[0] if len(seats) == 1 else ", ".join(seats[:-1]) + " and " + seats[-1])
+def _seats(seats: list[int]) -> str:
+    return ("seat " if len(seats) == 1 else "seats ") + join_words(seats, "and")
 
 
 def state_text(state: Snapshot) -> str:
@@ -83,11 +84,11 @@ def state_text(state: Snapshot) -> str:
         return "the hand is over"
     parts = [f"value {value_text(state.value)}"]
     if state.pending:
-        answering = "B" if state.raiser == "A" else "A"
+        answering = TEAMS[1 - TEAMS.index(state.raiser)]
         parts[0] += f", team {answering} to answer team {state.raiser}'s raise"
     elif state.raise_right:
         parts.append(f"team {state.raise_right} holds the raise right")
-    parts.append(f"tricks A {state.tricks[0]}, B {state.tricks[1]}")
+    parts.append(f"tricks {score_text(state.tricks)}")
     if state.current_trick:
         parts.append("on the table " + ", ".join(f"{card} (seat {seat})"
                                                  for seat, card in state.current_trick))
@@ -111,7 +112,7 @@ def outcome_text(result: BranchResult, segment: Segment | None = None) -> str:
         else:
             how = " by a fold"
     text = (f"team {result.hand_winner} wins the hand{how} at {value_text(result.value)}; "
-            f"score A {result.score[0]}, B {result.score[1]}")
+            f"score {score_text(result.score)}")
     if result.game_winner:
         text += f"; team {result.game_winner} wins the game"
         if result.match_winner and segment is not None and segment.end.needed > 1:
