@@ -60,6 +60,18 @@ def _origin(variant: Variant, rule: str) -> str:
     return words + (parent or "")
 
 
+def carried_over_text(variant: Variant, rule: str) -> str | None:
+    """Why an inherited rule is carried over, as ``rentoy rules`` says it (None if not):
+    ``top_cards_are_trumps is carried over from another set of top cards (stated in
+    1737 for top_cards none)``."""
+    item = variant.carried_over.get(rule)
+    if item is None:
+        return None
+    was = " and ".join(f"{r} {format_value(r, item.was[r])}" for r in item.changed)
+    part = " (its raise words, not used to name raises)" if item.part == "raise" else ""
+    return f"{rule}{part} is {item.label} (stated in {item.stated_in} for {was})"
+
+
 def rule_record(variant: Variant, rule: str) -> dict[str, Any]:
     """One rule as plain data: value, display text, status, sources, note, origin."""
     prov = variant.provenance[rule]
@@ -70,7 +82,15 @@ def rule_record(variant: Variant, rule: str) -> dict[str, Any]:
         "alternatives": list(prov.alternatives),
         "defined_in": prov.defined_in, "option": prov.option,
         "from": _origin(variant, rule),
+        "carried_over": carried_over_text(variant, rule),
     }
+
+
+def _inherited_options_line(inherited: dict[str, list[str]]) -> str:
+    """Which options a variant inherits, and from where."""
+    parts = ["; ".join(", ".join(ids) + f" from {parent}" for parent, ids in inherited.items())]
+    return (f"Inherited: {parts[0]} (a file withdraws one with `<option>: null` under "
+            "`options`).")
 
 
 def variants_report(variants: list[Variant]) -> Report:
@@ -99,9 +119,15 @@ def rules_report(variant: Variant) -> Report:
             "region": variant.region, "extends": variant.extends,
             "applied_options": list(variant.applied_options),
             "sources": list(variant.sources), "rules": records, "options": options}
+    stale = [r["carried_over"] for r in records if r["carried_over"]]
     tables = [Table(["rule", "value", "status", "source", "from", "note"], rows,
                     title=f"{variant.id}: {variant.name}",
-                    wrap={"value": 26, "source": 24, "from": 18, "note": 48})]
+                    wrap={"value": 26, "source": 24, "from": 18, "note": 48},
+                    notes=[f"Not restated: {'; '.join(stale)}."] if stale else [])]
+    inherited: dict[str, list[str]] = {}
+    for o in options:
+        if o["defined_in"] not in (None, variant.base_id):
+            inherited.setdefault(o["defined_in"], []).append(o["id"])
     if options:
         tables.append(Table(
             ["option", "changes", "status", "source", "note"],
@@ -109,5 +135,6 @@ def rules_report(variant: Variant) -> Report:
                                  for k in o["rules"]),
               o["status"], ", ".join(o["source"]), o["note"] or ""] for o in options],
             title=f"Options (select with {variant.base_id}+<option>)",
-            wrap={"changes": 30, "source": 24, "note": 50}))
+            wrap={"changes": 30, "source": 24, "note": 50},
+            notes=[_inherited_options_line(inherited)] if inherited else []))
     return Report(data, tables)

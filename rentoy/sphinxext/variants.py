@@ -96,6 +96,13 @@ def rules_table(directive: RentoyDirective, variant: Variant, *, anchors: bool =
         rule_cell = nodes.abbreviation(name, "", explanation=rule_description(name))
         rule_cell += nodes.literal(name, name)
         note: list[nodes.Node] = _markdown_inline(directive, prov.note)
+        stale = variant.carried_over.get(name)
+        if stale is not None:
+            # A rule inherited although a rule it was written for changed.
+            text = f"{stale.label[0].upper()}{stale.label[1:]}: not restated."
+            note.insert(0, nodes.inline(text, text, classes=["rentoy-carried-over"]))
+            if len(note) > 1:
+                note.insert(1, nodes.Text(" "))
         if prov.alternatives:
             note.append(nodes.Text(" Other readings: " if note else "Other readings: "))
             note.append(nodes.Text(", ".join(f"{variant.base_id}+{a}" for a in prov.alternatives)))
@@ -129,6 +136,7 @@ def options_table(directive: RentoyDirective, variant: Variant) -> nodes.table |
 
 def ladder_nodes(variant: Variant) -> list[nodes.Node]:
     """The betting ladder: each value, the call players say, its gloss, the fold value."""
+    from ..dependencies import raise_gloss
     from ..glossary import gloss
     from ..reference import format_value
     from ..variants import is_game_step
@@ -145,8 +153,10 @@ def ladder_nodes(variant: Variant) -> list[nodes.Node]:
             rows.append(["0 (no raise)", show(value), "-", "-", "-"])
             continue
         call = calls.for_raise(level)
-        call_node: nodes.Node | str = nodes.emphasis(call, call) if call else "(not recorded)"
-        rows.append([str(level), show(value), call_node, (gloss(call) or "-") if call else "-",
+        call_node: nodes.Node | str = nodes.emphasis(call, call) if call else (
+            "(carried over from another ladder)" if "calls" in variant.carried_over
+            else "(not recorded)")
+        rows.append([str(level), show(value), call_node, raise_gloss(call, value, rules.target) or "-",
                      show(rules.ladder[level - 1])])
     out: list[nodes.Node] = [table(
         ["raise", "the hand is worth", "call", "gloss", "a fold gives the raisers"], rows,

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from ..cards import SUITS, Card
+from ..dependencies import raise_gloss
 from ..engine import ACCEPT, FOLD, PLAY, RAISE, TEAMS, Action, Event, team_of
 from ..engine.tables import ARRASTRE_NONE, ARRASTRE_OVERTRUMP, compile_variant
 from ..errors import IllegalAction
@@ -23,7 +24,7 @@ from ..glossary import gloss
 from ..variants import Variant
 from .state import Snapshot
 
-__all__ = ["call_for", "gloss_for", "step_remarks", "refusal_remarks", "value_text",
+__all__ = ["call_for", "gloss_for", "call_and_gloss", "step_remarks", "refusal_remarks", "value_text",
            "card_text", "legal_under_text", "team_of_seat", "score_text",
            "join_words"]
 
@@ -60,7 +61,11 @@ def legal_under_text(ids: tuple[str, ...]) -> str:
 
 
 def call_for(variant: Variant, action: Action, after: Snapshot) -> str | None:
-    """The word said for a raise, accept or fold under the variant's ``calls`` rule."""
+    """The word said for a raise, accept or fold under the variant's ``calls`` rule.
+
+    A raise word is matched to the ladder step by position (the first word for the
+    first raise); words carried over from another ladder are not in the variant's
+    typed calls, so a raise they no longer fit gets no word."""
     calls = variant.rules.calls
     if action.kind == RAISE:
         ladder = variant.rules.ladder
@@ -75,6 +80,17 @@ def call_for(variant: Variant, action: Action, after: Snapshot) -> str | None:
 def gloss_for(call: str | None) -> str | None:
     """The English gloss of a call, from the glossary (None when not listed)."""
     return gloss(call) if call else None
+
+
+def call_and_gloss(variant: Variant, action: Action, after: Snapshot
+                   ) -> tuple[str | None, str | None]:
+    """The word said for an action and its gloss; a raise word's gloss names the value
+    the raise reaches on this variant's ladder, never the one the glossary gives it
+    for another ladder."""
+    call = call_for(variant, action, after)
+    if action.kind == RAISE:
+        return call, raise_gloss(call, after.value, variant.rules.target)
+    return call, gloss_for(call)
 
 
 def join_words(items: Iterable[object], conjunction: str = "and") -> str:
