@@ -212,7 +212,7 @@ def gloss_warnings(values: Mapping[str, Any], location: Location, path: tuple
                 f"the raise word {word!r} stands for the raise to "
                 f"{_value_words(ladder[level])} here, but the glossary glosses it "
                 f"\"{text}\"; transcripts gloss it "
-                f"\"{raise_gloss(word, ladder[level])}\" instead",
+                f"\"{raise_gloss(word, ladder[level], values.get('target'))}\" instead",
                 location, path + ("raise", level - 1),
                 "use a word for that step, or keep it knowingly"))
     return out
@@ -237,7 +237,7 @@ def _what(item: CarriedOver, values: Mapping[str, Any], note: str | None) -> str
     note, and its verb: ``the raise words of `calls`, envío (to 3), ... are``."""
     if item.rule == "calls" and item.part == "raise":
         words = _raise_words(values)
-        steps = [_value_words(v) for v in item.was.get("ladder", ())][1:]
+        steps = [_value_words(v) for v in item.was.get("ladder", values["ladder"])][1:]
         named = ", ".join(f"{w} ({'to ' if s != 'the whole game' else ''}{s})"
                           for w, s in zip(words, steps)) if steps else ", ".join(words)
         return f"the raise words of `calls`, {named}, are"
@@ -325,11 +325,13 @@ def option_warnings(options: Mapping[str, Any], values: Mapping[str, Any],
             stated_here = provenance[name].defined_in == vid
             if inherited and not stated_here:
                 continue       # neither is this file's: its parent's check says so
+            if not any(r in option.rules for r in item.changed):
+                continue       # carried over without the option too: said once, above
             location, path = (locate(name) if inherited
                               else (option.provenance.location or Location(),
                                     ("options", oid, "rules")))
             changes = " and ".join(f"`{r}` to {_show(variant.values[r])}"
-                                   for r in item.changed)
+                                   for r in item.changed if r in option.rules)
             origin = "stated here" if stated_here else f"inherited from {item.stated_in}"
             message = (f"the option `{oid}`{f' inherited from {defined}' if inherited else ''}"
                        f" changes {changes}, so "

@@ -323,3 +323,22 @@ def test_check_on_every_builtin_prints_no_warning(capsys):
     out, err = capsys.readouterr()
     assert err == ""
     assert not re.search("warning", out)
+
+
+# ---------------------------------------------------------------------------------------
+# The site
+
+def test_the_site_marks_carried_over_rules(tmp_path):
+    from test_docs_extension import build, make_site
+
+    text = fixture("doubling-ladder").read_text(encoding="utf-8")
+    docs = make_site(tmp_path, "# Doubling\n\n```{rentoy-example-variant} doubling.yaml\n```\n\n"
+                               "```{rentoy-ladder} doubling.yaml\n```\n\n"
+                               "```{rentoy-bibliography}\n```\n",
+                     {"doubling.yaml": text})
+    result = build(docs)
+    assert result.returncode == 0, result.stderr
+    html = (tmp_path / "out" / "html" / "index.html").read_text(encoding="utf-8")
+    assert 'class="rentoy-carried-over">Carried over from another ladder: not restated.' in html
+    assert html.count("(carried over from another ladder)") == 3     # one per raise
+    assert "envío</em>" not in html
