@@ -171,8 +171,9 @@ BROKEN = {
                     "carried over from another trump order"),
     "target": (6, "target", "`ladder` ([1, 3, 6, 9, 12]; its note:",
                "carried over from another target"),
-    "raise-right": (6, "raise_right", "the raise words of `calls`, envío, revío, nueve, "
-                    "el rentoy entero, are inherited from modern",
+    "raise-right": (6, "raise_right", "the raise words of `calls`, envío (to 3), revío "
+                    "(to 6), nueve (to 9), el rentoy entero (the whole game), are inherited "
+                    "from modern",
                     "carried over from another raise right"),
 }
 
