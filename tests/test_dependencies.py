@@ -343,3 +343,50 @@ def test_the_site_marks_carried_over_rules(tmp_path):
     assert 'class="rentoy-carried-over">Carried over from another ladder: not restated.' in html
     assert html.count("(carried over from another ladder)") == 3     # one per raise
     assert "envío</em>" not in html
+
+
+# ---------------------------------------------------------------------------------------
+# A second reading: carried over, computed from the variant that states each rule
+
+CHOICES = {
+    "ladder": [[1, 2, 4, 8], [1, 3, 6, 9, "game"], [1, 3, 6, 9, 12]],
+    "top_cards": [[], ["5b"], ["4T"]],
+    "target": [12, 24],
+    "raise_right": ["acceptor", "any"],
+    "trump_order": [[2, 12, 11, 10, 1, 7, 6, 5, 4, 3], [3, 2, 12, 11, 10, 1, 7, 6, 5, 4]],
+    "players": [[2, 4, 6, 8], [4, 6]],
+}
+
+
+@settings(max_examples=60, deadline=None)
+@given(parent=st.sampled_from(["1737", "avila", "modern", "galicia", "huetor"]),
+       changes=st.dictionaries(st.sampled_from(sorted(CHOICES)), st.integers(0, 2)),
+       restated=st.sets(st.sampled_from(sorted(dependencies()))))
+def test_carried_over_agrees_with_a_direct_reading(tmp_path_factory, parent, changes,
+                                                   restated):
+    """For each dependent rule the file does not restate: carried over exactly when a rule
+    it depends on differs from its value in the variant whose file states it."""
+    lines = [f'id: mine\nname: Mine\nextends: "{parent}"\nrules:']
+    for rule, pick in changes.items():
+        value = CHOICES[rule][pick % len(CHOICES[rule])]
+        lines.append(f"  {rule}: {json.dumps(value)}")
+    for rule in restated - set(changes):
+        lines.append(f"  {rule}: {{status: assumed, note: restated}}")
+    path = tmp_path_factory.mktemp("second") / "mine.yaml"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    try:
+        variant = load_variant(path)
+    except VariantError:
+        return       # a combination that cannot be played (a ladder under its raise words)
+    expected = set()
+    for name, dep in dependencies().items():
+        stated_in = variant.provenance[name].defined_in
+        if stated_in in (None, "mine") or not dep.applies(variant.values[name]):
+            continue
+        source = load_variant(stated_in)
+        if any(variant.values[r] != source.values[r] for r in dep.on):
+            expected.add(name)
+    assert set(variant.carried_over) == expected
+    stale_warned = {w.message for w in variant.warnings if "carried over from" in w.message
+                    and not w.message.startswith("the option")}
+    assert len(stale_warned) == len(expected)
