@@ -39,7 +39,8 @@ __all__ = ["Dependency", "CarriedOver", "dependencies", "written_for", "carried_
            "call_problems", "stale_warnings", "option_warnings", "gloss_warnings",
            "raise_gloss", "named_value", "another"]
 
-GAME = "game"   # the whole-game ladder step (rentoy.variants.GAME; that module imports this one)
+#: The whole-game ladder step (as ``rentoy.variants.GAME``; that module imports this one).
+GAME = "game"
 
 #: How a change of a rule is named when a rule depending on it is carried over.
 _ANOTHER: dict[str, str] = {

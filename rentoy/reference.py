@@ -88,8 +88,8 @@ def rule_record(variant: Variant, rule: str) -> dict[str, Any]:
 
 def _inherited_options_line(inherited: dict[str, list[str]]) -> str:
     """Which options a variant inherits, and from where."""
-    parts = ["; ".join(", ".join(ids) + f" from {parent}" for parent, ids in inherited.items())]
-    return (f"Inherited: {parts[0]} (a file withdraws one with `<option>: null` under "
+    parts = "; ".join(", ".join(ids) + f" from {parent}" for parent, ids in inherited.items())
+    return (f"Inherited: {parts} (a file withdraws one with `<option>: null` under "
             "`options`).")
 
 

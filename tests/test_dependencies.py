@@ -60,7 +60,8 @@ def test_modern_with_a_doubling_ladder_is_told_which_calls_to_restate(capsys):
     lines = err.splitlines()
     assert len(lines) == 1
     line = lines[0]
-    assert line.startswith("rentoy: warning: ") and "doubling-ladder.yaml:7:3: rules.ladder:" in line
+    assert line.startswith("rentoy: warning: ")
+    assert "doubling-ladder.yaml:7:3: rules.ladder:" in line
     assert ("the raise words of `calls`, envío (to 3), revío (to 6), nueve (to 9), "
             "el rentoy entero (the whole game), are inherited from modern") in line
     assert "carried over from another ladder" in line

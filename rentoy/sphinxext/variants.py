@@ -153,10 +153,11 @@ def ladder_nodes(variant: Variant) -> list[nodes.Node]:
             rows.append(["0 (no raise)", show(value), "-", "-", "-"])
             continue
         call = calls.for_raise(level)
+        stale = variant.carried_over.get("calls")
         call_node: nodes.Node | str = nodes.emphasis(call, call) if call else (
-            "(carried over from another ladder)" if "calls" in variant.carried_over
-            else "(not recorded)")
-        rows.append([str(level), show(value), call_node, raise_gloss(call, value, rules.target) or "-",
+            f"({stale.label})" if stale else "(not recorded)")
+        rows.append([str(level), show(value), call_node,
+                     raise_gloss(call, value, rules.target) or "-",
                      show(rules.ladder[level - 1])])
     out: list[nodes.Node] = [table(
         ["raise", "the hand is worth", "call", "gloss", "a fold gives the raisers"], rows,

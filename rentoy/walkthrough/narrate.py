@@ -24,8 +24,8 @@ from ..glossary import gloss
 from ..variants import Variant
 from .state import Snapshot
 
-__all__ = ["call_for", "gloss_for", "call_and_gloss", "step_remarks", "refusal_remarks", "value_text",
-           "card_text", "legal_under_text", "team_of_seat", "score_text",
+__all__ = ["call_for", "gloss_for", "call_and_gloss", "step_remarks", "refusal_remarks",
+           "value_text", "card_text", "legal_under_text", "team_of_seat", "score_text",
            "join_words"]
 
 
