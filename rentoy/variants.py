@@ -193,7 +193,9 @@ class Variant:
     #: The inherited rules whose dependencies changed since: shown as carried over,
     #: and not used to name raises.
     carried_over: Mapping[str, CarriedOver] = field(default_factory=dict)
-    #: What ``rentoy check`` warns about this file (it still loads and plays).
+    #: What ``rentoy check`` warns about this file (it still loads and plays): rules it
+    #: leaves carried over, inherited options against its own rules.
+    #: :func:`check_variant_file` adds raise words the glossary glosses for other values.
     warnings: tuple[Problem, ...] = ()
 
     @property
@@ -548,8 +550,8 @@ def _build(path: Path, stack: tuple[Path, ...]) -> Variant:
 
 def _warnings(doc: Document, data: dict, variant: Variant, parent: Variant | None
               ) -> tuple[Problem, ...]:
-    """What ``rentoy check`` says of a valid file: rules it leaves carried over,
-    inherited options against its own rules, raise words glossed with other values."""
+    """What ``rentoy check`` says of a valid file: rules it leaves carried over and
+    inherited options against its own rules."""
     vid = variant.id
 
     def locate(rule: str) -> tuple[Location, tuple]:
@@ -564,9 +566,6 @@ def _warnings(doc: Document, data: dict, variant: Variant, parent: Variant | Non
                                  parent.values if parent else None, variant.provenance,
                                  vid, variant.base_id,
                                  lambda oid: _apply_options(variant, (oid,)), locate)
-    if variant.provenance["calls"].defined_in == vid and "calls" not in variant.carried_over:
-        location, path = locate("calls")
-        out += _deps.gloss_warnings(variant.values, location, path)
     return tuple(out)
 
 
@@ -732,5 +731,15 @@ def load_variants(specs: Sequence[str | int | Path | Variant]) -> list[Variant]:
 
 
 def check_variant_file(path: str | Path) -> Variant:
-    """Load one variant file (for ``rentoy check``); raises VariantError when invalid."""
-    return _load_file(Path(path))
+    """Load one variant file (for ``rentoy check``); raises VariantError when invalid.
+
+    Its ``warnings`` also say which raise words the file states for a step whose value
+    the glossary's gloss does not name (read only here, so loading a variant does not
+    load the glossary)."""
+    variant = _load_file(Path(path))
+    prov = variant.provenance["calls"]
+    if prov.defined_in != variant.id or "calls" in variant.carried_over:
+        return variant
+    glosses = _deps.gloss_warnings(variant.values, prov.location or Location(),
+                                   ("rules", "calls"))
+    return replace(variant, warnings=variant.warnings + tuple(glosses)) if glosses else variant
