@@ -44,12 +44,6 @@ def _kind(path: str) -> str:
         hint="pass --kind variant or --kind walkthrough"))
 
 
-def check_one(path: str, kind: str) -> tuple[str, str]:
-    """Check one file; returns (kind, a one-line summary). Raises InputError."""
-    kind, summary, _warnings = check_file(path, kind)
-    return kind, summary
-
-
 def check_file(path: str, kind: str) -> tuple[str, str, tuple]:
     """Check one file; returns (kind, a one-line summary, the warnings as problems).
     Raises InputError."""
