@@ -125,7 +125,9 @@ class Calls:
     turn_up: str | None = None
 
     def for_raise(self, level: int) -> str | None:
-        """The call for a raise to ladder step ``level`` (1 = the first raise)."""
+        """The call for a raise to ladder step ``level`` (1 = the first raise): words are
+        matched to steps by position. None when no word is recorded for the step, or the
+        words were carried over from another ladder (they are then left out here)."""
         return self.raise_[level - 1] if 0 < level <= len(self.raise_) else None
 
 
