@@ -188,7 +188,6 @@ class Variant:
     path: Path | None = None
     files: tuple[Path, ...] = ()       # this file and every file it extends
     lineage: tuple[str, ...] = ()      # this id, its parent's, ... up to the root
-    builtin: bool = False
     #: For each rule that depends on others (:mod:`rentoy.dependencies`), their values
     #: where the rule was stated.
     written_for: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
@@ -199,6 +198,7 @@ class Variant:
     #: leaves carried over, inherited options against its own rules.
     #: :func:`check_variant_file` adds raise words the glossary glosses for other values.
     warnings: tuple[Problem, ...] = ()
+    builtin: bool = False
 
     @property
     def base_id(self) -> str:
@@ -530,9 +530,9 @@ def _build(path: Path, stack: tuple[Path, ...]) -> Variant:
         period=None if data.get("period") is None else str(data["period"]),
         region=data.get("region"), description=(data.get("description") or "").strip(),
         sources=tuple(data.get("sources") or ()), path=path,
+        written_for=MappingProxyType(written), carried_over=MappingProxyType(carried),
         files=(path,) + (parent.files if parent else ()), lineage=lineage,
-        builtin=is_builtin, written_for=MappingProxyType(written),
-        carried_over=MappingProxyType(carried))
+        builtin=is_builtin)
     # Every option, its own or inherited, must give a playable variant.
     for oid, option in options.items():
         try:
