@@ -44,9 +44,8 @@ def _kind(path: str) -> str:
         hint="pass --kind variant or --kind walkthrough"))
 
 
-def check_file(path: str, kind: str) -> tuple[str, str, tuple]:
-    """Check one file; returns (kind, a one-line summary, the warnings as problems).
-    Raises InputError."""
+def check_one(path: str, kind: str) -> tuple[str, str]:
+    """Check one file; returns (kind, a one-line summary). Raises InputError."""
     if kind == "auto":
         kind = _kind(path)
     if kind == "variant":
@@ -60,10 +59,19 @@ def check_file(path: str, kind: str) -> tuple[str, str, tuple]:
         if variant.warnings:
             n = len(variant.warnings)
             summary += f"; {n} warning{'s' if n != 1 else ''}"
-        return kind, summary, variant.warnings
+        return kind, summary
     from ..walkthrough import check_walkthrough
 
-    return kind, check_walkthrough(path), ()
+    return kind, check_walkthrough(path)
+
+
+def warnings_of(path: str, kind: str) -> tuple:
+    """The warnings of a file that checked valid as ``kind`` (a walkthrough has none)."""
+    if kind != "variant":
+        return ()
+    from ..variants import check_variant_file
+
+    return check_variant_file(path).warnings
 
 
 def handle(args: argparse.Namespace) -> int:
@@ -76,21 +84,23 @@ def handle(args: argparse.Namespace) -> int:
 
     results, status = [], 0
     for path in args.paths:
+        warnings: tuple = ()
         try:
-            kind, summary, warnings = check_file(path, args.kind)
+            kind, summary = check_one(path, args.kind)
+            warnings = warnings_of(path, kind)
             results.append({"path": path, "ok": True, "kind": kind, "summary": summary,
                             "problems": [], "warnings": [record(w) for w in warnings]})
             if args.format == "text":
                 print(f"{path}: ok: {summary}")
-                # Warnings alone leave the exit status 0: the file loads and plays.
-                for warning in warnings:
-                    print(f"rentoy: warning: {warning}", file=sys.stderr)
         except InputError as exc:
             status = 2
             results.append({"path": path, "ok": False,
                             "problems": [record(p) for p in exc.problems], "warnings": []})
             for problem in exc.problems:
                 print(f"rentoy: error: {problem}", file=sys.stderr)
+        # Warnings alone leave the exit status 0: the file loads and plays.
+        for warning in warnings if args.format == "text" else ():
+            print(f"rentoy: warning: {warning}", file=sys.stderr)
     if args.format == "json":
         emit(Report({"ok": status == 0, "results": results}), "json")
     return status

@@ -68,6 +68,16 @@ def _value_node(rule: str, value: Any) -> nodes.inline:
     return nodes.inline(text, text, classes=["rentoy-value"])
 
 
+def _carried_over_nodes(variant: Variant, rule: str) -> list[nodes.Node]:
+    """A marker for a rule inherited although a rule it was written for changed
+    (``Variant.carried_over``), to lead its note; nothing for any other rule."""
+    stale = variant.carried_over.get(rule)
+    if stale is None:
+        return []
+    text = f"{stale.label[0].upper()}{stale.label[1:]}: not restated."
+    return [nodes.inline(text, text, classes=["rentoy-carried-over"]), nodes.Text(" ")]
+
+
 def _is_linkable(variant: Variant) -> bool:
     """Whether ``variant`` has a page of its own to link to (a built-in, no options)."""
     return variant.builtin and not variant.applied_options
@@ -95,14 +105,7 @@ def rules_table(directive: RentoyDirective, variant: Variant, *, anchors: bool =
         prov = variant.provenance[name]
         rule_cell = nodes.abbreviation(name, "", explanation=rule_description(name))
         rule_cell += nodes.literal(name, name)
-        note: list[nodes.Node] = _markdown_inline(directive, prov.note)
-        stale = variant.carried_over.get(name)
-        if stale is not None:
-            # A rule inherited although a rule it was written for changed.
-            text = f"{stale.label[0].upper()}{stale.label[1:]}: not restated."
-            note.insert(0, nodes.inline(text, text, classes=["rentoy-carried-over"]))
-            if len(note) > 1:
-                note.insert(1, nodes.Text(" "))
+        note = _carried_over_nodes(variant, name) + _markdown_inline(directive, prov.note)
         if prov.alternatives:
             note.append(nodes.Text(" Other readings: " if note else "Other readings: "))
             note.append(nodes.Text(", ".join(f"{variant.base_id}+{a}" for a in prov.alternatives)))

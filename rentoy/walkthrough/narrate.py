@@ -24,8 +24,8 @@ from ..glossary import gloss
 from ..variants import Variant
 from .state import Snapshot
 
-__all__ = ["call_for", "gloss_for", "call_and_gloss", "step_remarks", "refusal_remarks",
-           "value_text", "card_text", "legal_under_text", "team_of_seat", "score_text",
+__all__ = ["call_for", "gloss_for", "step_remarks", "refusal_remarks", "value_text",
+           "card_text", "legal_under_text", "team_of_seat", "score_text",
            "join_words"]
 
 
@@ -77,20 +77,16 @@ def call_for(variant: Variant, action: Action, after: Snapshot) -> str | None:
     return None
 
 
-def gloss_for(call: str | None) -> str | None:
-    """The English gloss of a call, from the glossary (None when not listed)."""
+def gloss_for(call: str | None, variant: Variant | None = None, action: Action | None = None,
+              after: Snapshot | None = None) -> str | None:
+    """The English gloss of a call, from the glossary (None when not listed). Given the
+    raise it was said for (``variant``, ``action``, the state ``after``), a raise word's
+    gloss names the value the raise reaches on this variant's ladder, never the one the
+    glossary gives it for another ladder."""
+    if variant is not None and action is not None and after is not None \
+            and action.kind == RAISE:
+        return raise_gloss(call, after.value, variant.rules.target)
     return gloss(call) if call else None
-
-
-def call_and_gloss(variant: Variant, action: Action, after: Snapshot
-                   ) -> tuple[str | None, str | None]:
-    """The word said for an action and its gloss; a raise word's gloss names the value
-    the raise reaches on this variant's ladder, never the one the glossary gives it
-    for another ladder."""
-    call = call_for(variant, action, after)
-    if action.kind == RAISE:
-        return call, raise_gloss(call, after.value, variant.rules.target)
-    return call, gloss_for(call)
 
 
 def join_words(items: Iterable[object], conjunction: str = "and") -> str:

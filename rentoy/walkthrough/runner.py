@@ -43,7 +43,7 @@ from ..engine import Action, Event, Hand, TrickRecord
 from ..errors import IllegalAction
 from ..render import plain
 from .model import SegmentSpec, Walkthrough, load_walkthrough
-from .narrate import call_and_gloss, refusal_remarks, step_remarks
+from .narrate import call_for, gloss_for, refusal_remarks, step_remarks
 from .state import Snapshot
 
 __all__ = ["Step", "Segment", "BranchResult", "WalkthroughRun", "run_walkthrough"]
@@ -312,8 +312,9 @@ class _Runner:
                                 "(illegal: true), but the rules allow it")
             event = hand.apply(a.action)
             after = self.snap(hand)
-            call, gloss = call_and_gloss(variant, a.action, after)
-            steps.append(Step(a.text, a.line, a.action, event, None, False, call, gloss,
+            call = call_for(variant, a.action, after)
+            steps.append(Step(a.text, a.line, a.action, event, None, False, call,
+                              gloss_for(call, variant, a.action, after),
                               step_remarks(variant, a.action, event, before, after, trump),
                               after, a.note))
             before = after
