@@ -196,7 +196,7 @@ class Variant:
     carried_over: Mapping[str, CarriedOver] = field(default_factory=dict)
     #: What ``rentoy check`` warns about this file (it still loads and plays): rules it
     #: leaves carried over, inherited options against its own rules.
-    #: :func:`check_variant_file` adds raise words the glossary glosses for other values.
+    #: ``check_variant_file`` adds raise words the glossary glosses for other values.
     warnings: tuple[Problem, ...] = ()
     builtin: bool = False
 
