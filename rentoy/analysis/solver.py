@@ -13,7 +13,8 @@ How it is fast, and why it stays exact:
   :func:`~rentoy.analysis.position.hand_ended`, tabulated once per rule set as
   :func:`~rentoy.analysis.position.settled_table`, so the search stops as soon as
   the winner is certain, whoever takes the remaining tricks.
-- **Memoisation** at the start of each trick, keyed by the cards still in the hands,
+- **Memoisation** at the start of each trick (with three cards or more in each
+  hand; two are quicker searched again than remembered), keyed by the cards still in the hands,
   the leader and the tricks won (every card's holder is fixed by the deal, so the
   remaining cards say what each seat holds). The memo lasts while positions of the
   same deal are solved (the cards after each move, a line of play), and a search
@@ -67,7 +68,7 @@ TEAM_NAMES: tuple[str, str] = ("A", "B")
 #: with bit ``c`` set for card ``c``.
 SeatCards = Union[Sequence[int], int]
 
-_Search = Callable[[list[list[int]], list[int], int, int, int, int, int], int]
+_Search = Callable[[list[list[int]], list[int], list[int], int, int, int, int, int], int]
 
 
 class Solver:
@@ -183,6 +184,8 @@ class Solver:
                 r = horizon - done
                 if settle[((ta + r * loser) * 8 + tb + r * target) * 8 + horizon] != target:
                     return loser
+            if mine.bit_count() < 3:   # two cards each: quicker searched than remembered
+                return play(rem, [], 0, leader, ta, tb, done)
             key = rem << 9 | leader << 6 | ta << 3 | tb
             found = memo.get(key)
             if found is None:
@@ -262,13 +265,10 @@ class Solver:
                     return team
             return 1 - team
 
-        def run(hands_in: list[list[int]], trick: list[int], leader: int, ta: int, tb: int,
-                done: int, rem: int) -> int:
+        def run(hands_in: list[list[int]], masks_in: list[int], trick: list[int], leader: int,
+                ta: int, tb: int, done: int, rem: int) -> int:
+            masks[:] = masks_in
             for seat, h in enumerate(hands_in):
-                m = 0
-                for c in h:
-                    m |= 1 << c
-                masks[seat] = m
                 order[seat] = sorted(h, key=power.__getitem__, reverse=True)
             s = settle[(ta * 8 + tb) * 8 + done]
             if s >= 0:
@@ -285,13 +285,14 @@ class Solver:
         return run
 
     def _prepare(self, hands: Sequence[SeatCards], leader: int, trick: Sequence[int],
-                 tricks: Sequence[int]) -> tuple[list[list[int]], list[int], int, int, int,
-                                                 int, int]:
+                 tricks: Sequence[int]) -> tuple[list[list[int]], list[int], list[int], int,
+                                                 int, int, int, int]:
         n = self.players
         if len(hands) != n:
             raise ValueError(f"expected {n} hands, got {len(hands)}")
         plain = [[c for c in range(40) if h >> c & 1] if isinstance(h, int)
                  else [int(c) for c in h] for h in hands]
+        masks = [0] * n
         rem = 0
         same = True
         holders = self._holders
@@ -299,6 +300,7 @@ class Solver:
             m = 0
             for c in h:
                 m |= 1 << c
+            masks[seat] = m
             rem |= m
             if m & ~holders[seat]:
                 same = False
@@ -306,9 +308,10 @@ class Solver:
             for memo in self._memos.values():
                 memo.clear()
             self._cards.clear()
-            holders[:] = [sum(1 << c for c in h) for h in plain]
+            holders[:] = masks
         done = self.tables.hand_size - len(plain[leader]) - (1 if trick else 0)
-        return plain, [int(c) for c in trick], leader, int(tricks[0]), int(tricks[1]), done, rem
+        return (plain, masks, [int(c) for c in trick], leader, int(tricks[0]), int(tricks[1]),
+                done, rem)
 
     def winner(self, hands: Sequence[SeatCards], leader: int, trick: Sequence[int] = (),
                tricks: Sequence[int] = (0, 0)) -> int:
@@ -320,7 +323,8 @@ class Solver:
                      ) -> dict[int, int]:
         """For each legal card of the seat to play (in the hand's order), the team that
         wins the hand with perfect play after it. Empty when the hand is over."""
-        plain, tr, leader, ta, tb, done, rem = self._prepare(hands, leader, trick, tricks)
+        plain, masks, tr, leader, ta, tb, done, rem = self._prepare(hands, leader, trick,
+                                                                    tricks)
         if hand_ended(self.tables, (ta, tb), done) is not None:
             return {}
         n = self.players
@@ -331,14 +335,16 @@ class Solver:
         for c in moves:
             hands2 = [h[:] for h in plain]
             hands2[seat].remove(c)
+            masks2 = masks[:]
+            masks2[seat] ^= 1 << c
             trick2 = tr + [c]
             rem2 = rem ^ (1 << c)
             if len(trick2) < n:
-                out[c] = search(hands2, trick2, leader, ta, tb, done, rem2)
+                out[c] = search(hands2, masks2, trick2, leader, ta, tb, done, rem2)
                 continue
             won = (leader + trick_winner(self.tt, trick2)) % n
             ta2, tb2 = ta + (won & 1 == 0), tb + (won & 1)
-            out[c] = search(hands2, [], won, ta2, tb2, done + 1, rem2)
+            out[c] = search(hands2, masks2, [], won, ta2, tb2, done + 1, rem2)
         return out
 
     def tricks_to_decide(self, hands: Sequence[SeatCards], leader: int,
@@ -348,8 +354,8 @@ class Solver:
         the winner is certain when the winners settle it as soon as they can and the
         others hold out as long as they can."""
         args = self._prepare(hands, leader, trick, tricks)
-        done = args[5]
-        if self._settle[(args[3] * 8 + args[4]) * 8 + done] >= 0:
+        done = args[6]
+        if self._settle[(args[4] * 8 + args[5]) * 8 + done] >= 0:
             return done
         team = self._search()(*args)
         for horizon in range(done + 1, self.tables.tricks):
@@ -362,10 +368,10 @@ class Solver:
         """Whether ``team`` can make sure of the hand by the end of trick ``horizon``
         (counting the tricks already played), whatever the other team does."""
         args = self._prepare(hands, leader, trick, tricks)
-        settled = self._settle[(args[3] * 8 + args[4]) * 8 + args[5]]
+        settled = self._settle[(args[4] * 8 + args[5]) * 8 + args[6]]
         if settled >= 0:
             return settled == team
-        if args[5] >= horizon:
+        if args[6] >= horizon:
             return False
         return self._search(horizon, team)(*args) == team
 
