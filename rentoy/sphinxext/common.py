@@ -404,10 +404,12 @@ def xref(objtype: str, target: str, content: Content, title: str | None = None,
     return node
 
 
-def source_refs(ids: Sequence[str], sep: str = ", ") -> list[nodes.Node]:
+def source_refs(ids: Sequence[str], sep: str = ", ", compact: bool = False
+                ) -> list[nodes.Node]:
     """Sources as short author-year citations ("Real Academia Española 1737"), each
     linked to its bibliography entry with the full reference as its tooltip; a dash
-    when there are none. An id the bibliography lacks is shown as it is."""
+    when there are none. ``compact`` drops the title an undated work is cited with (for
+    the cells of wide grids). An id the bibliography lacks is shown as it is."""
     if not ids:
         return [nodes.Text("-")]
     from ..sources import load_sources
@@ -421,7 +423,7 @@ def source_refs(ids: Sequence[str], sep: str = ", ") -> list[nodes.Node]:
             out.append(nodes.Text(sep))
         if sid in labels:
             who, title, year = labels[sid]
-            content = citation_nodes((who, title, year))
+            content = citation_nodes((who, None if compact else title, year))
             out.append(xref("source", sid, content,
                             title=sources[sid].citation().replace("*", "")))
         else:

@@ -284,7 +284,7 @@ def _matrix_cell(variant: Variant, rule: str) -> cell:
     elif prov.source:
         content.append(nodes.Text(" "))
         refs = nodes.inline(classes=["rentoy-matrix-sources"])
-        refs.extend(source_refs(prov.source, sep="; "))
+        refs.extend(source_refs(prov.source, sep="; ", compact=True))
         content.append(refs)
     return cell(paragraph(content), [f"rentoy-cell-{prov.status}"])
 
