@@ -48,7 +48,7 @@ __all__ = ["setup"]
 def setup(app: Sphinx) -> dict[str, Any]:
     from .. import __version__
     from . import (apirefs, bibliography, cards, common, compare, quickstart, reasons,
-                   variants, walkthroughs)
+                   search, variants, walkthroughs)
     from .domain import RentoyDomain
     from .pages import configure_variants_dir, write_pages
 
@@ -63,7 +63,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("config-inited", configure_variants_dir)
     app.connect("builder-inited", write_pages)
     for module in (common, cards, variants, walkthroughs, compare, bibliography, reasons,
-                   apirefs, quickstart):
+                   apirefs, quickstart, search):
         module.setup(app)
     return {"version": __version__, "env_version": 1, "parallel_read_safe": True,
             "parallel_write_safe": True}
