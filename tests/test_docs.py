@@ -95,14 +95,24 @@ def test_the_4_5_walkthrough_shows_cards_transcript_and_every_outcome(site: Path
         for step in segment.steps:
             assert step.text in text
     assert "rentoy-dead" in markup and "A dead raise" in text
-    # Every leaf's outcome, as DESIGN.md's example has them.
-    outcomes = markup[markup.index('id="outcomes"'):]
+    # Every leaf's outcome, as the source text's example has them, leads the page: the
+    # outcomes come before the deal, each linked to its branch, which is folded and
+    # never nested in another.
+    start, deal = markup.index('id="outcomes"'), markup.index('id="the-deal"')
+    assert start < deal
+    outcomes = markup[start:deal]
     for result in run.results:
-        assert html.escape(result.label, quote=False) in outcomes
-    scores = {"-".join(map(str, r.score)) for r in run.results}
-    assert {"4-8", "10-5", "4-11", "13-5", "4-14"} <= scores
+        label = html.escape(" › ".join(result.path), quote=False)
+        link = re.search(rf'<a class="reference internal" href="#([^"]+)">{re.escape(label)}</a>',
+                         outcomes)
+        assert link, label
+        assert re.search(rf'<details class="rentoy-branch[^"]*" id="{link.group(1)}"', markup)
+    scores = {f"A {r.score[0]}, B {r.score[1]}" for r in run.results}
+    assert {"A 4, B 8", "A 10, B 5", "A 4, B 11", "A 13, B 5", "A 4, B 14"} <= scores
     for score in scores:
         assert f"<p>{score}</p>" in outcomes
+    for branch in re.split(r"<details", markup)[1:]:
+        assert branch.index("</details>") < (branch.find("<details") % 10**9)
 
 
 def test_rules_tables_link_their_sources(site: Path) -> None:
@@ -124,11 +134,14 @@ def test_provenance_matrix_has_every_rule_and_variant(site: Path) -> None:
     variants = builtin_variants()
     for v in variants:
         assert f'href="variants/generated/{v.id}.html#variant-' in table
+    # The grid comes in parts of a few variants each; a rule's row in every part,
+    # read in order, gives its status in every variant.
     for rule in RULE_NAMES:
-        match = re.search(rf"<tr[^>]*>\s*<td[^>]*><p><code[^>]*><span class=\"pre\">{rule}"
-                          r"</span></code></p>\s*</td>(.*?)</tr>", table, re.S)
-        assert match, rule
-        statuses = re.findall(r'<td class="rentoy-cell-(\w+)', match.group(1))
+        rows = re.findall(rf'<tr[^>]*>\s*<td[^>]*><p><span class="rentoy-rule-label">'
+                          rf'(?:(?!</td>).)*?<span class="pre">{rule}</span>.*?</td>(.*?)</tr>',
+                          table, re.S)
+        assert len(rows) >= 2, rule
+        statuses = [s for r in rows for s in re.findall(r'<td class="rentoy-cell-(\w+)', r)]
         assert statuses == [v.provenance[rule].status for v in variants], rule
 
 
@@ -166,13 +179,30 @@ def test_the_site_words_origins_and_values_as_the_command_line_does(site: Path) 
     from rentoy.reference import rule_record
     from rentoy.walkthrough.narrate import value_text
 
+    # A rule the variant's own file states is shown in full; one inherited unchanged
+    # is one line under "↑ PARENT", its evidence folded away. Values are the CLI's.
     for vid in ("1737", "avila"):
         markup = page(site, f"variants/generated/{vid}")
         variant = load_variant(vid)
         for rule in RULE_NAMES:
             cells = row(markup, f"rule-{vid}-{rule}".replace("_", "-"))
-            stated_in = re.findall(r"<td[^>]*>(.*?)</td>", cells, re.S)[-1]
-            assert text_of(stated_in) == rule_record(variant, rule)["from"], (vid, rule)
+            record = rule_record(variant, rule)
+            assert f'<span class="rentoy-value">{html.escape(record["display"], quote=False)}' \
+                   f"</span>" in cells, (vid, rule)
+            folded = re.search(r"<details[^>]*>\s*<summary>(.*?)</summary>", cells, re.S)
+            if record["from"] == "this file":
+                assert folded is None, (vid, rule)
+            else:
+                assert folded and text_of(folded.group(1)) == \
+                    record["from"].replace("inherited from ", "↑ "), (vid, rule)
+    # Ávila's one difference from 1737 leads its page, highlighted.
+    avila = page(site, "variants/generated/avila")
+    differs = avila[avila.index('id="how-modern-avila-differs-from-1737"'):]
+    differs = differs[:differs.index("</table>")]
+    assert len(re.findall(r"<tr", differs)) == 2          # the heading and one rule
+    assert "arrastre" in differs and 'rentoy-differs"><p><span class="rentoy-value">overtrump' \
+        in differs
+    assert re.search(r'<tr class="rentoy-changed[^"]*" id="rule-avila-arrastre"', avila)
     path = DOCS / "examples" / "huetor-pata.yaml"
     outcomes = page(site, f"worked-examples/generated/{path.stem}")
     outcomes = outcomes[outcomes.index('id="outcomes"'):]
