@@ -296,3 +296,73 @@ def test_an_edited_rule_shows_everywhere_and_edits_rebuild(copy: Path) -> None:
     assert 'href="generated/extra.html' in page(out, "variants/index")
     assert "generated/zz-extra.html" in page(out, "worked-examples/index")
     assert 'href="variants/generated/extra.html' in page(out, "provenance")
+
+
+# ---------------------------------------------------------------------------------------
+# Made for reading: the first pages, the plot, the API pages, search.
+
+def test_the_five_minute_page_deals_plays_and_lists_the_differences(site: Path) -> None:
+    markup = page(site, "play")
+    text = text_of(markup)
+    order = ["players-and-teams", "the-cards", "the-deal-and-the-muestra", "playing-a-trick",
+             "betting-the-raise-and-its-answers", "scoring", "how-the-variants-differ",
+             "history"]
+    assert [markup.index(f'id="{part}"') for part in order] == \
+        sorted(markup.index(f'id="{part}"') for part in order)
+    deck = markup[markup.index('class="rentoy-deck'):markup.index('id="the-deal')]
+    assert len(re.findall(r'<abbr class="rentoy-card ', deck.split("rentoy-card-orders")[0])) == 40
+    # The trick the engine played: seat 2 trumps the copas trick with the ace of oros.
+    assert re.search(r'seat 2 <abbr class="rentoy-card rentoy-suit-o rentoy-card-won"', markup)
+    assert "seat 2 (team A) wins the trick" in text
+    assert "Team A wins the hand by tricks and scores 3" in text
+    differ = markup[markup.index('id="how-the-variants-differ"'):]
+    assert "Duty when a trump is led (arrastre)" in text_of(differ) and "overtrump" in differ
+    index = page(site, "index")
+    first = index[:index.index("Cervantes names")]
+    assert len(re.findall(r'<abbr class="rentoy-card ', first)) == 40
+    assert 'href="play.html"' in first
+
+
+def test_the_compare_page_opens_with_a_readable_plot(site: Path) -> None:
+    markup = page(site, "compare")
+    assert markup.index("<svg xmlns:xlink") < markup.index("rentoy-compare")
+    svg = re.search(r'<svg xmlns:xlink[^>]*width="([\d.]+)pt"', markup)
+    assert svg
+    # Shown at the page's width (about 736 px at 1280), every text is 11 px or more.
+    scale = 736 / float(svg.group(1))
+    sizes = [float(s) for s in re.findall(r"font-size: ([\d.]+)px", markup)]
+    assert sizes and min(sizes) * scale >= 11
+
+
+def test_each_module_has_its_api_page_without_noise(site: Path) -> None:
+    api = site / "html" / "api"
+    pages = {p.stem for p in api.glob("*.html")}
+    assert {"cards", "variants", "engine", "walkthrough", "compare", "simulate"} <= pages
+    for path in [*api.glob("*.html"), site / "html" / "api.html"]:
+        text = path.read_text(encoding="utf-8")
+        assert "Bases: <code" not in text and "Bases: object" not in text, path
+    for path in (site / "html").rglob("*.html"):
+        assert "DESIGN" not in text_of(path.read_text(encoding="utf-8")), path
+
+
+def test_example_and_variant_indexes_list_each_page_once(site: Path) -> None:
+    for name, folder in (("worked-examples/index", EXAMPLES), ("variants/index", None)):
+        markup = page(site, name)
+        article = markup[markup.index("<article"):markup.index("</article>")]
+        stems = [p.stem for p in folder] if folder else builtin_ids()
+        # Listed by the generated table; the table of contents is in the sidebar only.
+        assert "toctree-l1" not in article, name
+        for stem in stems:
+            assert f'href="generated/{stem}.html' in article, (name, stem)
+
+
+def test_search_folds_accents(site: Path) -> None:
+    from rentoy.sphinxext.search import FoldingEnglish
+
+    lang = FoldingEnglish({})
+    assert lang.stem("señas") == lang.stem("senas") == lang.stem("Señas")
+    index = (site / "html" / "searchindex.js").read_text(encoding="utf-8")
+    assert re.search(r'"sena":\[', index)
+    script = (site / "html" / "_static" / "language_data.js").read_text(encoding="utf-8")
+    assert 'normalize("NFD")' in script and script.index("EnglishStemmer") < \
+        script.index('normalize("NFD")')

@@ -172,7 +172,7 @@ def test_text_builder_writes_cards_as_text(everything: Path) -> None:
     assert done.returncode == 0, done.stderr
     text = (everything.parent / "out" / "text" / "index.txt").read_text(encoding="utf-8")
     assert "2o (Dos de oros" in text          # the deal, and the muestra named
-    assert "A folds" in text and "4-14" in text
+    assert "A folds" in text and "A 4, B 14" in text
     assert "4T" in text and "1 - 3 - 6 - 9 - 12" in text
 
 
