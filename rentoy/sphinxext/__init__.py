@@ -6,8 +6,9 @@ Load it in ``conf.py`` with ``extensions = ["rentoy.sphinxext"]`` (with
 Directives (arguments are variant specs as on the command line, ``1737+borrego``
 allowed; paths are relative to the page):
 
-- ``rentoy-variant SPEC``: a variant's page body (facts, description, card orders,
-  betting, rules with provenance, options);
+- ``rentoy-variant SPEC``: a variant's page body (facts, description, how it differs
+  from its parent, the examples that use it, card orders, betting, rules with
+  provenance, options);
 - ``rentoy-rules SPEC``: the rules table with provenance (``:rules: a, b`` for some);
 - ``rentoy-card-orders SPEC``: the card orders drawn as a ladder of cards;
 - ``rentoy-ladder SPEC``: the betting ladder with calls, glosses and fold values;

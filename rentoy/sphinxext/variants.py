@@ -2,6 +2,12 @@
 betting ladder, the provenance matrix, the variant list, the schema reference, an
 example variant file, and the inline roles that quote a rule's value or status.
 
+A variant's page leads with how it differs from the variant it extends (the changed
+rules, the parent's value beside the new one), then links the examples that use it;
+in the full rules table a rule inherited unchanged is one line with its evidence
+folded away. Rules are named in words (the schema's ``title``) with the YAML key
+beneath; sources are author-year citations linked to the bibliography.
+
 Everything comes from :func:`rentoy.load_variant` and :mod:`rentoy.reference`, the
 same code behind ``rentoy rules``, so the site and the command line show the same
 values.

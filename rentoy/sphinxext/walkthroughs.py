@@ -1,12 +1,15 @@
 """Worked examples on the site: a walkthrough run at build time and drawn.
 
 ``{rentoy-walkthrough} PATH`` runs the file through :func:`rentoy.walkthrough.run_walkthrough`
-and shows the deal as cards, the transcript branch by branch (each action, the call
-said and its gloss, what it did, refusals with their reason codes), and a table of
-every branch's outcome. A walkthrough whose expectations fail, or whose action is
-refused unexpectedly, fails the build at the file and line of the failure (the page
-still shows the run). ``{rentoy-walkthrough-list}`` lists every walkthrough of the
-examples folder, linked to its page.
+and shows, outcomes first: every branch's outcome (the scores the branches end at, then
+a table, each linked to its branch), the deal as cards, and the transcript (each action,
+the call said and its gloss, what it did, refusals with their reason codes), the
+trunk's actions first and then every branch one after another, folded under its path
+rather than nested. Scores, tricks and games are written one way throughout
+(``A 4, B 5``), trick winners as seats. A walkthrough whose expectations fail, or
+whose action is refused unexpectedly, fails the build at the file and line of the
+failure (the page still shows the run). ``{rentoy-walkthrough-list}`` lists every
+walkthrough of the examples folder, linked to its page.
 """
 
 from __future__ import annotations
