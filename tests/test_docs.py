@@ -310,7 +310,9 @@ def test_the_five_minute_page_deals_plays_and_lists_the_differences(site: Path) 
     assert [markup.index(f'id="{part}"') for part in order] == \
         sorted(markup.index(f'id="{part}"') for part in order)
     deck = markup[markup.index('class="rentoy-deck'):markup.index('id="the-deal')]
-    assert len(re.findall(r'<abbr class="rentoy-card ', deck.split("rentoy-card-orders")[0])) == 40
+    deck = deck.split("rentoy-card-orders")[0]
+    assert len(re.findall(r'<abbr class="rentoy-face rentoy-face-\w" title="[^"]+"><svg', deck)) \
+        == 40
     # The trick the engine played: seat 2 trumps the copas trick with the ace of oros.
     assert re.search(r'seat 2 <abbr class="rentoy-card rentoy-suit-o rentoy-card-won"', markup)
     assert "seat 2 (team A) wins the trick" in text
@@ -319,7 +321,7 @@ def test_the_five_minute_page_deals_plays_and_lists_the_differences(site: Path) 
     assert "Duty when a trump is led (arrastre)" in text_of(differ) and "overtrump" in differ
     index = page(site, "index")
     first = index[:index.index("Cervantes names")]
-    assert len(re.findall(r'<abbr class="rentoy-card ', first)) == 40
+    assert len(re.findall(r'<abbr class="rentoy-face ', first)) == 40
     assert 'href="play.html"' in first
 
 

@@ -23,13 +23,31 @@ from .variants import changed_rules, rule_label, variant_ref
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
+    from ..cards import Card
     from ..engine import TrickRecord
 
-__all__ = ["DeckDirective", "HandDirective", "DifferencesDirective", "trick_nodes"]
+__all__ = ["DeckDirective", "HandDirective", "DifferencesDirective", "trick_nodes",
+           "face_node"]
+
+
+def face_node(card: Card) -> nodes.abbreviation:
+    """A card's drawn face (HTML) with its code and Spanish name (other builders, and
+    the tooltip)."""
+    from .faces import face_svg
+
+    node = nodes.abbreviation("", "", explanation=card.name,
+                              classes=["rentoy-face", f"rentoy-face-{card.suit}"])
+    node += nodes.raw("", face_svg(card), format="html")
+    code = str(card)
+    node += nodes.inline(code, code, classes=["rentoy-face-code"])
+    return node
 
 
 class DeckDirective(RentoyDirective):
-    """``{rentoy-deck}``: the 40 cards, a row per suit, ace to king."""
+    """``{rentoy-deck}``: the 40 cards, a row per suit, ace to king, their faces drawn
+    (``:small:`` draws the small cards of the tables instead)."""
+
+    option_spec = {"small": directives.flag}
 
     def make(self) -> list[nodes.Node]:
         from ..cards import DECK, SUIT_NAMES, SUITS
@@ -39,8 +57,16 @@ class DeckDirective(RentoyDirective):
             row = paragraph(None, ["rentoy-deck-row"])
             name = SUIT_NAMES[suit]
             row += nodes.inline(name, name, classes=["rentoy-deck-suit"])
-            row += cards_node(sorted((c for c in DECK if c.suit == suit), key=lambda c: c.rank),
-                              separator="")
+            cards = sorted((c for c in DECK if c.suit == suit), key=lambda c: c.rank)
+            if "small" in self.options:
+                row += cards_node(cards, separator="")
+            else:
+                faces = nodes.inline(classes=["rentoy-cards", "rentoy-faces"])
+                for i, card in enumerate(cards):
+                    if i:
+                        faces += nodes.Text(" ")
+                    faces += face_node(card)
+                row += faces
             box += row
         return [box]
 
