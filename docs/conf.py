@@ -43,6 +43,7 @@ html_theme = "furo"
 html_title = f"rentoy {rentoy.__version__}"
 html_static_path = ["_static"]
 html_css_files = ["rentoy.css"]
+html_js_files = ["rentoy.js"]
 html_theme_options = {"navigation_with_keys": True}
 # Search folds accents ("senas" finds "señas"): the index through the extension's
 # search language, the query through a few lines added to the search page.
