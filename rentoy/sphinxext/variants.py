@@ -481,6 +481,14 @@ class VariantDirective(RentoyDirective):
             if wt.variant.builtin and wt.variant.base_id == variant.base_id:
                 examples.append(xref("walkthrough", walkthrough_id(path), wt.title))
         para = paragraph(None, ["rentoy-used-in"])
+        children = [v for v in self.builtin_variants() if v.extends == variant.base_id]
+        if children:
+            para += nodes.strong("Extended by: ", "Extended by: ")
+            for i, child in enumerate(children):
+                if i:
+                    para += nodes.Text(", ")
+                para += variant_ref(child.id)
+            para += nodes.Text(" (each page opens with what it changes). ")
         if examples:
             para += nodes.strong("Worked examples: ", "Worked examples: ")
             for i, link in enumerate(examples):
