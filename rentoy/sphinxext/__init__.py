@@ -33,7 +33,9 @@ Configuration: ``rentoy_variants_dir`` (a folder of variant files to read instea
 the library's own, relative to the conf folder), ``rentoy_examples_dir`` (default
 ``examples``), ``rentoy_variant_pages`` and ``rentoy_walkthrough_pages`` (where the
 generated pages go; empty to generate none), ``rentoy_simulations`` (False skips the
-simulations, for quick builds).
+simulations, for quick builds). Search that folds accents: ``html_search_language =
+"en-folded"`` with ``html_search_scorer`` naming ``docs/_static/search-fold.js`` (see
+:mod:`rentoy.sphinxext.search`).
 """
 
 from __future__ import annotations
