@@ -416,10 +416,11 @@ class Hand:
         log = self.trick_log
         tricks_before = len(log)
         self.apply_unchecked(parsed)
-        right = self.right
-        return Event(parsed, self.value, self.phase is ANSWERING,
-                     None if right < 0 else TEAMS[right], dead,
-                     log[-1] if len(log) > tricks_before else None, self.result)
+        right, result = self.right, self.result
+        # The value and raise right as their properties give them, read directly here.
+        return Event(parsed, self.tables.ladder[self.level] if result is None else result.value,
+                     self.phase is ANSWERING, None if right < 0 else TEAMS[right], dead,
+                     log[-1] if len(log) > tricks_before else None, result)
 
     def apply_unchecked(self, action: Action) -> None:
         """Apply an action known to be legal (one taken from :meth:`legal_actions`).
