@@ -39,17 +39,18 @@ C = TypeVar("C", bound=int)
 
 
 def legal_cards(tables: Tables, tt: TrumpTables, hand: list[C], trick: Sequence[int]) -> list[C]:
-    """The cards of ``hand`` that may be played to ``trick`` (a new list)."""
+    """The cards of ``hand`` that may be played to ``trick``: ``hand`` itself (not a
+    copy; do not change it) when every card may be, else a new list."""
     if not trick:
-        return hand[:]
+        return hand
     suit = tt.suit
     led = suit[trick[0]]
     if led == tt.trump:
         if tables.arrastre == ARRASTRE_NONE and not tables.rules.follow_suit:
-            return hand[:]
+            return hand
         trumps = [c for c in hand if suit[c] == led]
         if not trumps:
-            return hand[:]
+            return hand
         if tables.arrastre == ARRASTRE_OVERTRUMP:
             best = best_power(tt, trick)
             power = tt.power
@@ -58,5 +59,5 @@ def legal_cards(tables: Tables, tt: TrumpTables, hand: list[C], trick: Sequence[
         return trumps
     if tables.rules.follow_suit:
         same = [c for c in hand if suit[c] == led]
-        return same or hand[:]
-    return hand[:]
+        return same or hand
+    return hand
