@@ -357,7 +357,7 @@ class Hand:
             trick = self.trick
             if trick:
                 held = self.hands[seat]
-                cards = legal_cards(self.tables, self.tt, held, trick)
+                cards = legal_cards(self.tables, self.tt, held, trick, True)
                 if cards is held:
                     out = self._plays[seat][:]
                 else:
