@@ -70,4 +70,6 @@ doctest_test_doctest_blocks = ""
 nitpick_ignore_regex = [
     (r"py:(class|obj|exc)", r"(pathlib|random|concurrent\.futures|collections\.abc|types"
                             r"|fractions|enum)\.\w+"),
+    # OpenSpiel's classes, the bases of the OpenSpiel game's (an optional extra's types).
+    (r"py:(class|obj)", r"pyspiel\.\w+"),
 ]

@@ -14,7 +14,7 @@ target; a variant that plays matches (a best of N games) is played one game at a
   (:meth:`rentoy.engine.Game.deal`).
 - **Actions** are the 40 cards by index (``0`` = the As de oros, as in
   :data:`rentoy.cards.DECK`), then ``40`` raise, ``41`` accept and ``42`` fold. The
-  player to act is the engine's :attr:`~rentoy.engine.Game.current_seat`: facing a raise,
+  player to act is the engine's :attr:`~rentoy.engine.game.Rounds.current_seat`: facing a raise,
   the seat the variant's rules name to answer.
 - **What a player sees** comes from the engine's :class:`~rentoy.engine.Observation`:
   the information-state string is its ``info_key`` (equal for two states the seat cannot
