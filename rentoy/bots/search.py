@@ -1,0 +1,211 @@
+"""The search bot: it samples the hidden cards from what its seat has seen and solves
+each sample with every card visible.
+
+For every decision, :class:`SearchBot` draws ``samples`` worlds consistent with its
+observation (:mod:`rentoy.analysis.worlds`: the unseen cards dealt so that every card
+played was legal, which is what the duties reveal), solves each one double-dummy
+(:class:`rentoy.analysis.Solver`), and
+
+- **plays** the card that wins the hand in the most worlds (of cards that do equally
+  well, the cheapest: a plain card before a trump, a low one before a high one);
+- **bets** from its estimated chance ``p`` of winning the hand, the share of worlds its
+  team wins with perfect play from here. On its turn it raises when ``p`` reaches
+  ``raise_at`` and the raise is not dead. Facing a raise it raises again when ``p``
+  reaches ``reraise_at``, and otherwise accepts when that leaves its team a better
+  chance of winning the game than folding does (:func:`game_chance` weighs the points
+  against the score: it never folds when folding hands the other team the game).
+
+The estimate is optimistic in one known way: in each world the solver plays as if
+every card were visible, so it cannot tell a guess from knowledge (the "strategy
+fusion" of determinized search). Betting is not read for inferences about the other
+hands. Every random draw comes from the bot's own generator, so a seed makes it
+reproducible.
+
+>>> from rentoy.engine import Hand
+>>> hand = Hand("1737", seed=3)
+>>> bot = SearchBot(samples=8, seed=1)
+>>> while not hand.is_over:
+...     event = hand.apply(bot.choose(hand.observation(hand.current_seat)))
+>>> hand.result.winner in (0, 1)
+True
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Mapping
+
+from ..analysis.position import hand_ended
+from ..analysis.solver import Solver
+from ..analysis.worlds import sample_worlds, trick_in_play, trump_tables
+from ..engine import Action, Observation
+from ..engine.actions import ACCEPT, FOLD, PLAY, RAISE
+from ..engine.tables import Tables
+
+__all__ = ["SearchBot", "Estimate", "game_chance"]
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """What the search found: ``p`` the share of worlds the bot's team wins with perfect
+    play, ``cards`` the share won after each card the bot may play (empty when it is
+    not its card to play)."""
+
+    p: float
+    cards: Mapping[int, float]
+
+
+@lru_cache(maxsize=4096)
+def game_chance(us: int, them: int, target: int) -> float:
+    """The chance that a team with ``us`` points wins a game to ``target`` against one
+    with ``them``, when every hand from now on is worth one point to either team with
+    even chances: a yardstick for weighing points against the game (what backgammon
+    players call match equity), not a prediction.
+
+    >>> game_chance(0, 0, 12), game_chance(12, 5, 12), round(game_chance(11, 10, 12), 2)
+    (0.5, 1.0, 0.75)
+    """
+    if us >= target:
+        return 1.0
+    if them >= target:
+        return 0.0
+    if us + them > 4 * target:          # far past any real game; keeps the recursion short
+        return 0.5
+    return 0.5 * (game_chance(us + 1, them, target) + game_chance(us, them + 1, target))
+
+
+class SearchBot:
+    """Determinized double-dummy search from one seat's observation (see the module
+    docstring). ``samples`` worlds per decision; ``raise_at`` and ``reraise_at`` are
+    the chances of winning the hand at which it raises on its turn and raises again
+    facing a raise."""
+
+    name = "search"
+
+    def __init__(self, samples: int = 32, seed: int | None = None,
+                 rng: random.Random | None = None, raise_at: float = 0.5,
+                 reraise_at: float = 0.7, raise_weight: float = 2.0):
+        if not (isinstance(samples, int) and samples >= 1):
+            raise ValueError(f"samples must be a whole number of at least 1, not {samples!r}")
+        for label, value in (("raise_at", raise_at), ("reraise_at", reraise_at)):
+            if not 0.0 <= value <= 1.0:
+                raise ValueError(f"{label} is a chance between 0 and 1, not {value!r}")
+        self.samples = samples
+        self.rng = rng if rng is not None else random.Random(seed)
+        if not raise_weight >= 1.0:
+            raise ValueError(f"raise_weight is at least 1 (1: raises say nothing), "
+                             f"not {raise_weight!r}")
+        self.raise_at, self.reraise_at = raise_at, reraise_at
+        self.raise_weight = raise_weight
+        self._solvers: dict[tuple[int, int, int], tuple[Tables, Solver]] = {}
+
+    def __repr__(self) -> str:
+        return (f"SearchBot(samples={self.samples}, raise_at={self.raise_at}, "
+                f"reraise_at={self.reraise_at}, raise_weight={self.raise_weight})")
+
+    # -- deciding ------------------------------------------------------------------------
+
+    def choose(self, observation: Observation) -> Action:
+        legal = _legal(observation)
+        if len(legal) == 1:
+            return legal[0]
+        estimate = self.estimate(observation)
+        raise_action = next((a for a in legal if a.kind == RAISE), None)
+        if observation.raiser is not None:
+            return self._answer(observation, legal, estimate.p, raise_action)
+        if (raise_action is not None and not observation.dead_raise
+                and estimate.p >= self.raise_at):
+            return raise_action
+        plays = [a for a in legal if a.kind == PLAY]
+        return self._play(observation, plays, estimate)
+
+    def estimate(self, observation: Observation) -> Estimate:
+        """The chance of winning the hand from here, and after each card the bot may play."""
+        tables, n, us = observation.tables, observation.players, observation.seat & 1
+        tricks = observation.tricks_won
+        ended = hand_ended(tables, tricks, len(observation.tricks))
+        if ended is not None:          # settled: the remaining tricks change nothing
+            return Estimate(1.0 if ended == us else 0.0, {})
+        leader, trick = trick_in_play(observation)
+        solver = self._solver(observation)
+        worlds = sample_worlds(observation, self.samples, self.rng)
+        raises = self._raises(observation)
+        mine = (leader + len(trick)) % n == observation.seat and observation.raiser is None
+        total = won = 0.0
+        wins: dict[int, float] = {}
+        for world in worlds:
+            if mine:
+                moves = solver.move_winners(world, leader, trick, tricks)
+                winner = us if any(team == us for team in moves.values()) else 1 - us
+            else:
+                moves, winner = {}, solver.winner(world, leader, trick, tricks)
+            weight = self.raise_weight ** raises[winner]
+            total += weight
+            won += weight * (winner == us)
+            for card, team in moves.items():
+                wins[card] = wins.get(card, 0.0) + weight * (team == us)
+        cards = {card: value / total for card, value in wins.items()}
+        return Estimate(max(cards.values()) if cards else won / total, cards)
+
+    @staticmethod
+    def _raises(observation: Observation) -> tuple[int, int]:
+        """The raises each team made this hand, not counting the bot's own (what they
+        say about the hidden cards)."""
+        counts = [0, 0]
+        for action in observation.actions:
+            if action.kind == RAISE and action.seat != observation.seat:
+                counts[action.seat & 1] += 1
+        return counts[0], counts[1]
+
+    def _solver(self, observation: Observation) -> Solver:
+        tables, tt = observation.tables, trump_tables(observation)
+        key = (id(tables), tt.trump, observation.players)
+        found = self._solvers.get(key)
+        if found is None or found[0] is not tables:
+            found = self._solvers[key] = (tables, Solver(tables, tt, observation.players))
+        return found[1]
+
+    def _answer(self, observation: Observation, legal: tuple[Action, ...], p: float,
+                raise_action: Action | None) -> Action:
+        kinds = {a.kind: a for a in legal}
+        if raise_action is not None and not observation.dead_raise and p >= self.reraise_at:
+            return raise_action
+        us, them = observation.seat & 1, 1 - (observation.seat & 1)
+        target = observation.tables.rules.target
+        mine, theirs = observation.score[us], observation.score[them]
+        value = observation.value
+        win, lose = observation.points_for(value, us), observation.points_for(value, them)
+        folded = observation.points_for(observation.accepted_value, them)
+        accept = (p * game_chance(mine + win, theirs, target)
+                  + (1 - p) * game_chance(mine, theirs + lose, target))
+        fold = game_chance(mine, theirs + folded, target)
+        return kinds[ACCEPT] if accept >= fold else kinds[FOLD]
+
+    def _play(self, observation: Observation, plays: list[Action], estimate: Estimate
+              ) -> Action:
+        tt = trump_tables(observation)
+
+        def cost(action: Action) -> int:     # what it costs to give the card away
+            card = int(action.card)  # type: ignore[arg-type]
+            return tt.power[card] + (100 if tt.always[card] else 0)
+
+        if not estimate.cards:
+            return min(plays, key=cost)
+        best = max(estimate.cards.values())
+        good = [a for a in plays if estimate.cards.get(int(a.card), -1.0) >= best]  # type: ignore[arg-type]
+        return min(good or plays, key=cost)
+
+
+def _legal(observation: Observation) -> tuple[Action, ...]:
+    if not isinstance(observation, Observation):
+        raise TypeError(f"a bot is given an Observation (state.observation(seat)), not "
+                        f"{type(observation).__name__}: it may not see the state")
+    if not observation.legal:
+        raise ValueError(f"seat {observation.seat} is not the one to act")
+    return observation.legal
+
+
+# The fold answer is named for readers of ``_answer``: accept or fold, never play.
+_ANSWERS = (ACCEPT, FOLD)
