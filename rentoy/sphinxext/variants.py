@@ -89,10 +89,12 @@ def variant_ref(variant_id: str, text: str | None = None) -> nodes.Node:
 
 def _origin_nodes(variant: Variant, rule: str) -> list[nodes.Node]:
     """Where a rule is stated, in the words of ``rentoy rules``; a parent variant linked."""
-    from ..reference import rule_origin
+    from ..reference import carried_words, rule_origin
 
     words, parent = rule_origin(variant, rule)
-    return [nodes.Text(words)] + ([variant_ref(parent)] if parent else [])
+    there = carried_words(variant, rule)
+    return ([nodes.Text(words)] + ([variant_ref(parent)] if parent else [])
+            + ([nodes.Text(f", {there}")] if there else []))
 
 
 def rules_table(directive: RentoyDirective, variant: Variant, *, anchors: bool = False,
@@ -109,8 +111,11 @@ def rules_table(directive: RentoyDirective, variant: Variant, *, anchors: bool =
         if prov.alternatives:
             note.append(nodes.Text(" Other readings: " if note else "Other readings: "))
             note.append(nodes.Text(", ".join(f"{variant.base_id}+{a}" for a in prov.alternatives)))
+        status: list[nodes.Node] = [status_node(prov.status)]
+        if variant.is_uncorroborated(name):
+            status.append(nodes.Text(", uncorroborated"))
         rows.append([rule_cell, _value_node(name, variant.values[name]),
-                     cell(status_node(prov.status), [f"rentoy-cell-{prov.status}"]),
+                     cell(status, [f"rentoy-cell-{prov.status}"]),
                      source_refs(prov.source), note, _origin_nodes(variant, name)])
         ids.append(register_id(directive.env, "rule", f"{variant.id}.{name}",
                                f"{variant.id}: {name}", directive.get_location())
@@ -188,10 +193,15 @@ def ladder_nodes(variant: Variant) -> list[nodes.Node]:
 def _matrix_cell(variant: Variant, rule: str) -> cell:
     prov = variant.provenance[rule]
     content: list[nodes.Node] = [status_node(prov.status, short=True)]
-    if prov.defined_in not in (None, variant.base_id) and not prov.option:
+    if prov.carried:
         content.append(nodes.Text(" "))
-        content.append(nodes.abbreviation("↑", "↑", explanation=f"inherited from {prov.defined_in}",
-                                          classes=["rentoy-inherited"]))
+        content.append(nodes.abbreviation(
+            "↑", "↑", explanation=f"carried over from {prov.defined_in}, "
+                                  f"{prov.stated_status} there", classes=["rentoy-inherited"]))
+    if variant.is_uncorroborated(rule):
+        content.append(nodes.abbreviation("*", "*", explanation="uncorroborated: one source, "
+                                          "which names no source of its own",
+                                          classes=["rentoy-uncorroborated"]))
     if prov.source:
         content.append(nodes.Text(" "))
         refs = nodes.inline(classes=["rentoy-matrix-sources"])
@@ -221,7 +231,9 @@ def status_legend() -> nodes.paragraph:
         para += status_node(status)
         if status in meaning:
             para += nodes.Text(f": {meaning[status]}")
-    para += nodes.Text("; ↑ inherited from the parent variant.")
+    para += nodes.Text("; ↑ carried over from another variant without evidence of its own "
+                       "(at most inferred here); * uncorroborated (attested by one source "
+                       "alone, which names no source of its own).")
     return para
 
 
