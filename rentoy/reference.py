@@ -15,7 +15,7 @@ from .variants import RULE_NAMES, STATUSES, Variant
 
 __all__ = ["format_value", "variants_report", "rules_report", "rule_record", "rule_origin",
            "carried_words", "source_record", "status_text", "RANK_LETTER", "source_data",
-           "sources_report", "source_report", "glossary_report"]
+           "sources_report", "source_report", "glossary_report", "rule_quotations"]
 
 #: How ranks are shown in card orders: the figures by their initials.
 RANK_LETTER: dict[int, str] = {rank: letter.upper() for letter, rank in RANK_LETTERS.items()}
@@ -131,7 +131,24 @@ def rule_record(variant: Variant, rule: str) -> dict[str, Any]:
         "carried": prov.carried, "stated_status": prov.stated_status,
         "uncorroborated": variant.is_uncorroborated(rule),
         "sources": [source_record(variant, sid) for sid in prov.source],
+        "quotes": rule_quotations(variant, rule),
     }
+
+
+def rule_quotations(variant: Variant, rule: str) -> list[str]:
+    """The ids of the passages (``variants/quotations.yaml``) a rule rests on, as the
+    variant (or option) that states it has them."""
+    from .quotations import quotations_for
+
+    prov = variant.provenance[rule]
+    if prov.defined_in is None:
+        return []
+    if prov.option:
+        found = quotations_for(prov.defined_in, rule) + quotations_for(
+            prov.defined_in, option=prov.option)
+    else:
+        found = quotations_for(prov.defined_in, rule)
+    return list(dict.fromkeys(q.id for q in found))
 
 
 def status_text(record: dict[str, Any]) -> str:

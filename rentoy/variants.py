@@ -55,7 +55,7 @@ CARRIED_STATUS: dict[str, str] = {"attested": "inferred", "inferred": "inferred"
 STATUS_MARKS: dict[str, str] = {"attested": "A", "inferred": "I", "assumed": "?",
                                 "disputed": "D"}
 GAME = "game"
-_RESERVED_FILES = {"sources.yaml", "glossary.yaml"}
+_RESERVED_FILES = {"sources.yaml", "glossary.yaml", "quotations.yaml", "family.yaml"}
 
 
 def builtin_dir() -> Path:

@@ -332,3 +332,53 @@ def test_every_source_the_glossary_cites_exists():
 
 def test_builtin_variants_load():
     assert len(builtin_variants()) == len(builtin_ids())
+
+
+# ---------------------------------------------------------------------------------------
+# Quotations and the family of games
+
+def test_every_quotation_is_short_cited_and_supports_real_rules():
+    from rentoy.quotations import load_quotations
+
+    sources = load_sources()
+    ids = set(builtin_ids())
+    for q in load_quotations().values():
+        src = sources[q.source]
+        if src.kind == "period":
+            assert q.quoted, f"{q.id}: a period text is quoted, original and translation"
+            assert len(q.original.split()) <= 40, f"{q.id} is not a short quotation"
+            assert q.facsimile or q.facsimile_note, q.id
+        else:
+            assert not q.quoted and q.paraphrase, f"{q.id}: a modern text is paraphrased"
+        assert q.reference
+        for target in q.supports:
+            if "+" in target:
+                vid, option = target.split("+", 1)
+                assert vid in ids and option in load_variant(vid).options, (q.id, target)
+            else:
+                vid, rule = target.split(".", 1)
+                assert vid in ids and rule in RULE_NAMES, (q.id, target)
+
+
+def test_a_rule_lists_the_passages_it_rests_on():
+    record = rule_record(load_variant("1737"), "hand_size")
+    assert record["quotes"] == ["rentoi-deal"]
+    carried = rule_record(load_variant("avila"), "hand_size")
+    assert carried["quotes"] == ["rentoi-deal"]        # 1737's passage, shown as 1737's
+    option = rule_record(load_variant("1737+borrego"), "top_cards")
+    assert "rentoi-borrego" in option["quotes"]
+
+
+def test_the_family_links_are_evidenced():
+    from rentoy.family import load_family
+
+    family = load_family()
+    sources = load_sources()
+    for link in family.links:
+        assert link.source and set(link.source) <= set(sources), link
+        assert link.note and link.label
+    # No link says that Truc or Truco descends from rentoy.
+    assert not [l for l in family.links if l.kind == "descent" and l.source_game == "rentoy"]
+    truc = next(l for l in family.links if {l.source_game, l.to} == {"rentoy", "truc"})
+    assert truc.kind == "kinship" and truc.status == "inferred"
+    assert {c.year for c in family.claims} == {1598, 1704}

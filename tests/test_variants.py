@@ -53,7 +53,8 @@ def test_builtin_ids_are_the_variant_files():
     ids = builtin_ids()
     assert {"1598", "1704", "1737", "avila"} <= set(ids)
     assert "sources" not in ids and "glossary" not in ids
-    files = {p.stem for p in builtin_dir().glob("*.yaml")} - {"sources", "glossary"}
+    files = {p.stem for p in builtin_dir().glob("*.yaml")} - {"sources", "glossary",
+                                                              "quotations", "family"}
     assert set(ids) == files
 
 
@@ -112,8 +113,11 @@ def test_every_source_cited_exists_in_the_bibliography():
             continue
         data = load_document(path).data
         found: set[str] = set()
-        if path.name == "glossary.yaml":
+        if path.name in ("glossary.yaml", "quotations.yaml"):
             for entry in data.values():
+                found.update(_source_ids(entry.get("source")))
+        elif path.name == "family.yaml":
+            for entry in [*data["games"].values(), *data["links"], *data["claims"]]:
                 found.update(_source_ids(entry.get("source")))
         else:
             found.update(data.get("sources") or ())
