@@ -18,6 +18,9 @@ allowed; paths are relative to the page):
 - ``rentoy-walkthrough PATH``: a walkthrough run and drawn (a failure fails the build);
 - ``rentoy-walkthrough-list``: every walkthrough of the examples folder;
 - ``rentoy-bibliography``, ``rentoy-glossary``, ``rentoy-schema``, ``rentoy-reasons``;
+- ``rentoy-quotations``: the passages the rules rest on, side by side;
+- ``rentoy-family-tree``, ``rentoy-timeline``: the family of games and the dated
+  evidence, drawn;
 - ``rentoy-example-variant PATH``: a variant file shown and loaded at build time.
 
 Roles: ``rentoy-value`` (``1737:ladder``), ``rentoy-status`` (``1737:follow_suit``),
@@ -44,8 +47,8 @@ __all__ = ["setup"]
 
 def setup(app: Sphinx) -> dict[str, Any]:
     from .. import __version__
-    from . import (apirefs, bibliography, cards, common, compare, reasons, variants,
-                   walkthroughs)
+    from . import (apirefs, bibliography, cards, common, compare, evidence, family, reasons,
+                   variants, walkthroughs)
     from .domain import RentoyDomain
     from .pages import configure_variants_dir, write_pages
 
@@ -60,7 +63,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("config-inited", configure_variants_dir)
     app.connect("builder-inited", write_pages)
     for module in (common, cards, variants, walkthroughs, compare, bibliography, reasons,
-                   apirefs):
+                   apirefs, evidence, family):
         module.setup(app)
     return {"version": __version__, "env_version": 1, "parallel_read_safe": True,
             "parallel_write_safe": True}

@@ -20,6 +20,7 @@ from .common import (STATUS_MARKS, Failure, RentoyDirective, RentoyRole, cell, f
                      note_files, paragraph, source_refs, split_spec_rule, status_node, table,
                      xref)
 from .domain import register_id, register_target
+from .evidence import labelled_sources, quotation_refs
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -111,12 +112,13 @@ def rules_table(directive: RentoyDirective, variant: Variant, *, anchors: bool =
         if prov.alternatives:
             note.append(nodes.Text(" Other readings: " if note else "Other readings: "))
             note.append(nodes.Text(", ".join(f"{variant.base_id}+{a}" for a in prov.alternatives)))
+        note.extend(quotation_refs(variant, name))
         status: list[nodes.Node] = [status_node(prov.status)]
         if variant.is_uncorroborated(name):
             status.append(nodes.Text(", uncorroborated"))
         rows.append([rule_cell, _value_node(name, variant.values[name]),
                      cell(status, [f"rentoy-cell-{prov.status}"]),
-                     source_refs(prov.source), note, _origin_nodes(variant, name)])
+                     labelled_sources(variant, prov.source), note, _origin_nodes(variant, name)])
         ids.append(register_id(directive.env, "rule", f"{variant.id}.{name}",
                                f"{variant.id}: {name}", directive.get_location())
                    if anchors else None)
@@ -135,9 +137,12 @@ def options_table(directive: RentoyDirective, variant: Variant) -> nodes.table |
         spec = f"{variant.base_id}+{option.id}"
         changes = "; ".join(f"{k}: {format_value(k, v)}" for k, v in option.rules.items())
         prov = option.provenance
+        status: list[nodes.Node] = [status_node(prov.status)]
+        if prov.carried:
+            status.append(nodes.Text(f" (as in {prov.defined_in}, {prov.stated_status} there)"))
         rows.append([nodes.literal(spec, spec), changes,
-                     cell(status_node(prov.status), [f"rentoy-cell-{prov.status}"]),
-                     source_refs(prov.source), _markdown_inline(directive, prov.note)])
+                     cell(status, [f"rentoy-cell-{prov.status}"]),
+                     labelled_sources(variant, prov.source), _markdown_inline(directive, prov.note)])
     return table(["option", "changes", "status", "sources", "note"], rows,
                  classes=["rentoy-options"])
 
@@ -292,7 +297,7 @@ class VariantDirective(RentoyDirective):
             items.append(("Extends", [variant_ref(variant.extends)] if variant.builtin
                           else variant.extends))
         if variant.sources:
-            items.append(("Sources", source_refs(variant.sources)))
+            items.append(("Sources", labelled_sources(variant, variant.sources)))
         counts = ", ".join(f"{n} {s}" for s, n in variant.status_counts().items() if n)
         items.append(("Evidence", f"{counts} (of {len(variant.values)} rules)"))
         if variant.options:
