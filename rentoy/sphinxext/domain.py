@@ -84,6 +84,8 @@ class RentoyDomain(Domain):
         if found is None:
             if typ in ("variant", "rule") and not env.config.rentoy_variant_pages:
                 return contnode   # no generated variant pages: plain text, no link
+            if typ == "quote":
+                return contnode   # a site without the passages page: the id as text
             return None
         docname, node_id, title = found
         return make_refnode(builder, fromdocname, docname, node_id, contnode,
