@@ -382,3 +382,9 @@ def test_the_family_links_are_evidenced():
     truc = next(l for l in family.links if {l.source_game, l.to} == {"rentoy", "truc"})
     assert truc.kind == "kinship" and truc.status == "inferred"
     assert {c.year for c in family.claims} == {1598, 1704}
+
+
+@pytest.mark.parametrize("name", ["my-variant.yaml", "step-3.yaml", "house-sources.yaml"])
+def test_the_tutorial_files_attest_only_what_their_sources_state(name):
+    path = Path(__file__).parent.parent / "docs" / "tutorial" / name
+    assert unbacked_attestations(load_variant(path)) == []
