@@ -49,7 +49,7 @@ class Source:
 
     ``states`` maps each rule the source states outright to the value it states (as a
     variant file writes it), or to ``{"one_of": [...]}`` when it describes several forms;
-    an ``attested`` rule must be backed by one of its sources' ``states``.
+    every source an ``attested`` rule cites must state it there.
     ``unsourced`` marks a second-hand account that names no source of its own: a rule
     attested by it alone is shown as uncorroborated.
     """

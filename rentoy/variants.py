@@ -667,38 +667,58 @@ def _source_problems(doc: Document, data: dict, provenance: Mapping[str, Provena
     return problems
 
 
-def _backed(variant: Variant, rule: str, value: Any, sources: Sequence[str]) -> bool:
-    """Whether one of ``sources`` states ``value`` for ``rule`` (for `calls`, each word
-    stated by one of them)."""
-    found = [src for sid in sources if (src := variant.source(sid)) is not None]
+def _states(variant: Variant, sid: str, rule: str, value: Any) -> bool:
+    """Whether source ``sid`` states ``value`` for ``rule``; for `calls`, some of the
+    words, each as the rule has it."""
+    src = variant.source(sid)
+    stated = src.stated_values(rule) if src is not None else ()
     if rule == "calls":
-        stated = [v for src in found for v in src.stated_values(rule) if isinstance(v, dict)]
-        return all(any(v.get(key) is not None and _normalise(rule, v[key]) == word
-                       for v in stated) for key, word in value.items())
-    return any(_normalise(rule, v) == value for src in found for v in src.stated_values(rule))
+        return any(isinstance(v, Mapping) and v and all(
+            value.get(key) == _normalise(rule, word) for key, word in v.items())
+            for v in stated)
+    return any(_normalise(rule, v) == value for v in stated)
+
+
+def _unbacked(variant: Variant, what: str, rule: str, value: Any,
+              sources: Sequence[str]) -> list[str]:
+    if not sources:
+        return [f"{what} is attested, but cites no source"]
+    out = [f"{what} is attested by {sid}, but {sid} does not state "
+           f"{rule}: {_format_plain(value)}"
+           for sid in sources if not _states(variant, sid, rule, value)]
+    if rule == "calls" and not out:
+        said: set[str] = set()
+        for sid in sources:
+            src = variant.source(sid)
+            for v in src.stated_values(rule) if src is not None else ():
+                said.update(v)
+        missing = [key for key in value if key not in said]
+        if missing:
+            out.append(f"{what} is attested, but no source states its "
+                       f"{', '.join(missing)}")
+    return out
 
 
 def unbacked_attestations(variant: Variant) -> list[str]:
-    """The rules (and options) ``variant`` itself marks `attested` whose value none of
-    their sources states, by the sources' ``states`` lists: one message each."""
+    """The rules (and options) ``variant`` itself marks `attested` that a source they
+    cite does not state, by the sources' ``states`` lists (for `calls`, every word must be
+    stated by one of them): one message each. A source that disagrees, or speaks of
+    another game, belongs in the note, not among the sources of an attested rule."""
     out = []
     for name in RULE_NAMES:
         prov = variant.provenance[name]
         if prov.status != "attested" or prov.carried or prov.option \
                 or prov.defined_in != variant.base_id:
             continue
-        if not _backed(variant, name, variant.values[name], prov.source):
-            out.append(f"{variant.base_id}.{name} is attested by {', '.join(prov.source) or 'no source'}"
-                       f", but none of them states {_format_plain(variant.values[name])}")
+        out += _unbacked(variant, f"{variant.base_id}.{name}", name, variant.values[name],
+                         prov.source)
     for oid, option in variant.options.items():
         prov = option.provenance
         if prov.status != "attested" or prov.carried:
             continue
         for name, value in option.rules.items():
-            if not _backed(variant, name, value, prov.source):
-                out.append(f"option {variant.base_id}+{oid} is attested by "
-                           f"{', '.join(prov.source) or 'no source'}, but none of them "
-                           f"states {name}: {_format_plain(value)}")
+            out += _unbacked(variant, f"option {variant.base_id}+{oid}", name, value,
+                             prov.source)
     return out
 
 

@@ -153,10 +153,21 @@ def test_an_attestation_no_source_states_is_caught(tmp_path):
         '  calls: {value: {accept: quiero, fold: me voy}, status: attested,'
         ' source: autoridades-querer-1737}\n', encoding="utf-8")
     found = unbacked_attestations(load_variant(tmp_path / "v.yaml"))
-    assert len(found) == 3
-    assert found[0].startswith("v.ladder is attested by app-fpalomares, but none")
-    assert "v.target" in found[1] and "30" in found[1]
-    assert "v.calls" in found[2]
+    assert found == [
+        "v.ladder is attested by app-fpalomares, but app-fpalomares does not state "
+        "ladder: [1, 3, 6, 9, game]",
+        "v.target is attested by source-es, but source-es does not state target: 30",
+        "v.calls is attested, but no source states its fold"]
+
+
+def test_every_source_of_an_attested_rule_must_state_it(tmp_path):
+    (tmp_path / "v.yaml").write_text(
+        'id: v\nname: V\nextends: "1737"\nrules:\n'
+        '  target: {value: 12, status: attested, source: [source-es, app-rentoy1]}\n'
+        '  hand_size: {status: attested}\n', encoding="utf-8")
+    assert unbacked_attestations(load_variant(tmp_path / "v.yaml")) == [
+        "v.hand_size is attested, but cites no source",
+        "v.target is attested by app-rentoy1, but app-rentoy1 does not state target: 12"]
 
 
 def test_the_findings_that_were_stretched_are_now_honest():
