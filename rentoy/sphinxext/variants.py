@@ -299,7 +299,11 @@ class VariantDirective(RentoyDirective):
         if variant.sources:
             items.append(("Sources", labelled_sources(variant, variant.sources)))
         counts = ", ".join(f"{n} {s}" for s, n in variant.status_counts().items() if n)
-        items.append(("Evidence", f"{counts} (of {len(variant.values)} rules)"))
+        carried = sorted({p.defined_in for p in variant.provenance.values() if p.carried})
+        n_carried = sum(p.carried for p in variant.provenance.values())
+        items.append(("Evidence", f"{counts} (of {len(variant.values)} rules"
+                      + (f"; {n_carried} carried over from {', '.join(carried)}, at most "
+                         "inferred here)" if n_carried else ")")))
         if variant.options:
             items.append(("Options", ", ".join(f"{variant.base_id}+{o}"
                                                 for o in variant.options)))
