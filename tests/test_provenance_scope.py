@@ -214,10 +214,10 @@ bibliography:
     author: Bar La Parra
     year: 2024
     kind: modern-play
-    states: {target: 24}
+    states: {match: 3}
     note: Written down by the owner.
 rules:
-  target: {value: 24, status: attested, source: house-rules, note: The sheet says 24.}
+  match: {value: 3, status: attested, source: house-rules, note: The best of three games.}
 '''
 
 
@@ -234,15 +234,15 @@ def test_a_variant_cites_its_own_source_and_passes_check(tmp_path, capsys):
     status, out, _ = run(capsys, "rules", str(path), "-f", "json")
     data = json.loads(out)
     assert data["bibliography"] == ["house-rules"]
-    target = next(r for r in data["rules"] if r["rule"] == "target")
-    assert target["sources"] == [{"id": "house-rules", "kind": "modern-play", "date": "2024",
+    match = next(r for r in data["rules"] if r["rule"] == "match")
+    assert match["sources"] == [{"id": "house-rules", "kind": "modern-play", "date": "2024",
                                   "label": "account of modern play, 2024"}]
     status, out, _ = run(capsys, "sources", "house-rules", "--variant", str(path), "-f", "json")
     assert status == 0 and json.loads(out)["declared_in"] == "casa"
     # A file extending it may cite the same source.
     (tmp_path / "child.yaml").write_text(
         "id: child\nname: C\nextends: casa.yaml\nrules:\n"
-        "  match: {value: 3, status: assumed, source: house-rules}\n", encoding="utf-8")
+        "  target: {value: 12, status: assumed, source: house-rules}\n", encoding="utf-8")
     assert load_variant(tmp_path / "child.yaml").source("house-rules") is not None
 
 
