@@ -40,7 +40,7 @@ __all__ = [
     "STATUSES", "STATUS_MARKS", "RULE_NAMES", "Provenance", "Rule", "Calls", "Rules",
     "Option", "Variant",
     "load_variant", "load_variants", "builtin_ids", "builtin_variants", "schema_path", "rule_description",
-    "is_game_step", "CARRIED_STATUS", "carry_over", "unbacked_attestations",
+    "rule_title", "is_game_step", "CARRIED_STATUS", "carry_over", "unbacked_attestations",
 ]
 
 #: The provenance statuses, from strongest evidence to none.
@@ -84,6 +84,12 @@ RULE_NAMES: tuple[str, ...] = tuple(_rule_schemas())
 def rule_description(name: str) -> str:
     """The schema's one-paragraph description of a rule."""
     return _rule_schemas()[name].get("description", "")
+
+
+def rule_title(name: str) -> str:
+    """A rule's name as readers say it ("Order of the trumps"), from the schema's
+    ``title``; the key itself when the schema gives none."""
+    return _rule_schemas()[name].get("title", name)
 
 
 def is_game_step(value: object) -> bool:
