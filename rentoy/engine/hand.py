@@ -1,10 +1,13 @@
 """One hand of Rentoy as an explicit state machine.
 
-Phases: ``play`` (the seat whose turn it is plays a card or raises), ``answer`` (a
-raise waits for the other team: accept, raise again, or fold), ``over``. The API is
+Phases (:class:`~rentoy.engine.Phase`): ``play`` (the seat whose turn it is plays a
+card or raises), ``answer`` (a raise waits for the other team: accept, raise again, or
+fold), ``over``. One seat acts at every moment, :attr:`Hand.current_seat`. The API is
 small and uniform: :meth:`Hand.legal_actions`, :meth:`Hand.can`, :meth:`Hand.check`
 (raises :class:`~rentoy.errors.IllegalAction` saying why), :meth:`Hand.apply`,
-:meth:`Hand.clone`, :attr:`Hand.is_over`, :attr:`Hand.result`, :attr:`Hand.history`.
+:meth:`Hand.clone`, :meth:`Hand.observation`, :attr:`Hand.is_over`,
+:attr:`Hand.result`, :attr:`Hand.history`. Which actions are legal is decided by the
+predicates of :mod:`rentoy.engine.rules` alone.
 
 >>> from rentoy.engine import Hand, Deal
 >>> deal = Deal.parse([["3c", "6b", "7e"], ["12c", "2b", "4e"], ["2c", "1o", "5e"],
@@ -14,53 +17,32 @@ small and uniform: :meth:`Hand.legal_actions`, :meth:`Hand.can`, :meth:`Hand.che
 ('o', 1)
 >>> for text in ["0 raise", "1 raise", "0 fold"]:
 ...     event = hand.apply(text)
->>> hand.result.score, hand.result.winner_name, hand.result.how
+>>> hand.result.score, hand.result.winner_name, hand.result.how.value
 ((4, 8), 'B', 'fold')
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
-from typing import Iterable, Sequence
+from typing import NamedTuple, Sequence
 
 from ..cards import DECK, SUITS, Card, parse_card
 from ..errors import IllegalAction, InputError
-from ..variants import GAME, Variant, load_variant
-from .actions import _BETS, _PLAYS, ACCEPT, FOLD, KINDS, PLAY, RAISE, Action
-from .play import legal_cards, play_refusal, trick_winner
+from ..variants import Variant, load_variant
+from .actions import _BETS, _PLAYS, ACCEPT, FOLD, PLAY, RAISE, Action
+from .observation import Observation, observe
+from .play import legal_cards, trick_winner
+from .rules import (REASONS, TEAMS, Outcome, Phase, Refusal, answering_seat, decides_game,
+                    fold_value, raise_is_dead, raise_refusal, refusal_of)
 from .tables import Tables, compile_variant
 
 __all__ = ["Hand", "Deal", "HandResult", "Event", "TrickRecord", "TEAMS", "REASONS",
-           "team_of", "draw_deal", "PLAYING", "ANSWERING", "OVER"]
+           "team_of", "draw_deal", "Phase", "Outcome", "PLAYING", "ANSWERING", "OVER",
+           "max_hand_actions", "max_game_actions"]
 
-#: Team names: team A holds the even seats, team B the odd ones.
-TEAMS: tuple[str, str] = ("A", "B")
-PLAYING, ANSWERING, OVER = "play", "answer", "over"
-
-#: Every reason an action can be refused, with what it means.
-REASONS: dict[str, str] = {
-    "hand-over": "The hand is over; no action can be taken.",
-    "no-such-seat": "The seat is not at the table (seats run from 0 to players-1).",
-    "unknown-action": "The action kind is not play, raise, accept or fold, a play names no "
-                      "card, or a bet names one.",
-    "not-your-turn": "Only the player whose turn it is may play a card or make a new raise.",
-    "raise-pending": "A raise is waiting for an answer; no card is played until it is accepted "
-                     "or refused.",
-    "own-raise": "A raise is answered by the other team, not by the team that made it.",
-    "nothing-to-answer": "Accept and fold answer a raise, and no raise is waiting.",
-    "card-not-held": "The player does not hold that card (any more).",
-    "arrastre": "A trump was led and the player holds a trump, so he must play one "
-                "(rule `arrastre`).",
-    "overtrump": "A trump was led and the player can beat every card in the trick, so he must "
-                 "(rule `arrastre: overtrump`).",
-    "follow-suit": "The player holds a card of the led suit and must play one "
-                   "(rule `follow_suit`).",
-    "no-raise-right": "After a raise is accepted only the accepting team may raise again "
-                      "(rule `raise_right: acceptor`).",
-    "ladder-top": "The hand is already at the top of the ladder; there is no higher value "
-                  "(rule `ladder`).",
-}
+#: The phases by their old names.
+PLAYING, ANSWERING, OVER = Phase.PLAY, Phase.ANSWER, Phase.OVER
+_TRICKS, _FOLD = Outcome.TRICKS, Outcome.FOLD
 
 
 def team_of(seat: int) -> int:
@@ -68,8 +50,7 @@ def team_of(seat: int) -> int:
     return seat & 1
 
 
-@dataclass(frozen=True, slots=True)
-class Deal:
+class Deal(NamedTuple):
     """The cards of one hand: each seat's cards and the turned-up card."""
 
     hands: tuple[tuple[Card, ...], ...]
@@ -93,6 +74,9 @@ class Deal:
         return [c for h in self.hands for c in h] + [self.up]
 
 
+_LEFT = tuple(range(40, 0, -1))     # the cards left to draw from, turn by turn
+
+
 def draw_deal(rng: random.Random, players: int, hand_size: int) -> Deal:
     """A uniformly random deal: seat i gets the i-th run of ``hand_size`` cards.
 
@@ -102,16 +86,17 @@ def draw_deal(rng: random.Random, players: int, hand_size: int) -> Deal:
     """
     deck = list(DECK)
     need = players * hand_size + 1
-    rand = rng.random
-    for i in range(need):
-        j = i + int(rand() * (40 - i))
+    rand, floor = rng.random, int
+    for i, left in zip(range(need), _LEFT):
+        j = i + floor(rand() * left)
         deck[i], deck[j] = deck[j], deck[i]
     h = hand_size
-    return Deal(tuple(tuple(deck[s * h:(s + 1) * h]) for s in range(players)), deck[need - 1])
+    return Deal(tuple([tuple(deck[s:s + h]) for s in range(0, players * h, h)]), deck[need - 1])
 
 
-@dataclass(frozen=True, slots=True)
-class TrickRecord:
+# The records below are named tuples rather than frozen dataclasses: as immutable, and
+# several times cheaper to make, which the inner loop does for every trick and action.
+class TrickRecord(NamedTuple):
     """A finished trick: who led, the cards in playing order, and the winning seat."""
 
     leader: int
@@ -122,13 +107,12 @@ class TrickRecord:
         return tuple((self.leader + i) % players for i in range(len(self.cards)))
 
 
-@dataclass(frozen=True, slots=True)
-class HandResult:
+class HandResult(NamedTuple):
     """How a hand ended: the winning team, the points it scored, and the scores after."""
 
     winner: int                 # 0 = team A, 1 = team B
     points: int
-    how: str                    # "tricks" or "fold"
+    how: Outcome                # on the tricks, or on a fold
     value: int | str            # the ladder value the hand was settled at ("game" possible)
     score: tuple[int, int]
     tricks: tuple[int, int]
@@ -143,8 +127,7 @@ class HandResult:
         return None if self.game_winner is None else TEAMS[self.game_winner]
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+class Event(NamedTuple):
     """What an applied action did (returned by :meth:`Hand.apply`)."""
 
     action: Action
@@ -159,7 +142,8 @@ class Event:
 class Hand:
     """The state of one hand under a variant. See the module docstring for the API."""
 
-    __slots__ = ("variant", "tables", "tt", "players", "dealer", "start_score", "hands", "up",
+    __slots__ = ("variant", "tables", "tt", "players", "dealer", "start_score", "deal", "hands",
+                 "up", "_plays",
                  "phase", "turn", "leader", "trick", "tricks", "trick_log", "level", "right",
                  "raiser", "result", "_history")
 
@@ -169,25 +153,25 @@ class Hand:
                  rng: random.Random | None = None):
         variant = load_variant(variant)
         tables = compile_variant(variant)
-        n = tables.default_players if players is None else players
-        if n not in tables.players:
+        n = tables.rules.default_players if players is None else players
+        if n not in tables.rules.players:
             raise InputError.at(f"variant {variant.id} is played by "
-                                f"{', '.join(map(str, tables.players))} players, not {n}")
+                                f"{', '.join(map(str, tables.rules.players))} players, not {n}")
         dealer = n - 1 if dealer is None else dealer
         if not (isinstance(dealer, int) and 0 <= dealer < n):
             raise InputError.at(f"dealer {dealer} is not a seat (0 to {n - 1})")
         if len(score) != 2 or any(not isinstance(s, int) or s < 0 for s in score):
             raise InputError.at(f"score must be two non-negative whole numbers, not {score!r}")
-        if max(score) >= tables.target:
+        if max(score) >= tables.rules.target:
             raise InputError.at(f"the score {list(score)} already ends a game to "
-                                f"{tables.target}")
+                                f"{tables.rules.target}")
         if deal is None:
             deal = draw_deal(rng if rng is not None else random.Random(seed or 0), n,
-                             tables.hand_size)
-        elif len(deal.hands) != n or any(len(h) != tables.hand_size for h in deal.hands):
-            raise InputError.at(f"the deal must give {tables.hand_size} cards to each of "
+                             tables.rules.hand_size)
+        elif len(deal.hands) != n or any(len(h) != tables.rules.hand_size for h in deal.hands):
+            raise InputError.at(f"the deal must give {tables.rules.hand_size} cards to each of "
                                 f"{n} players")
-        elif len(set(deal.cards())) != n * tables.hand_size + 1:
+        elif len(set(deal.cards())) != n * tables.rules.hand_size + 1:
             raise InputError.at("the deal gives a card twice", hint="every card of the deal "
                                 "must be different")
         self._setup(variant, tables, n, dealer, (int(score[0]), int(score[1])), deal)
@@ -200,16 +184,19 @@ class Hand:
         self.players = players
         self.dealer = dealer
         self.start_score = score
+        self.deal = deal
         self.hands = [list(h) for h in deal.hands]
+        # Each seat's play actions, card for card: the legal actions when all are legal.
+        self._plays = [[row[c] for c in h] for row, h in zip(_PLAYS, deal.hands)]
         self.up = deal.up
-        self.phase = PLAYING
+        self.phase: Phase = PLAYING
         self.leader = self.turn = (dealer + 1) % players
         self.trick: list[Card] = []
         self.tricks = [0, 0]
         self.trick_log: list[TrickRecord] = []
         self.level = 0
         self.right = -1                 # -1: both teams may raise; else the team that may
-        self.raiser = -1                # the team whose raise is waiting for an answer
+        self.raiser = -1                # the seat whose raise is waiting for an answer
         self.result: HandResult | None = None
         self._history: list[Action] = []
 
@@ -235,12 +222,12 @@ class Hand:
 
     @property
     def is_over(self) -> bool:
-        return self.phase == OVER
+        return self.phase is OVER
 
     @property
     def pending(self) -> bool:
         """Whether a raise is waiting for an answer."""
-        return self.phase == ANSWERING
+        return self.phase is ANSWERING
 
     @property
     def history(self) -> tuple[Action, ...]:
@@ -261,7 +248,7 @@ class Hand:
         """The last value both teams agreed to (before any pending raise)."""
         if self.result is not None:
             return self.result.value
-        return self.tables.ladder[self.level - 1 if self.phase == ANSWERING else self.level]
+        return self.tables.ladder[self.level - 1 if self.phase is ANSWERING else self.level]
 
     @property
     def raise_right(self) -> str | None:
@@ -271,7 +258,7 @@ class Hand:
     @property
     def raiser_team(self) -> str | None:
         """The team whose raise is waiting for an answer, if any."""
-        return TEAMS[self.raiser] if self.phase == ANSWERING else None
+        return TEAMS[self.raiser & 1] if self.phase is ANSWERING else None
 
     @property
     def tricks_won(self) -> tuple[int, int]:
@@ -286,32 +273,59 @@ class Hand:
     def hand_of(self, seat: int) -> tuple[Card, ...]:
         return tuple(self.hands[seat])
 
+    @property
+    def current_seat(self) -> int | None:
+        """The one seat to act now (None once the hand is over).
+
+        While cards are played, the seat whose turn it is; facing a raise, the seat the
+        rule ``default_answerer`` names (the player after the raiser). Under
+        ``answer_by: team`` any other seat of the answering team may answer as well
+        (see :meth:`to_act`)."""
+        phase = self.phase
+        if phase is PLAYING:
+            return self.turn
+        if phase is ANSWERING:
+            return answering_seat(self)
+        return None
+
     def to_act(self) -> tuple[int, ...]:
-        """The seats that may act now: the turn seat, or every seat of the answering team."""
-        if self.phase == OVER:
+        """Every seat that may act now: the current seat, or facing a raise under
+        ``answer_by: team``, every seat of the answering team."""
+        if self.phase is OVER:
             return ()
-        if self.phase == ANSWERING:
-            answering = 1 - self.raiser
-            return tuple(s for s in range(self.players) if s & 1 == answering)
-        return (self.turn,)
+        if self.phase is ANSWERING and self.tables.answer_by_team:
+            return tuple(range(1 - (self.raiser & 1), self.players, 2))
+        return (self.current_seat,)  # type: ignore[return-value]
+
+    def observation(self, seat: int | None = None) -> Observation:
+        """What ``seat`` (by default the current seat) may know of this hand: an
+        immutable :class:`~rentoy.engine.Observation`."""
+        if seat is None:
+            seat = self.current_seat
+            if seat is None:
+                raise ValueError("the hand is over: no seat is to act; name the seat")
+        return observe(self, seat)
+
+    @property
+    def max_actions(self) -> int:
+        """No hand of this variant at this table takes more actions than this."""
+        return max_hand_actions(self.tables, self.players)
 
     def points_for(self, value: int | str, team: int) -> int:
         """What ``team`` scores for a hand settled at ``value``."""
-        if value == GAME:
-            return max(self.tables.target - self.start_score[team], 0)
-        return value  # type: ignore[return-value]
+        if isinstance(value, str):       # the whole-game step
+            target: int = self.tables.rules.target
+            return max(target - self.start_score[team], 0)
+        return value
 
     def decides_game(self, value: int | str) -> bool:
         """Whether a hand worth ``value`` ends the game whichever team wins it."""
-        if value == GAME:
-            return True
-        target = self.tables.target
-        return all(s + value >= target for s in self.start_score)  # type: ignore[operator]
+        return decides_game(self.tables, self.start_score, value)
 
     def raise_is_dead(self) -> bool:
         """Whether a raise now would be dead: the value it would accept or raise from
         already decides the game for both teams. The engine reports it; it does not forbid it."""
-        return self.decides_game(self.tables.ladder[self.level])
+        return raise_is_dead(self)
 
     def outcomes(self) -> tuple[tuple[int, int], tuple[int, int]]:
         """The score if team A, and if team B, wins the hand at the value on the table."""
@@ -329,174 +343,68 @@ class Hand:
     # -- legality ------------------------------------------------------------------
 
     def legal_actions(self) -> list[Action]:
-        """Every action that may be taken now (empty once the hand is over).
+        """Every action the current seat may take now (empty once the hand is over).
 
-        While cards are played: the cards the turn seat may play, then its raise if it
-        may raise. While a raise is pending: accept, fold and (below the top of the
-        ladder) raise for each seat of the answering team, in seat order.
+        They are the actions of :attr:`current_seat`. While cards are played: the cards
+        the turn seat may play, then its raise if it may raise. While a raise is
+        pending: accept, fold and (below the top of the ladder) raise of the answering
+        seat. Other seats of the answering team may answer too where the variant allows
+        it (:meth:`can` and :meth:`apply` accept them).
         """
         phase = self.phase
-        if phase == PLAYING:
+        if phase is PLAYING:
             seat = self.turn
-            row = _PLAYS[seat]
             trick = self.trick
-            hand = self.hands[seat]
-            out = [row[c] for c in (legal_cards(self.tables, self.tt, hand, trick)
-                                    if trick else hand)]
-            if self.level < self.tables.top_level and (self.right < 0 or self.right == seat & 1):
+            if trick:
+                held = self.hands[seat]
+                cards = legal_cards(self.tables, self.tt, held, trick, True)
+                if cards is held:
+                    out = self._plays[seat][:]
+                else:
+                    row = _PLAYS[seat]
+                    out = [row[c] for c in cards]
+            else:
+                out = self._plays[seat][:]
+            if raise_refusal(self, seat) is None:
                 out.append(_RAISES[seat])
             return out
-        if phase == ANSWERING:
-            out = []
-            can_raise = self.level < self.tables.top_level
-            for seat in range(1 - self.raiser, self.players, 2):
-                out.append(_ACCEPTS[seat])
-                out.append(_FOLDS[seat])
-                if can_raise:
-                    out.append(_RAISES[seat])
-            return out
+        if phase is ANSWERING:
+            seat = answering_seat(self)
+            if raise_refusal(self, seat) is None:
+                return [_ACCEPTS[seat], _FOLDS[seat], _RAISES[seat]]
+            return [_ACCEPTS[seat], _FOLDS[seat]]
         return []
 
     def refusal(self, action: Action | str) -> IllegalAction | None:
         """Why ``action`` would be refused now, or None if it is legal."""
         action = _as_action(action)
-        found = self._refusal(action)
-        if found is None:
-            return None
-        reason, rule = found
-        return self._illegal(action, reason, rule, self._message(action, reason))
+        refused = refusal_of(self, action)
+        return None if refused is None else self._illegal(action, refused)
 
     def refusal_reason(self, action: Action | str) -> str | None:
         """The reason code (a key of :data:`REASONS`) ``action`` would be refused with,
         or None if it is legal. Cheaper than :meth:`refusal`: no message is built."""
-        found = self._refusal(_as_action(action))
-        return None if found is None else found[0]
+        refused = refusal_of(self, _as_action(action))
+        return None if refused is None else refused.code
 
     def can(self, action: Action | str) -> bool:
         """Whether ``action`` is legal now."""
-        return self._refusal(_as_action(action)) is None
+        return refusal_of(self, _as_action(action)) is None
 
     def check(self, action: Action | str) -> Action:
         """Raise :class:`IllegalAction` if ``action`` is not legal now; return it parsed."""
         action = _as_action(action)
-        error = self.refusal(action)
-        if error is not None:
-            raise error
+        refused = refusal_of(self, action)
+        if refused is not None:
+            raise self._illegal(action, refused)
         return action
 
-    def _refusal(self, a: Action) -> tuple[str, str | None] | None:
-        """``(reason, rule)`` for a refused action, or None if it is legal; the message
-        is built apart (:meth:`_message`), only when one is asked for."""
-        seat, kind = a.seat, a.kind
-        tables = self.tables
-        if self.phase == OVER:
-            return ("hand-over", None)
-        if not (isinstance(seat, int) and 0 <= seat < self.players):
-            return ("no-such-seat", None)
-        if kind not in KINDS or (kind == PLAY) == (a.card is None):
-            return ("unknown-action", None)
-        team = seat & 1
-        if self.phase == ANSWERING:
-            if kind == PLAY:
-                return ("raise-pending", None)
-            if team == self.raiser:
-                return ("own-raise", None)
-            if kind == RAISE and self.level >= tables.top_level:
-                return ("ladder-top", "ladder")
-            return None
-        if kind in (ACCEPT, FOLD):
-            return ("nothing-to-answer", None)
-        if seat != self.turn:
-            return ("not-your-turn", None)
-        if kind == RAISE:
-            if self.level >= tables.top_level:
-                return ("ladder-top", "ladder")
-            if self.right >= 0 and self.right != team:
-                return ("no-raise-right", "raise_right")
-            return None
-        found = play_refusal(tables, self.tt, self.hands[seat], self.trick, a.card)
-        if found is None:
-            return None
-        reason, rule = found
-        return (reason, rule or None)
-
-    def _message(self, a: Action, reason: str) -> str:
-        """The text of the refusal :meth:`_refusal` found for ``a`` (in this state)."""
-        seat, kind = a.seat, a.kind
-        if reason == "hand-over":
-            return "the hand is over"
-        if reason == "no-such-seat":
-            return f"there is no seat {seat}; seats run from 0 to {self.players - 1}"
-        if reason == "unknown-action":
-            return (f"{a} is not an action: write '<seat> play <card>' "
-                    "or '<seat> raise|accept|fold'")
-        if reason == "raise-pending":
-            return (f"team {TEAMS[self.raiser]}'s raise to {self.value} waits for an answer "
-                    f"from team {TEAMS[1 - self.raiser]}; no card is played until then")
-        if reason == "own-raise":
-            team = seat & 1
-            return (f"seat {seat} is on team {TEAMS[team]}, which made the raise; "
-                    f"team {TEAMS[1 - team]} answers it")
-        if reason == "ladder-top":
-            ladder = _ladder_text(self.tables.ladder)
-            if self.phase == ANSWERING:
-                return f"{self.value} is the top of the ladder {ladder}; accept or fold"
-            return f"the hand is already worth {self.value}, the top of the ladder {ladder}"
-        if reason == "nothing-to-answer":
-            return f"no raise is waiting for an answer, so seat {seat} cannot {kind}"
-        if reason == "not-your-turn":
-            return f"it is seat {self.turn}'s turn, not seat {seat}'s"
-        if reason == "no-raise-right":
-            return (f"team {TEAMS[self.right]} accepted the last raise, so only team "
-                    f"{TEAMS[self.right]} may raise again")
-        return self._play_message(reason, seat, a.card)
-
-    def _play_message(self, reason: str, seat: int, card: Card) -> str:
-        hand = self.hands[seat]
-        allowed = " ".join(str(c) for c in legal_cards(self.tables, self.tt, hand, self.trick))
-        if reason == "card-not-held":
-            return f"seat {seat} does not hold {card}; it holds {' '.join(map(str, hand)) or 'nothing'}"
-        if reason == "arrastre":
-            return (f"a trump was led (arrastre) and seat {seat} holds a trump, so {card} may not "
-                    f"be played; playable: {allowed}")
-        if reason == "overtrump":
-            return (f"a trump was led and seat {seat} can beat every card in the trick, so {card} "
-                    f"is too low; playable: {allowed}")
-        return (f"seat {seat} holds a card of the led suit, so {card} may not be played; "
-                f"playable: {allowed}")
-
-    def _illegal(self, action: Action, reason: str, rule: str | None, message: str
-                 ) -> IllegalAction:
-        prov = self.variant.provenance.get(rule) if rule else None
-        legal_under: tuple[str, ...] = ()
-        if rule is not None:
-            legal_under = self._legal_elsewhere(action)
-        return IllegalAction(reason, message, action=action, rule=rule, variant=self.variant.id,
-                             source=prov.source if prov else (), legal_under=legal_under)
-
-    def _legal_elsewhere(self, action: Action) -> tuple[str, ...]:
-        """Built-in variants and options under which ``action`` would be legal here."""
-        out = []
-        for variant in _comparable_variants():
-            if variant.id == self.variant.id:
-                continue
-            tables = compile_variant(variant)
-            # Only variants where the same position can arise: as many seats and cards.
-            if self.players not in tables.players or tables.hand_size != self.tables.hand_size:
-                continue
-            if action.kind == PLAY:
-                tt = tables.by_trump[self.tt.trump]
-                ok = play_refusal(tables, tt, self.hands[action.seat], self.trick,
-                                  action.card) is None
-            elif action.kind == RAISE:
-                ok = self.level < tables.top_level and (
-                    self.phase == ANSWERING or not tables.acceptor_right
-                    or self.right < 0 or self.right == action.seat & 1)
-            else:
-                ok = False
-            if ok:
-                out.append(variant.id)
-        return tuple(out)
+    def _illegal(self, action: Action, refused: Refusal) -> IllegalAction:
+        rule = refused.rule
+        prov = self.variant.provenance.get(rule)
+        return IllegalAction(refused.code, refused.message(self, action), action=action,
+                             rule=rule, variant=self.variant.id,
+                             source=prov.source if prov else ())
 
     # -- transitions ---------------------------------------------------------------
 
@@ -506,25 +414,36 @@ class Hand:
         Raises :class:`~rentoy.errors.IllegalAction` and leaves the state unchanged
         when the rules refuse the action.
         """
-        action = self.check(action)
-        dead = action.kind == RAISE and self.raise_is_dead()
-        tricks_before = len(self.trick_log)
-        self.apply_unchecked(action)
-        trick = self.trick_log[-1] if len(self.trick_log) > tricks_before else None
-        return Event(action, self.value, self.phase == ANSWERING, self.raise_right, dead, trick,
-                     self.result)
+        parsed = Action.parse(action) if isinstance(action, str) else action
+        refused = refusal_of(self, parsed)
+        if refused is not None:
+            raise self._illegal(parsed, refused)
+        dead = parsed.kind == RAISE and raise_is_dead(self)
+        log = self.trick_log
+        tricks_before = len(log)
+        self.apply_unchecked(parsed)
+        right, result = self.right, self.result
+        # The value and raise right as their properties give them, read directly here.
+        return Event(parsed, self.tables.ladder[self.level] if result is None else result.value,
+                     self.phase is ANSWERING, None if right < 0 else TEAMS[right], dead,
+                     log[-1] if len(log) > tricks_before else None, result)
 
     def apply_unchecked(self, action: Action) -> None:
         """Apply an action known to be legal (one taken from :meth:`legal_actions`).
 
-        The fast path for bots and simulations: no checks, no event.
+        The fast path for bots and simulations: no checks, no event. Undefined on an
+        illegal action, except that a card the seat does not hold raises ``ValueError``
+        before anything changes.
         """
-        self._history.append(action)
         kind = action.kind
         if kind == PLAY:
             seat = action.seat
-            card = action.card
-            self.hands[seat].remove(card)
+            card: Card = action.card  # type: ignore[assignment]  # a play names a card
+            held = self.hands[seat]
+            at = held.index(card)              # first: raises with the state unchanged
+            del held[at]
+            del self._plays[seat][at]
+            self._history.append(action)
             trick = self.trick
             trick.append(card)
             if len(trick) < self.players:
@@ -532,14 +451,17 @@ class Hand:
             else:
                 self._end_trick()
         elif kind == RAISE:
+            self._history.append(action)
             self.level += 1
-            self.raiser = action.seat & 1
+            self.raiser = action.seat
             self.phase = ANSWERING
         elif kind == ACCEPT:
+            self._history.append(action)
             self.phase = PLAYING
             self.right = action.seat & 1 if self.tables.acceptor_right else -1
         else:  # fold: the raising team scores the value before the refused raise
-            self._finish(self.raiser, "fold", self.tables.ladder[self.level - 1])
+            self._history.append(action)
+            self._finish(self.raiser & 1, _FOLD, fold_value(self.tables, self.level))
 
     def _end_trick(self) -> None:
         trick = self.trick
@@ -553,36 +475,43 @@ class Hand:
         self.trick = []
         self.leader = self.turn = winner
         tables = self.tables
-        if tricks[team] >= tables.tricks_to_win and tables.stop_when_decided:
-            self._finish(team, "tricks", tables.ladder[self.level])
-        elif len(self.trick_log) >= tables.tricks:
-            self._finish(0 if tricks[0] > tricks[1] else 1, "tricks", tables.ladder[self.level])
+        if tricks[team] >= tables.rules.tricks_to_win and tables.rules.stop_when_decided:
+            self._finish(team, _TRICKS, tables.ladder[self.level])
+        elif len(self.trick_log) >= tables.rules.tricks:
+            self._finish(0 if tricks[0] > tricks[1] else 1, _TRICKS,
+                         tables.ladder[self.level])
 
-    def _finish(self, team: int, how: str, value: int | str) -> None:
+    def _finish(self, team: int, how: Outcome, value: int | str) -> None:
         points = self.points_for(value, team)
         score = list(self.start_score)
         score[team] += points
         self.phase = OVER
         self.result = HandResult(
             team, points, how, value, (score[0], score[1]), (self.tricks[0], self.tricks[1]),
-            team if score[team] >= self.tables.target else None)
+            team if score[team] >= self.tables.rules.target else None)
 
     # -- copying and comparing -----------------------------------------------------
 
     def clone(self) -> "Hand":
         """An independent copy: applying actions to one leaves the other as it was."""
         new = Hand.__new__(Hand)
-        for name in ("variant", "tables", "tt", "players", "dealer", "start_score", "up",
+        for name in ("variant", "tables", "tt", "players", "dealer", "start_score", "deal", "up",
                      "phase", "turn", "leader", "level", "right", "raiser", "result"):
             setattr(new, name, getattr(self, name))
         new.hands = [h[:] for h in self.hands]
+        new._plays = [p[:] for p in self._plays]
         new.trick = self.trick[:]
         new.tricks = self.tricks[:]
         new.trick_log = self.trick_log[:]
         new._history = self._history[:]
         return new
 
-    def _key(self) -> tuple:
+    __copy__ = clone
+
+    def __deepcopy__(self, memo: dict[int, object]) -> "Hand":
+        return self.clone()
+
+    def _key(self) -> tuple[object, ...]:
         return (self.variant.id, self.players, self.dealer, self.start_score,
                 tuple(map(tuple, self.hands)), self.up, self.phase, self.turn, self.leader,
                 tuple(self.trick), tuple(self.tricks), tuple(self.trick_log), self.level,
@@ -598,23 +527,25 @@ class Hand:
                 f"phase={self.phase} tricks={self.tricks}>")
 
 
+def max_hand_actions(tables: Tables, players: int) -> int:
+    """A bound on the actions of one hand: every card played, and each step of the
+    ladder raised and accepted (a fold ends the hand instead of an accept)."""
+    tricks: int = tables.rules.tricks
+    return players * tricks + 2 * tables.top_level
+
+
+def max_game_actions(tables: Tables, players: int) -> int:
+    """A bound on the actions of a game from 0-0: every hand scores at least the
+    ladder's first value (the whole game at once if that is ``game``), so a game has
+    at most as many hands as it takes both teams to come one point short of the
+    target, plus the last one."""
+    first = tables.ladder[0]
+    hands = 1 if isinstance(first, str) else 2 * (tables.rules.target - 1) // first + 1
+    return hands * max_hand_actions(tables, players)
+
+
 def _as_action(action: Action | str) -> Action:
     return Action.parse(action) if isinstance(action, str) else action
 
 
 _RAISES, _ACCEPTS, _FOLDS = _BETS[RAISE], _BETS[ACCEPT], _BETS[FOLD]
-
-
-def _comparable_variants() -> list[Variant]:
-    """Every built-in variant, and each with each one of its options, for ``legal_under``."""
-    from ..variants import builtin_variants
-
-    out: list[Variant] = []
-    for base in builtin_variants():
-        out.append(base)
-        out.extend(base.with_options(o) for o in base.options)
-    return out
-
-
-def _ladder_text(ladder: Iterable[int | str]) -> str:
-    return "-".join(str(v) for v in ladder)

@@ -1,17 +1,16 @@
 """Pure trick rules: which cards may be played, why one may not, who wins a trick.
 
 Each function reads only the compiled tables of one trump suit and the cards in
-question, so the same position can be judged under any variant (that is how a
-refusal can say under which other variants the card would have been legal).
+question. Why a card is refused is said by :func:`rentoy.engine.rules.play_refusal`.
 """
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Sequence, TypeVar
 
 from .tables import ARRASTRE_NONE, ARRASTRE_OVERTRUMP, Tables, TrumpTables
 
-__all__ = ["legal_cards", "play_refusal", "trick_winner", "best_power"]
+__all__ = ["legal_cards", "trick_winner", "best_power"]
 
 
 def trick_winner(tt: TrumpTables, trick: Sequence[int]) -> int:
@@ -36,41 +35,33 @@ def best_power(tt: TrumpTables, trick: Sequence[int]) -> int:
     return tt.power[trick[trick_winner(tt, trick)]] if trick else 0
 
 
-def legal_cards(tables: Tables, tt: TrumpTables, hand: list[int], trick: list[int]) -> list[int]:
-    """The cards of ``hand`` that may be played to ``trick`` (a new list)."""
+C = TypeVar("C", bound=int)
+
+
+def legal_cards(tables: Tables, tt: TrumpTables, hand: list[C], trick: Sequence[int],
+                shared: bool = False) -> list[C]:
+    """The cards of ``hand`` that may be played to ``trick`` (a new list).
+
+    With ``shared``, ``hand`` itself when every card may be played (the caller must not
+    change it): the engine's inner loop tells that case apart by identity."""
     if not trick:
-        return hand[:]
+        return hand if shared else hand[:]
     suit = tt.suit
     led = suit[trick[0]]
     if led == tt.trump:
-        if tables.arrastre == ARRASTRE_NONE and not tables.follow_suit:
-            return hand[:]
+        if tables.arrastre == ARRASTRE_NONE and not tables.rules.follow_suit:
+            return hand if shared else hand[:]
         trumps = [c for c in hand if suit[c] == led]
         if not trumps:
-            return hand[:]
+            return hand if shared else hand[:]
         if tables.arrastre == ARRASTRE_OVERTRUMP:
             best = best_power(tt, trick)
             power = tt.power
             higher = [c for c in trumps if power[c] > best]
             return higher or trumps
         return trumps
-    if tables.follow_suit:
+    if tables.rules.follow_suit:
         same = [c for c in hand if suit[c] == led]
-        return same or hand[:]
-    return hand[:]
-
-
-def play_refusal(tables: Tables, tt: TrumpTables, hand: list[int], trick: list[int],
-                 card: int) -> tuple[str, str] | None:
-    """Why ``card`` may not be played: ``(reason, rule)``, or None when it may."""
-    if card not in hand:
-        return ("card-not-held", "")
-    if not trick or card in legal_cards(tables, tt, hand, trick):
-        return None
-    suit = tt.suit
-    led = suit[trick[0]]
-    if led == tt.trump and tables.arrastre != ARRASTRE_NONE:
-        if suit[card] != led:
-            return ("arrastre", "arrastre")
-        return ("overtrump", "arrastre")
-    return ("follow-suit", "follow_suit")
+        if same:
+            return same
+    return hand if shared else hand[:]

@@ -57,7 +57,7 @@ def _display(path: Path) -> str:
 
 def run_failures(run: WalkthroughRun, path: Path) -> list[tuple[str, str | None]]:
     """Each failure of a run as (message, "file:line"), naming its branch."""
-    out = []
+    out: list[tuple[str, str | None]] = []
     for segment in run.segments():
         for failure in segment.failures:
             match = _LINE.match(failure)
@@ -307,7 +307,7 @@ class WalkthroughDirective(RentoyDirective):
         by_score: dict[tuple[int, int], list[Any]] = {}
         for r in run.results:
             if r.finished and r.path:
-                by_score.setdefault(tuple(r.score), []).append(r)
+                by_score.setdefault((r.score[0], r.score[1]), []).append(r)
         if len(run.results) < 2 or not by_score:
             return None
         items = nodes.bullet_list(classes=["rentoy-endings"])

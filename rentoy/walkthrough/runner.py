@@ -41,6 +41,7 @@ from typing import Any, Iterator
 from ..cards import Card
 from ..engine import Action, Event, Hand, TrickRecord
 from ..errors import IllegalAction
+from ..compare import explain_refusal
 from ..render import plain
 from .model import SegmentSpec, Walkthrough, load_walkthrough
 from .narrate import call_for, gloss_for, refusal_remarks, step_remarks
@@ -252,7 +253,7 @@ def run_walkthrough(walkthrough: Walkthrough | str | Path) -> WalkthroughRun:
     """Run a walkthrough (or the file at a path); never raises for a failed expectation."""
     wt = walkthrough if isinstance(walkthrough, Walkthrough) else load_walkthrough(walkthrough)
     results: list[BranchResult] = []
-    root = _Runner(wt, results).segment(wt.root, wt.new_hand(), [], None)
+    root = _Runner(wt, results).segment(wt.root, wt.new_hand(), [], False)
     return WalkthroughRun(wt, root, results)
 
 
@@ -300,7 +301,7 @@ class _Runner:
         for i, a in enumerate(spec.actions):
             expected = want_refusal and i == len(spec.actions) - 1
             where = _where(a.line, spec)
-            refusal = hand.refusal(a.action)
+            refusal = explain_refusal(hand, a.action)
             if refusal is not None:
                 steps.append(Step(a.text, a.line, a.action, None, refusal, expected, None, None,
                                   refusal_remarks(refusal, expected), before, a.note))
@@ -331,6 +332,7 @@ def check_expectations(spec: SegmentSpec, state: Snapshot, steps: list[Step]) ->
     observed = state.observed()
     last = steps[-1] if steps else None
     out = []
+    got: object
     for key, wanted in spec.expect.items():
         where = _where(spec.expect_lines.get(key), spec)
         if key == "illegal":
