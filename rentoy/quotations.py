@@ -78,10 +78,11 @@ def _load(path: str, stamp: int) -> Mapping[str, Quotation]:
                                                 "or a `paraphrase`", key=True))
         if problems:
             continue
+        text = {k: (None if entry.get(k) is None else str(entry[k]))
+                for k in _FIELDS if k not in ("source", "reference", "supports")}
         out[str(qid)] = Quotation(
-            id=str(qid), supports=tuple(str(s) for s in entry.get("supports") or ()),
-            **{k: (None if entry.get(k) is None else str(entry[k]))
-               for k in _FIELDS if k != "supports"})
+            id=str(qid), source=str(entry["source"]), reference=str(entry["reference"]),
+            supports=tuple(str(s) for s in entry.get("supports") or ()), **text)
     if problems:
         raise InputError(problems)
     return out

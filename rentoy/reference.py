@@ -309,12 +309,12 @@ def glossary_report(term: str | None = None) -> Report:
                                  hint=suggest(term_key(term),
                                               [term_key(t) for t in load_glossary()])
                                  or "`rentoy glossary` lists them"))
-    data = {"term": found.term, "gloss": found.gloss, "note": found.note,
-            "source": list(found.source)}
+    entry: dict[str, Any] = {"term": found.term, "gloss": found.gloss, "note": found.note,
+                             "source": list(found.source)}
     rows = [["gloss", found.gloss]]
     if found.note:
         rows.append(["note", " ".join(found.note.split())])
     if found.source:
         rows.append(["sources", ", ".join(found.source)])
-    return Report(data, [Table(["field", "value"], rows, title=found.term,
+    return Report(entry, [Table(["field", "value"], rows, title=found.term,
                                wrap={"value": 70})])

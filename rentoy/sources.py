@@ -135,7 +135,8 @@ def entries_problems(doc: Document, entries: Any, prefix: tuple = (),
             if key not in FIELDS:
                 problems.append(doc.problem(path + (key,), f"unknown key `{key}`",
                                             suggest(str(key), FIELDS), key=True))
-        kind = KIND_ALIASES.get(entry.get("kind"), entry.get("kind"))
+        written = str(entry.get("kind"))
+        kind = KIND_ALIASES.get(written, written)
         if "kind" in entry and kind not in KINDS:
             problems.append(doc.problem(path + ("kind",), f"unknown kind {entry['kind']!r}; "
                                         "use one of " + ", ".join(KINDS),
@@ -150,7 +151,7 @@ def entries_problems(doc: Document, entries: Any, prefix: tuple = (),
         if len(problems) > before:
             continue
         out[str(sid)] = Source(
-            id=str(sid), title=entry["title"], kind=kind,
+            id=str(sid), title=entry["title"], kind=str(kind),
             **{k: (None if entry.get(k) is None else str(entry[k]))
                for k in ("author", "year", "pages", "extent", "place", "url", "revision",
                          "note")},

@@ -61,7 +61,7 @@ def test_avila_shows_the_inherited_rules_as_carried_over(capsys):
     assert not v.options                                # 1737's options are withdrawn
     status, out, _ = run(capsys, "rules", "avila")
     assert status == 0
-    line = next(l for l in out.splitlines() if l.startswith("hand_size"))
+    line = next(row for row in out.splitlines() if row.startswith("hand_size"))
     assert "inferred" in line and "as in 1737," in line and "attested there" in out
     status, out, _ = run(capsys, "rules", "avila", "-f", "json")
     rules = {r["rule"]: r for r in json.loads(out)["rules"]}
@@ -389,8 +389,9 @@ def test_the_family_links_are_evidenced():
         assert link.source and set(link.source) <= set(sources), link
         assert link.note and link.label
     # No link says that Truc or Truco descends from rentoy.
-    assert not [l for l in family.links if l.kind == "descent" and l.source_game == "rentoy"]
-    truc = next(l for l in family.links if {l.source_game, l.to} == {"rentoy", "truc"})
+    assert not [link for link in family.links
+                if link.kind == "descent" and link.source_game == "rentoy"]
+    truc = next(link for link in family.links if {link.source_game, link.to} == {"rentoy", "truc"})
     assert truc.kind == "kinship" and truc.status == "inferred"
     assert {c.year for c in family.claims} == {1598, 1704}
 

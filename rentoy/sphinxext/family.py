@@ -151,14 +151,12 @@ def timeline_svg(entries: list[dict[str, Any]]) -> str:
         e = group[0]
         x = _x(sum(e["span"]) / 2)
         rows = placed[e["lane"]]
-        for r, row in enumerate(rows):
-            if all(abs(x - other) >= 18 for other in row):
-                row.append(x)
-                break
-        else:
-            rows.append([x])
-            r = len(rows) - 1
-        rows_of[e["n"]] = (e["lane"], r)
+        free = next((i for i, row in enumerate(rows)
+                     if all(abs(x - other) >= 18 for other in row)), len(rows))
+        if free == len(rows):
+            rows.append([])
+        rows[free].append(x)
+        rows_of[e["n"]] = (e["lane"], free)
     top: dict[str, float] = {}
     y = 20.0
     for lane in lanes:
@@ -174,8 +172,8 @@ def timeline_svg(entries: list[dict[str, Any]]) -> str:
                      f'{escape(names[lane])}</text>'
                      f'<line x1="70" y1="{top[lane] + 10:.1f}" x2="740" '
                      f'y2="{top[lane] + 10:.1f}" stroke="#ddd"/>')
-    for start, end, x0, x1 in _SEGMENTS:
-        parts.append(f'<line x1="{x0}" y1="{axis}" x2="{x1}" y2="{axis}" stroke="#333"/>')
+    for start, end, left, right in _SEGMENTS:
+        parts.append(f'<line x1="{left}" y1="{axis}" x2="{right}" y2="{axis}" stroke="#333"/>')
         for year in range(start, end + 1, 50 if end - start > 100 else 20):
             parts.append(f'<line x1="{_x(year):.1f}" y1="{axis}" x2="{_x(year):.1f}" '
                          f'y2="{axis + 5}" stroke="#333"/><text x="{_x(year):.1f}" '
