@@ -100,6 +100,13 @@ def _type_matches(value: Any, kind: Any) -> bool:
     return any(checks.get(k, lambda v: False)(value) for k in kinds)
 
 
+def _whole_float(value: Any) -> str | None:
+    """The hint for a whole number written as a float (``3.0``)."""
+    if isinstance(value, float) and value.is_integer():
+        return f"write {int(value)}, without the decimal point"
+    return None
+
+
 def _problems(error: Any, doc: Document, root: dict[str, Any]) -> Iterator[Problem]:
     path = tuple(error.absolute_path)
     kind = error.validator
@@ -117,7 +124,7 @@ def _problems(error: Any, doc: Document, root: dict[str, Any]) -> Iterator[Probl
             elif "type" in branch:
                 choices.append(_expected_type(branch))
         yield doc.problem(path, f"{_describe(error.instance)} is not allowed here; expected "
-                          + " or ".join(dict.fromkeys(choices)))
+                          + " or ".join(dict.fromkeys(choices)), _whole_float(error.instance))
         return
     if kind == "additionalProperties":
         allowed = list(error.schema.get("properties", {}))
@@ -146,7 +153,7 @@ def _problems(error: Any, doc: Document, root: dict[str, Any]) -> Iterator[Probl
         return
     if kind == "type":
         yield doc.problem(path, f"expected {_expected_type(error.schema)}, "
-                          f"got {_describe(error.instance)}")
+                          f"got {_describe(error.instance)}", _whole_float(error.instance))
         return
     if kind == "pattern" and "propertyNames" in error.absolute_schema_path:
         # A key that breaks the naming rule (an option id, say): point at the key.
@@ -181,12 +188,28 @@ def _problems(error: Any, doc: Document, root: dict[str, Any]) -> Iterator[Probl
     yield doc.problem(path, error.message)
 
 
-def schema_problems(doc: Document, schema_path: str | Path) -> list[Problem]:
-    """Every schema violation in ``doc``, as problems sorted by position."""
+@lru_cache(maxsize=None)
+def _validator_class() -> Any:
+    """Draft 2020-12 with one change: ``"type": "integer"`` is a whole number written as
+    one. JSON Schema counts ``3.0`` as an integer, but a rule written ``3.0`` is a float
+    to Python and would only fail later, in play; it is refused at its line instead."""
     import jsonschema  # imported here: only needed when a file is checked
 
+    base = jsonschema.Draft202012Validator
+    checker = base.TYPE_CHECKER.redefine(
+        "integer", lambda _checker, value: isinstance(value, int)
+        and not isinstance(value, bool))
+    return jsonschema.validators.extend(base, type_checker=checker)
+
+
+def schema_problems(doc: Document, schema_path: str | Path) -> list[Problem]:
+    """Every schema violation in ``doc``, as problems sorted by position.
+
+    Integers are strict: ``3.0`` where the schema asks for an integer is refused, with
+    the hint to write ``3``.
+    """
     schema = load_schema(str(schema_path))
-    validator = jsonschema.Draft202012Validator(schema)
+    validator = _validator_class()(schema)
     found: dict[tuple, Problem] = {}
     for error in validator.iter_errors(doc.data):
         for problem in _problems(error, doc, schema):

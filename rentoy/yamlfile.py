@@ -4,13 +4,23 @@ Variant and walkthrough files are read with PyYAML's safe loader only. Beside th
 plain data, a :class:`Document` keeps the line and column of every mapping key and
 value, so an error about ``rules.arrastre`` can point at the line that wrote it.
 Duplicate keys are refused (YAML would silently keep the last one), and so are
-documents nested deeper than :data:`MAX_DEPTH` or expanding (through aliases) to more
-than :data:`MAX_VALUES` values: every failure is an :class:`~rentoy.errors.InputError`
-naming the file and the line, never a crash of the parser.
+explicit tags that build anything but plain data (``!!python/...`` on a list or a
+mapping as on a scalar) or that the value does not fit (``!!bool maybe``), and anything
+over the limits of :mod:`rentoy.limits`: files larger than
+:data:`~rentoy.limits.MAX_FILE_BYTES` (read bounded, so a device or a huge file is
+refused without reading it all), strings, lists, nesting and alias expansion. Every
+failure is an :class:`~rentoy.errors.InputError` naming the file and the line, never a
+crash of the parser.
+
+The YAML loader is chosen in one place, :data:`LOADER`: PyYAML's pure-Python safe
+loader or its C one (``yaml.CSafeLoader``, when PyYAML was built with libyaml). Both
+give the same data, the same positions and the same refusals.
 """
 
 from __future__ import annotations
 
+import os
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -18,17 +28,28 @@ from typing import Any
 import yaml
 
 from .errors import InputError, Location, Problem
+from .limits import (MAX_DEPTH, MAX_FILE_BYTES, MAX_LIST_LENGTH, MAX_STRING_LENGTH,
+                     MAX_VALUES, over_limit)
 
-__all__ = ["Document", "load_document", "parse_document", "file_stamp", "MAX_DEPTH",
-           "MAX_VALUES"]
+__all__ = ["Document", "load_document", "parse_document", "read_text", "file_stamp",
+           "LOADER", "SAFE_LOADERS", "MAX_DEPTH", "MAX_VALUES"]
 
 Path_ = tuple[str | int, ...]
 
-#: The deepest nesting of mappings and lists accepted (variant files need about 6).
-MAX_DEPTH = 64
-#: The most values a document may expand to; YAML aliases can otherwise blow a few
-#: lines up into billions of values.
-MAX_VALUES = 200_000
+#: The safe loaders rentoy can read YAML with, by name: PyYAML's pure-Python one, and
+#: its C one when PyYAML was built with libyaml.
+SAFE_LOADERS: dict[str, type] = {"python": yaml.SafeLoader}
+if hasattr(yaml, "CSafeLoader"):
+    SAFE_LOADERS["c"] = yaml.CSafeLoader
+#: The loader every file is read with (one of :data:`SAFE_LOADERS`); the one place to
+#: choose between them.
+LOADER: type = SAFE_LOADERS["python"]
+
+# The tags a plain-data document may carry: collections may only be plain mappings and
+# lists (a `!!python/...` tag on a list would otherwise be dropped silently); scalars go
+# through the safe constructor, which refuses every other tag.
+_MAPPING_TAGS = {"tag:yaml.org,2002:map"}
+_SEQUENCE_TAGS = {"tag:yaml.org,2002:seq"}
 
 
 @dataclass(frozen=True)
@@ -60,13 +81,15 @@ class Document:
 class _Walker:
     """Turns a composed YAML node tree into plain data, recording marks."""
 
-    def __init__(self, loader: yaml.SafeLoader, file: str | None):
+    def __init__(self, loader: Any, file: str | None):
         self.loader = loader
         self.file = file
         self.marks: dict[Path_, tuple[int, int]] = {}
         self.key_marks: dict[Path_, tuple[int, int]] = {}
         self.count = 0
         self.flattened: dict[int, int] = {}
+        self.seen: set[int] = set()      # collection nodes built so far
+        self.aliased = False             # whether one was met twice (through an alias)
 
     @staticmethod
     def _pos(node: yaml.Node) -> tuple[int, int]:
@@ -78,14 +101,21 @@ class _Walker:
 
     def _construct(self, node: yaml.Node, path: Path_) -> Any:
         try:
-            return self.loader.construct_object(node, deep=True)
+            value = self.loader.construct_object(node, deep=True)
         except yaml.MarkedYAMLError:
             raise
-        except (ValueError, TypeError, OverflowError) as exc:
-            # An explicit tag the value does not fit, e.g. `!!int abc`.
+        except Exception as exc:
+            # An explicit tag the value does not fit: `!!int abc`, `!!bool maybe` (a
+            # KeyError inside PyYAML), `!!timestamp abc`, `!!int "-"` (an IndexError).
             tag = node.tag.replace("tag:yaml.org,2002:", "!!")
-            raise self._fail(node, path, f"cannot read this value as {tag}: {exc}",
+            raise self._fail(node, path, f"cannot read this value as {tag}: "
+                             f"{str(node.value)[:40]!r}",
                              "remove the `!!` tag or fix the value") from None
+        if isinstance(value, str) and len(value) > MAX_STRING_LENGTH:
+            raise self._fail(node, path, over_limit(
+                "MAX_STRING_LENGTH", f"this text is {len(value):,} characters long"),
+                "shorten it")
+        return value
 
     def _flatten(self, node: yaml.MappingNode) -> int:
         """Resolve YAML merge keys (``<<``) in place; return where the written pairs start.
@@ -99,16 +129,35 @@ class _Walker:
             self.flattened[id(node)] = len(node.value) - written
         return self.flattened[id(node)]
 
+    def _collection(self, node: yaml.Node, path: Path_, tags: set[str], what: str) -> None:
+        """Refuse a tagged collection and one over the length limit."""
+        if node.tag not in tags:
+            tag = node.tag.replace("tag:yaml.org,2002:", "!!")
+            raise self._fail(node, path, f"the tag {tag} is not allowed on a {what}: "
+                             "rentoy files hold plain data", "remove the tag")
+        if len(node.value) > MAX_LIST_LENGTH:
+            raise self._fail(node, path, over_limit(
+                "MAX_LIST_LENGTH", f"this {what} has {len(node.value):,} items"),
+                "split the file or shorten the list")
+        if id(node) in self.seen:
+            self.aliased = True
+        self.seen.add(id(node))
+
     def build(self, node: yaml.Node, path: Path_, depth: int = 0) -> Any:
         self.count += 1
         if self.count > MAX_VALUES:
-            raise self._fail(node, path, f"the document expands to more than {MAX_VALUES:,} "
-                             "values", "check the YAML aliases (*name)")
+            raise self._fail(node, path, over_limit(
+                "MAX_VALUES", "the document expands to too many values"),
+                "check the YAML aliases (*name): each one repeats what it names"
+                if self.aliased else "split the file")
         if depth > MAX_DEPTH:
-            raise self._fail(node, path[:4], f"the document is nested more than {MAX_DEPTH} "
-                             "levels deep", "a YAML alias may refer to itself")
+            raise self._fail(node, path[:4], over_limit(
+                "MAX_DEPTH", "the document is nested too deeply"),
+                "a YAML alias may refer to itself" if self.aliased else
+                "flatten the nesting")
         self.marks[path] = self._pos(node)
         if isinstance(node, yaml.MappingNode):
+            self._collection(node, path, _MAPPING_TAGS, "mapping")
             start = self._flatten(node)
             out: dict[Any, Any] = {}
             written: set[Any] = set()
@@ -125,19 +174,55 @@ class _Walker:
                 out[key] = self.build(value_node, path + (key,), depth + 1)
             return out
         if isinstance(node, yaml.SequenceNode):
+            self._collection(node, path, _SEQUENCE_TAGS, "list")
             return [self.build(item, path + (i,), depth + 1) for i, item in enumerate(node.value)]
         return self._construct(node, path)
 
 
-def parse_document(text: str, file: str | None = None) -> Document:
-    """Parse YAML text safely, keeping positions. Raises :class:`InputError`."""
-    loader = None
+def _check_depth(text: str, loader_class: type, file: str | None) -> None:
+    """Refuse nesting deeper than :data:`MAX_DEPTH` from the event stream, before the C
+    loader composes it (its composer recurses in C, where no RecursionError stops it)."""
+    depth = 0
+    loader = loader_class(text)
     try:
-        loader = yaml.SafeLoader(text)   # checks every character first
-        node = loader.get_single_node()
+        while True:
+            event = loader.get_event()
+            if event is None or isinstance(event, yaml.StreamEndEvent):
+                return
+            if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
+                depth += 1
+                if depth > MAX_DEPTH + 1:
+                    mark = event.start_mark
+                    raise InputError(Problem(
+                        over_limit("MAX_DEPTH", "the document is nested too deeply"),
+                        Location(file, mark.line + 1, mark.column + 1),
+                        hint="flatten the nesting"))
+            elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
+                depth -= 1
+    finally:
+        loader.dispose()
+
+
+def parse_document(text: str, file: str | None = None, *, loader: type | None = None
+                   ) -> Document:
+    """Parse YAML text safely, keeping positions. Raises :class:`InputError`.
+
+    ``loader``: one of :data:`SAFE_LOADERS` (default :data:`LOADER`).
+    """
+    loader_class = LOADER if loader is None else loader
+    if len(text) > MAX_FILE_BYTES:
+        raise InputError(Problem(over_limit(
+            "MAX_FILE_BYTES", f"this text is {len(text):,} characters long"),
+            Location(file), hint="split it into smaller files"))
+    reader = None
+    try:
+        if not issubclass(loader_class, yaml.reader.Reader):
+            _check_depth(text, loader_class, file)
+        reader = loader_class(text)   # the pure-Python reader checks every character first
+        node = reader.get_single_node()
         if node is None:
             return Document(None, file)
-        walker = _Walker(loader, file)
+        walker = _Walker(reader, file)
         data = walker.build(node, ())
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
@@ -164,11 +249,12 @@ def parse_document(text: str, file: str | None = None) -> Document:
     except yaml.YAMLError as exc:
         raise InputError(Problem(f"this is not valid YAML: {exc}", Location(file, 1, 1))) from None
     except RecursionError:
-        raise InputError(Problem(f"the document is nested too deeply to read (more than "
-                                 f"{MAX_DEPTH} levels)", Location(file, 1, 1))) from None
+        raise InputError(Problem(over_limit("MAX_DEPTH", "the document is nested too deeply "
+                                            "to read"), Location(file, 1, 1),
+                                 hint="flatten the nesting")) from None
     finally:
-        if loader is not None:
-            loader.dispose()
+        if reader is not None:
+            reader.dispose()
     return Document(data, file, walker.marks, walker.key_marks)
 
 
@@ -181,27 +267,65 @@ def file_stamp(path: str | Path) -> int:
         return -1
 
 
-def load_document(path: str | Path) -> Document:
-    """Read and parse a YAML file. Raises :class:`InputError` naming the file."""
+_SPECIAL = ((stat.S_ISFIFO, "a FIFO (named pipe)"), (stat.S_ISCHR, "a character device"),
+            (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"))
+
+
+def _kind(mode: int) -> str | None:
+    """What a special file is, or None for a regular file."""
+    if stat.S_ISDIR(mode):
+        return "a directory"
+    for test, name in _SPECIAL:
+        if test(mode):
+            return name
+    return None if stat.S_ISREG(mode) else "not a regular file"
+
+
+def read_text(path: str | Path) -> str:
+    """The UTF-8 text of a file, read bounded: at most
+    :data:`~rentoy.limits.MAX_FILE_BYTES` + 1 bytes are read, and directories,
+    devices and FIFOs are refused without being read (a FIFO without being opened).
+    Raises :class:`InputError` naming the file."""
     path = Path(path)
+    where = Location(str(path))
     try:
-        raw = path.read_bytes()
-        text = raw.decode("utf-8")
+        kind = _kind(os.stat(path).st_mode)
+        if kind is None:
+            # O_NONBLOCK: should the file be swapped for a FIFO since, opening it
+            # does not wait for a writer.
+            fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+            with os.fdopen(fd, "rb") as handle:
+                kind = _kind(os.fstat(handle.fileno()).st_mode)
+                raw = b"" if kind else handle.read(MAX_FILE_BYTES + 1)
     except FileNotFoundError:
-        raise InputError(Problem("no such file", Location(str(path)))) from None
-    except IsADirectoryError:
-        raise InputError(Problem("this is a directory, not a YAML file",
-                                 Location(str(path)))) from None
+        raise InputError(Problem("no such file", where)) from None
+    except NotADirectoryError:
+        raise InputError(Problem("no such file: a part of the path is not a folder",
+                                 where)) from None
+    except OSError as exc:
+        raise InputError(Problem(f"cannot read this file: {exc.strerror or exc}",
+                                 where)) from None
+    except ValueError:   # e.g. a NUL byte in the name
+        raise InputError(Problem("this is not a usable file name",
+                                 Location(repr(str(path))))) from None
+    if kind:
+        raise InputError(Problem(f"this is {kind}, not a YAML file", where,
+                                 hint="give the path of a .yaml file"))
+    if len(raw) > MAX_FILE_BYTES:
+        raise InputError(Problem(over_limit("MAX_FILE_BYTES", "this file is larger"), where,
+                                 hint="split it into smaller files"))
+    try:
+        return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         before = raw[:exc.start]
         raise InputError(Problem(
             f"this file is not UTF-8 text ({exc.reason})",
-            Location(str(path), before.count(b"\n") + 1, exc.start - (before.rfind(b"\n") + 1) + 1),
+            Location(str(path), before.count(b"\n") + 1,
+                     exc.start - (before.rfind(b"\n") + 1) + 1),
             hint="save it as UTF-8")) from None
-    except OSError as exc:
-        raise InputError(Problem(f"cannot read this file: {exc.strerror}",
-                                 Location(str(path)))) from None
-    except ValueError:   # e.g. a NUL byte in the name
-        raise InputError(Problem("this is not a usable file name",
-                                 Location(repr(str(path))))) from None
-    return parse_document(text, str(path))
+
+
+def load_document(path: str | Path, *, loader: type | None = None) -> Document:
+    """Read (bounded, see :func:`read_text`) and parse a YAML file. Raises
+    :class:`InputError` naming the file."""
+    return parse_document(read_text(path), str(path), loader=loader)
