@@ -191,10 +191,10 @@ def compare_rules(variants: Sequence[str | Variant] = (), all_rules: bool = Fals
 
 def _comparable_variants() -> list[Variant]:
     """Every built-in variant, and each with each one of its options."""
-    from .variants import builtin_variants
+    from .variants import builtin_catalogue
 
     out: list[Variant] = []
-    for base in builtin_variants():
+    for base in builtin_catalogue().variants:     # a damaged built-in is left out
         out.append(base)
         out.extend(base.with_options(o) for o in base.options)
     return out

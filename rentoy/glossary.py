@@ -42,10 +42,13 @@ def load_glossary(path: str | Path | None = None) -> Mapping[str, Term]:
 @lru_cache(maxsize=8)
 def _load(path: str, stamp: int) -> Mapping[str, Term]:
     doc = load_document(path)
+    if not isinstance(doc.data, (dict, type(None))):
+        raise InputError(doc.problem((), "the glossary is a mapping of terms, each with a "
+                                         "`gloss`"))
     out: dict[str, Term] = {}
     for term, entry in (doc.data or {}).items():
-        if not isinstance(entry, dict) or "gloss" not in entry:
-            raise InputError(doc.problem((term,), "each term needs a `gloss`"))
+        if not isinstance(entry, dict) or not isinstance(entry.get("gloss"), str):
+            raise InputError(doc.problem((term,), "each term needs a `gloss` (text)"))
         source = entry.get("source") or ()
         out[str(term)] = Term(str(term), entry["gloss"], entry.get("note"),
                               (source,) if isinstance(source, str) else tuple(source))
@@ -56,7 +59,10 @@ def lookup(word: str) -> Term | None:
     """The glossary's entry for a Spanish term or call (case, accents and the ¡! around
     a call do not matter), or None when it is not listed."""
     key = _key(word)
-    terms = load_glossary()
+    try:
+        terms = load_glossary()
+    except InputError:
+        return None   # a damaged glossary costs the glosses, not the work that shows them
     if key in terms:
         return terms[key]
     folded = _fold(key)

@@ -31,6 +31,7 @@ from .cards import Card, CardError, TrumpRelative, parse_card_spec
 from . import dependencies as _deps
 from .dependencies import CarriedOver
 from .errors import InputError, Location, Problem, VariantError, suggest
+from .limits import MAX_EXTENDS_DEPTH, over_limit
 from . import sources as _sources
 from .sources import Source, entries_problems, load_sources
 from .validation import load_schema, schema_problems
@@ -41,6 +42,7 @@ __all__ = [
     "Option", "Variant",
     "load_variant", "load_variants", "builtin_ids", "builtin_variants", "schema_path", "rule_description",
     "rule_title", "is_game_step", "CARRIED_STATUS", "carry_over", "unbacked_attestations",
+    "check_players", "builtin_catalogue", "Catalogue",
 ]
 
 #: The provenance statuses, from strongest evidence to none.
@@ -409,6 +411,17 @@ def rule_problems(values: Mapping[str, Any],
     return problems
 
 
+def check_players(variant: "Variant", players: object) -> int:
+    """``players`` when ``variant`` may be played by that many, else an
+    :class:`~rentoy.errors.InputError` (the one check the engine makes before dealing:
+    only an allowed count is sure to fit the 40-card deck)."""
+    allowed = variant.rules.players
+    if isinstance(players, bool) or not isinstance(players, int) or players not in allowed:
+        raise InputError(Problem(f"variant {variant.id} is played by "
+                                 f"{', '.join(map(str, allowed))} players, not {players!r}"))
+    return players
+
+
 # ---------------------------------------------------------------------------------------
 # Loading files.
 
@@ -450,18 +463,45 @@ def builtin_ids() -> list[str]:
     return sorted(p.stem for p in folder.glob("*.yaml") if p.name not in _RESERVED_FILES)
 
 
+def _catalogue_order(v: Variant) -> tuple:
+    year = re.match(r"\d{4}", v.period or "")
+    if year:
+        return (0, int(year.group()), v.id)
+    return (1, len(v.lineage), v.id)
+
+
 def builtin_variants() -> list[Variant]:
     """Every built-in variant: the dated historical ones oldest first, then the modern
-    ones, parents before the variants that extend them."""
-    def key(v: Variant) -> tuple:
-        year = re.match(r"\d{4}", v.period or "")
-        if year:
-            return (0, int(year.group()), v.id)
-        return (1, len(v.lineage), v.id)
-    return sorted((load_variant(i) for i in builtin_ids()), key=key)
+    ones, parents before the variants that extend them. Raises
+    :class:`~rentoy.errors.VariantError` when one of them cannot be loaded (see
+    :func:`builtin_catalogue` to go on without it)."""
+    return sorted((load_variant(i) for i in builtin_ids()), key=_catalogue_order)
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    """The built-in variants that load, in :func:`builtin_variants` order, and the
+    error of each one that does not, by id."""
+
+    variants: tuple[Variant, ...]
+    damaged: Mapping[str, VariantError]
+
+
+def builtin_catalogue() -> Catalogue:
+    """Every built-in variant loaded on its own: a damaged file (or one extending a
+    damaged file) is set aside with its error, and the others are unaffected."""
+    loaded: list[Variant] = []
+    damaged: dict[str, VariantError] = {}
+    for vid in builtin_ids():
+        try:
+            loaded.append(load_variant(vid))
+        except VariantError as exc:
+            damaged[vid] = exc
+    return Catalogue(tuple(sorted(loaded, key=_catalogue_order)), MappingProxyType(damaged))
 
 
 _cache: dict[str, tuple[tuple[tuple[str, int], ...], Variant]] = {}
+_PARENT_FAILS = "cannot load the parent variant"
 
 
 def _load_file(path: Path, stack: tuple[Path, ...] = ()) -> Variant:
@@ -506,16 +546,26 @@ def _build(path: Path, stack: tuple[Path, ...]) -> Variant:
 
     parent: Variant | None = None
     if data.get("extends") not in (None, ""):
+        if len(stack) >= MAX_EXTENDS_DEPTH:
+            raise VariantError(doc.problem(("extends",), over_limit(
+                "MAX_EXTENDS_DEPTH", f"this file is number {len(stack)} in a chain of "
+                "variant files extending each other"),
+                "extend a variant nearer the root of the chain", key=True))
         try:
             parent = _resolve(str(data["extends"]), path.parent, stack)
         except VariantError as exc:
-            # Say so at this file's `extends`, and keep the parent's own located problems.
+            # Say so at this file's `extends`, and keep the parent's own located problems
+            # (only the first and the last link of a long chain are worth reading).
             first = exc.problems[0]
+            cause = first.message
+            if cause.startswith(_PARENT_FAILS):     # say what fails, not every link
+                cause = cause.split("': ", 1)[-1]
             raise VariantError([doc.problem(
-                ("extends",), f"cannot load the parent variant {str(data['extends'])!r}: "
-                f"{first.message}", first.hint)]
+                ("extends",), f"{_PARENT_FAILS} {str(data['extends'])!r}: {cause}",
+                first.hint)]
                 + [p for p in exc.problems if p.location.line is not None
-                   and p.location.file != doc.file]) from None
+                   and p.location.file != doc.file
+                   and not p.message.startswith(_PARENT_FAILS)]) from None
 
     values: dict[str, Any] = dict(parent.values) if parent else {}
     # What the parent states is carried over: its evidence shown, its status capped.

@@ -18,8 +18,15 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def handle(args: argparse.Namespace) -> int:
-    from ..reference import variants_report
-    from ..variants import builtin_variants
+    import sys
 
-    emit(variants_report(builtin_variants()), args.format)
-    return 0
+    from ..reference import variants_report
+    from ..variants import builtin_catalogue
+
+    # A damaged variant file is reported after the others are listed (exit status 2).
+    catalogue = builtin_catalogue()
+    emit(variants_report(list(catalogue.variants)), args.format)
+    for error in catalogue.damaged.values():
+        for line in str(error).splitlines():
+            print(f"rentoy: error: {line}", file=sys.stderr)
+    return 2 if catalogue.damaged else 0

@@ -35,7 +35,7 @@ import random
 from typing import Callable, Iterable, Iterator, Optional, Sequence, Union
 
 from ..errors import IllegalAction, InputError
-from ..variants import Variant, load_variant
+from ..variants import Variant, check_players, load_variant
 from .actions import Action
 from .hand import TEAMS, Deal, Event, Hand, HandResult, draw_deal, max_game_actions
 from .observation import HandRecord, Observation, observe, record_of
@@ -132,7 +132,10 @@ class Game(Rounds):
         tables = compile_variant(variant)
         self.variant = variant
         self.tables = tables
-        self.players = tables.rules.default_players if players is None else players
+        # Checked before the first deal is drawn: a deal for too many players overruns
+        # the deck.
+        self.players = check_players(
+            variant, tables.rules.default_players if players is None else players)
         self.rng = rng if rng is not None else random.Random(seed or 0)
         if len(score) != 2:
             raise InputError.at(f"score must be two numbers (team A, team B), not {score!r}")

@@ -28,7 +28,7 @@ from typing import NamedTuple, Sequence
 
 from ..cards import DECK, SUITS, Card, parse_card
 from ..errors import IllegalAction, InputError
-from ..variants import Variant, load_variant
+from ..variants import Variant, check_players, load_variant
 from .actions import _BETS, _PLAYS, ACCEPT, FOLD, PLAY, RAISE, Action
 from .observation import Observation, observe
 from .play import legal_cards, trick_winner
@@ -154,9 +154,7 @@ class Hand:
         variant = load_variant(variant)
         tables = compile_variant(variant)
         n = tables.rules.default_players if players is None else players
-        if n not in tables.rules.players:
-            raise InputError.at(f"variant {variant.id} is played by "
-                                f"{', '.join(map(str, tables.rules.players))} players, not {n}")
+        check_players(variant, n)
         dealer = n - 1 if dealer is None else dealer
         if not (isinstance(dealer, int) and 0 <= dealer < n):
             raise InputError.at(f"dealer {dealer} is not a seat (0 to {n - 1})")

@@ -306,8 +306,8 @@ class _Builder:
              ) -> tuple[Deal | None, int | None]:
         size = variant.rules.hand_size if variant else None
         if hands is None:
-            if variant is None or n is None:
-                return None, None
+            if variant is None or n is None or self.problems:
+                return None, None   # no deal for a table already refused
             seed = data.get("seed", 0)
             return draw_deal(random.Random(seed), n, variant.rules.hand_size), seed
         if "seed" in data:
