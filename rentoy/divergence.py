@@ -46,7 +46,8 @@ from .simulation.run import choose_players
 from .variants import Variant, load_variant
 
 __all__ = ["Side", "Divergence", "find_divergences", "save_divergences",
-           "SavedFile", "divergences_report", "walkthrough_variant", "write_walkthrough"]
+           "SavedFile", "divergences_report", "walkthrough_variant", "write_walkthrough",
+           "walkthrough_text"]
 
 # Deals are searched in order; the search stops once it has enough divergences and
 # has looked at this many deals (to find more than one kind), or at the limit.
@@ -413,12 +414,18 @@ def _dump(data: dict[str, Any]) -> str:
     return yaml.dump(data, Dumper=Dumper, sort_keys=False, allow_unicode=True, width=88)
 
 
+def walkthrough_text(data: dict[str, Any], header: str = "") -> str:
+    """Walkthrough ``data`` as YAML (cards and expectations inline, one action a line),
+    after the comment lines of ``header``."""
+    return header + _dump(data)
+
+
 def write_walkthrough(path: Path, data: dict[str, Any], header: str = "") -> None:
-    """Write walkthrough ``data`` as YAML (cards and expectations inline, one action a
-    line) to ``path``, after the comment lines of ``header``; never overwrites a file
-    (``FileExistsError``)."""
-    with open(path, "x", encoding="utf-8") as out:   # "x": never overwrite
-        out.write(header + _dump(data))
+    """Write :func:`walkthrough_text` to ``path``, atomically; never overwrites a file
+    (a :class:`~rentoy.files.WriteError` instead)."""
+    from .files import write_atomic
+
+    write_atomic(path, walkthrough_text(data, header), overwrite=False)
 
 
 def save_divergences(divergences: Sequence[Divergence], folder: str | Path
@@ -429,28 +436,38 @@ def save_divergences(divergences: Sequence[Divergence], folder: str | Path
     overwritten: a taken name gets the next free number instead (the
     :class:`SavedFile` says which name was wanted).
     """
-    folder = Path(folder)
-    if folder.exists() and not folder.is_dir():
-        raise InputError(Problem(f"{folder} exists and is not a folder",
-                                 hint="give a folder for --save"))
-    folder.mkdir(parents=True, exist_ok=True)
+    from .files import WriteError, make_folder, write_atomic_group
+
+    folder = make_folder(folder)
     saved: list[SavedFile] = []
     number = 0
     for d in divergences:
         number += 1
         wanted = number
-        while any((folder / f"divergence-{number}-{_slug(v)}.yaml").exists()
-                  for v in (d.first, d.second)):
-            number += 1
-        names = {v: f"divergence-{number}-{_slug(v)}.yaml" for v in (d.first, d.second)}
-        for variant, other in ((d.variants[0], d.second), (d.variants[1], d.first)):
-            data = d.walkthrough(variant.id, walkthrough_variant(variant, folder),
-                                 names[other])
-            path = folder / names[variant.id]
-            header = (f"# Written by `rentoy compare --divergences`: {d.first} and "
-                      f"{d.second}\n# part ways on this deal (search deal {d.number}). "
-                      f"Run it with `rentoy run {path.name}`.\n")
-            write_walkthrough(path, data, header)
+        while True:
+            while any((folder / f"divergence-{number}-{_slug(v)}.yaml").exists()
+                      for v in (d.first, d.second)):
+                number += 1
+            names = {v: f"divergence-{number}-{_slug(v)}.yaml" for v in (d.first, d.second)}
+            texts: dict[Path, str] = {}
+            for variant, other in ((d.variants[0], d.second), (d.variants[1], d.first)):
+                data = d.walkthrough(variant.id, walkthrough_variant(variant, folder),
+                                     names[other])
+                path = folder / names[variant.id]
+                header = (f"# Written by `rentoy compare --divergences`: {d.first} and "
+                          f"{d.second}\n# part ways on this deal (search deal {d.number}). "
+                          f"Run it with `rentoy run {path.name}`.\n")
+                texts[path] = walkthrough_text(data, header)
+            try:
+                # The pair appears together or not at all, and never replaces a file.
+                write_atomic_group(texts, overwrite=False)
+            except WriteError:
+                if any(p.exists() for p in texts):   # taken meanwhile: the next number
+                    number += 1
+                    continue
+                raise
+            break
+        for path, variant in zip(texts, d.variants):
             saved.append(SavedFile(path, variant.id, number,
                                    folder / f"divergence-{wanted}-{_slug(variant.id)}.yaml"
                                    if wanted != number else None))

@@ -44,7 +44,7 @@ from typing import Any, Callable, Sequence
 
 from .analysis import Position, Solver, principal_line
 from .cards import DECK, format_cards
-from .divergence import SavedFile, walkthrough_variant, write_walkthrough
+from .divergence import SavedFile, walkthrough_text, walkthrough_variant
 from .engine import Deal, compile_variant, draw_deal
 from .errors import InputError, Problem
 from .render import Report, Table
@@ -360,11 +360,9 @@ def save_perfect_divergences(found: Sequence[PerfectDivergence], folder: str | P
                              ) -> list[SavedFile]:
     """Write two walkthrough files per divergence into ``folder`` (created if needed),
     named ``perfect-<n>-<variant>.yaml``; a taken name gets the next free number."""
-    folder = Path(folder)
-    if folder.exists() and not folder.is_dir():
-        raise InputError(Problem(f"{folder} exists and is not a folder",
-                                 hint="give a folder for --save"))
-    folder.mkdir(parents=True, exist_ok=True)
+    from .files import make_folder, write_atomic_group
+
+    folder = make_folder(folder)
     saved: list[SavedFile] = []
     number = 0
     for d in found:
@@ -375,13 +373,16 @@ def save_perfect_divergences(found: Sequence[PerfectDivergence], folder: str | P
         while any((folder / f"perfect-{number}-{s}.yaml").exists() for s in slug):
             number += 1
         names = [f"perfect-{number}-{s}.yaml" for s in slug]
+        texts: dict[Path, str] = {}
         for k in (0, 1):
             path = folder / names[k]
             header = (f"# Written by `rentoy compare --solve --divergences`: perfect play "
                       f"parts {ids[0]} and {ids[1]}\n# on this deal (deal {d.number}). "
                       f"Run it with `rentoy run {path.name}`.\n")
             data = d.walkthrough(k, walkthrough_variant(d.variants[k], folder), names[1 - k])
-            write_walkthrough(path, data, header)
+            texts[path] = walkthrough_text(data, header)
+        write_atomic_group(texts, overwrite=False)   # the pair together or not at all
+        for k, path in enumerate(texts):
             saved.append(SavedFile(path, ids[k], number,
                                    folder / f"perfect-{wanted}-{slug[k]}.yaml"
                                    if wanted != number else None))

@@ -14,6 +14,8 @@ only when called, drawing off-screen).
 
 from __future__ import annotations
 
+import io
+
 from pathlib import Path
 
 from ..render import Report, Table
@@ -201,6 +203,19 @@ def plot_comparison(result: SimulationResult, path: str | Path,
         fig.suptitle(title or f"{result.games} games, {result.players} players, "
                               f"bots {'/'.join(dict.fromkeys(result.bots))}, seed {result.seed}",
                      fontsize=13)
-        metadata = {"Date": None} if path.suffix.lower() == ".svg" else None
-        fig.savefig(path, metadata=metadata)
+        fmt = path.suffix.lower().lstrip(".")
+        supported = fig.canvas.get_supported_filetypes()
+        if fmt not in supported:
+            from ..errors import InputError, Location, Problem
+
+            raise InputError(Problem(
+                f"cannot draw a plot as {path.suffix or 'a file without a suffix'}",
+                Location(str(path)), hint="end the name in one of "
+                + ", ".join(f".{s}" for s in sorted(supported))))
+        metadata = {"Date": None} if fmt == "svg" else None
+        buffer = io.BytesIO()
+        fig.savefig(buffer, format=fmt, metadata=metadata)
+    from ..files import write_atomic
+
+    write_atomic(path, buffer.getvalue())   # whole or not at all
     return path

@@ -1,0 +1,212 @@
+"""Writing files atomically: whole or not at all, alone or in groups.
+
+Every file rentoy writes (divergence walkthroughs, plots, and any later records or
+caches) goes through :func:`write_atomic` or :func:`write_atomic_group`: the text goes to
+a temporary file in the target's folder, is flushed to disk (``fsync``) and only then
+renamed into place, so a reader, an interruption (Ctrl-C) or a full disk never leaves
+a half-written file behind. A group (the two walkthroughs of a divergence) appears
+together or not at all: every temporary file is written first, then each is moved into
+place, and a failure on the way removes what was already placed.
+
+An operating-system failure (no permission, a missing folder, a name too long, a full
+disk) is a :class:`WriteError`: one line naming the file, what went wrong and what to
+do, and exit status 2 on the command line.
+
+>>> import tempfile, pathlib
+>>> folder = pathlib.Path(tempfile.mkdtemp())
+>>> write_atomic(folder / "a.txt", "one\\n").read_text()
+'one\\n'
+>>> [p.name for p in write_atomic_group({folder / "b.yaml": "b", folder / "c.yaml": "c"})]
+['b.yaml', 'c.yaml']
+>>> write_atomic(folder / "a.txt", "two", overwrite=False)
+Traceback (most recent call last):
+...
+rentoy.files.WriteError: .../a.txt: cannot write this file: it exists already (choose another name, or remove it first)
+>>> sorted(p.name for p in folder.iterdir())        # no temporary file is left
+['a.txt', 'b.yaml', 'c.yaml']
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import tempfile
+from pathlib import Path
+from typing import Mapping
+
+from .errors import InputError, Location, Problem
+
+__all__ = ["write_atomic", "write_atomic_group", "make_folder", "WriteError",
+           "describe_os_error"]
+
+_TEMP_PREFIX = ".rentoy-"
+_TEMP_SUFFIX = ".tmp"
+
+# What to do about each kind of failure.
+_HINTS = {
+    errno.EACCES: "choose a folder you can write to",
+    errno.EPERM: "choose a folder you can write to",
+    errno.EROFS: "the file system is read-only; choose another folder",
+    errno.ENOENT: "the folder does not exist; create it first",
+    errno.ENOTDIR: "a part of the path is a file, not a folder",
+    errno.EISDIR: "a folder of that name exists; choose another name",
+    errno.ENAMETOOLONG: "use a shorter name",
+    errno.ENOSPC: "the disk is full; free some space and try again",
+    errno.EDQUOT: "the disk quota is used up; free some space and try again",
+    errno.EEXIST: "choose another name, or remove it first",
+    errno.EPIPE: "the reader of the output stopped reading",
+}
+
+
+class WriteError(InputError):
+    """A file that could not be written (nothing partial is left behind)."""
+
+
+def describe_os_error(exc: OSError) -> tuple[str, str | None]:
+    """A short description of an operating-system error and a hint for it."""
+    if isinstance(exc, FileExistsError):
+        return "it exists already", _HINTS[errno.EEXIST]
+    text = exc.strerror or str(exc) or type(exc).__name__
+    return text[:1].lower() + text[1:], _HINTS.get(exc.errno or 0)
+
+
+def _error(path: Path, exc: OSError, what: str = "cannot write this file") -> WriteError:
+    text, hint = describe_os_error(exc)
+    return WriteError(Problem(f"{what}: {text}", Location(str(path)), hint=hint))
+
+
+_umask: int | None = None
+
+
+def _file_mode() -> int:
+    """The mode a plain ``open(path, "w")`` would give a new file (0666 less the umask)."""
+    global _umask
+    if _umask is None:
+        _umask = os.umask(0o022)
+        os.umask(_umask)
+    return 0o666 & ~_umask
+
+
+def make_folder(folder: str | Path) -> Path:
+    """Create ``folder`` (and its parents) if needed; a :class:`WriteError` if it cannot
+    be, or if it is a file."""
+    folder = Path(folder)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        raise WriteError(Problem("this exists and is not a folder", Location(str(folder)),
+                                 hint="give a folder")) from None
+    except OSError as exc:
+        raise _error(folder, exc, "cannot create this folder") from None
+    except ValueError:   # a NUL byte in the name
+        raise WriteError(Problem("this is not a usable folder name",
+                                 Location(repr(str(folder))))) from None
+    return folder
+
+
+def _temporary(path: Path, data: str | bytes) -> Path:
+    """Write ``data`` to a new temporary file beside ``path``, on disk; return its path."""
+    raw = data.encode("utf-8") if isinstance(data, str) else data
+    fd, name = tempfile.mkstemp(prefix=_TEMP_PREFIX, suffix=_TEMP_SUFFIX,
+                                dir=path.parent if str(path.parent) else ".")
+    temp = Path(name)
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(raw)
+            out.flush()
+            os.fsync(out.fileno())
+            os.fchmod(out.fileno(), _file_mode())
+    except BaseException:
+        _remove(temp)
+        raise
+    return temp
+
+
+def _place(temp: Path, path: Path, overwrite: bool) -> None:
+    """Move a written temporary file to ``path`` (atomically; refusing to replace an
+    existing file unless ``overwrite``)."""
+    if overwrite:
+        os.replace(temp, path)
+        return
+    try:
+        os.link(temp, path)          # fails if `path` exists: no window for a race
+    except FileExistsError:
+        raise
+    except OSError as exc:
+        if exc.errno not in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EXDEV,
+                             errno.EMLINK):
+            raise
+        if path.exists():            # a file system without hard links
+            raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), str(path))
+        os.replace(temp, path)
+        return
+    _remove(temp)
+
+
+def _remove(path: Path) -> None:
+    try:
+        path.unlink()
+    except OSError:
+        pass
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make the renames in ``folder`` durable (best effort: not every system can)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def write_atomic_group(files: Mapping[str | Path, str | bytes], *, overwrite: bool = True
+                       ) -> list[Path]:
+    """Write several files so that they appear together or not at all.
+
+    ``files`` maps each path to its text (UTF-8) or bytes; the folders must exist. With
+    ``overwrite=False`` an existing file is never replaced (a :class:`WriteError`
+    instead, and none of the group is written). Returns the paths, in order. On any
+    failure or interruption, every file of the group already placed and every
+    temporary file is removed before the error is raised.
+    """
+    paths = [Path(p) for p in files]
+    temps: dict[Path, Path] = {}
+    placed: list[Path] = []
+    current = paths[0] if paths else Path()
+    try:
+        for path, data in zip(paths, files.values()):
+            current = path
+            temps[path] = _temporary(path, data)
+        for path in paths:
+            current = path
+            _place(temps[path], path, overwrite)
+            del temps[path]
+            placed.append(path)
+    except BaseException as exc:
+        for path in placed:
+            _remove(path)
+        for temp in temps.values():
+            _remove(temp)
+        if isinstance(exc, OSError):
+            raise _error(current, exc) from None
+        if isinstance(exc, ValueError):    # a NUL byte in a name
+            raise WriteError(Problem("this is not a usable file name",
+                                     Location(repr(str(current))))) from None
+        raise
+    for folder in dict.fromkeys(p.parent for p in paths):
+        _sync_folder(folder)
+    return paths
+
+
+def write_atomic(path: str | Path, data: str | bytes, *, overwrite: bool = True) -> Path:
+    """Write one file atomically (see the module docstring); returns its path.
+
+    ``data`` is text (written as UTF-8) or bytes. With ``overwrite=False`` an existing
+    file is left alone and a :class:`WriteError` raised.
+    """
+    return write_atomic_group({Path(path): data}, overwrite=overwrite)[0]
