@@ -102,6 +102,12 @@ class _Walker:
     def _construct(self, node: yaml.Node, path: Path_) -> Any:
         try:
             value = self.loader.construct_object(node, deep=True)
+        except yaml.constructor.ConstructorError as exc:
+            if "could not determine a constructor" not in (exc.problem or ""):
+                raise
+            tag = node.tag.replace("tag:yaml.org,2002:", "!!")
+            raise self._fail(node, path, f"the tag {tag} is not allowed: rentoy files hold "
+                             "plain data", "remove the tag") from None
         except yaml.MarkedYAMLError:
             raise
         except Exception as exc:
@@ -179,26 +185,98 @@ class _Walker:
         return self._construct(node, path)
 
 
-def _check_depth(text: str, loader_class: type, file: str | None) -> None:
-    """Refuse nesting deeper than :data:`MAX_DEPTH` from the event stream, before the C
-    loader composes it (its composer recurses in C, where no RecursionError stops it)."""
-    depth = 0
+class _Bounds:
+    """The limits of :mod:`rentoy.limits` applied while a document is composed, so that
+    a huge list or deep nesting is refused at the first item over the limit, before the
+    rest is read."""
+
+    def __init__(self, file: str | None):
+        self.file = file
+        self.nodes = 0
+        self.depth = 0
+
+    def enter(self, mark: Any, parent_mark: Any, items: int) -> None:
+        """One more node (``items``: how many its collection already holds)."""
+        self.nodes += 1
+        if self.nodes > MAX_VALUES:
+            self._fail(mark, over_limit("MAX_VALUES", "the document holds too many values"),
+                       "split the file")
+        if items >= MAX_LIST_LENGTH:
+            self._fail(parent_mark, over_limit(
+                "MAX_LIST_LENGTH", f"this list or mapping has more than {MAX_LIST_LENGTH:,} "
+                "items"), "split the file or shorten the list")
+
+    def descend(self, mark: Any) -> None:
+        self.depth += 1
+        if self.depth > MAX_DEPTH + 1:
+            self._fail(mark, over_limit("MAX_DEPTH", "the document is nested too deeply"),
+                       "flatten the nesting")
+
+    def _fail(self, mark: Any, message: str, hint: str) -> None:
+        raise InputError(Problem(message, Location(self.file, mark.line + 1,
+                                                   mark.column + 1), hint=hint))
+
+
+class _BoundedComposer:
+    """Mixed into the pure-Python loader: :class:`_Bounds` checked node by node."""
+
+    bounds: _Bounds
+
+    def compose_node(self, parent: Any, index: Any) -> Any:
+        event = self.peek_event()    # type: ignore[attr-defined]
+        self.bounds.enter(event.start_mark, parent.start_mark if parent is not None else None,
+                          len(parent.value) if parent is not None else 0)
+        collection = isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent))
+        if collection:
+            self.bounds.descend(event.start_mark)
+        node = super().compose_node(parent, index)    # type: ignore[misc]
+        if collection:
+            self.bounds.depth -= 1
+        return node
+
+
+_bounded_loaders: dict[type, type] = {}
+
+
+def _bounded(loader_class: type) -> type:
+    """``loader_class`` with :class:`_BoundedComposer` mixed in (pure-Python loaders)."""
+    if loader_class not in _bounded_loaders:
+        _bounded_loaders[loader_class] = type(f"Bounded{loader_class.__name__}",
+                                              (_BoundedComposer, loader_class), {})
+    return _bounded_loaders[loader_class]
+
+
+def _check_events(text: str, loader_class: type, file: str | None) -> None:
+    """:class:`_Bounds` checked on the event stream, for the C loader (its composer runs
+    in C: it cannot be checked as it goes, and its recursion is not stopped by Python)."""
+    bounds = _Bounds(file)
+    counts: list[int] = []     # items so far in each open collection
+    marks: list[Any] = []
     loader = loader_class(text)
     try:
         while True:
             event = loader.get_event()
             if event is None or isinstance(event, yaml.StreamEndEvent):
                 return
+            if isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
+                counts.pop()
+                marks.pop()
+                bounds.depth -= 1
+                continue
+            if not isinstance(event, yaml.NodeEvent):
+                continue
+            if counts:
+                counts[-1] += 1
+            # A mapping's items are its keys and values: two events a pair.
+            held = (counts[-1] - 1) // (2 if isinstance(marks[-1], tuple) else 1) \
+                if counts else 0
+            bounds.enter(event.start_mark, marks[-1][0] if marks and isinstance(
+                marks[-1], tuple) else (marks[-1] if marks else None), held)
             if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
-                depth += 1
-                if depth > MAX_DEPTH + 1:
-                    mark = event.start_mark
-                    raise InputError(Problem(
-                        over_limit("MAX_DEPTH", "the document is nested too deeply"),
-                        Location(file, mark.line + 1, mark.column + 1),
-                        hint="flatten the nesting"))
-            elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
-                depth -= 1
+                bounds.descend(event.start_mark)
+                counts.append(0)
+                marks.append((event.start_mark,) if isinstance(event, yaml.MappingStartEvent)
+                             else event.start_mark)
     finally:
         loader.dispose()
 
@@ -216,9 +294,12 @@ def parse_document(text: str, file: str | None = None, *, loader: type | None = 
             Location(file), hint="split it into smaller files"))
     reader = None
     try:
-        if not issubclass(loader_class, yaml.reader.Reader):
-            _check_depth(text, loader_class, file)
-        reader = loader_class(text)   # the pure-Python reader checks every character first
+        if issubclass(loader_class, yaml.composer.Composer):
+            reader = _bounded(loader_class)(text)   # checks every character first
+            reader.bounds = _Bounds(file)
+        else:
+            _check_events(text, loader_class, file)
+            reader = loader_class(text)
         node = reader.get_single_node()
         if node is None:
             return Document(None, file)
@@ -228,6 +309,10 @@ def parse_document(text: str, file: str | None = None, *, loader: type | None = 
         mark = exc.problem_mark or exc.context_mark
         where = Location(file, mark.line + 1, mark.column + 1) if mark else Location(file, 1, 1)
         what = " ".join(p for p in (exc.context, exc.problem) if p)
+        if "maximum nesting depth" in what:     # libyaml's own bound, met before ours
+            raise InputError(Problem(over_limit("MAX_DEPTH", "the document is nested too "
+                                                "deeply"), where,
+                                     hint="flatten the nesting")) from None
         hint = "check the indentation and quoting near this line"
         context = exc.context_mark
         if context is not None and mark is not None and context.line != mark.line:
@@ -248,7 +333,7 @@ def parse_document(text: str, file: str | None = None, *, loader: type | None = 
             "inside double quotes")) from None
     except yaml.YAMLError as exc:
         raise InputError(Problem(f"this is not valid YAML: {exc}", Location(file, 1, 1))) from None
-    except RecursionError:
+    except RecursionError:    # a pure-Python loader whose nesting is not bounded above
         raise InputError(Problem(over_limit("MAX_DEPTH", "the document is nested too deeply "
                                             "to read"), Location(file, 1, 1),
                                  hint="flatten the nesting")) from None
