@@ -1,0 +1,63 @@
+"""The mutation fuzzer: damaged variant, walkthrough, sources and glossary files.
+
+Every file rentoy ships is mutated (see ``tests/fuzz/mutators.py``) and ``rentoy
+check``, ``rentoy run`` and ``rentoy rules`` are run on each mutant (see
+``tests/fuzz/harness.py``): exit status 0, 1 or 2, no traceback, a located message for
+status 2, bounded time and output, and a damaged file that hurts only what uses it.
+
+The regular run tries a few hundred seeded mutants (the same ones every time), a sample
+of them in a subprocess too; the full campaign runs with ``python -m pytest -m fuzz``.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+
+import pytest
+
+from fuzz.harness import Campaign
+
+#: Seeds per file in the regular run, and in the full campaign.
+CI_SEEDS = 8
+CAMPAIGN_SEEDS = int(os.environ.get("RENTOY_FUZZ_SEEDS", "120"))
+#: One mutant in this many is also run in a subprocess.
+CI_SUBPROCESS_EVERY = 60
+CAMPAIGN_SUBPROCESS_EVERY = 40
+
+
+def run_campaign(tmp_path, seeds: range, subprocess_every: int) -> Campaign:
+    with Campaign(tmp_path) as campaign:
+        started = time.perf_counter()
+        targets = campaign.targets()
+        k = 0
+        for seed in seeds:
+            for target in targets:
+                k += 1
+                campaign.run_mutant(target, seed, subprocess_too=k % subprocess_every == 0)
+        campaign.tally.seconds = time.perf_counter() - started
+    print(campaign.tally.summary())
+    return campaign
+
+
+def test_the_campaign_covers_every_kind_of_file(tmp_path):
+    with Campaign(tmp_path) as campaign:
+        kinds = {t.kind for t in campaign.targets()}
+    assert kinds == {"variant", "walkthrough", "sources", "glossary"}
+
+
+def test_a_few_hundred_mutants(tmp_path):
+    campaign = run_campaign(tmp_path, range(CI_SEEDS), CI_SUBPROCESS_EVERY)
+    tally = campaign.tally
+    assert tally.mutants >= 200 and tally.subprocess_runs > 0
+    assert not tally.failures, "\n".join(str(f) for f in tally.failures[:10])
+
+
+@pytest.mark.fuzz
+def test_the_full_campaign(tmp_path):
+    campaign = run_campaign(tmp_path, range(CI_SEEDS, CI_SEEDS + CAMPAIGN_SEEDS),
+                            CAMPAIGN_SUBPROCESS_EVERY)
+    tally = campaign.tally
+    print("by mutator:", dict(sorted(tally.by_mutator.items())))
+    assert tally.tracebacks == 0 and tally.timeouts == 0
+    assert not tally.failures, "\n".join(str(f) for f in tally.failures[:10])
