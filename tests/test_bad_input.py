@@ -16,6 +16,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -494,3 +495,32 @@ def test_a_signal_to_the_parent_alone_leaves_no_worker(sig):
             os.killpg(process.pid, signal.SIGKILL)   # never leave a stray behind
         except ProcessLookupError:
             pass
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
+def test_a_save_interrupted_by_a_signal_leaves_whole_pairs(sig, tmp_path):
+    out = tmp_path / "out"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "rentoy", "compare", "1737", "avila", "--divergences", "60",
+         "--save", str(out)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)})
+    try:
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and process.poll() is None:
+            if out.is_dir() and any(out.iterdir()):
+                break
+            time.sleep(0.005)
+        process.send_signal(sig)
+        process.wait(timeout=60)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    assert process.returncode in (130, 143)      # stopped while saving
+    assert b"Traceback" not in process.stderr.read()
+    names = divergence_files(out)
+    assert not [n for n in names if not n.startswith("divergence-")]   # no temporary file
+    numbers = Counter(n.split("-")[1] for n in names)
+    assert all(count == 2 for count in numbers.values()), names        # whole pairs
+    for name in names:                                                 # whole files
+        assert yamlfile.load_document(out / name).data["variant"] in ("1737", "avila")

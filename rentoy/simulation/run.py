@@ -333,7 +333,8 @@ def worker_pool(workers: int) -> Iterator[Executor]:
     """A process pool whose workers end with the simulation: shut down normally when the
     block ends, terminated at once when it is left by an exception (an error, Ctrl-C, a
     SIGTERM the command line turned into an exception), and killed by the system if
-    this process dies (see :func:`_die_with_parent`)."""
+    this process dies, however it dies (each worker asks the system for that as it
+    starts)."""
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 

@@ -51,11 +51,13 @@ def walkthrough_page(relpath: str, title: str) -> str:
 
 def _sync(folder: Path, pages: dict[str, str]) -> None:
     """Make ``folder`` hold exactly ``pages`` (name -> text), touching only what changed."""
+    from ..files import write_atomic
+
     folder.mkdir(parents=True, exist_ok=True)
     for name, text in pages.items():
         path = folder / f"{name}.md"
         if not path.is_file() or path.read_text(encoding="utf-8") != text:
-            path.write_text(text, encoding="utf-8")
+            write_atomic(path, text)
     for path in folder.glob("*.md"):
         if path.stem not in pages:
             path.unlink()
