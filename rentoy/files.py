@@ -115,7 +115,8 @@ def _temporary(path: Path, data: str | bytes) -> Path:
             out.write(raw)
             out.flush()
             os.fsync(out.fileno())
-            os.fchmod(out.fileno(), _file_mode())
+            if hasattr(os, "fchmod"):      # mkstemp makes it private; give it the usual mode
+                os.fchmod(out.fileno(), _file_mode())
     except BaseException:
         _remove(temp)
         raise

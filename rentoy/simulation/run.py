@@ -52,7 +52,7 @@ from .play import ChunkResult, ChunkTask, play_chunk, variant_spec
 from .stats import STATISTIC_NAMES, STATISTICS, Estimate, Moments
 
 __all__ = ["simulate", "SimulationResult", "SimulationError", "choose_players", "parse_bots",
-           "BOT_NAMES", "worker_pool"]
+           "BOT_NAMES"]
 
 #: The bots a simulation can use, by name (see :mod:`rentoy.bots`).
 BOT_NAMES: tuple[str, ...] = _BOT_NAMES
@@ -271,7 +271,7 @@ def simulate(variants: str | Variant | Sequence[str | Variant], hands: int, seed
     plan = _Plan(hands, workers, chunk_games)
     started = time.perf_counter()        # the play, not the loading of the variants
     if executor is None and workers > 1:
-        with worker_pool(workers) as pool:
+        with _worker_pool(workers) as pool:
             games = _run(lambda t: pool.submit(play_chunk, t), task, plan, moments, progress)
     elif executor is not None:
         games = _run(lambda t: executor.submit(play_chunk, t), task, plan, moments, progress)
@@ -329,7 +329,7 @@ def _die_with_parent(parent: int) -> None:
 
 
 @contextmanager
-def worker_pool(workers: int) -> Iterator[Executor]:
+def _worker_pool(workers: int) -> Iterator[Executor]:
     """A process pool whose workers end with the simulation: shut down normally when the
     block ends, terminated at once when it is left by an exception (an error, Ctrl-C, a
     SIGTERM the command line turned into an exception), and killed by the system if
