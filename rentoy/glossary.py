@@ -49,9 +49,15 @@ def _load(path: str, stamp: int) -> Mapping[str, Term]:
     for term, entry in (doc.data or {}).items():
         if not isinstance(entry, dict) or not isinstance(entry.get("gloss"), str):
             raise InputError(doc.problem((term,), "each term needs a `gloss` (text)"))
+        note = entry.get("note")
+        if note is not None and not isinstance(note, str):
+            raise InputError(doc.problem((term, "note"), "a note is text"))
         source = entry.get("source") or ()
-        out[str(term)] = Term(str(term), entry["gloss"], entry.get("note"),
-                              (source,) if isinstance(source, str) else tuple(source))
+        source = (source,) if isinstance(source, str) else source
+        if not isinstance(source, list | tuple) or not all(isinstance(s, str) for s in source):
+            raise InputError(doc.problem((term, "source"), "`source` is a source id or a "
+                                         "list of them"))
+        out[str(term)] = Term(str(term), entry["gloss"], note, tuple(source))
     return out
 
 

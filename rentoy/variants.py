@@ -513,7 +513,10 @@ def _load_file(path: Path, stack: tuple[Path, ...] = ()) -> Variant:
     if hit and all(file_stamp(p) == t for p, t in hit[0]):
         return hit[1]
     variant = _build(path, stack + (path,))
-    _cache[str(path)] = (tuple((str(p), file_stamp(p)) for p in variant.files), variant)
+    # Loaded again once any of its files, or the bibliography it was checked against,
+    # changes.
+    watched = (*variant.files, builtin_dir() / "sources.yaml")
+    _cache[str(path)] = (tuple((str(p), file_stamp(p)) for p in watched), variant)
     return variant
 
 

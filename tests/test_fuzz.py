@@ -49,6 +49,8 @@ def test_the_campaign_covers_every_kind_of_file(tmp_path):
 def test_a_few_hundred_mutants(tmp_path):
     campaign = run_campaign(tmp_path, range(CI_SEEDS), CI_SUBPROCESS_EVERY)
     tally = campaign.tally
+    for failure in tally.failures:
+        print(failure)
     assert tally.mutants >= 200 and tally.subprocess_runs > 0
     assert not tally.failures, "\n".join(str(f) for f in tally.failures[:10])
 
@@ -59,5 +61,7 @@ def test_the_full_campaign(tmp_path):
                             CAMPAIGN_SUBPROCESS_EVERY)
     tally = campaign.tally
     print("by mutator:", dict(sorted(tally.by_mutator.items())))
-    assert tally.tracebacks == 0 and tally.timeouts == 0
+    for failure in tally.failures:
+        print(failure)
     assert not tally.failures, "\n".join(str(f) for f in tally.failures[:10])
+    assert tally.tracebacks == 0 and tally.timeouts == 0
