@@ -6,7 +6,8 @@ check``, ``rentoy run`` and ``rentoy rules`` are run on each mutant (see
 status 2, bounded time and output, and a damaged file that hurts only what uses it.
 
 The regular run tries a few hundred seeded mutants (the same ones every time), a sample
-of them in a subprocess too; the full campaign runs with ``python -m pytest -m fuzz``.
+of them in a subprocess too, half of them read with each YAML loader (pure Python and C);
+the full campaign runs with ``python -m pytest -m fuzz``.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import time
 import pytest
 
 from fuzz.harness import Campaign
+from rentoy import yamlfile
 
 #: Seeds per file in the regular run, and in the full campaign.
 CI_SEEDS = 8
@@ -26,12 +28,16 @@ CI_SUBPROCESS_EVERY = 60
 CAMPAIGN_SUBPROCESS_EVERY = 40
 
 
-def run_campaign(tmp_path, seeds: range, subprocess_every: int) -> Campaign:
+def run_campaign(tmp_path, seeds: range, subprocess_every: int, monkeypatch) -> Campaign:
+    loaders = sorted(yamlfile.SAFE_LOADERS)
     with Campaign(tmp_path) as campaign:
         started = time.perf_counter()
         targets = campaign.targets()
         k = 0
         for seed in seeds:
+            # Each YAML loader rentoy can use reads its share of the mutants.
+            monkeypatch.setattr(yamlfile, "LOADER",
+                                yamlfile.SAFE_LOADERS[loaders[seed % len(loaders)]])
             for target in targets:
                 k += 1
                 campaign.run_mutant(target, seed, subprocess_too=k % subprocess_every == 0)
@@ -46,8 +52,8 @@ def test_the_campaign_covers_every_kind_of_file(tmp_path):
     assert kinds == {"variant", "walkthrough", "sources", "glossary"}
 
 
-def test_a_few_hundred_mutants(tmp_path):
-    campaign = run_campaign(tmp_path, range(CI_SEEDS), CI_SUBPROCESS_EVERY)
+def test_a_few_hundred_mutants(tmp_path, monkeypatch):
+    campaign = run_campaign(tmp_path, range(CI_SEEDS), CI_SUBPROCESS_EVERY, monkeypatch)
     tally = campaign.tally
     for failure in tally.failures:
         print(failure)
@@ -56,9 +62,9 @@ def test_a_few_hundred_mutants(tmp_path):
 
 
 @pytest.mark.fuzz
-def test_the_full_campaign(tmp_path):
+def test_the_full_campaign(tmp_path, monkeypatch):
     campaign = run_campaign(tmp_path, range(CI_SEEDS, CI_SEEDS + CAMPAIGN_SEEDS),
-                            CAMPAIGN_SUBPROCESS_EVERY)
+                            CAMPAIGN_SUBPROCESS_EVERY, monkeypatch)
     tally = campaign.tally
     print("by mutator:", dict(sorted(tally.by_mutator.items())))
     for failure in tally.failures:
