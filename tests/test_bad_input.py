@@ -376,6 +376,22 @@ def test_a_write_to_a_folder_without_permission_is_one_line(tmp_path, capsys, mo
     assert divergence_files(tmp_path) == []
 
 
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() == 0,
+                    reason="the superuser may write to a read-only folder")
+def test_a_save_into_a_read_only_folder_is_one_line(tmp_path, capsys):
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    folder.chmod(0o555)
+    try:
+        status, _, err = cli(capsys, "compare", "1737", "avila", "--divergences", "1",
+                             "--save", str(folder))
+    finally:
+        folder.chmod(0o755)
+    assert status == 2
+    assert err.count("\n") == 1 and "permission denied" in err
+    assert divergence_files(folder) == []
+
+
 @pytest.mark.parametrize("folder", ["/proc/rentoy-out", "/dev/null/sub", "a" * 300])
 def test_a_save_folder_that_cannot_be_made_is_one_line(folder, tmp_path, capsys):
     if folder.startswith("/proc") and not Path("/proc").is_dir():
