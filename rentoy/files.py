@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import errno
 import os
-import tempfile
+import secrets
 from pathlib import Path
 from typing import Mapping
 
@@ -41,6 +41,7 @@ __all__ = ["write_atomic", "write_atomic_group", "make_folder", "WriteError",
 
 _TEMP_PREFIX = ".rentoy-"
 _TEMP_SUFFIX = ".tmp"
+_O_BINARY = getattr(os, "O_BINARY", 0)    # Windows: no newline translation
 
 # What to do about each kind of failure.
 _HINTS = {
@@ -104,23 +105,41 @@ def make_folder(folder: str | Path) -> Path:
     return folder
 
 
-def _temporary(path: Path, data: str | bytes) -> Path:
-    """Write ``data`` to a new temporary file beside ``path``, on disk; return its path."""
+def _temporary(path: Path, data: str | bytes, created: list[Path],
+               ours: set[tuple[int, int]]) -> Path:
+    """Write ``data`` to a new temporary file beside ``path``, on disk; return its path.
+
+    The name goes into ``created`` before the file exists, and its identity (device,
+    inode) into ``ours`` as soon as it does, so that an interruption at any moment
+    leaves the caller able to remove it, under either name."""
     raw = data.encode("utf-8") if isinstance(data, str) else data
-    fd, name = tempfile.mkstemp(prefix=_TEMP_PREFIX, suffix=_TEMP_SUFFIX,
-                                dir=path.parent if str(path.parent) else ".")
-    temp = Path(name)
-    try:
-        with os.fdopen(fd, "wb") as out:
-            out.write(raw)
-            out.flush()
-            os.fsync(out.fileno())
-            if hasattr(os, "fchmod"):      # mkstemp makes it private; give it the usual mode
-                os.fchmod(out.fileno(), _file_mode())
-    except BaseException:
-        _remove(temp)
-        raise
+    folder = path.parent if str(path.parent) else Path(".")
+    while True:
+        temp = folder / f"{_TEMP_PREFIX}{secrets.token_hex(8)}{_TEMP_SUFFIX}"
+        created.append(temp)
+        try:
+            fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _O_BINARY, 0o600)
+        except FileExistsError:      # not ours: leave it and draw another name
+            created.pop()
+            continue
+        break
+    with os.fdopen(fd, "wb") as out:
+        info = os.fstat(out.fileno())
+        ours.add((info.st_dev, info.st_ino))
+        out.write(raw)
+        out.flush()
+        os.fsync(out.fileno())
+        if hasattr(os, "fchmod"):      # created private; give it the usual mode
+            os.fchmod(out.fileno(), _file_mode())
     return temp
+
+
+def _is_ours(path: Path, ours: set[tuple[int, int]]) -> bool:
+    try:
+        info = os.stat(path)
+    except OSError:
+        return False
+    return (info.st_dev, info.st_ino) in ours
 
 
 def _place(temp: Path, path: Path, overwrite: bool) -> None:
@@ -176,22 +195,24 @@ def write_atomic_group(files: Mapping[str | Path, str | bytes], *, overwrite: bo
     temporary file is removed before the error is raised.
     """
     paths = [Path(p) for p in files]
-    temps: dict[Path, Path] = {}
-    placed: list[Path] = []
+    created: list[Path] = []               # temporary files, named before they exist
+    ours: set[tuple[int, int]] = set()     # their (device, inode), whatever their name
     current = paths[0] if paths else Path()
     try:
+        temps = {}
         for path, data in zip(paths, files.values()):
             current = path
-            temps[path] = _temporary(path, data)
+            temps[path] = _temporary(path, data, created, ours)
         for path in paths:
             current = path
             _place(temps[path], path, overwrite)
-            del temps[path]
-            placed.append(path)
     except BaseException as exc:
-        for path in placed:
-            _remove(path)
-        for temp in temps.values():
+        # Whatever was interrupted: remove every file of ours, placed or not. A file
+        # is ours by its inode, so a file of the same name that was there before stays.
+        for path in paths:
+            if _is_ours(path, ours):
+                _remove(path)
+        for temp in created:
             _remove(temp)
         if isinstance(exc, OSError):
             raise _error(current, exc) from None

@@ -214,9 +214,9 @@ def compare_perfect(variants: Sequence[str | Variant], deals: int, seed: int = 0
             if progress:
                 progress(e, deals)
     else:
-        from concurrent.futures import ProcessPoolExecutor
+        from .workers import process_pool
 
-        with ProcessPoolExecutor(max_workers=workers) as pool:
+        with process_pool(workers) as pool:       # workers end with this process
             futures = [pool.submit(solve_chunk, specs, n, seed, s, e) for s, e in bounds]
             for (_, e), future in zip(bounds, futures):
                 records += future.result()

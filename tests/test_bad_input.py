@@ -368,7 +368,7 @@ def test_a_write_to_a_folder_without_permission_is_one_line(tmp_path, capsys, mo
     def denied(*args, **kwargs):
         raise PermissionError(errno.EACCES, os.strerror(errno.EACCES))
 
-    monkeypatch.setattr(files.tempfile, "mkstemp", denied)
+    monkeypatch.setattr(files, "_temporary", denied)
     status, _, err = cli(capsys, "compare", "1737", "avila", "--divergences", "1",
                          "--save", str(tmp_path))
     assert status == 2
@@ -540,3 +540,19 @@ def test_a_save_interrupted_by_a_signal_leaves_whole_pairs(sig, tmp_path):
     assert all(count == 2 for count in numbers.values()), names        # whole pairs
     for name in names:                                                 # whole files
         assert yamlfile.load_document(out / name).data["variant"] in ("1737", "avila")
+
+
+def _death_signal() -> int:
+    import ctypes
+
+    value = ctypes.c_int(0)
+    ctypes.CDLL(None).prctl(2, ctypes.byref(value), 0, 0, 0)   # PR_GET_PDEATHSIG
+    return value.value
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="prctl is Linux's")
+def test_every_pool_worker_asks_to_die_with_its_parent():
+    from rentoy.workers import process_pool
+
+    with process_pool(2) as pool:      # the pool of simulations and of the solver
+        assert pool.submit(_death_signal).result() == signal.SIGKILL

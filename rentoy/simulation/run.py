@@ -36,18 +36,16 @@ from __future__ import annotations
 
 import math
 import os
-import signal
-import sys
 import time
 from collections import deque
 from concurrent.futures import Executor, Future
-from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Callable, Iterator, Sequence
+from typing import Callable, Sequence
 
 from ..bots import BOT_NAMES as _BOT_NAMES, parse_bot
 from ..errors import InputError, Problem
 from ..variants import Variant, load_variants
+from ..workers import process_pool
 from .play import ChunkResult, ChunkTask, play_chunk, variant_spec
 from .stats import STATISTIC_NAMES, STATISTICS, Estimate, Moments
 
@@ -271,7 +269,7 @@ def simulate(variants: str | Variant | Sequence[str | Variant], hands: int, seed
     plan = _Plan(hands, workers, chunk_games)
     started = time.perf_counter()        # the play, not the loading of the variants
     if executor is None and workers > 1:
-        with _worker_pool(workers) as pool:
+        with process_pool(workers) as pool:
             games = _run(lambda t: pool.submit(play_chunk, t), task, plan, moments, progress)
     elif executor is not None:
         games = _run(lambda t: executor.submit(play_chunk, t), task, plan, moments, progress)
@@ -284,76 +282,6 @@ def simulate(variants: str | Variant | Sequence[str | Variant], hands: int, seed
         moments=moments, hand_sizes=tuple(v.rules.hand_size for v in resolved),
         best_of=tuple(v.rules.match for v in resolved),
         seconds=time.perf_counter() - started)
-
-
-# ---------------------------------------------------------------------------------------
-# Worker processes that die with their parent.
-
-_PR_SET_PDEATHSIG = 1      # from <linux/prctl.h>
-_PARENT_POLL_SECONDS = 1.0
-
-
-def _watch_parent(parent: int) -> None:
-    """End this process once ``parent`` is gone (the portable fallback: an orphan is
-    handed to another parent, so its parent id changes)."""
-    while os.getppid() == parent:
-        time.sleep(_PARENT_POLL_SECONDS)
-    os._exit(1)
-
-
-def _die_with_parent(parent: int) -> None:
-    """Initializer of every worker process: end the worker when its parent ends.
-
-    On Linux the kernel sends the worker SIGKILL when the parent dies, however it dies
-    (``prctl(PR_SET_PDEATHSIG)``); elsewhere a daemon thread polls the parent's pid. The
-    worker ignores SIGINT (Ctrl-C reaches the whole terminal group; the parent stops
-    the workers) and takes SIGTERM's default action, whatever the parent installed.
-    """
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    if sys.platform.startswith("linux"):
-        try:
-            import ctypes
-
-            libc = ctypes.CDLL(None, use_errno=True)
-            if libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0:
-                if os.getppid() != parent:      # the parent died before the call
-                    os._exit(1)
-                return
-        except (OSError, AttributeError):
-            pass
-    import threading
-
-    threading.Thread(target=_watch_parent, args=(parent,), daemon=True,
-                     name="rentoy-parent-watch").start()
-
-
-@contextmanager
-def _worker_pool(workers: int) -> Iterator[Executor]:
-    """A process pool whose workers end with the simulation: shut down normally when the
-    block ends, terminated at once when it is left by an exception (an error, Ctrl-C, a
-    SIGTERM the command line turned into an exception), and killed by the system if
-    this process dies, however it dies (each worker asks the system for that as it
-    starts)."""
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
-
-    before = set(multiprocessing.active_children())
-    pool = ProcessPoolExecutor(max_workers=workers, initializer=_die_with_parent,
-                               initargs=(os.getpid(),))
-    try:
-        yield pool
-    except BaseException:
-        pool.shutdown(wait=False, cancel_futures=True)
-        # The pool's workers are this process's children started since it was made.
-        ours = [p for p in multiprocessing.active_children() if p not in before]
-        for process in ours:
-            process.terminate()
-        for process in ours:
-            process.join(timeout=5)
-        raise
-    else:
-        pool.shutdown(wait=True)
 
 
 class _Done:
