@@ -15,7 +15,6 @@ only when called, drawing off-screen).
 from __future__ import annotations
 
 import io
-
 from pathlib import Path
 
 from ..render import Report, Table
