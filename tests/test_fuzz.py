@@ -49,7 +49,7 @@ def run_campaign(tmp_path, seeds: range, subprocess_every: int, monkeypatch) -> 
 def test_the_campaign_covers_every_kind_of_file(tmp_path):
     with Campaign(tmp_path) as campaign:
         kinds = {t.kind for t in campaign.targets()}
-    assert kinds == {"variant", "walkthrough", "sources", "glossary"}
+    assert {"variant", "walkthrough", "sources", "glossary"} <= kinds
 
 
 def test_a_few_hundred_mutants(tmp_path, monkeypatch):

@@ -118,10 +118,15 @@ class Campaign:
         set_variants_dir(None)
 
     def targets(self) -> list[Target]:
+        from rentoy.variants import builtin_ids
+
+        ids = set(builtin_ids())
         out = []
         for path in sorted(self.variants.glob("*.yaml")):
+            # The other files of the folder (the family tree, the quotations, ...) are
+            # reference data: their commands must hold up, whatever they answer.
             kind = {"sources.yaml": "sources", "glossary.yaml": "glossary"}.get(
-                path.name, "variant")
+                path.name, "variant" if path.stem in ids else "data")
             out.append(Target(kind, path, f"variants/{path.name}"))
         for path in sorted(self.examples.glob("*.yaml")):
             out.append(Target("walkthrough", path, f"docs/examples/{path.name}"))
@@ -144,9 +149,13 @@ class Campaign:
             return [(("check", str(target.path)), None), (("run", str(target.path)), None)]
         if target.kind == "glossary":
             return [(("run", str(self.examples / "betting-from-4-5.yaml")), 0),
-                    (("rules", "1737"), 0)]
+                    (("rules", "1737"), 0), (("glossary",), None)]
         if target.kind == "sources":
-            return [(("rules", "1737"), None), (("run", anchor), None)]
+            return [(("rules", "1737"), None), (("run", anchor), None),
+                    (("sources",), None)]
+        if target.kind == "data":
+            return [(("rules", "1737"), None), (("run", anchor), None),
+                    (("sources",), None)]
         vid = target.path.stem
         out: list[tuple[tuple[str, ...], int | None]] = [
             (("check", str(target.path)), None), (("rules", vid), None)]
