@@ -157,7 +157,8 @@ def _place(temp: Path, path: Path, overwrite: bool) -> None:
                              errno.EMLINK):
             raise
         if path.exists():            # a file system without hard links
-            raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), str(path))
+            raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), str(path)
+                                  ) from None
         os.replace(temp, path)
         return
     _remove(temp)
@@ -184,7 +185,8 @@ def _sync_folder(folder: Path) -> None:
         os.close(fd)
 
 
-def write_atomic_group(files: Mapping[str | Path, str | bytes], *, overwrite: bool = True
+def write_atomic_group(files: Mapping[str, str | bytes] | Mapping[Path, str | bytes]
+                       | Mapping[str | Path, str | bytes], *, overwrite: bool = True
                        ) -> list[Path]:
     """Write several files so that they appear together or not at all.
 

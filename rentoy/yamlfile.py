@@ -110,7 +110,7 @@ class _Walker:
                              "plain data", "remove the tag") from None
         except yaml.MarkedYAMLError:
             raise
-        except Exception as exc:
+        except Exception:
             # An explicit tag the value does not fit: `!!int abc`, `!!bool maybe` (a
             # KeyError inside PyYAML), `!!timestamp abc`, `!!int "-"` (an IndexError).
             tag = node.tag.replace("tag:yaml.org,2002:", "!!")
