@@ -8,7 +8,9 @@ offending key: an unknown key gets the nearest valid one as a hint ("did you mea
 
 from __future__ import annotations
 
+import hashlib
 import json
+import os
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterator
@@ -16,7 +18,7 @@ from typing import Any, Iterator
 from .errors import Problem, suggest
 from .yamlfile import Document
 
-__all__ = ["schema_problems", "load_schema", "resolve_ref"]
+__all__ = ["schema_problems", "load_schema", "resolve_ref", "cache_dir"]
 
 _TYPE_NAMES = {"string": "a string", "integer": "a whole number", "number": "a number",
                "boolean": "true or false", "array": "a list", "object": "a mapping",
@@ -181,14 +183,100 @@ def _problems(error: Any, doc: Document, root: dict[str, Any]) -> Iterator[Probl
     yield doc.problem(path, error.message)
 
 
-def schema_problems(doc: Document, schema_path: str | Path) -> list[Problem]:
-    """Every schema violation in ``doc``, as problems sorted by position."""
-    import jsonschema  # imported here: only needed when a file is checked
+@lru_cache(maxsize=None)
+def _validator(path: str) -> Any:
+    """The schema's validator, built once per process."""
+    import jsonschema  # imported here: only needed when a document is new or invalid
 
+    return jsonschema.Draft202012Validator(load_schema(path))
+
+
+# Documents known to be valid, remembered across runs so that reading the built-in
+# variants does not import and run the validator each time. An entry is a hash of the
+# schema's text and the document's data, so editing either (or a document parsed from
+# other text under the same name) simply misses. Only valid documents are remembered:
+# an invalid one is always validated again, to report its problems.
+_VALID_FILE = "valid-documents.json"
+_VALID_KEEP = 512
+
+
+def cache_dir() -> Path | None:
+    """Where rentoy keeps its caches: ``RENTOY_CACHE_DIR``, else ``$XDG_CACHE_HOME/rentoy``,
+    else ``~/.cache/rentoy``; None when ``RENTOY_CACHE_DIR`` is set empty (no caching)."""
+    env = os.environ.get("RENTOY_CACHE_DIR")
+    if env is not None:
+        return Path(env) if env else None
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "rentoy"
+
+
+@lru_cache(maxsize=None)
+def _schema_digest(path: str) -> str:
+    return hashlib.sha256(json.dumps(load_schema(path), sort_keys=True).encode()).hexdigest()
+
+
+def _digest(doc: Document, schema_path: str) -> str:
+    # repr keeps apart what JSON would merge (1, "1" and True; int and str keys).
+    text = f"{_schema_digest(schema_path)}\n{doc.data!r}"
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+_known: list[str] | None = None
+
+
+def _known_valid() -> list[str]:
+    global _known
+    if _known is None:
+        _known = []
+        folder = cache_dir()
+        if folder is not None:
+            try:
+                loaded = json.loads((folder / _VALID_FILE).read_text(encoding="utf-8"))
+                if isinstance(loaded, list):
+                    _known = [k for k in loaded if isinstance(k, str)]
+            except (OSError, ValueError):
+                pass
+    return _known
+
+
+def _remember_valid(digest: str) -> None:
+    known = _known_valid()
+    known.append(digest)
+    del known[:-_VALID_KEEP]
+    folder = cache_dir()
+    if folder is None:
+        return
+    import tempfile
+
+    try:                                  # atomically: a temporary file, then rename
+        folder.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=folder, prefix=".valid-", suffix=".tmp")
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as out:
+                json.dump(known, out)
+            os.replace(tmp, folder / _VALID_FILE)
+        except BaseException:
+            os.unlink(tmp)
+            raise
+    except OSError:
+        pass                              # a cache that cannot be written is no cache
+
+
+def schema_problems(doc: Document, schema_path: str | Path) -> list[Problem]:
+    """Every schema violation in ``doc``, as problems sorted by position.
+
+    The validator is built once per process, and a document found valid is remembered
+    (see :func:`cache_dir`), so reading it again skips validation.
+    """
     schema = load_schema(str(schema_path))
-    validator = jsonschema.Draft202012Validator(schema)
+    digest = _digest(doc, str(schema_path))
+    if digest in _known_valid():
+        return []
+    validator = _validator(str(schema_path))
     found: dict[tuple, Problem] = {}
     for error in validator.iter_errors(doc.data):
         for problem in _problems(error, doc, schema):
             found.setdefault((problem.path, problem.message), problem)
+    if not found:
+        _remember_valid(digest)
     return sorted(found.values(), key=lambda p: (p.location.line or 0, p.location.column or 0))

@@ -19,30 +19,73 @@ __all__ = ["build_parser", "main"]
 _COMMANDS = (variants, rules, check, run, compare, simulate, solve, sources, glossary)
 
 
+class _HelpFormatter(argparse.HelpFormatter):
+    """Help that states each option's default once: help strings name a default only
+    when it is not a plain value (the docs' argparse directive prints plain ones)."""
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        text = action.help or ""
+        default = action.default
+        if (default is None or isinstance(default, bool) or default is argparse.SUPPRESS
+                or "default" in text or not action.option_strings):
+            return text
+        return f"{text} (default: {default})"
+
+
+def _width(text: str) -> int:
+    from ..render.terminal import MIN_WIDTH
+
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of columns") from None
+    if value < MIN_WIDTH:
+        raise argparse.ArgumentTypeError(f"{value} columns is too narrow; give "
+                                         f"{MIN_WIDTH} or more")
+    return value
+
+
+_WIDTH_HELP = ("fit text output to N columns (default: COLUMNS, else the terminal's "
+               "width, else 80)")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``rentoy`` (also read by the docs)."""
     from .. import __version__
 
     parser = argparse.ArgumentParser(
-        prog="rentoy",
+        prog="rentoy", formatter_class=_HelpFormatter,
         description="Rentoy, the Spanish trick-taking and betting card game: read the "
                     "variants' rules with their sources, run worked examples, and compare "
                     "variants side by side.",
         epilog="Variant ids may carry options: 1737+borrego. Exit status: 0 success, "
                "1 a walkthrough expectation failed, 2 bad input.")
     parser.add_argument("--version", action="version", version=f"rentoy {__version__}")
+    parser.add_argument("--width", type=_width, metavar="N", help=_WIDTH_HELP)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for module in _COMMANDS:
         module.register(sub)
+    # Every command takes --width too (after its name), and states defaults once.
+    for command in sub.choices.values():
+        command.formatter_class = _HelpFormatter
+        if not any("--width" in a.option_strings for a in command._actions):
+            command.add_argument("--width", type=_width, metavar="N",
+                                 default=argparse.SUPPRESS, help=_WIDTH_HELP)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     from ..errors import RentoyError
+    from ..render.terminal import ascii_fallback
+    from .common import set_output_width
 
+    # Accents and symbols the output's encoding cannot show are written as plain ASCII.
+    ascii_fallback(sys.stdout)
+    ascii_fallback(sys.stderr)
     parser = build_parser()
     args = parser.parse_args(argv)
+    set_output_width(args.width)
     try:
         return int(args.handler(args) or 0)
     except RentoyError as exc:
