@@ -8,9 +8,9 @@ offending key: an unknown key gets the nearest valid one as a hint ("did you mea
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
+import zlib
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterator
@@ -210,15 +210,21 @@ def cache_dir() -> Path | None:
     return Path(base) / "rentoy"
 
 
+def _checksum(data: bytes) -> str:
+    # Two 32-bit checksums and the length: ample to tell documents apart by accident, and
+    # zlib loads in a fraction of the time hashlib (OpenSSL) takes at start-up.
+    return f"{zlib.crc32(data):08x}{zlib.adler32(data):08x}{len(data):x}"
+
+
 @lru_cache(maxsize=None)
 def _schema_digest(path: str) -> str:
-    return hashlib.sha256(json.dumps(load_schema(path), sort_keys=True).encode()).hexdigest()
+    return _checksum(json.dumps(load_schema(path), sort_keys=True).encode())
 
 
 def _digest(doc: Document, schema_path: str) -> str:
     # repr keeps apart what JSON would merge (1, "1" and True; int and str keys).
     text = f"{_schema_digest(schema_path)}\n{doc.data!r}"
-    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+    return _checksum(text.encode("utf-8", "surrogatepass"))
 
 
 _known: list[str] | None = None

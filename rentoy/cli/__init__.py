@@ -12,11 +12,14 @@ import argparse
 import sys
 from typing import Sequence
 
-from . import check, compare, glossary, rules, run, simulate, solve, sources, variants
+from importlib import import_module
 
 __all__ = ["build_parser", "main"]
 
-_COMMANDS = (variants, rules, check, run, compare, simulate, solve, sources, glossary)
+#: The commands, each a module of this package named after it with a ``register(sub)``
+#: function; only the one being run is imported (``rentoy --help`` imports them all).
+COMMANDS: tuple[str, ...] = ("variants", "rules", "check", "run", "compare", "simulate",
+                             "solve", "sources", "glossary")
 
 
 class _HelpFormatter(argparse.HelpFormatter):
@@ -49,8 +52,22 @@ _WIDTH_HELP = ("fit text output to N columns (default: COLUMNS, else the termina
                "width, else 80)")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of ``rentoy`` (also read by the docs)."""
+def _command_in(argv: Sequence[str]) -> str | None:
+    """The command named in ``argv`` (the first word that is not an option), if known."""
+    skip = False
+    for word in argv:
+        if skip:
+            skip = False
+        elif word == "--width":
+            skip = True
+        elif not word.startswith("-"):
+            return word if word in COMMANDS else None
+    return None
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The argument parser of ``rentoy`` (also read by the docs); with ``only``, just
+    that command's part of it, which is all a run of that command needs."""
     from .. import __version__
 
     parser = argparse.ArgumentParser(
@@ -63,8 +80,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"rentoy {__version__}")
     parser.add_argument("--width", type=_width, metavar="N", help=_WIDTH_HELP)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for module in _COMMANDS:
-        module.register(sub)
+    for name in COMMANDS:
+        if only is None or name == only:
+            import_module(f".{name}", __name__).register(sub)
     # Every command takes --width too (after its name), and states defaults once.
     for command in sub.choices.values():
         command.formatter_class = _HelpFormatter
@@ -83,7 +101,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     # Accents and symbols the output's encoding cannot show are written as plain ASCII.
     ascii_fallback(sys.stdout)
     ascii_fallback(sys.stderr)
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    parser = build_parser(_command_in(argv))
     args = parser.parse_args(argv)
     set_output_width(args.width)
     try:
