@@ -8,6 +8,8 @@ each command's median wall time and CPU time and their ratios to the bare interp
 ``python -m rentoy``. Exit status 1 when a ratio exceeds ``--goal``.
 
     python bench/startup.py --repeat 15 --goal 6
+    git archive main | tar -x -C /tmp/rentoy-main
+    python bench/startup.py --against /tmp/rentoy-main     # before and after, same run
 """
 
 from __future__ import annotations
@@ -45,6 +47,9 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, default=15, help="runs of each (default: 15)")
     parser.add_argument("--goal", type=float, default=6.0,
                         help="the largest acceptable ratio (default: 6)")
+    parser.add_argument("--against", metavar="DIR", type=Path,
+                        help="also time the commands of another checkout of rentoy (say, "
+                             "an older version unpacked with git archive), in the same run")
     parser.add_argument("--no-bytecode", action="store_true",
                         help="run without compiled-module caches (PYTHONDONTWRITEBYTECODE)")
     args = parser.parse_args()
@@ -59,6 +64,10 @@ def main() -> int:
     rentoy = rentoy_command()
     runs: dict[str, list[str]] = {"python -c pass": [sys.executable, "-c", "pass"]}
     runs.update({"rentoy " + " ".join(c): rentoy + c for c in COMMANDS})
+    if args.against:
+        other = [sys.executable, str(Path(__file__).parent / "_run_from.py"),
+                 str(args.against.resolve())]
+        runs.update({f"{args.against.name}: " + " ".join(c): other + c for c in COMMANDS})
     for argv in runs.values():          # warm the file cache and rentoy's own caches
         wall(argv)
     times: dict[str, list[float]] = {name: [] for name in runs}
@@ -70,14 +79,14 @@ def main() -> int:
             cpu[name].append(used)
     base = statistics.median(times["python -c pass"])
     base_cpu = statistics.median(cpu["python -c pass"])
-    print(f"{'command':<24}{'wall ms':>9}{'ratio':>8}{'cpu ms':>9}{'ratio':>8}")
+    print(f"{'command':<32}{'wall ms':>9}{'ratio':>8}{'cpu ms':>9}{'ratio':>8}")
     worst = 0.0
     for name, ts in times.items():
         median, median_cpu = statistics.median(ts), statistics.median(cpu[name])
         ratio = median / base
-        if name not in ("python -c pass", "rentoy --help"):
+        if name.startswith("rentoy ") and name != "rentoy --help":
             worst = max(worst, ratio)
-        print(f"{name:<24}{median * 1000:>9.1f}{ratio:>8.2f}{median_cpu * 1000:>9.1f}"
+        print(f"{name:<32}{median * 1000:>9.1f}{ratio:>8.2f}{median_cpu * 1000:>9.1f}"
               f"{median_cpu / base_cpu:>8.2f}")
     print(f"largest wall-time ratio {worst:.2f} (goal: {args.goal:g} or less); medians of "
           f"{args.repeat} interleaved runs")
