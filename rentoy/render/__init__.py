@@ -2,7 +2,7 @@
 
 A command builds a :class:`Report`: plain data for JSON, plus the tables and notes a
 person reads. :func:`render` picks the renderer for ``text`` (tables laid out to fit
-the terminal's width, see :mod:`rentoy.render.text`), ``markdown``, ``json`` or
+the terminal's width, see ``rentoy.render.text``), ``markdown``, ``json`` or
 ``csv``. Strings in tables may carry inline Markdown (``*title*``); only Markdown
 output keeps it.
 """
@@ -56,7 +56,7 @@ def plain(value: Any) -> Any:
 
 def render(report: Report, fmt: str, width: int | None = None) -> str:
     """The report in ``fmt``: text, markdown, json or csv; text fits ``width`` columns
-    (default: the terminal's width, see :func:`rentoy.render.terminal.terminal_width`)."""
+    (default: the terminal's width, see ``rentoy.render.terminal.terminal_width``)."""
     if fmt == "json":
         from .json import render_json
         return render_json(report)
