@@ -231,3 +231,37 @@ def test_help_states_each_default_once():
 
     for action in build_parser()._subparsers._group_actions[0].choices["simulate"]._actions:
         assert "(default: 10000)" not in (action.help or "")
+
+
+# -- start-up: documents found valid are remembered, and only those ----------------------
+
+def test_a_remembered_valid_file_is_validated_again_once_edited(tmp_path):
+    import json
+
+    cache = tmp_path / "cache"
+    variant = tmp_path / "mine.yaml"
+    variant.write_text('id: mine\nname: Mine\nextends: "1737"\nrules:\n  target: 9\n',
+                       encoding="utf-8")
+    first = rentoy("check", str(variant), RENTOY_CACHE_DIR=str(cache))
+    assert first.returncode == 0
+    remembered = json.loads((cache / "valid-documents.json").read_text(encoding="utf-8"))
+    assert remembered and all(isinstance(k, str) for k in remembered)
+    again = rentoy("check", str(variant), RENTOY_CACHE_DIR=str(cache))
+    assert again.returncode == 0 and again.stdout == first.stdout
+    variant.write_text('id: mine\nname: Mine\nextends: "1737"\nrules:\n  target: nine\n',
+                       encoding="utf-8")
+    edited = rentoy("check", str(variant), RENTOY_CACHE_DIR=str(cache))
+    assert edited.returncode == 2 and "mine.yaml:5" in edited.stderr
+    assert json.loads((cache / "valid-documents.json").read_text(encoding="utf-8")) \
+        == remembered                        # an invalid document is never remembered
+    assert not list(cache.glob(".valid-*"))  # no temporary file left behind
+
+
+def test_an_empty_cache_dir_turns_caching_off(tmp_path):
+    done = subprocess.run([sys.executable, "-m", "rentoy", "variants"], capture_output=True,
+                          text=True, cwd=tmp_path, timeout=120,
+                          env={**os.environ, "RENTOY_CACHE_DIR": "", "HOME": str(tmp_path),
+                               "XDG_CACHE_HOME": str(tmp_path / "xdg"),
+                               "PYTHONPATH": str(ROOT)})
+    assert done.returncode == 0
+    assert not (tmp_path / "xdg").exists() and not (tmp_path / ".cache").exists()
