@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Sequence
+from typing import Any, Sequence
 
 from importlib import import_module
 
@@ -26,6 +26,14 @@ class _HelpFormatter(argparse.HelpFormatter):
     """Help that states each option's default once: help strings name a default only
     when it is not a plain value (the docs' argparse directive prints plain ones)."""
 
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
+                 width: int | None = None) -> None:
+        if width is None:       # argparse would import shutil for this, at every start
+            from ..render.terminal import terminal_width
+
+            width = terminal_width() - 2
+        super().__init__(prog, indent_increment, max_help_position, width)
+
     def _get_help_string(self, action: argparse.Action) -> str | None:
         text = action.help or ""
         default = action.default
@@ -33,6 +41,14 @@ class _HelpFormatter(argparse.HelpFormatter):
                 or "default" in text or not action.option_strings):
             return text
         return f"{text} (default: {default})"
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser (and subparsers) formatting help with :class:`_HelpFormatter`."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _HelpFormatter)
+        super().__init__(*args, **kwargs)
 
 
 def _width(text: str) -> int:
@@ -70,8 +86,8 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     that command's part of it, which is all a run of that command needs."""
     from .. import __version__
 
-    parser = argparse.ArgumentParser(
-        prog="rentoy", formatter_class=_HelpFormatter,
+    parser = _Parser(
+        prog="rentoy",
         description="Rentoy, the Spanish trick-taking and betting card game: read the "
                     "variants' rules with their sources, run worked examples, and compare "
                     "variants side by side.",
@@ -85,7 +101,6 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
             import_module(f".{name}", __name__).register(sub)
     # Every command takes --width too (after its name), and states defaults once.
     for command in sub.choices.values():
-        command.formatter_class = _HelpFormatter
         if not any("--width" in a.option_strings for a in command._actions):
             command.add_argument("--width", type=_width, metavar="N",
                                  default=argparse.SUPPRESS, help=_WIDTH_HELP)
