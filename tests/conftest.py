@@ -13,6 +13,9 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 # rentoy remembers documents it found valid (rentoy.validation.cache_dir); the tests keep
 # that cache in a folder of their own rather than the user's.
 if "RENTOY_CACHE_DIR" not in os.environ:
+    import atexit
+    import shutil
     import tempfile
 
     os.environ["RENTOY_CACHE_DIR"] = tempfile.mkdtemp(prefix="rentoy-test-cache-")
+    atexit.register(shutil.rmtree, os.environ["RENTOY_CACHE_DIR"], ignore_errors=True)
