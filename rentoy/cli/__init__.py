@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any, Sequence
-
 from importlib import import_module
+from typing import Any, Sequence
 
 __all__ = ["build_parser", "main"]
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-__all__ = ["add_format", "emit", "write", "chosen_format", "refuse_folder", "output_width", "set_output_width", "warn",
-           "positive_int", "count"]
+__all__ = ["add_format", "emit", "write", "chosen_format", "refuse_folder", "output_width",
+           "set_output_width", "warn", "count"]
 
 _width: int | None = None      # set once per run from --width
 
@@ -37,12 +37,12 @@ def warn(message: str) -> None:
 
 
 def count(text: str) -> int:
-    """An ``argparse`` type for counts: ``20000``, ``20_000``, ``20,000`` or ``2e4``.
+    """An ``argparse`` type for counts: ``20000``, ``20_000`` or ``2e4``.
 
-    >>> count("2e4"), count("1_000_000"), count("20,000")
+    >>> count("2e4"), count("1_000_000"), count("20000")
     (20000, 1000000, 20000)
     """
-    cleaned = text.strip().replace("_", "").replace(",", "")
+    cleaned = text.strip().replace("_", "")
     try:
         return int(cleaned)
     except ValueError:
@@ -56,14 +56,6 @@ def count(text: str) -> int:
             or number != int(number):
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
     return int(number)
-
-
-def positive_int(text: str) -> int:
-    """An ``argparse`` type for counts that must be at least 1."""
-    value = count(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{text!r}: give a number from 1 up")
-    return value
 
 
 def add_format(parser: argparse.ArgumentParser,
