@@ -265,3 +265,11 @@ def test_an_empty_cache_dir_turns_caching_off(tmp_path):
                                "PYTHONPATH": str(ROOT)})
     assert done.returncode == 0
     assert not (tmp_path / "xdg").exists() and not (tmp_path / ".cache").exists()
+
+
+def test_json_on_an_ascii_terminal_stays_exact():
+    import json
+
+    done = rentoy("rules", "huetor", "-f", "json", PYTHONIOENCODING="ascii")
+    assert done.returncode == 0 and done.stdout.isascii()
+    assert json.loads(done.stdout)["name"] == "Rentoy of Huétor Vega (Granada)"

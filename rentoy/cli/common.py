@@ -99,4 +99,19 @@ def emit(report, fmt: str) -> None:
     """Print a report in the chosen format (text fitting :func:`output_width`)."""
     from ..render import render
 
-    write(render(report, fmt, output_width() if fmt == "text" else None))
+    text = render(report, fmt, output_width() if fmt == "text" else None)
+    if fmt == "json" and not _encodable(text):
+        # JSON stays exact where the output cannot show accents: \u escapes, not the
+        # transliteration text gets.
+        import json
+
+        text = json.dumps(json.loads(text), indent=2, ensure_ascii=True)
+    write(text)
+
+
+def _encodable(text: str) -> bool:
+    try:
+        text.encode(getattr(sys.stdout, "encoding", None) or "utf-8")
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
