@@ -6,7 +6,8 @@ wrap; otherwise its headers are abbreviated (the table's ``abbrev``, explained i
 legend under it); and when even that cannot fit, the table is turned: one block per
 row, its first cell as a heading and every other column down the page, label and
 value (so a comparison of nine variants reads variant by variant, down). Strings may
-carry inline Markdown (``*title*``, ```code```); text output shows them plain.
+carry inline Markdown emphasis (``*title*``); text output shows it plain. Backticks stay:
+plain text quotes names with them too, as error messages do.
 
 >>> from rentoy.render import Table
 >>> table = Table(["rule", "1737", "avila"], [["arrastre", "follow", "overtrump"]])
@@ -38,21 +39,19 @@ _PROSE_MIN = 24     # ... which is not wrapped narrower than this
 
 _STRONG = re.compile(r"\*\*(?=\S)(.+?)(?<=\S)\*\*")
 _EMPHASIS = re.compile(r"(?<![\w*])\*(?=[^\s*])(.+?)(?<=[^\s*])\*(?![\w*])")
-_CODE = re.compile(r"`([^`\n]+)`")
 
 
 def plain_text(text: str) -> str:
-    """``text`` without inline Markdown: emphasis, strong emphasis and code marks.
+    """``text`` without Markdown emphasis (``*title*``, ``**strong**``); backticks,
+    which plain text uses to quote names as well, stay.
 
     >>> plain_text("Diario Popular, *Rentoy, la disputa histórica*; see `rentoy rules`")
-    'Diario Popular, Rentoy, la disputa histórica; see rentoy rules'
+    'Diario Popular, Rentoy, la disputa histórica; see `rentoy rules`'
     >>> plain_text("+1.2 pp [+0.8, +1.6] *")
     '+1.2 pp [+0.8, +1.6] *'
     """
     if "*" in text:
         text = _EMPHASIS.sub(r"\1", _STRONG.sub(r"\1", text))
-    if "`" in text:
-        text = _CODE.sub(r"\1", text)
     return text
 
 
