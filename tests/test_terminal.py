@@ -273,3 +273,9 @@ def test_json_on_an_ascii_terminal_stays_exact():
     done = rentoy("rules", "huetor", "-f", "json", PYTHONIOENCODING="ascii")
     assert done.returncode == 0 and done.stdout.isascii()
     assert json.loads(done.stdout)["name"] == "Rentoy of Huétor Vega (Granada)"
+
+
+def test_solve_refuses_json_and_another_format():
+    done = rentoy("solve", "docs/examples/arrastre.yaml", "--json", "-f", "markdown")
+    assert done.returncode == 2 and "ask for two formats" in done.stderr
+    assert rentoy("solve", "docs/examples/arrastre.yaml", "--json").returncode == 0
