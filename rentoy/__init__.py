@@ -32,7 +32,13 @@ _EXPORTS: dict[str, str] = {
     "WalkthroughError": "errors", "IllegalAction": "errors",
 }
 
-__all__ = [*_EXPORTS, "__version__"]
+__all__ = [
+    "Card", "CardError", "DECK", "parse_card",
+    "Variant", "load_variant", "builtin_ids", "builtin_variants",
+    "Hand", "Game", "Match", "Action", "Deal", "HandResult", "RandomBot", "GreedyBot",
+    "RentoyError", "InputError", "VariantError", "WalkthroughError", "IllegalAction",
+    "__version__",
+]
 
 if TYPE_CHECKING:
     from .cards import DECK, Card, CardError, parse_card

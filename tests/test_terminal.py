@@ -279,3 +279,14 @@ def test_solve_refuses_json_and_another_format():
     done = rentoy("solve", "docs/examples/arrastre.yaml", "--json", "-f", "markdown")
     assert done.returncode == 2 and "ask for two formats" in done.stderr
     assert rentoy("solve", "docs/examples/arrastre.yaml", "--json").returncode == 0
+
+
+def test_the_package_exports_lazily_what_it_lists():
+    import rentoy
+
+    assert sorted(rentoy.__all__) == sorted([*rentoy._EXPORTS, "__version__"])
+    assert all(getattr(rentoy, name) is not None for name in rentoy.__all__)
+    done = subprocess.run([sys.executable, "-c", "import sys, rentoy; rentoy.load_variant; "
+                           "print('rentoy.engine' in sys.modules)"], capture_output=True,
+                          text=True, cwd=ROOT, timeout=60)
+    assert done.stdout.strip() == "False"       # variants without the engine
