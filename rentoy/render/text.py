@@ -86,8 +86,13 @@ def _natural(texts: Sequence[str]) -> int:
     return max((display_width(line) for t in texts for line in t.split("\n")), default=0)
 
 
+# Where a cell may break: at spaces, and after a hyphen between letters (as textwrap
+# does: `dos-de-todos-palos`, not `values-1-3-6-12`).
+_BREAKS = re.compile(r"\s+|(?<=[^\W\d]-)(?=[^\W\d])")
+
+
 def _longest_word(texts: Sequence[str]) -> int:
-    return max((display_width(w) for t in texts for w in t.split()), default=0)
+    return max((display_width(w) for t in texts for w in _BREAKS.split(t)), default=0)
 
 
 def _widths(headers: Sequence[str], cells: Sequence[Sequence[str]], width: int,
