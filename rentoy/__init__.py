@@ -13,12 +13,24 @@ comparisons build on both.
 True
 """
 
-from .cards import DECK, Card, CardError, parse_card
-from .engine import Action, Deal, Game, GreedyBot, Hand, HandResult, Match, RandomBot
-from .errors import IllegalAction, InputError, RentoyError, VariantError, WalkthroughError
-from .variants import Variant, builtin_ids, builtin_variants, load_variant
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
+
+# Where each public name lives. Names are imported when first used, so that a command
+# that needs only the variant files does not pay for the engine (``rentoy variants``).
+_EXPORTS: dict[str, str] = {
+    "Card": "cards", "CardError": "cards", "DECK": "cards", "parse_card": "cards",
+    "Variant": "variants", "load_variant": "variants", "builtin_ids": "variants",
+    "builtin_variants": "variants",
+    "Hand": "engine", "Game": "engine", "Match": "engine", "Action": "engine",
+    "Deal": "engine", "HandResult": "engine", "RandomBot": "engine", "GreedyBot": "engine",
+    "RentoyError": "errors", "InputError": "errors", "VariantError": "errors",
+    "WalkthroughError": "errors", "IllegalAction": "errors",
+}
 
 __all__ = [
     "Card", "CardError", "DECK", "parse_card",
@@ -27,3 +39,22 @@ __all__ = [
     "RentoyError", "InputError", "VariantError", "WalkthroughError", "IllegalAction",
     "__version__",
 ]
+
+if TYPE_CHECKING:
+    from .cards import DECK, Card, CardError, parse_card
+    from .engine import Action, Deal, Game, GreedyBot, Hand, HandResult, Match, RandomBot
+    from .errors import IllegalAction, InputError, RentoyError, VariantError, WalkthroughError
+    from .variants import Variant, builtin_ids, builtin_variants, load_variant
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'rentoy' has no attribute {name!r}")
+    value = getattr(import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_EXPORTS])

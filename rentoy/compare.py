@@ -126,7 +126,7 @@ class RuleComparison:
                      "yes" if r.same_value else "no"]
                     for r in self.rows for c in r.cells]
             return [Table(["rule", "variant", "value", "status", "source", "from",
-                           "same value"], rows)]
+                           "same value"], rows, title="rules")]
         kind = "rules" if self.all_rules else (
             "rules that differ" if self.by == "value" else "rules whose value or evidence differs")
         notes = [status_legend(),

@@ -8,7 +8,6 @@ command line prints them and exits with status 2. A refused game action is an
 
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Sequence
@@ -73,6 +72,8 @@ class Problem:
 
 def suggest(word: str, choices: Iterable[str]) -> str | None:
     """A 'did you mean' hint for a misspelt name, or None when nothing is close."""
+    import difflib      # only when something is misspelt: not at every start
+
     close = difflib.get_close_matches(str(word), [str(c) for c in choices], n=1, cutoff=0.6)
     return f"did you mean `{close[0]}`?" if close else None
 

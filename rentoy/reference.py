@@ -11,7 +11,7 @@ from typing import Any
 
 from .cards import RANK_LETTERS
 from .render import Report, Table, plain
-from .variants import RULE_NAMES, STATUSES, Variant
+from .variants import RULE_NAMES, STATUS_MARKS, STATUSES, Variant
 
 __all__ = ["format_value", "variants_report", "rules_report", "rule_record", "rule_origin",
            "carried_words", "source_record", "status_text", "RANK_LETTER", "source_data",
@@ -160,13 +160,16 @@ def variants_report(variants: list[Variant]) -> Report:
     rows, data = [], []
     for v in variants:
         counts = v.status_counts()
-        rows.append([v.id, v.name, v.period, v.region, *[counts[s] for s in STATUSES],
-                     ", ".join(v.options) or "-"])
+        rows.append([v.id, v.name, v.period, v.region,
+                     " ".join(str(counts[s]) for s in STATUSES), ", ".join(v.options) or "-"])
         data.append({"id": v.id, "name": v.name, "period": v.period, "region": v.region,
                      "extends": v.extends, "statuses": counts, "options": list(v.options),
                      "path": str(v.path) if v.path else None})
-    table = Table(["id", "name", "period", "region", *STATUSES, "options"], rows,
-                  wrap={"name": 34, "region": 16, "options": 28})
+    marks = " ".join(STATUS_MARKS[s] for s in STATUSES)
+    table = Table(["id", "name", "period", "region", marks, "options"], rows,
+                  wrap={"name": 34, "region": 16, "options": 28},
+                  notes=[f"{marks}: how many of the variant's rules are "
+                         + ", ".join(f"{s} ({STATUS_MARKS[s]})" for s in STATUSES) + "."])
     return Report(data, [table])
 
 

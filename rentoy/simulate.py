@@ -25,7 +25,8 @@ True
 """
 
 from .simulation import (STATISTIC_NAMES, STATISTICS, Estimate, SimulationError,
-                         SimulationResult, plot_comparison, simulate, simulation_report)
+                         SimulationResult, check_plot_path, plot_comparison, simulate,
+                         simulation_report)
 
 __all__ = ["simulate", "SimulationResult", "SimulationError", "simulation_report",
-           "plot_comparison", "Estimate", "STATISTICS", "STATISTIC_NAMES"]
+           "plot_comparison", "check_plot_path", "Estimate", "STATISTICS", "STATISTIC_NAMES"]

@@ -9,6 +9,8 @@ offending key: an unknown key gets the nearest valid one as a hint ("did you mea
 from __future__ import annotations
 
 import json
+import os
+import zlib
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterator
@@ -16,7 +18,7 @@ from typing import Any, Iterator
 from .errors import Problem, suggest
 from .yamlfile import Document
 
-__all__ = ["schema_problems", "load_schema", "resolve_ref"]
+__all__ = ["schema_problems", "load_schema", "resolve_ref", "cache_dir"]
 
 _TYPE_NAMES = {"string": "a string", "integer": "a whole number", "number": "a number",
                "boolean": "true or false", "array": "a list", "object": "a mapping",
@@ -202,16 +204,111 @@ def _validator_class() -> Any:
     return jsonschema.validators.extend(base, type_checker=checker)
 
 
+@lru_cache(maxsize=None)
+def _validator(path: str) -> Any:
+    """The schema's validator, built once per process."""
+    return _validator_class()(load_schema(path))
+
+
+# Documents known to be valid, remembered across runs so that reading the built-in
+# variants does not import and run the validator each time. An entry is a hash of the
+# schema's text and the document's data, so editing either (or a document parsed from
+# other text under the same name) simply misses. Only valid documents are remembered:
+# an invalid one is always validated again, to report its problems.
+_VALID_FILE = "valid-documents.json"
+_VALID_KEEP = 512
+
+
+def cache_dir() -> Path | None:
+    """Where rentoy keeps its caches: ``RENTOY_CACHE_DIR``, else ``$XDG_CACHE_HOME/rentoy``,
+    else ``~/.cache/rentoy``; None when ``RENTOY_CACHE_DIR`` is set empty (no caching)."""
+    env = os.environ.get("RENTOY_CACHE_DIR")
+    if env is not None:
+        return Path(env) if env else None
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "rentoy"
+
+
+def _checksum(data: bytes) -> str:
+    # Two 32-bit checksums and the length: ample to tell documents apart by accident, and
+    # zlib loads in a fraction of the time hashlib (OpenSSL) takes at start-up.
+    return f"{zlib.crc32(data):08x}{zlib.adler32(data):08x}{len(data):x}"
+
+
+@lru_cache(maxsize=None)
+def _schema_digest(path: str) -> str:
+    return _checksum(json.dumps(load_schema(path), sort_keys=True).encode())
+
+
+# Bumped whenever what the validator accepts changes beyond the schema's text (as when
+# whole numbers became strict), so that nothing remembered under the old reading is reused.
+_VALIDATOR_VERSION = "strict-integers-1"
+
+
+def _digest(doc: Document, schema_path: str) -> str:
+    # repr keeps apart what JSON would merge (1, "1" and True; int and str keys).
+    text = f"{_VALIDATOR_VERSION}\n{_schema_digest(schema_path)}\n{doc.data!r}"
+    return _checksum(text.encode("utf-8", "surrogatepass"))
+
+
+_known: list[str] | None = None
+
+
+def _known_valid() -> list[str]:
+    global _known
+    if _known is None:
+        _known = []
+        folder = cache_dir()
+        if folder is not None:
+            try:
+                loaded = json.loads((folder / _VALID_FILE).read_text(encoding="utf-8"))
+                if isinstance(loaded, list):
+                    _known = [k for k in loaded if isinstance(k, str)]
+            except (OSError, ValueError):
+                pass
+    return _known
+
+
+def _remember_valid(digest: str) -> None:
+    known = _known_valid()
+    known.append(digest)
+    del known[:-_VALID_KEEP]
+    folder = cache_dir()
+    if folder is None:
+        return
+    import tempfile
+
+    try:                                  # atomically: a temporary file, then rename
+        folder.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=folder, prefix=".valid-", suffix=".tmp")
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as out:
+                json.dump(known, out)
+            os.replace(tmp, folder / _VALID_FILE)
+        except BaseException:
+            os.unlink(tmp)
+            raise
+    except OSError:
+        pass                              # a cache that cannot be written is no cache
+
+
 def schema_problems(doc: Document, schema_path: str | Path) -> list[Problem]:
     """Every schema violation in ``doc``, as problems sorted by position.
 
     Integers are strict: ``3.0`` where the schema asks for an integer is refused, with
-    the hint to write ``3``.
+    the hint to write ``3``. The validator is built once per process, and a document
+    found valid is remembered (see :func:`cache_dir`), so reading it again skips
+    validation.
     """
     schema = load_schema(str(schema_path))
-    validator = _validator_class()(schema)
+    digest = _digest(doc, str(schema_path))
+    if digest in _known_valid():
+        return []
+    validator = _validator(str(schema_path))
     found: dict[tuple, Problem] = {}
     for error in validator.iter_errors(doc.data):
         for problem in _problems(error, doc, schema):
             found.setdefault((problem.path, problem.message), problem)
+    if not found:
+        _remember_valid(digest)
     return sorted(found.values(), key=lambda p: (p.location.line or 0, p.location.column or 0))

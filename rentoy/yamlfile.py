@@ -42,8 +42,9 @@ SAFE_LOADERS: dict[str, type] = {"python": yaml.SafeLoader}
 if hasattr(yaml, "CSafeLoader"):
     SAFE_LOADERS["c"] = yaml.CSafeLoader
 #: The loader every file is read with (one of :data:`SAFE_LOADERS`); the one place to
-#: choose between them.
-LOADER: type = SAFE_LOADERS["python"]
+#: choose between them. The C one when there is one: it reads the variant files about
+#: twenty times faster, which is most of a command's start-up.
+LOADER: type = SAFE_LOADERS.get("c", SAFE_LOADERS["python"])
 
 # The tags a plain-data document may carry: collections may only be plain mappings and
 # lists (a `!!python/...` tag on a list would otherwise be dropped silently); scalars go

@@ -9,3 +9,13 @@ settings.register_profile(
 settings.register_profile(
     "soak", deadline=None, max_examples=5000, suppress_health_check=list(HealthCheck))
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+
+# rentoy remembers documents it found valid (rentoy.validation.cache_dir); the tests keep
+# that cache in a folder of their own rather than the user's.
+if "RENTOY_CACHE_DIR" not in os.environ:
+    import atexit
+    import shutil
+    import tempfile
+
+    os.environ["RENTOY_CACHE_DIR"] = tempfile.mkdtemp(prefix="rentoy-test-cache-")
+    atexit.register(shutil.rmtree, os.environ["RENTOY_CACHE_DIR"], ignore_errors=True)

@@ -406,7 +406,7 @@ def test_a_plot_is_written_whole_or_not_at_all(tmp_path, capsys):
     pytest.importorskip("matplotlib")
     status, _, err = cli(capsys, "compare", "1737", "avila", "--simulate", "40",
                          "--plot", str(tmp_path / "plot.xyz"))
-    assert status == 2 and "end the name in one of" in err
+    assert status == 2 and "give a file name ending in .svg, .png or .pdf" in err
     assert divergence_files(tmp_path) == []
     status, _, err = cli(capsys, "compare", "1737", "avila", "--simulate", "40",
                          "--plot", str(tmp_path / "plot.svg"))

@@ -59,7 +59,7 @@ def test_avila_shows_the_inherited_rules_as_carried_over(capsys):
         assert prov.status == CARRIED_STATUS[load_variant("1737").provenance[name].status]
     assert v.status_counts()["attested"] == 1          # the over-trumping arrastre
     assert not v.options                                # 1737's options are withdrawn
-    status, out, _ = run(capsys, "rules", "avila")
+    status, out, _ = run(capsys, "rules", "avila", "--width", "200")   # one row a rule
     assert status == 0
     line = next(row for row in out.splitlines() if row.startswith("hand_size"))
     assert "inferred" in line and "as in 1737," in line and "attested there" in out

@@ -266,6 +266,7 @@ def test_a_variant_that_plays_matches_is_measured_per_game(capsys):
     assert json.loads(out)["match"] == 1
     status, out, _ = run(capsys, "compare", "1737", "huetor", "--simulate", "60")
     assert status == 0
+    out = " ".join(out.split())     # the note is wrapped to the terminal's width
     assert ("Games are played one by one (in huetor a match is the best of 5 games): "
             "the figures are per game, not per match.") in out
     status, out, _ = run(capsys, "compare", "1737", "avila", "--simulate", "60")

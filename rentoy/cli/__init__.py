@@ -11,20 +11,82 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import Sequence
-
-from . import check, compare, glossary, rules, run, simulate, solve, sources, variants
+from importlib import import_module
+from typing import Any, Sequence
 
 __all__ = ["build_parser", "main"]
 
-_COMMANDS = (variants, rules, check, run, compare, simulate, solve, sources, glossary)
+#: The commands, each a module of this package named after it with a ``register(sub)``
+#: function; only the one being run is imported (``rentoy --help`` imports them all).
+COMMANDS: tuple[str, ...] = ("variants", "rules", "check", "run", "compare", "simulate",
+                             "solve", "sources", "glossary")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of ``rentoy`` (also read by the docs)."""
+class _HelpFormatter(argparse.HelpFormatter):
+    """Help that states each option's default once: help strings name a default only
+    when it is not a plain value (the docs' argparse directive prints plain ones)."""
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
+                 width: int | None = None) -> None:
+        if width is None:       # argparse would import shutil for this, at every start
+            from ..render.terminal import terminal_width
+
+            width = terminal_width() - 2
+        super().__init__(prog, indent_increment, max_help_position, width)
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        text = action.help or ""
+        default = action.default
+        if (default is None or isinstance(default, bool) or default is argparse.SUPPRESS
+                or "default" in text or not action.option_strings):
+            return text
+        return f"{text} (default: {default})"
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser (and subparsers) formatting help with :class:`_HelpFormatter`."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _HelpFormatter)
+        super().__init__(*args, **kwargs)
+
+
+def _width(text: str) -> int:
+    from ..render.terminal import MIN_WIDTH
+
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of columns") from None
+    if value < MIN_WIDTH:
+        raise argparse.ArgumentTypeError(f"{value} columns is too narrow; give "
+                                         f"{MIN_WIDTH} or more")
+    return value
+
+
+_WIDTH_HELP = ("fit text output to N columns (default: COLUMNS, else the terminal's "
+               "width, else 80)")
+
+
+def _command_in(argv: Sequence[str]) -> str | None:
+    """The command named in ``argv`` (the first word that is not an option), if known."""
+    skip = False
+    for word in argv:
+        if skip:
+            skip = False
+        elif word == "--width":
+            skip = True
+        elif not word.startswith("-"):
+            return word if word in COMMANDS else None
+    return None
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The argument parser of ``rentoy`` (also read by the docs); with ``only``, just
+    that command's part of it, which is all a run of that command needs."""
     from .. import __version__
 
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="rentoy",
         description="Rentoy, the Spanish trick-taking and betting card game: read the "
                     "variants' rules with their sources, run worked examples, and compare "
@@ -32,9 +94,16 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="Variant ids may carry options: 1737+borrego. Exit status: 0 success, "
                "1 a walkthrough expectation failed, 2 bad input.")
     parser.add_argument("--version", action="version", version=f"rentoy {__version__}")
+    parser.add_argument("--width", type=_width, metavar="N", help=_WIDTH_HELP)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for module in _COMMANDS:
-        module.register(sub)
+    for name in COMMANDS:
+        if only is None or name == only:
+            import_module(f".{name}", __name__).register(sub)
+    # Every command takes --width too (after its name), and states defaults once.
+    for command in sub.choices.values():
+        if not any("--width" in a.option_strings for a in command._actions):
+            command.add_argument("--width", type=_width, metavar="N",
+                                 default=argparse.SUPPRESS, help=_WIDTH_HELP)
     return parser
 
 
@@ -64,9 +133,16 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     from ..errors import RentoyError
     from ..files import describe_os_error
+    from ..render.terminal import ascii_fallback
+    from .common import set_output_width
 
-    parser = build_parser()
+    # Accents and symbols the output's encoding cannot show are written as plain ASCII.
+    ascii_fallback(sys.stdout)
+    ascii_fallback(sys.stderr)
+    argv = sys.argv[1:] if argv is None else list(argv)
+    parser = build_parser(_command_in(argv))
     args = parser.parse_args(argv)
+    set_output_width(args.width)
     previous = None
     if threading.current_thread() is threading.main_thread():
         previous = signal.signal(signal.SIGTERM, _raise_terminated)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .common import add_format, emit
+from .common import add_format, emit, output_width, write
 
 _VARIANT_KEYS = {"rules", "extends", "options"}
 _WALKTHROUGH_KEYS = {"actions", "branches", "deal", "variant", "expect"}
@@ -22,7 +22,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                     "are printed on stderr too, but leave the exit status 0.")
     p.add_argument("paths", metavar="PATH", nargs="+", help="the file(s) to check")
     p.add_argument("--kind", choices=("auto", "variant", "walkthrough"), default="auto",
-                   help="what the file is (default: tell from its keys)")
+                   help="what the file is; auto tells it from its keys")
     add_format(p, ("text", "json"))
     p.set_defaults(handler=handle)
 
@@ -32,6 +32,11 @@ def _kind(path: str) -> str:
     from ..yamlfile import load_document
 
     data = load_document(path).data
+    if data is None:
+        raise InputError(Problem(
+            "this file is empty (or holds only comments): there is nothing to check",
+            Location(path, 1, 1), hint="a variant file has `id`, `name` and `rules`; a "
+            "walkthrough file has `variant`, `deal` and `actions`"))
     if isinstance(data, dict):
         keys = set(data)
         if keys & _WALKTHROUGH_KEYS and not keys & _VARIANT_KEYS:
@@ -46,6 +51,10 @@ def _kind(path: str) -> str:
 
 def check_one(path: str, kind: str) -> tuple[str, str]:
     """Check one file; returns (kind, a one-line summary). Raises InputError."""
+    from .common import refuse_folder
+
+    refuse_folder(path, "a variant or walkthrough file",
+                  hint=f"to check every file in it: rentoy check {path.rstrip('/')}/*.yaml")
     if kind == "auto":
         kind = _kind(path)
     if kind == "variant":
@@ -91,7 +100,10 @@ def handle(args: argparse.Namespace) -> int:
             results.append({"path": path, "ok": True, "kind": kind, "summary": summary,
                             "problems": [], "warnings": [record(w) for w in warnings]})
             if args.format == "text":
-                print(f"{path}: ok: {summary}")
+                from ..render.text import wrap_paragraph
+
+                write("\n".join(wrap_paragraph(f"{path}: ok: {summary}", output_width(),
+                                                subsequent_indent="  ")))
         except InputError as exc:
             status = 2
             results.append({"path": path, "ok": False,

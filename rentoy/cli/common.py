@@ -1,11 +1,61 @@
-"""Pieces every command shares: the --format option and printing a report."""
+"""Pieces every command shares: the --format option, the output width, printing.
+
+A command builds a :class:`rentoy.render.Report` and calls :func:`emit`; the text
+renderer lays it out to :func:`output_width` (``--width N``, else ``COLUMNS``, else the
+terminal's width, else 80). Text a command lays out itself (a transcript, say) is
+wrapped to :func:`output_width` and printed with :func:`write`. Output that the
+terminal's encoding cannot show is transliterated to ASCII by ``rentoy``'s ``main``.
+"""
 
 from __future__ import annotations
 
 import argparse
 import sys
 
-__all__ = ["add_format", "emit", "write"]
+__all__ = ["add_format", "emit", "write", "chosen_format", "refuse_folder", "output_width",
+           "set_output_width", "warn", "count"]
+
+_width: int | None = None      # set once per run from --width
+
+
+def set_output_width(width: int | None) -> None:
+    """Fix the width of text output for this run (None: the terminal's)."""
+    global _width
+    _width = width
+
+
+def output_width() -> int:
+    """The width text output must fit (see :func:`rentoy.render.terminal.terminal_width`)."""
+    from ..render.terminal import terminal_width
+
+    return terminal_width(_width)
+
+
+def warn(message: str) -> None:
+    """A warning on stderr: ``rentoy: warning: ...``."""
+    print(f"rentoy: warning: {message}", file=sys.stderr)
+
+
+def count(text: str) -> int:
+    """An ``argparse`` type for counts: ``20000``, ``20_000`` or ``2e4``.
+
+    >>> count("2e4"), count("1_000_000"), count("20000")
+    (20000, 1000000, 20000)
+    """
+    cleaned = text.strip().replace("_", "")
+    try:
+        return int(cleaned)
+    except ValueError:
+        pass
+    try:
+        number = float(cleaned)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a number; write it like 20000 or 2e4") from None
+    if number != number or number in (float("inf"), float("-inf")) \
+            or number != int(number):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    return int(number)
 
 
 def add_format(parser: argparse.ArgumentParser,
@@ -13,7 +63,31 @@ def add_format(parser: argparse.ArgumentParser,
     """The ``--format``/``-f`` option: one of ``formats`` (a subset of
     :data:`rentoy.render.FORMATS`), text by default."""
     parser.add_argument("--format", "-f", choices=formats, default="text",
-                        help="output format (default: text)")
+                        help="output format")
+
+
+def chosen_format(args: argparse.Namespace) -> str:
+    """The output format of a command that takes both ``--json`` and ``--format``;
+    asking for JSON and another format at once is refused."""
+    fmt = args.format
+    if getattr(args, "json", False):
+        if fmt not in ("text", "json"):
+            from ..errors import InputError, Problem
+
+            raise InputError(Problem(f"--json and --format {fmt} ask for two formats",
+                                     hint="give one of them"))
+        return "json"
+    return fmt
+
+
+def refuse_folder(path: str, what: str, hint: str) -> None:
+    """Refuse a folder given where a file is wanted, in the same words everywhere."""
+    from pathlib import Path
+
+    if Path(path).is_dir():
+        from ..errors import InputError, Location, Problem
+
+        raise InputError(Problem(f"this is a folder, not {what}", Location(path), hint=hint))
 
 
 def write(text: str) -> None:
@@ -22,7 +96,22 @@ def write(text: str) -> None:
 
 
 def emit(report, fmt: str) -> None:
-    """Print a report in the chosen format."""
+    """Print a report in the chosen format (text fitting :func:`output_width`)."""
     from ..render import render
 
-    write(render(report, fmt))
+    text = render(report, fmt, output_width() if fmt == "text" else None)
+    if fmt == "json" and not _encodable(text):
+        # JSON stays exact where the output cannot show accents: \u escapes, not the
+        # transliteration text gets.
+        import json
+
+        text = json.dumps(json.loads(text), indent=2, ensure_ascii=True)
+    write(text)
+
+
+def _encodable(text: str) -> bool:
+    try:
+        text.encode(getattr(sys.stdout, "encoding", None) or "utf-8")
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True

@@ -14,25 +14,59 @@ from __future__ import annotations
 import argparse
 
 from ..render import FORMATS
-from .common import add_format, emit
+from .common import add_format, count, emit, warn
 
 _LONG_RUN = 50_000     # hands (all variants together) from which a progress bar is shown
 
 
 def add_simulation_options(p: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
     """The options ``compare --simulate`` and ``simulate`` share."""
-    p.add_argument("--seed", type=int, default=0, metavar="S",
-                   help="seed of the deals and the bots' choices (default: 0); the same "
-                        "seed gives the same output")
+    p.add_argument("--seed", type=count, default=0, metavar="S",
+                   help="seed of the deals and the bots' choices; the same seed gives the "
+                        "same output")
     p.add_argument("--players", type=int, metavar="P",
                    help="table size (default: the first variant's default number of "
                         "players, if every variant allows it)")
     p.add_argument("--bots", default="random", metavar="B",
                    help="random or greedy, or two separated by a comma for team A and "
-                        "team B, e.g. greedy,random (default: random)")
-    p.add_argument("--jobs", "-j", type=int, default=1, metavar="J",
-                   help="worker processes (default: 1; 0: one per core); the output does "
-                        "not depend on it")
+                        "team B, e.g. greedy,random")
+    p.add_argument("--jobs", "-j", type=count, default=1, metavar="J",
+                   help="worker processes, at most one per core (0: one per core); the "
+                        "output does not depend on it")
+    p.add_argument("--plot", metavar="FILE",
+                   help="also draw the statistics with their intervals to FILE (.svg, .png "
+                        "or .pdf; needs matplotlib)")
+
+
+def simulation_jobs(jobs: int) -> int:
+    """``--jobs`` capped to this machine's cores (with a warning): more processes than
+    cores only wait for each other."""
+    import os
+
+    cores = os.cpu_count() or 1
+    if jobs > cores:
+        warn(f"--jobs {jobs}: this machine has {cores} core{'s' if cores > 1 else ''}; "
+             f"using {cores} worker{'s' if cores > 1 else ''}")
+        return cores
+    return jobs
+
+
+def check_plot(args: argparse.Namespace) -> None:
+    """Refuse a ``--plot`` file that cannot be written, before anything is simulated."""
+    if getattr(args, "plot", None):
+        from ..simulate import check_plot_path
+
+        check_plot_path(args.plot)
+
+
+def write_plot(result, path: str) -> None:
+    """Draw the simulation to ``path`` and say where it went (on stderr)."""
+    import sys
+
+    from ..simulate import plot_comparison
+
+    written = plot_comparison(result, path)
+    print(f"rentoy: plot written to {written}", file=sys.stderr)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -56,17 +90,15 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "even if its value is the same")
     add_format(p, FORMATS)
     g = p.add_argument_group("simulated play")
-    g.add_argument("--simulate", type=int, metavar="N",
+    g.add_argument("--simulate", type=count, metavar="N",
                    help="play at least N hands per variant (whole games, the same deals "
                         "under every variant) and report statistics with 95%% intervals")
     add_simulation_options(g)
     g.add_argument("--reference", metavar="ID",
                    help="the variant the paired differences are taken from (default: the "
                         "first one)")
-    g.add_argument("--plot", metavar="FILE",
-                   help="also draw the statistics to FILE (.svg or .png; needs matplotlib)")
     s = p.add_argument_group("perfect play")
-    s.add_argument("--solve", type=int, metavar="N",
+    s.add_argument("--solve", type=count, metavar="N",
                    help="solve N deals double dummy under each variant (every card "
                         "visible, perfect play, no betting) and report who wins, with "
                         "95%% intervals; with --divergences, the deals whose winner "
@@ -112,7 +144,11 @@ def handle(args: argparse.Namespace) -> int:
         raise InputError(Problem(f"--divergences takes a positive number, not "
                                  f"{args.divergences}"))
     if args.plot and args.simulate is None:
-        raise InputError(Problem("--plot draws the simulation: give --simulate N too"))
+        raise InputError(Problem("--plot draws the simulation: give --simulate N too",
+                                 hint="e.g. --simulate 2000 --plot compare.svg"))
+    check_plot(args)
+    if args.simulate is not None or args.solve is not None:
+        args.jobs = simulation_jobs(args.jobs)
     variants = load_variants(args.variants)
     comparison = compare_rules(variants, all_rules=args.all_rules,
                                by="provenance" if args.provenance else "value")
@@ -145,7 +181,7 @@ def handle(args: argparse.Namespace) -> int:
 
 def _simulation(args: argparse.Namespace, variants):
     from ..errors import InputError, Problem
-    from ..simulate import plot_comparison, simulate, simulation_report
+    from ..simulate import simulate, simulation_report
 
     reference = None
     if args.reference:
@@ -163,14 +199,7 @@ def _simulation(args: argparse.Namespace, variants):
         if bar is not None:
             bar.close()
     if args.plot:
-        from importlib import import_module
-
-        try:
-            import_module("matplotlib")     # only to say what is missing, before plotting
-        except ImportError:
-            raise InputError(Problem("--plot needs matplotlib",
-                                     hint="pip install matplotlib")) from None
-        plot_comparison(result, args.plot)
+        write_plot(result, args.plot)
     return simulation_report(result, reference,
                              layout="long" if args.format == "csv" else "wide")
 

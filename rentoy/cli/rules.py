@@ -22,7 +22,14 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def handle(args: argparse.Namespace) -> int:
     from ..reference import rules_report
-    from ..variants import load_variant
+    from ..variants import builtin_ids, load_variant
+    from .common import refuse_folder
+
+    base = args.variant.split("+")[0]
+    if base not in builtin_ids():
+        refuse_folder(base, "a variant file",
+                      hint=f"give one of the variant files in it, or a built-in id: "
+                           f"{', '.join(builtin_ids())}")
 
     emit(rules_report(load_variant(args.variant)), args.format)
     return 0

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from .common import add_format, emit, write
+from .common import add_format, chosen_format, emit, output_width, write
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -18,7 +18,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                     "fails or an action is refused unexpectedly, 2 when the file is wrong.")
     p.add_argument("file", metavar="FILE", help="the walkthrough file (YAML)")
     add_format(p)
-    p.add_argument("--json", action="store_const", const="json", dest="format",
+    p.add_argument("--json", action="store_true",
                    help='the same as --format json: {"ok": ..., "results": [...]}')
     p.add_argument("--quiet", "-q", action="store_true",
                    help="print only the summary of the branches (text and markdown)")
@@ -29,13 +29,14 @@ def handle(args: argparse.Namespace) -> int:
     from ..render import Report
     from ..walkthrough import run_walkthrough
 
+    fmt = chosen_format(args)
     run = run_walkthrough(args.file)
-    if args.format == "json":
+    if fmt == "json":
         emit(Report(run.to_json()), "json")
-    elif args.format == "markdown":
+    elif fmt == "markdown":
         from ..walkthrough.transcript import render_markdown
         write(render_markdown(run, quiet=args.quiet))
     else:
         from ..walkthrough.transcript import render_text
-        write(render_text(run, quiet=args.quiet))
+        write(render_text(run, quiet=args.quiet, width=output_width()))
     return 0 if run.ok else 1

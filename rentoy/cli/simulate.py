@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import argparse
 
-from .common import add_format
-from .compare import add_simulation_options, progress_bar
+from .common import add_format, count
+from .compare import (add_simulation_options, check_plot, progress_bar, simulation_jobs,
+                      write_plot)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -22,11 +23,11 @@ def register(sub: argparse._SubParsersAction) -> None:
         epilog="Example: rentoy simulate 1737 --hands 20000 --seed 1 --jobs 2 --json")
     p.add_argument("variant", metavar="ID|PATH",
                    help="a built-in id or a variant file, either with options (1737+borrego)")
-    p.add_argument("--hands", "-n", type=int, default=10_000, metavar="N",
-                   help="play at least N hands (default: 10000)")
+    p.add_argument("--hands", "-n", type=count, default=10_000, metavar="N",
+                   help="play at least N hands (20000, 20_000 and 2e4 are the same)")
     add_simulation_options(p)
-    p.add_argument("--json", action="store_true", help="print JSON (same as --format json)")
     add_format(p, ("text", "markdown", "json", "csv"))
+    p.add_argument("--json", action="store_true", help="print JSON (same as --format json)")
     p.set_defaults(handler=handle)
 
 
@@ -53,20 +54,26 @@ def simulation_data(result) -> dict:
 def handle(args: argparse.Namespace) -> int:
     from ..render import Report, Table
     from ..simulate import simulate, simulation_report
+    from .common import chosen_format
 
+    fmt = chosen_format(args)
+    check_plot(args)
+    jobs = simulation_jobs(args.jobs)
     update, bar = progress_bar(max(args.hands, 0))
     try:
         result = simulate(args.variant, args.hands, args.seed, players=args.players,
-                          bots=args.bots, jobs=args.jobs, progress=update)
+                          bots=args.bots, jobs=jobs, progress=update)
     finally:
         if bar is not None:
             bar.close()
+    if args.plot:
+        write_plot(result, args.plot)
     data = simulation_data(result)
-    report = simulation_report(result, layout="long" if args.format == "csv" else "wide")
+    report = simulation_report(result, layout="long" if fmt == "csv" else "wide")
     speed = Table(["hands", "games", "seconds", "hands per second"],
                   [[data["hands"], data["games"], data["seconds"],
                     round(data["hands_per_second"] or 0)]], title="Speed")
     from .common import emit
 
-    emit(Report(data, [*report.tables, speed]), "json" if args.json else args.format)
+    emit(Report(data, [*report.tables, speed]), fmt)
     return 0

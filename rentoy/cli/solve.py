@@ -15,8 +15,6 @@ from typing import Any
 
 from .common import add_format, emit
 
-_WIDTH = 78
-
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
@@ -30,7 +28,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                "refused action, a raise waiting for an answer, a finished hand).")
     p.add_argument("file", metavar="FILE", help="a walkthrough file (YAML)")
     add_format(p, ("text", "markdown", "json"))
-    p.add_argument("--json", action="store_const", const="json", dest="format",
+    p.add_argument("--json", action="store_true",
                    help='the same as --format json: {"winner": ..., "moves": {...}, ...}')
     p.set_defaults(handler=handle)
 
@@ -38,7 +36,9 @@ def register(sub: argparse._SubParsersAction) -> None:
 def handle(args: argparse.Namespace) -> int:
     from ..analysis import solve, tricks_to_decide
     from ..render import Report, Table
+    from .common import chosen_format
 
+    args.format = chosen_format(args)      # --json and another --format are refused
     wt, hand, replayed, branches = _replay(args.file)
     position = _position(args.file, hand, wt)
     solution = solve(position)
@@ -156,4 +156,6 @@ def _suit(letter: str) -> str:
 
 
 def _wrap(text: str) -> str:
-    return "\n".join(textwrap.wrap(text, _WIDTH))
+    from .common import output_width
+
+    return "\n".join(textwrap.wrap(text, output_width()))

@@ -1,8 +1,10 @@
 """Renderers: one per output format, all fed the same plain reports.
 
 A command builds a :class:`Report`: plain data for JSON, plus the tables and notes a
-person reads. :func:`render` picks the renderer for ``text`` (a terminal table),
-``markdown``, ``json`` or ``csv``.
+person reads. :func:`render` picks the renderer for ``text`` (tables laid out to fit
+the terminal's width, see ``rentoy.render.text``), ``markdown``, ``json`` or
+``csv``. Strings in tables may carry inline Markdown (``*title*``); only Markdown
+output keeps it.
 """
 
 from __future__ import annotations
@@ -17,13 +19,18 @@ FORMATS: tuple[str, ...] = ("text", "markdown", "json", "csv")
 
 @dataclass(frozen=True)
 class Table:
-    """A titled table of strings (and numbers); ``wrap`` caps column widths in text."""
+    """A titled table of strings (and numbers).
+
+    For text output, ``wrap`` caps column widths (wider cells wrap), and ``abbrev``
+    gives short headers used, with a legend, when the full ones do not fit.
+    """
 
     columns: Sequence[str]
     rows: Sequence[Sequence[Any]]
     title: str | None = None
     wrap: dict[str, int] = field(default_factory=dict)
     notes: Sequence[str] = ()
+    abbrev: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -47,8 +54,9 @@ def plain(value: Any) -> Any:
     return str(value)
 
 
-def render(report: Report, fmt: str) -> str:
-    """The report in ``fmt``: text, markdown, json or csv."""
+def render(report: Report, fmt: str, width: int | None = None) -> str:
+    """The report in ``fmt``: text, markdown, json or csv; text fits ``width`` columns
+    (default: the terminal's width, see ``rentoy.render.terminal.terminal_width``)."""
     if fmt == "json":
         from .json import render_json
         return render_json(report)
@@ -59,4 +67,4 @@ def render(report: Report, fmt: str) -> str:
         from .csv import render_csv
         return render_csv(report)
     from .text import render_text
-    return render_text(report)
+    return render_text(report, width)

@@ -1,10 +1,69 @@
-"""Terminal renderer: headings, paragraphs and tables drawn by tabulate."""
+"""Terminal renderer: headings, paragraphs and tables laid out to fit a width.
+
+Every line of text output fits the width (:func:`rentoy.render.terminal.terminal_width`
+when none is given). A table is drawn as it is when it fits; otherwise its long cells
+wrap; otherwise its headers are abbreviated (the table's ``abbrev``, explained in a
+legend under it); and when even that cannot fit, the table is turned: one block per
+row, its first cell as a heading and every other column down the page, label and
+value (so a comparison of nine variants reads variant by variant, down). Strings may
+carry inline Markdown emphasis (``*title*``); text output shows it plain. Backticks stay:
+plain text quotes names with them too, as error messages do.
+
+>>> from rentoy.render import Table
+>>> table = Table(["rule", "1737", "avila"], [["arrastre", "follow", "overtrump"]])
+>>> print(render_table(table, width=40))
+rule      1737    avila
+--------  ------  ---------
+arrastre  follow  overtrump
+>>> print(render_table(table, width=22))
+arrastre
+  1737   follow
+  avila  overtrump
+"""
 
 from __future__ import annotations
 
-from typing import Any
+import re
+import textwrap
+from typing import Any, Sequence
 
 from . import Report, Table
+from .terminal import display_width, terminal_width
+
+__all__ = ["render_text", "render_table", "wrap_paragraph", "plain_text"]
+
+GAP = 2             # spaces between columns
+_NARROW = 12        # a column may be wrapped down to this width (or its longest word)
+_PROSE = 40         # a column this wide or wider holds prose ...
+_PROSE_MIN = 24     # ... which is not wrapped narrower than this
+
+_STRONG = re.compile(r"\*\*(?=\S)(.+?)(?<=\S)\*\*")
+_EMPHASIS = re.compile(r"(?<![\w*])\*(?=[^\s*])(.+?)(?<=[^\s*])\*(?![\w*])")
+
+
+def plain_text(text: str) -> str:
+    """``text`` without Markdown emphasis (``*title*``, ``**strong**``); backticks,
+    which plain text uses to quote names as well, stay.
+
+    >>> plain_text("Diario Popular, *Rentoy, la disputa histórica*; see `rentoy rules`")
+    'Diario Popular, Rentoy, la disputa histórica; see `rentoy rules`'
+    >>> plain_text("+1.2 pp [+0.8, +1.6] *")
+    '+1.2 pp [+0.8, +1.6] *'
+    """
+    if "*" in text:
+        text = _EMPHASIS.sub(r"\1", _STRONG.sub(r"\1", text))
+    return text
+
+
+def wrap_paragraph(text: str, width: int, indent: str = "",
+                   subsequent_indent: str | None = None) -> list[str]:
+    """``text`` (plain, Markdown marks removed) wrapped to ``width`` columns."""
+    lines = textwrap.wrap(plain_text(text), width,
+                          initial_indent=indent,
+                          subsequent_indent=indent if subsequent_indent is None
+                          else subsequent_indent,
+                          break_on_hyphens=False)
+    return lines or [indent.rstrip()]
 
 
 def _cell(value: Any) -> str:
@@ -12,27 +71,143 @@ def _cell(value: Any) -> str:
         return ""
     if isinstance(value, (list, tuple)):
         return ", ".join(str(v) for v in value)
-    return str(value)
+    return plain_text(str(value))
 
 
-def render_table(table: Table) -> str:
-    from tabulate import tabulate
+def _wrap_cell(text: str, width: int) -> list[str]:
+    lines: list[str] = []
+    for part in text.split("\n"):
+        lines += textwrap.wrap(part, max(width, 1), break_long_words=True,
+                               break_on_hyphens=True) or [""]
+    return lines
 
-    widths = [table.wrap.get(c) for c in table.columns]
-    rows = [[_cell(v) for v in row] for row in table.rows]
-    out = []
+
+def _natural(texts: Sequence[str]) -> int:
+    return max((display_width(line) for t in texts for line in t.split("\n")), default=0)
+
+
+# Where a cell may break: at spaces, and after a hyphen between letters (as textwrap
+# does: `dos-de-todos-palos`, not `values-1-3-6-12`).
+_BREAKS = re.compile(r"\s+|(?<=[^\W\d]-)(?=[^\W\d])")
+
+
+def _longest_word(texts: Sequence[str]) -> int:
+    return max((display_width(w) for t in texts for w in _BREAKS.split(t)), default=0)
+
+
+def _widths(headers: Sequence[str], cells: Sequence[Sequence[str]], width: int,
+            caps: Sequence[int | None]) -> list[int] | None:
+    """Column widths that fit ``width``, or None when the columns cannot fit."""
+    columns = [[h, *(row[i] for row in cells)] for i, h in enumerate(headers)]
+    target = []
+    for col, cap in zip(columns, caps):
+        natural = _natural(col)
+        if cap:
+            natural = min(natural, max(cap, _longest_word(col[:1])))
+        target.append(max(natural, 1))
+    room = width - GAP * (len(headers) - 1)
+    if sum(target) <= room:
+        return target
+    least = []
+    for col, t in zip(columns, target):
+        floor = _PROSE_MIN if t >= _PROSE else _NARROW
+        # Wrap no narrower than the floor (or the cells' own width, when they are
+        # narrower and only the header is long), nor than the longest word or header word.
+        least.append(min(t, max(min(floor, _natural(col[1:])),
+                                min(_longest_word(col), _PROSE_MIN),
+                                _longest_word(col[:1]))))
+    spare = room - sum(least)
+    if spare < 0:
+        return None
+    # Share what is left fairly: columns that need little get all they need, the
+    # others an equal share of the rest.
+    widths = list(least)
+    wanting = [i for i in range(len(widths)) if widths[i] < target[i]]
+    while wanting and spare > 0:
+        share = max(spare // len(wanting), 1)
+        for i in sorted(wanting, key=lambda i: target[i] - widths[i]):
+            give = min(share, target[i] - widths[i], spare)
+            widths[i] += give
+            spare -= give
+        wanting = [i for i in wanting if widths[i] < target[i]]
+    return widths
+
+
+def _pad(text: str, width: int) -> str:
+    return text + " " * (width - display_width(text))
+
+
+def _grid(headers: Sequence[str], cells: Sequence[Sequence[str]],
+          widths: Sequence[int]) -> list[str]:
+    def lines_of(row: Sequence[str]) -> list[str]:
+        wrapped = [_wrap_cell(c, w) for c, w in zip(row, widths)]
+        height = max(len(w) for w in wrapped)
+        return [(" " * GAP).join(_pad(w[k] if k < len(w) else "", widths[i])
+                                 for i, w in enumerate(wrapped)).rstrip()
+                for k in range(height)]
+
+    out = lines_of(headers)
+    out.append((" " * GAP).join("-" * w for w in widths))
+    for row in cells:
+        out += lines_of(row)
+    return out
+
+
+def _turned(headers: Sequence[str], cells: Sequence[Sequence[str]], width: int) -> list[str]:
+    """One block per row: the first cell as a heading, then each other column's
+    label and value, indented."""
+    labels = list(headers[1:])
+    label_width = min(max((display_width(h) for h in labels), default=0), width // 3)
+    value_width = width - 2 - label_width - GAP
+    out: list[str] = []
+    for row in cells:
+        out += _wrap_cell(row[0], width) if row[0] else ["-"]
+        for label, value in zip(labels, row[1:]):
+            if not value:
+                continue
+            lines = _wrap_cell(value, value_width)
+            if display_width(label) > label_width:
+                out.append("  " + label)
+                out += ["  " + " " * (label_width + GAP) + line for line in lines]
+                continue
+            out.append(("  " + _pad(label, label_width) + " " * GAP + lines[0]).rstrip())
+            out += ["  " + " " * (label_width + GAP) + line for line in lines[1:]]
+    return out
+
+
+def render_table(table: Table, width: int | None = None) -> str:
+    """``table`` as text no wider than ``width`` (default: the terminal's width)."""
+    width = terminal_width(width)
+    headers = [plain_text(str(c)) for c in table.columns]
+    cells = [[_cell(v) for v in row] for row in table.rows]
+    caps = [table.wrap.get(c) for c in table.columns]
+    out: list[str] = []
     if table.title:
-        out.append(table.title)
-    out.append(tabulate(rows, headers=list(table.columns), tablefmt="simple",
-                        maxcolwidths=widths if any(widths) else None, disable_numparse=True))
-    out.extend(table.notes)
+        out += wrap_paragraph(table.title, width)
+    legend: list[str] = []
+    widths = _widths(headers, cells, width, caps)
+    if widths is None and table.abbrev:
+        short = [table.abbrev.get(c, h) for c, h in zip(table.columns, headers)]
+        widths = _widths(short, cells, width, caps)
+        if widths is not None:
+            headers = short
+            legend = ["; ".join(f"{table.abbrev[c]}: {c}" for c in table.columns
+                                if c in table.abbrev) + "."]
+    if widths is not None:
+        out += _grid(headers, cells, widths)
+    else:
+        out += _turned(headers, cells, width)
+    for note in [*legend, *table.notes]:
+        out += wrap_paragraph(note, width)
     return "\n".join(out)
 
 
-def render_text(report: Report) -> str:
+def render_text(report: Report, width: int | None = None) -> str:
+    """The whole report as text no wider than ``width`` (default: the terminal's)."""
+    width = terminal_width(width)
     parts = []
     if report.heading:
-        parts.append(report.heading)
-    parts.extend(report.text)
-    parts.extend(render_table(t) for t in report.tables)
+        parts.append("\n".join(wrap_paragraph(report.heading, width)))
+    parts.extend("\n".join(wrap_paragraph(p, width)) for p in report.text)
+    parts.extend(render_table(t, width) for t in report.tables)
     return "\n\n".join(parts)

@@ -12,7 +12,8 @@
 """
 
 from .play import ChunkResult, ChunkTask, play_chunk, stream_seed
-from .report import format_difference, format_estimate, plot_comparison, simulation_report
+from .report import (check_plot_path, format_difference, format_estimate, plot_comparison,
+                     simulation_report)
 from .run import (BOT_NAMES, SimulationError, SimulationResult, choose_players, parse_bots,
                   simulate)
 from .stats import (FIELDS, STATISTIC_NAMES, STATISTICS, Estimate, Moments, Statistic,
@@ -20,6 +21,7 @@ from .stats import (FIELDS, STATISTIC_NAMES, STATISTICS, Estimate, Moments, Stat
 
 __all__ = [
     "simulate", "SimulationResult", "SimulationError", "simulation_report", "plot_comparison",
+    "check_plot_path",
     "format_estimate", "format_difference", "choose_players", "parse_bots", "BOT_NAMES",
     "ChunkTask", "ChunkResult", "play_chunk", "stream_seed",
     "FIELDS", "STATISTICS", "STATISTIC_NAMES", "Statistic", "Estimate", "Moments",

@@ -21,7 +21,11 @@ from ..render import Report, Table
 from .run import SimulationResult
 from .stats import STATISTICS, Estimate, Statistic
 
-__all__ = ["simulation_report", "plot_comparison", "format_estimate", "format_difference"]
+__all__ = ["simulation_report", "plot_comparison", "check_plot_path", "PLOT_FORMATS",
+           "format_estimate", "format_difference"]
+
+#: The file formats :func:`plot_comparison` writes, by suffix.
+PLOT_FORMATS: tuple[str, ...] = (".svg", ".png", ".pdf")
 
 
 def format_estimate(stat: Statistic, est: Estimate) -> str:
@@ -93,7 +97,8 @@ def _long_tables(result: SimulationResult, reference: str) -> list[Table]:
     for v in result.variants:
         for name, est in result.estimates(v).items():
             rows.append([name, v, est.value, est.se, est.low, est.high, est.n])
-    tables = [Table(["statistic", "variant", "value", "se", "low", "high", "games"], rows)]
+    tables = [Table(["statistic", "variant", "value", "se", "low", "high", "games"], rows,
+                    title="simulated play")]
     if result.moments.cross is not None and len(result.variants) > 1:
         drows = []
         for v in result.variants:
@@ -102,7 +107,7 @@ def _long_tables(result: SimulationResult, reference: str) -> list[Table]:
                     drows.append([name, v, reference, est.value, est.se, est.low, est.high,
                                   est.n])
         tables.append(Table(["statistic", "variant", "reference", "difference", "se", "low",
-                             "high", "games"], drows))
+                             "high", "games"], drows, title="paired differences"))
     return tables
 
 
@@ -130,9 +135,11 @@ def simulation_report(result: SimulationResult, reference: str | None = None,
                                    for v in result.variants)])
     setting = (f"{result.games} games of {result.players} players, bots: {bots}, "
                f"seed {result.seed}")
+    played = (f"Each variant played the same {result.games} games (the same deals), at "
+              f"least {result.hands_requested} hands each." if len(result.variants) > 1
+              else f"{result.games} games, at least {result.hands_requested} hands.")
     notes = [
-        f"Each variant played the same {result.games} games (the same deals), at least "
-        f"{result.hands_requested} hands each.",
+        played,
         *_hand_size_notes(result),
         *_match_notes(result),
         "Brackets: 95% interval, estimate +- 1.96 standard errors, with games as the "
@@ -151,6 +158,42 @@ def simulation_report(result: SimulationResult, reference: str | None = None,
             notes=["pp: percentage points. *: the 95% interval of the paired difference "
                    "excludes 0."]))
     return Report(result.to_data(reference, timing=timing), tables)
+
+
+def check_plot_path(path: str | Path) -> Path:
+    """``path`` if a plot can be written there, before any simulation runs; else an
+    :class:`~rentoy.errors.InputError` saying what is wrong and what would do.
+
+    The suffix must be one of :data:`PLOT_FORMATS`, the folder must exist, the path must
+    not be a folder, and matplotlib must be installed.
+
+    >>> check_plot_path("results")
+    Traceback (most recent call last):
+    ...
+    rentoy.errors.InputError: --plot results: give a file name ending in .svg, .png or .pdf (e.g. results.svg)
+    """
+    from importlib.util import find_spec
+
+    from ..errors import InputError, Problem
+
+    path = Path(path)
+    choices = ", ".join(PLOT_FORMATS[:-1]) + " or " + PLOT_FORMATS[-1]
+    if path.is_dir():
+        raise InputError(Problem(f"--plot {path}: this is a folder; give a file name",
+                                 hint=f"e.g. {path / 'simulation.svg'}"))
+    if path.suffix.lower() not in PLOT_FORMATS:
+        raise InputError(Problem(
+            f"--plot {path}: give a file name ending in {choices}"
+            + (f", not {path.suffix}" if path.suffix else ""),
+            hint=f"e.g. {path.with_suffix('.svg') if path.suffix else str(path) + '.svg'}"))
+    folder = path.parent
+    if not folder.is_dir():
+        raise InputError(Problem(f"--plot {path}: there is no folder {folder}",
+                                 hint=f"create it first: mkdir -p {folder}"))
+    if find_spec("matplotlib") is None:
+        raise InputError(Problem("--plot needs matplotlib, which is not installed",
+                                 hint="pip install matplotlib"))
+    return path
 
 
 def plot_comparison(result: SimulationResult, path: str | Path,

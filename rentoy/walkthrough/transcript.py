@@ -174,13 +174,14 @@ def _call_text(step: Step, emphasis: Callable[[str], str] = lambda s: s) -> str:
 # ---------------------------------------------------------------------------------------
 # Terminal text.
 
-def _wrap(text: str, indent: str) -> list[str]:
-    return textwrap.wrap(text, _WIDTH, initial_indent=indent, subsequent_indent=indent,
+def _wrap(text: str, indent: str, width: int = _WIDTH) -> list[str]:
+    return textwrap.wrap(text, width, initial_indent=indent, subsequent_indent=indent,
                          break_on_hyphens=False) or [indent]
 
 
-def render_text(run: WalkthroughRun, quiet: bool = False) -> str:
-    """The whole transcript for a terminal (with ``quiet``, the summary only)."""
+def render_text(run: WalkthroughRun, quiet: bool = False, width: int = _WIDTH) -> str:
+    """The whole transcript for a terminal (with ``quiet``, the summary only), no line
+    wider than ``width``."""
     from ..render.text import render_table
 
     wt = run.walkthrough
@@ -189,47 +190,57 @@ def render_text(run: WalkthroughRun, quiet: bool = False) -> str:
         out += [wt.title, "=" * len(wt.title), ""]
         if wt.description:
             for para in wt.description.split("\n\n"):
-                out += _wrap(" ".join(para.split()), "") + [""]
+                out += _wrap(" ".join(para.split()), "", width) + [""]
         for line in _table_lines(run):
-            out += _wrap(line, "")
-        out += ["", "The deal", render_table(deal_table(run)), _turn_up_line(run), ""]
+            out += _wrap(line, "", width)
+        out += ["", "The deal", render_table(deal_table(run), width),
+                *_wrap(_turn_up_line(run), "", width), ""]
         for seg in run.root.walk():
-            out += _segment_text(seg)
-    out += [render_table(summary_table(run))]
+            out += _segment_text(seg, width)
+    out += [render_table(summary_table(run), width)]
     for r in run.results:
         for failure in r.failures:
-            out += _wrap(f"{r.label}: {failure}", "! ")
+            out += _wrap(f"{r.label}: {failure}", "! ", width)
     out += ["", _verdict(run)]
     return "\n".join(out)
 
 
-def _segment_text(seg: Segment) -> list[str]:
+def _segment_text(seg: Segment, width: int) -> list[str]:
     head = "Trunk" if seg.name is None else f"Branch: {seg.label}"
-    out = [f"-- {head} (line {seg.line}) " + "-" * max(3, _WIDTH - len(head) - 16)]
+    out = textwrap.wrap(f"-- {head} (line {seg.line})", width - 4, subsequent_indent="   ",
+                        break_on_hyphens=False)
+    out[-1] += " " + "-" * max(3, width - len(out[-1]) - 1)
     if seg.description:
-        out += _wrap(seg.description, "  ")
+        out += _wrap(seg.description, "  ", width)
     if seg.name is not None:
-        out += _wrap(f"From here: {state_text(seg.start)}.", "  ")
+        out += _wrap(f"From here: {state_text(seg.start)}.", "  ", width)
     if not seg.ran:
         out += ["  Not played: an action above was refused.", ""]
         return out
-    width = max((len(step.text) for step in seg.steps), default=0)
+    longest = max((len(step.text) for step in seg.steps), default=0)
     for step in seg.steps:
         call = _call_text(step)
         text = f"  {step.line if step.line is not None else '':>4}  {step.text}"
-        out.append(f"{text:<{width + 8}}   {call}" if call else text)
+        line = f"{text:<{longest + 8}}   {call}" if call else text
+        if len(line) <= width:
+            out.append(line)
+        else:       # too wide: the call (if any) goes under the action
+            out += textwrap.wrap(text, width, subsequent_indent=" " * 8,
+                                 break_long_words=False, break_on_hyphens=False) or [text]
+            if call:
+                out += _wrap(call, " " * 12, width)
         if step.note:
-            out += _wrap(step.note, "          > ")
+            out += _wrap(step.note, "          > ", width)
         marker = "          " if not step.refused or step.expected_refusal else "        ! "
         for remark in step.remarks:
-            out += _wrap(remark, marker)
+            out += _wrap(remark, marker, width)
     if seg.expect:
         out += _wrap(f"Expected: {expect_text(seg.expect)}"
-                     + (" -- held." if not seg.failures else ""), "  ")
+                     + (" -- held." if not seg.failures else ""), "  ", width)
     for failure in seg.failures:
-        out += _wrap(f"FAILED {failure}", "  ! ")
+        out += _wrap(f"FAILED {failure}", "  ! ", width)
     if seg.result is not None:
-        out += _wrap(f"Result: {outcome_text(seg.result, seg)}.", "  ")
+        out += _wrap(f"Result: {outcome_text(seg.result, seg)}.", "  ", width)
     out.append("")
     return out
 
