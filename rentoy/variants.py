@@ -140,11 +140,16 @@ class Rules:
     plain_order: tuple[int, ...]
     arrastre: str
     follow_suit: bool
+    turn_order: str
     tricks: int
     tricks_to_win: int
     stop_when_decided: bool
     ladder: tuple[int | str, ...]
     raise_right: str
+    raise_when: str
+    answer_by: str
+    default_answerer: str
+    fold_pays: str
     target: int
     match: int
     calls: Calls

@@ -80,6 +80,7 @@ class Model:
     level: int = 0
     right: int | None = None          # the team that may raise; None: both
     raiser: int | None = None         # the team whose raise is pending
+    raiser_seat: int = -1             # the seat that made it
     over: bool = False
     winner: int | None = None
     points: int | None = None
@@ -145,7 +146,8 @@ class Model:
         if self.raiser is not None:
             out = set()
             for seat in range(self.players):
-                if seat % 2 != self.raiser:
+                if seat % 2 != self.raiser and (self.variant.rules.answer_by == "team"
+                                                or seat == self.current()):
                     out |= {Action(seat, ACCEPT), Action(seat, FOLD)}
                     if self.level < top:
                         out.add(Action(seat, RAISE))
@@ -155,12 +157,21 @@ class Model:
             out.add(Action(self.turn, RAISE))
         return out
 
+    def current(self) -> int | None:
+        """The one seat to act: the turn, or facing a raise the player after the raiser."""
+        if self.over:
+            return None
+        if self.raiser is not None:
+            return (self.raiser_seat + 1) % self.players
+        return self.turn
+
     def apply(self, action: Action) -> None:
         rules = self.variant.rules
         team = action.seat % 2
         if action.kind == RAISE:
             self.level += 1
             self.raiser = team
+            self.raiser_seat = action.seat
         elif action.kind == ACCEPT:
             self.raiser = None
             self.right = team if rules.raise_right == "acceptor" else None
@@ -234,10 +245,16 @@ def play_and_check(variant: Variant, rng: random.Random, sweep: bool) -> Hand:
         legal = hand.legal_actions()
         assert legal, "no legal action in an unfinished hand"
         assert len(set(legal)) == len(legal)
-        assert set(legal) == model.legal(), (hand.history, set(legal) ^ model.legal())
+        allowed = model.legal()
+        assert hand.current_seat == model.current()
+        assert {a.seat for a in legal} == {model.current()}
+        assert set(legal) == {a for a in allowed if a.seat == model.current()}, (
+            hand.history, set(legal) ^ allowed)
         if sweep:
-            _sweep(hand, set(legal))
+            _sweep(hand, allowed)
         action = legal[int(rng.random() * len(legal))]
+        if rng.random() < 0.3:     # now and then another seat that may answer
+            action = sorted(allowed, key=str)[int(rng.random() * len(allowed))]
         if rng.random() < 0.1:
             _check_clone(hand, legal, rng)
         if steps % 2:
@@ -249,12 +266,12 @@ def play_and_check(variant: Variant, rng: random.Random, sweep: bool) -> Hand:
         model.apply(action)
         if hand.pending:
             assert hand.raiser_team == "AB"[model.raiser]
-            assert hand.to_act() == tuple(s for s in range(players) if s % 2 != model.raiser)
+            assert set(hand.to_act()) == {a.seat for a in model.legal()}
         steps += 1
         assert steps <= bound, f"the hand did not end within {bound} actions"
 
     # 2. the hand is over: nothing is legal, every action is refused as `hand-over`
-    assert hand.legal_actions() == [] and hand.to_act() == ()
+    assert hand.legal_actions() == [] and hand.to_act() == () and hand.current_seat is None
     assert model.over
     for action in (Action(0, RAISE), Action(0, PLAY, DECK[0])):
         assert hand.refusal_reason(action) == "hand-over"
@@ -387,6 +404,7 @@ def test_arbitrary_actions_are_applied_or_refused_cleanly(spec, seed, tries) -> 
             assert exc.reason in REASONS
             assert hand == before
         else:
-            assert action in before.legal_actions()
+            assert action in before.legal_actions() or (
+                before.pending and action.seat in before.to_act())
         if hand.is_over:
             break

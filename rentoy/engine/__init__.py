@@ -2,7 +2,8 @@
 Variant.
 
 Public names: :class:`Hand`, :class:`Game`, :class:`Match`, :class:`Action`, :class:`Deal`,
-:class:`HandResult`, :class:`Event`, :data:`REASONS`, and the bots
+:class:`HandResult`, :class:`Event`, :data:`REASONS`, :class:`Observation` (what one
+seat may know), and the bots
 :class:`RandomBot` and :class:`GreedyBot`.
 """
 
@@ -12,11 +13,13 @@ from .game import Game
 from .hand import (REASONS, TEAMS, Deal, Event, Hand, HandResult, TrickRecord, draw_deal,
                    team_of)
 from .match import Match
+from .observation import HandRecord, Observation, encoding_size
 from .tables import Tables, compile_variant
 
 __all__ = [
     "Action", "ActionSyntaxError", "PLAY", "RAISE", "ACCEPT", "FOLD", "KINDS",
     "Hand", "Game", "Match", "Deal", "HandResult", "Event", "TrickRecord", "REASONS", "TEAMS",
-    "team_of", "draw_deal", "Tables", "compile_variant",
+    "team_of", "draw_deal", "Tables", "compile_variant", "Observation", "HandRecord",
+    "encoding_size",
     "Bot", "RandomBot", "GreedyBot", "BOTS", "make_bot",
 ]

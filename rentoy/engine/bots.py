@@ -1,9 +1,11 @@
 """Bots that choose among the legal actions: random and greedy, both seeded.
 
-A bot sees what a player at the table sees: its own cards, the cards already played
-(the current trick and the finished ones), the turned-up card, the value on the table
-and the scores. It never looks at another player's cards. One bot may play every seat
-of a team (or of the table): it answers for whichever seat has to act.
+A bot sees what a player at the table sees, and nothing else: it is given an
+:class:`~rentoy.engine.Observation` of the seat to act (its own cards, the cards
+already played, the turned-up card, the value on the table, the scores and its legal
+actions), never the state, so it cannot look at another player's cards. One bot may
+play every seat of a team (or of the table): it acts for the seat it observes, the
+one the engine names (:attr:`~rentoy.engine.Hand.current_seat`).
 
 - :class:`RandomBot` picks uniformly among the legal actions.
 - :class:`GreedyBot` plays a simple, readable strategy: it takes a trick with its
@@ -18,7 +20,7 @@ shared generator) makes a whole run reproducible.
 >>> hand = Hand("1737", seed=3)
 >>> bot = GreedyBot(seed=1)
 >>> while not hand.is_over:
-...     event = hand.apply(bot.choose(hand))
+...     event = hand.apply(bot.choose(hand.observation(hand.current_seat)))
 >>> hand.result.how in ("tricks", "fold")
 True
 """
@@ -26,29 +28,34 @@ True
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Protocol, Sequence, Union
+from typing import Protocol, Sequence
 
 from .actions import ACCEPT, FOLD, PLAY, RAISE, Action
+from .observation import Observation
 from .play import trick_winner
-from .tables import TOP_POWER, TRUMP_POWER
+from .tables import TOP_POWER, TRUMP_POWER, TrumpTables
 
-if TYPE_CHECKING:
-    from .game import Game
-    from .hand import Hand
-    from .tables import TrumpTables
-
-__all__ = ["Bot", "RandomBot", "GreedyBot", "BOTS", "make_bot"]
-
-State = Union["Hand", "Game"]
+__all__ = ["Bot", "RandomBot", "GreedyBot", "BOTS", "make_bot", "team_bots"]
 
 
 class Bot(Protocol):
-    """Anything with a ``name`` and a ``choose(state)`` returning a legal action."""
+    """Anything with a ``name`` and a ``choose(observation)`` returning a legal action."""
 
     name: str
 
-    def choose(self, state: State) -> Action:
-        """One of ``state.legal_actions()``."""
+    def choose(self, observation: Observation) -> Action:
+        """One of ``observation.legal`` (the observed seat is the one to act)."""
+
+
+def _legal(observation: Observation) -> tuple[Action, ...]:
+    """The observed seat's legal actions; a clear error for anything but an observation
+    of the seat to act."""
+    if not isinstance(observation, Observation):
+        raise TypeError(f"a bot is given an Observation (state.observation(seat)), not "
+                        f"{type(observation).__name__}: it may not see the state")
+    if not observation.legal:
+        raise ValueError(f"seat {observation.seat} is not the one to act")
+    return observation.legal
 
 
 class RandomBot:
@@ -56,12 +63,12 @@ class RandomBot:
 
     Every call draws exactly one number from ``rng`` (``int(rng.random() * k)`` over
     the ``k`` legal actions), so two runs from the same seed make the same choices.
-    Facing a raise, the legal actions list accept, fold and (when allowed) raise for
-    each seat of the answering team, so the three answers are equally likely.
+    Facing a raise, the answering seat's accept, fold and (when allowed) raise are
+    equally likely.
 
     >>> from rentoy.engine import Hand, RandomBot
     >>> hand = Hand("1737", seed=5)
-    >>> RandomBot(seed=2).choose(hand) in hand.legal_actions()
+    >>> RandomBot(seed=2).choose(hand.observation()) in hand.legal_actions()
     True
     """
 
@@ -70,8 +77,8 @@ class RandomBot:
     def __init__(self, seed: int | None = None, rng: random.Random | None = None):
         self.rng = rng if rng is not None else random.Random(seed)
 
-    def choose(self, state: State) -> Action:
-        actions = state.legal_actions()
+    def choose(self, observation: Observation) -> Action:
+        actions = _legal(observation)
         return actions[int(self.rng.random() * len(actions))]
 
 
@@ -97,8 +104,7 @@ class GreedyBot:
     makes no raise the engine calls dead (the value already decides the game). With
     probability ``bluff`` it raises (or accepts) regardless of its cards.
 
-    The answering seat facing a raise is the next seat after the raiser, which is
-    always on the other team.
+    Facing a raise it answers for the seat it observes, the one the engine names.
     """
 
     name = "greedy"
@@ -108,33 +114,33 @@ class GreedyBot:
         self.rng = rng if rng is not None else random.Random(seed)
         self.raise_at, self.accept_at, self.bluff = raise_at, accept_at, bluff
 
-    def choose(self, state: State) -> Action:
-        hand: Hand = state.hand if hasattr(state, "hand") else state  # type: ignore[assignment]
-        actions = state.legal_actions()
-        if hand.pending:
-            return self._answer(hand, actions)
+    def choose(self, observation: Observation) -> Action:
+        actions = _legal(observation)
+        if observation.pending:
+            return self._answer(observation, actions)
         raise_action = next((a for a in actions if a.kind == RAISE), None)
         # Draw the bluff number on every turn that offers a raise, so the stream of
         # random numbers does not depend on the strength estimate.
-        if raise_action is not None and not hand.raise_is_dead():
+        if raise_action is not None and not observation.dead_raise:
             bluff = self.rng.random() < self.bluff
-            if bluff or self.strength(hand, raise_action.seat) >= self.raise_at:
+            if bluff or self.strength(observation) >= self.raise_at:
                 return raise_action
         plays = [a for a in actions if a.kind == PLAY]
-        return self._play(hand, plays)
+        return self._play(observation, plays)
 
     # -- betting -------------------------------------------------------------------
 
-    def strength(self, hand: Hand, seat: int) -> float:
-        """The tricks ``seat``'s cards are expected to take over the tricks its team
-        still needs (0 for nothing, 1 or more for a hand that should win; 2.0 when the
-        team already has the tricks it needs)."""
-        tables, tt = hand.tables, hand.tt
-        need = tables.tricks_to_win - hand.tricks[seat & 1]
+    def strength(self, observation: Observation) -> float:
+        """The tricks the observed seat's cards are expected to take over the tricks its
+        team still needs (0 for nothing, 1 or more for a hand that should win; 2.0 when
+        the team already has the tricks it needs)."""
+        tables = observation.tables
+        tt = tables.by_trump[observation.up // 10]
+        need = tables.tricks_to_win - observation.tricks_won[observation.team]
         if need <= 0:
             return 2.0
         expected = 0.0
-        for card in hand.hands[seat]:
+        for card in observation.cards:
             p = tt.power[card]
             if p >= TOP_POWER:             # a card above every trump
                 expected += 0.95
@@ -144,61 +150,64 @@ class GreedyBot:
                 expected += 0.25 * max(p - 106, 0) / 4
         return expected / need
 
-    def _answer(self, hand: Hand, actions: list[Action]) -> Action:
-        seat = (hand._history[-1].seat + 1) % hand.players  # the raiser's left-hand player
-        kinds = {a.kind: a for a in actions if a.seat == seat}
-        strength = self.strength(hand, seat)
+    def _answer(self, observation: Observation, actions: Sequence[Action]) -> Action:
+        kinds = {a.kind: a for a in actions}
+        strength = self.strength(observation)
         bluff = self.rng.random() < self.bluff
-        if RAISE in kinds and not hand.raise_is_dead() and strength >= self.raise_at + 0.3:
+        if (RAISE in kinds and not observation.dead_raise
+                and strength >= self.raise_at + 0.3):
             return kinds[RAISE]
-        if strength >= self.accept_at or bluff or self._fold_loses_game(hand):
+        if strength >= self.accept_at or bluff or self._fold_loses_game(observation):
             return kinds[ACCEPT]
         return kinds[FOLD]
 
     @staticmethod
-    def _fold_loses_game(hand: Hand) -> bool:
+    def _fold_loses_game(observation: Observation) -> bool:
         """Whether a fold now would give the raising team the game."""
-        raiser = hand.raiser
-        points = hand.points_for(hand.accepted_value, raiser)
-        return hand.start_score[raiser] + points >= hand.tables.target
+        assert observation.raiser is not None
+        raiser = observation.raiser & 1
+        points = observation.points_for(observation.accepted_value, raiser)
+        return observation.score[raiser] + points >= observation.tables.target
 
     # -- card play -----------------------------------------------------------------
 
-    def _play(self, hand: Hand, plays: list[Action]) -> Action:
-        tt = hand.tt
+    def _play(self, observation: Observation, plays: list[Action]) -> Action:
+        tt = observation.tables.by_trump[observation.up // 10]
         if len(plays) == 1:
             return plays[0]
 
         def cost(a: Action) -> int:  # what it costs to give the card away
+            assert a.card is not None
             return tt.power[a.card] + (100 if tt.always[a.card] else 0)
 
         cheapest = min(plays, key=cost)
-        trick = hand.trick
-        seat = plays[0].seat
+        trick = [card for _, card in observation.trick]
         if not trick:
-            need = hand.tables.tricks_to_win - hand.tricks[seat & 1]
+            need = observation.tables.tricks_to_win - observation.tricks_won[observation.team]
             if need == 1:
-                seen = _seen(hand, seat)
-                sure = [a for a in plays if _unbeatable(tt, seen, a.card)]
+                seen = _seen(observation)
+                sure = [a for a in plays if a.card is not None
+                        and _unbeatable(tt, seen, a.card)]
                 if sure:
                     return min(sure, key=cost)
             return cheapest
         at = trick_winner(tt, trick)
-        winning_seat = (hand.leader + at) % hand.players
-        if winning_seat & 1 == seat & 1:
+        winning_seat = observation.trick[at][0]
+        if winning_seat & 1 == observation.team:
             return cheapest           # the partner is winning: keep the good cards
         led = tt.suit[trick[0]]
         best = tt.power[trick[at]]    # the power of the winning card
-        winners = [a for a in plays
-                   if (tt.always[a.card] or tt.suit[a.card] == led) and tt.power[a.card] > best]
+        winners = [a for a in plays if a.card is not None
+                   and (tt.always[a.card] or tt.suit[a.card] == led) and tt.power[a.card] > best]
         return min(winners, key=cost) if winners else cheapest
 
 
-def _seen(hand: Hand, seat: int) -> set[int]:
-    """The cards ``seat`` has seen: its own, the turned-up card and the finished tricks."""
-    seen = set(hand.hands[seat])
-    seen.add(hand.up)
-    for record in hand.trick_log:
+def _seen(observation: Observation) -> set[int]:
+    """The cards the observed seat has seen: its own, the turned-up card and the
+    finished tricks."""
+    seen = set(observation.cards)
+    seen.add(observation.up)
+    for record in observation.tricks:
         seen.update(record.cards)
     return seen
 
@@ -217,7 +226,7 @@ def _unbeatable(tt: TrumpTables, seen: set[int], card: int) -> bool:
 BOTS = {"random": RandomBot, "greedy": GreedyBot}
 
 
-def make_bot(name: str, seed: int | None = None, rng: random.Random | None = None):
+def make_bot(name: str, seed: int | None = None, rng: random.Random | None = None) -> Bot:
     """A bot by name (``random`` or ``greedy``), seeded by ``seed`` or drawing from ``rng``.
 
     >>> make_bot("greedy", seed=1).name

@@ -4,27 +4,42 @@ The deal passes to the next seat after every hand; scores may pass the target an
 are kept as they are. A :class:`Game` offers the same small API as a
 :class:`~rentoy.engine.Hand` and starts the next hand by itself.
 
+Every hand's cards come from ``deals`` when given (an iterable of
+:class:`~rentoy.engine.Deal`, or a callable given the hand's index in the game, 0
+for the first), else from the game's random generator. Every hand keeps its
+original deal and :attr:`Game.deals` lists them all, so a game replays exactly from
+its deals and its actions.
+
 >>> from rentoy.engine import Game, RandomBot
 >>> game = Game("1737", seed=7)
 >>> bot = RandomBot(seed=7)
 >>> while not game.is_over:
-...     game.apply_unchecked(bot.choose(game))
+...     game.apply_unchecked(bot.choose(game.observation()))
 >>> game.winner in ("A", "B"), max(game.score) >= 12
 (True, True)
+>>> again = Game("1737", deals=game.deals)
+>>> for action in game.actions:
+...     again.apply_unchecked(action)
+>>> again.score == game.score and again.deals == game.deals
+True
 """
 
 from __future__ import annotations
 
 import random
-from typing import Sequence
+from typing import Callable, Iterable, Iterator, Sequence, Union
 
 from ..errors import IllegalAction, InputError
 from ..variants import Variant, load_variant
 from .actions import Action
-from .hand import TEAMS, Deal, Event, Hand, HandResult, draw_deal
+from .hand import TEAMS, Deal, Event, Hand, HandResult, draw_deal, max_game_actions
+from .observation import HandRecord, Observation, observe, record_of
 from .tables import compile_variant
 
-__all__ = ["Game", "Rounds"]
+__all__ = ["Game", "Rounds", "Deals"]
+
+#: Where a game's deals come from: deals in order, or a function of the hand's index.
+Deals = Union[Iterable[Deal], Callable[[int], Deal]]
 
 
 class Rounds:
@@ -49,9 +64,25 @@ class Rounds:
         won = self._winner  # type: ignore[attr-defined]
         return None if won is None else TEAMS[won]
 
+    @property
+    def current_seat(self) -> int | None:
+        """The one seat to act now (None once it is over)."""
+        return self._current.current_seat
+
+    def to_act(self) -> tuple[int, ...]:
+        """Every seat that may act now (see :meth:`~rentoy.engine.Hand.to_act`)."""
+        return self._current.to_act()
+
     def legal_actions(self) -> list[Action]:
+        """The current seat's legal actions (empty once it is over)."""
         # Once it is over its last hand is over too, and offers nothing.
         return self._current.legal_actions()
+
+    def __copy__(self):  # type: ignore[no-untyped-def]
+        return self.clone()  # type: ignore[attr-defined]
+
+    def __deepcopy__(self, memo: dict[int, object]):  # type: ignore[no-untyped-def]
+        return self.clone()  # type: ignore[attr-defined]
 
     def can(self, action: Action | str) -> bool:
         return not self.is_over and self._current.can(action)
@@ -82,12 +113,12 @@ class Game(Rounds):
     """A game to the variant's target, hand after hand."""
 
     __slots__ = ("variant", "tables", "players", "rng", "score", "dealer", "hand", "results",
-                 "_winner")
+                 "_winner", "_past", "_deals", "_records")
 
     def __init__(self, variant: Variant | str, players: int | None = None,
                  seed: int | None = None, rng: random.Random | None = None,
                  score: Sequence[int] = (0, 0), dealer: int | None = None,
-                 first_deal: Deal | None = None):
+                 first_deal: Deal | None = None, deals: Deals | None = None):
         variant = load_variant(variant)
         tables = compile_variant(variant)
         self.variant = variant
@@ -100,11 +131,28 @@ class Game(Rounds):
         self.dealer = self.players - 1 if dealer is None else dealer
         self.results: list[HandResult] = []
         self._winner: int | None = None
+        self._past: list[Hand] = []          # the finished hands, oldest first
+        self._records: tuple[HandRecord, ...] = ()
+        self._deals = _deal_source(deals)
         # The first Hand checks the players, dealer and score; later hands reuse them.
         if first_deal is None:
-            first_deal = draw_deal(self.rng, self.players, tables.hand_size)
+            first_deal = self._deal(0)
         self.hand = Hand(variant, self.players, self.dealer, self.score, deal=first_deal)
         self.score = self.hand.start_score
+
+    def _deal(self, index: int) -> Deal:
+        if self._deals is None:
+            return draw_deal(self.rng, self.players, self.tables.hand_size)
+        deal = self._deals(index)
+        if not isinstance(deal, Deal):
+            raise InputError.at(f"the deal of hand {index + 1} is not a Deal: {deal!r}")
+        if (len(deal.hands) != self.players
+                or any(len(h) != self.tables.hand_size for h in deal.hands)
+                or len(set(deal.cards())) != self.players * self.tables.hand_size + 1):
+            raise InputError.at(f"the deal of hand {index + 1} must give "
+                                f"{self.tables.hand_size} different cards to each of "
+                                f"{self.players} players, and turn up another")
+        return deal
 
     @property
     def _current(self) -> Hand:
@@ -113,6 +161,44 @@ class Game(Rounds):
     @property
     def hands_played(self) -> int:
         return len(self.results)
+
+    @property
+    def deals(self) -> tuple[Deal, ...]:
+        """Every hand's original deal, the hand being played last."""
+        return tuple(h.deal for h in self._past) + (() if self.is_over else (self.hand.deal,))
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        """Every action of the game, hand after hand."""
+        out = [a for h in self._past for a in h.history]
+        if not self.is_over:
+            out.extend(self.hand.history)
+        return tuple(out)
+
+    @property
+    def past_hands(self) -> tuple[HandRecord, ...]:
+        """The public records of the finished hands, oldest first."""
+        if len(self._records) != len(self._past):
+            self._records = tuple(record_of(h) for h in self._past)
+        return self._records
+
+    @property
+    def max_actions(self) -> int:
+        """No game of this variant at this table takes more actions than this."""
+        return max_game_actions(self.tables, self.players)
+
+    def observation(self, seat: int | None = None, past: tuple[HandRecord, ...] = (),
+                    games_won: tuple[int, int] = (0, 0)) -> Observation:
+        """What ``seat`` (by default the current seat) may know: the hand being played
+        (the last one once the game is over) and the records of the earlier hands."""
+        if seat is None:
+            seat = self.current_seat
+            if seat is None:
+                raise ValueError("the game is over: no seat is to act; name the seat")
+        records = self.past_hands
+        if self.is_over:
+            records = records[:-1]      # the last hand is the one observed
+        return observe(self.hand, seat, past + records, games_won)
 
     def apply(self, action: Action | str) -> Event:
         """Apply a legal action (refusing an illegal one); deal on when a hand ends."""
@@ -133,13 +219,14 @@ class Game(Rounds):
         result = self.hand.result
         assert result is not None
         self.results.append(result)
+        self._past.append(self.hand)
         self.score = result.score
         if result.game_winner is not None:
             self._winner = result.game_winner
             return
         players = self.players
         self.dealer = (self.dealer + 1) % players
-        deal = draw_deal(self.rng, players, self.tables.hand_size)
+        deal = self._deal(len(self.results))
         self.hand = Hand._next(self.variant, self.tables, players, self.dealer, self.score, deal)
 
     def clone(self) -> "Game":
@@ -150,7 +237,12 @@ class Game(Rounds):
         new.rng = random.Random()
         new.rng.setstate(self.rng.getstate())
         new.results = self.results[:]
-        new.hand = self.hand.clone()
+        new._past = self._past[:]            # finished hands are never changed again
+        new._records = self._records
+        new._deals = self._deals
+        new.hand = self.hand if self.is_over else self.hand.clone()
+        if self.is_over:
+            new._past[-1] = new.hand
         return new
 
     def __eq__(self, other: object) -> bool:
@@ -164,3 +256,27 @@ class Game(Rounds):
     def __repr__(self) -> str:
         return (f"<Game {self.variant.id} score={list(self.score)} hands={self.hands_played}"
                 f"{' over' if self.is_over else ''}>")
+
+
+def _deal_source(deals: Deals | None) -> Callable[[int], Deal] | None:
+    """``deals`` as a function of the hand's index (None: deal from the generator)."""
+    if deals is None or callable(deals):
+        return deals
+    if isinstance(deals, (Deal, str, bytes)):
+        raise InputError.at("deals must be an iterable of Deal objects or a function of the "
+                            "hand's index, not a single deal (use first_deal=)")
+    iterator: Iterator[Deal] = iter(deals)
+    # Drawn once and kept: the clones of a game share the source and read it by index.
+    drawn: list[Deal] = []
+
+    def deal_for(index: int) -> Deal:
+        while len(drawn) <= index:
+            try:
+                drawn.append(next(iterator))
+            except StopIteration:
+                raise InputError.at(f"the deals ran out: no deal for hand {index + 1}",
+                                    hint="give a deal for every hand the game may need"
+                                    ) from None
+        return drawn[index]
+
+    return deal_for

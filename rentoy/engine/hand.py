@@ -28,6 +28,7 @@ from ..cards import DECK, SUITS, Card, parse_card
 from ..errors import IllegalAction, InputError
 from ..variants import GAME, Variant, load_variant
 from .actions import _BETS, _PLAYS, ACCEPT, FOLD, KINDS, PLAY, RAISE, Action
+from .observation import Observation, observe
 from .play import legal_cards, play_refusal, trick_winner
 from .tables import Tables, compile_variant
 
@@ -48,6 +49,8 @@ REASONS: dict[str, str] = {
     "raise-pending": "A raise is waiting for an answer; no card is played until it is accepted "
                      "or refused.",
     "own-raise": "A raise is answered by the other team, not by the team that made it.",
+    "not-answering-seat": "Only the player after the raiser may answer the raise "
+                          "(rule `answer_by: next`).",
     "nothing-to-answer": "Accept and fold answer a raise, and no raise is waiting.",
     "card-not-held": "The player does not hold that card (any more).",
     "arrastre": "A trump was led and the player holds a trump, so he must play one "
@@ -159,7 +162,8 @@ class Event:
 class Hand:
     """The state of one hand under a variant. See the module docstring for the API."""
 
-    __slots__ = ("variant", "tables", "tt", "players", "dealer", "start_score", "hands", "up",
+    __slots__ = ("variant", "tables", "tt", "players", "dealer", "start_score", "deal", "hands",
+                 "up",
                  "phase", "turn", "leader", "trick", "tricks", "trick_log", "level", "right",
                  "raiser", "result", "_history")
 
@@ -200,6 +204,7 @@ class Hand:
         self.players = players
         self.dealer = dealer
         self.start_score = score
+        self.deal = deal
         self.hands = [list(h) for h in deal.hands]
         self.up = deal.up
         self.phase = PLAYING
@@ -209,7 +214,7 @@ class Hand:
         self.trick_log: list[TrickRecord] = []
         self.level = 0
         self.right = -1                 # -1: both teams may raise; else the team that may
-        self.raiser = -1                # the team whose raise is waiting for an answer
+        self.raiser = -1                # the seat whose raise is waiting for an answer
         self.result: HandResult | None = None
         self._history: list[Action] = []
 
@@ -271,7 +276,7 @@ class Hand:
     @property
     def raiser_team(self) -> str | None:
         """The team whose raise is waiting for an answer, if any."""
-        return TEAMS[self.raiser] if self.phase == ANSWERING else None
+        return TEAMS[self.raiser & 1] if self.phase == ANSWERING else None
 
     @property
     def tricks_won(self) -> tuple[int, int]:
@@ -286,14 +291,43 @@ class Hand:
     def hand_of(self, seat: int) -> tuple[Card, ...]:
         return tuple(self.hands[seat])
 
+    @property
+    def current_seat(self) -> int | None:
+        """The one seat to act now (None once the hand is over).
+
+        While cards are played, the seat whose turn it is; facing a raise, the seat the
+        rule ``default_answerer`` names (the player after the raiser). Under
+        ``answer_by: team`` any other seat of the answering team may answer as well
+        (see :meth:`to_act`)."""
+        phase = self.phase
+        if phase == PLAYING:
+            return self.turn
+        if phase == ANSWERING:
+            return (self.raiser + 1) % self.players
+        return None
+
     def to_act(self) -> tuple[int, ...]:
-        """The seats that may act now: the turn seat, or every seat of the answering team."""
+        """Every seat that may act now: the current seat, or facing a raise under
+        ``answer_by: team``, every seat of the answering team."""
         if self.phase == OVER:
             return ()
-        if self.phase == ANSWERING:
-            answering = 1 - self.raiser
-            return tuple(s for s in range(self.players) if s & 1 == answering)
-        return (self.turn,)
+        if self.phase == ANSWERING and self.tables.answer_by_team:
+            return tuple(range(1 - (self.raiser & 1), self.players, 2))
+        return (self.current_seat,)  # type: ignore[return-value]
+
+    def observation(self, seat: int | None = None) -> Observation:
+        """What ``seat`` (by default the current seat) may know of this hand: an
+        immutable :class:`~rentoy.engine.Observation`."""
+        if seat is None:
+            seat = self.current_seat
+            if seat is None:
+                raise ValueError("the hand is over: no seat is to act; name the seat")
+        return observe(self, seat)
+
+    @property
+    def max_actions(self) -> int:
+        """No hand of this variant at this table takes more actions than this."""
+        return max_hand_actions(self.tables, self.players)
 
     def points_for(self, value: int | str, team: int) -> int:
         """What ``team`` scores for a hand settled at ``value``."""
@@ -331,9 +365,11 @@ class Hand:
     def legal_actions(self) -> list[Action]:
         """Every action that may be taken now (empty once the hand is over).
 
-        While cards are played: the cards the turn seat may play, then its raise if it
-        may raise. While a raise is pending: accept, fold and (below the top of the
-        ladder) raise for each seat of the answering team, in seat order.
+        They are the actions of :attr:`current_seat`. While cards are played: the cards
+        the turn seat may play, then its raise if it may raise. While a raise is
+        pending: accept, fold and (below the top of the ladder) raise of the answering
+        seat. Other seats of the answering team may answer too where the variant allows
+        it (:meth:`can` and :meth:`apply` accept them).
         """
         phase = self.phase
         if phase == PLAYING:
@@ -347,14 +383,10 @@ class Hand:
                 out.append(_RAISES[seat])
             return out
         if phase == ANSWERING:
-            out = []
-            can_raise = self.level < self.tables.top_level
-            for seat in range(1 - self.raiser, self.players, 2):
-                out.append(_ACCEPTS[seat])
-                out.append(_FOLDS[seat])
-                if can_raise:
-                    out.append(_RAISES[seat])
-            return out
+            seat = (self.raiser + 1) % self.players
+            if self.level < self.tables.top_level:
+                return [_ACCEPTS[seat], _FOLDS[seat], _RAISES[seat]]
+            return [_ACCEPTS[seat], _FOLDS[seat]]
         return []
 
     def refusal(self, action: Action | str) -> IllegalAction | None:
@@ -399,8 +431,10 @@ class Hand:
         if self.phase == ANSWERING:
             if kind == PLAY:
                 return ("raise-pending", None)
-            if team == self.raiser:
+            if team == self.raiser & 1:
                 return ("own-raise", None)
+            if not tables.answer_by_team and seat != (self.raiser + 1) % self.players:
+                return ("not-answering-seat", "answer_by")
             if kind == RAISE and self.level >= tables.top_level:
                 return ("ladder-top", "ladder")
             return None
@@ -431,12 +465,16 @@ class Hand:
             return (f"{a} is not an action: write '<seat> play <card>' "
                     "or '<seat> raise|accept|fold'")
         if reason == "raise-pending":
-            return (f"team {TEAMS[self.raiser]}'s raise to {self.value} waits for an answer "
-                    f"from team {TEAMS[1 - self.raiser]}; no card is played until then")
+            raiser = self.raiser & 1
+            return (f"team {TEAMS[raiser]}'s raise to {self.value} waits for an answer "
+                    f"from team {TEAMS[1 - raiser]}; no card is played until then")
         if reason == "own-raise":
             team = seat & 1
             return (f"seat {seat} is on team {TEAMS[team]}, which made the raise; "
                     f"team {TEAMS[1 - team]} answers it")
+        if reason == "not-answering-seat":
+            return (f"seat {(self.raiser + 1) % self.players}, the player after the raiser, "
+                    f"answers the raise, not seat {seat}")
         if reason == "ladder-top":
             ladder = _ladder_text(self.tables.ladder)
             if self.phase == ANSWERING:
@@ -488,10 +526,13 @@ class Hand:
                 tt = tables.by_trump[self.tt.trump]
                 ok = play_refusal(tables, tt, self.hands[action.seat], self.trick,
                                   action.card) is None
+            elif self.phase == ANSWERING:
+                ok = (tables.answer_by_team or action.seat == self.current_seat) and (
+                    action.kind != RAISE or self.level < tables.top_level)
             elif action.kind == RAISE:
                 ok = self.level < tables.top_level and (
-                    self.phase == ANSWERING or not tables.acceptor_right
-                    or self.right < 0 or self.right == action.seat & 1)
+                    not tables.acceptor_right or self.right < 0
+                    or self.right == action.seat & 1)
             else:
                 ok = False
             if ok:
@@ -517,14 +558,16 @@ class Hand:
     def apply_unchecked(self, action: Action) -> None:
         """Apply an action known to be legal (one taken from :meth:`legal_actions`).
 
-        The fast path for bots and simulations: no checks, no event.
+        The fast path for bots and simulations: no checks, no event. Undefined on an
+        illegal action, except that a card the seat does not hold raises ``ValueError``
+        before anything changes.
         """
-        self._history.append(action)
         kind = action.kind
         if kind == PLAY:
             seat = action.seat
             card = action.card
-            self.hands[seat].remove(card)
+            self.hands[seat].remove(card)      # first: raises with the state unchanged
+            self._history.append(action)
             trick = self.trick
             trick.append(card)
             if len(trick) < self.players:
@@ -532,14 +575,17 @@ class Hand:
             else:
                 self._end_trick()
         elif kind == RAISE:
+            self._history.append(action)
             self.level += 1
-            self.raiser = action.seat & 1
+            self.raiser = action.seat
             self.phase = ANSWERING
         elif kind == ACCEPT:
+            self._history.append(action)
             self.phase = PLAYING
             self.right = action.seat & 1 if self.tables.acceptor_right else -1
         else:  # fold: the raising team scores the value before the refused raise
-            self._finish(self.raiser, "fold", self.tables.ladder[self.level - 1])
+            self._history.append(action)
+            self._finish(self.raiser & 1, "fold", self.tables.ladder[self.level - 1])
 
     def _end_trick(self) -> None:
         trick = self.trick
@@ -572,7 +618,7 @@ class Hand:
     def clone(self) -> "Hand":
         """An independent copy: applying actions to one leaves the other as it was."""
         new = Hand.__new__(Hand)
-        for name in ("variant", "tables", "tt", "players", "dealer", "start_score", "up",
+        for name in ("variant", "tables", "tt", "players", "dealer", "start_score", "deal", "up",
                      "phase", "turn", "leader", "level", "right", "raiser", "result"):
             setattr(new, name, getattr(self, name))
         new.hands = [h[:] for h in self.hands]
@@ -581,6 +627,11 @@ class Hand:
         new.trick_log = self.trick_log[:]
         new._history = self._history[:]
         return new
+
+    __copy__ = clone
+
+    def __deepcopy__(self, memo: dict[int, object]) -> "Hand":
+        return self.clone()
 
     def _key(self) -> tuple:
         return (self.variant.id, self.players, self.dealer, self.start_score,
@@ -596,6 +647,22 @@ class Hand:
     def __repr__(self) -> str:
         return (f"<Hand {self.variant.id} {self.players}p trump={self.trump} value={self.value} "
                 f"phase={self.phase} tricks={self.tricks}>")
+
+
+def max_hand_actions(tables: Tables, players: int) -> int:
+    """A bound on the actions of one hand: every card played, and each step of the
+    ladder raised and accepted (a fold ends the hand instead of an accept)."""
+    return players * tables.tricks + 2 * tables.top_level
+
+
+def max_game_actions(tables: Tables, players: int) -> int:
+    """A bound on the actions of a game from 0-0: every hand scores at least the
+    ladder's first value (the whole game at once if that is ``game``), so a game has
+    at most as many hands as it takes both teams to come one point short of the
+    target, plus the last one."""
+    first = tables.ladder[0]
+    hands = 1 if isinstance(first, str) else 2 * (tables.target - 1) // first + 1
+    return hands * max_hand_actions(tables, players)
 
 
 def _as_action(action: Action | str) -> Action:

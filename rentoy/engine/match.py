@@ -13,7 +13,7 @@ the same small API as a game and starts the next game by itself.
 (5, 3)
 >>> bot = RandomBot(seed=3)
 >>> while not match.is_over:
-...     match.apply_unchecked(bot.choose(match))
+...     match.apply_unchecked(bot.choose(match.observation()))
 >>> max(match.games_won) == 3 and 3 <= len(match.games) <= 5
 True
 """
@@ -24,8 +24,9 @@ import random
 
 from ..variants import Variant, load_variant
 from .actions import Action
-from .game import Game, Rounds
-from .hand import Event, Hand
+from .game import Deals, Game, Rounds, _deal_source
+from .hand import Deal, Event, Hand
+from .observation import HandRecord, Observation
 
 __all__ = ["Match"]
 
@@ -42,15 +43,18 @@ class Match(Rounds):
     _kind = "match"
 
     __slots__ = ("variant", "players", "rng", "best_of", "needed", "games_won", "games",
-                 "game", "_winner")
+                 "game", "_winner", "_deals")
 
     def __init__(self, variant: Variant | str, players: int | None = None,
                  seed: int | None = None, rng: random.Random | None = None,
-                 dealer: int | None = None):
+                 dealer: int | None = None, deals: Deals | None = None):
         variant = load_variant(variant)
         self.variant = variant
         self.rng = rng if rng is not None else random.Random(seed or 0)
-        self.game = Game(variant, players, rng=self.rng, dealer=dealer)
+        # One source for the whole match, read by the hand's index in the match.
+        self._deals = _deal_source(deals)
+        self.game = Game(variant, players, rng=self.rng, dealer=dealer,
+                         deals=self._game_deals(0))
         self.players = self.game.players
         self.best_of = self.game.tables.match
         self.needed = variant.rules.games_needed
@@ -66,6 +70,40 @@ class Match(Rounds):
     def hand(self) -> Hand:
         """The hand being played (the last one once the match is over)."""
         return self.game.hand
+
+    def _game_deals(self, offset: int) -> Deals | None:
+        source = self._deals
+        if source is None:
+            return None
+        return lambda index: source(offset + index)
+
+    @property
+    def deals(self) -> tuple[Deal, ...]:
+        """Every hand's original deal, game after game, the hand being played last."""
+        games = self.games if self.is_over else [*self.games, self.game]
+        return tuple(d for g in games for d in g.deals)
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        """Every action of the match, hand after hand."""
+        games = self.games if self.is_over else [*self.games, self.game]
+        return tuple(a for g in games for a in g.actions)
+
+    @property
+    def max_actions(self) -> int:
+        """No match of this variant at this table takes more actions than this."""
+        return self.best_of * self.game.max_actions
+
+    def observation(self, seat: int | None = None) -> Observation:
+        """What ``seat`` (by default the current seat) may know: the hand being played,
+        the records of every earlier hand of the match, and the games won."""
+        earlier = self.games if not self.is_over else self.games[:-1]
+        past: tuple[HandRecord, ...] = tuple(r for g in earlier for r in g.past_hands)
+        won = self.games_won
+        if self.is_over:   # the games won before the last game, which is observed
+            last = self.games[-1].results[-1].game_winner
+            won = (won[0] - (last == 0), won[1] - (last == 1))
+        return self.game.observation(seat, past, won)
 
     def apply(self, action: Action | str) -> Event:
         """Apply a legal action (refusing an illegal one); start the next game when one ends."""
@@ -92,15 +130,17 @@ class Match(Rounds):
         if self.games_won[won] >= self.needed:
             self._winner = won
             return
+        hands = sum(g.hands_played for g in self.games)
         self.game = Game(self.variant, self.players, rng=self.rng,
-                         dealer=(game.dealer + 1) % self.players)
+                         dealer=(game.dealer + 1) % self.players,
+                         deals=self._game_deals(hands))
 
     def clone(self) -> "Match":
         """An independent copy, random generator included: both deal the same next hands."""
         new = Match.__new__(Match)
         new.variant, new.players, new.best_of, new.needed = (
             self.variant, self.players, self.best_of, self.needed)
-        new.games_won, new._winner = self.games_won, self._winner
+        new.games_won, new._winner, new._deals = self.games_won, self._winner, self._deals
         new.games = self.games[:]            # finished games are never changed again
         if self.is_over:
             new.game, new.rng = self.game, random.Random()

@@ -49,6 +49,7 @@ class Tables:
     tricks_to_win: int
     stop_when_decided: bool
     acceptor_right: bool
+    answer_by_team: bool
     target: int
     match: int
     players: tuple[int, ...]
@@ -97,7 +98,8 @@ def compile_variant(variant: Variant) -> Tables:
             arrastre=_ARRASTRE[rules.arrastre], follow_suit=rules.follow_suit,
             hand_size=rules.hand_size, tricks=rules.tricks, tricks_to_win=rules.tricks_to_win,
             stop_when_decided=rules.stop_when_decided,
-            acceptor_right=rules.raise_right == "acceptor", target=rules.target,
+            acceptor_right=rules.raise_right == "acceptor",
+            answer_by_team=rules.answer_by == "team", target=rules.target,
             match=rules.match,
             players=rules.players, default_players=rules.default_players,
             by_trump=tuple(_trump_tables(variant, t) for t in range(4)))

@@ -159,7 +159,8 @@ def play_game(variant: Variant, players: int, seed: int, game: int,
                 apply(actions[int(r() * len(actions))])
         else:
             while hand.result is None:
-                hand.apply_unchecked(bots[hand.to_act()[0] & 1].choose(hand))
+                seat = hand.current_seat
+                hand.apply_unchecked(bots[seat & 1].choose(hand.observation(seat)))
         result = hand.result
         hands += 1
         points += result.points
