@@ -26,15 +26,19 @@ avila overtrump A ('source-es',)
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from .reference import rule_record
 from .render import Report, Table
 from .variants import (RULE_NAMES, STATUS_MARKS, STATUSES, Variant, load_variants,
                        rule_description)
 
+if TYPE_CHECKING:
+    from .engine import Action, Hand
+    from .errors import IllegalAction
+
 __all__ = ["STATUS_MARKS", "RuleCell", "RuleRow", "RuleComparison", "compare_rules",
-           "status_legend"]
+           "status_legend", "legal_under", "explain_refusal"]
 
 _BY = ("value", "provenance")
 
@@ -180,3 +184,77 @@ def compare_rules(variants: Sequence[str | Variant] = (), all_rules: bool = Fals
             rows.append(RuleRow(rule, rule_description(rule), cells, same_value, same_prov))
     return RuleComparison(tuple(v.id for v in loaded), tuple(v.name for v in loaded),
                           tuple(rows), all_rules, by)
+
+
+# ---------------------------------------------------------------------------------------
+# The same position under other variants.
+
+def _comparable_variants() -> list[Variant]:
+    """Every built-in variant, and each with each one of its options."""
+    from .variants import builtin_variants
+
+    out: list[Variant] = []
+    for base in builtin_variants():
+        out.append(base)
+        out.extend(base.with_options(o) for o in base.options)
+    return out
+
+
+def _same_position(variant: Variant, hand: Hand) -> Hand | None:
+    """``hand``'s position under ``variant``: the same deal, dealer and score, the same
+    actions so far; None when it cannot arise there (another table or deal size, a
+    score past its target, or an action so far it refuses)."""
+    from .engine import Hand
+    from .errors import InputError
+
+    try:
+        other = Hand(variant, players=hand.players, dealer=hand.dealer,
+                     score=hand.start_score, deal=hand.deal)
+    except InputError:
+        return None
+    for action in hand.history:
+        if not other.can(action):
+            return None
+        other.apply_unchecked(action)
+    return other
+
+
+def legal_under(hand: Hand, action: Action | str) -> tuple[str, ...]:
+    """The built-in variants and options under which ``action`` would be legal in
+    ``hand``'s position (the same deal, dealer, score and actions so far), found by
+    replaying the hand under each with the engine's own rules.
+
+    >>> from rentoy.engine import Deal, Hand
+    >>> deal = Deal.parse([["5o", "4e", "5e"], ["3o", "12o", "6c"], ["12e", "4c", "1b"],
+    ...                    ["10c", "6b", "7b"]], up="2o")
+    >>> hand = Hand("avila", deal=deal)
+    >>> event = hand.apply("0 play 5o")
+    >>> hand.refusal_reason("1 play 3o")
+    'overtrump'
+    >>> "1737" in legal_under(hand, "1 play 3o")
+    True
+    """
+    from .engine import Action as _Action
+
+    parsed = _Action.parse(action) if isinstance(action, str) else action
+    out = []
+    for variant in _comparable_variants():
+        if variant.id == hand.variant.id:
+            continue
+        other = _same_position(variant, hand)
+        if other is not None and other.can(parsed):
+            out.append(variant.id)
+    return tuple(out)
+
+
+def explain_refusal(hand: Hand, action: Action | str) -> IllegalAction | None:
+    """:meth:`Hand.refusal <rentoy.engine.Hand.refusal>` with ``legal_under`` filled in
+    (:func:`legal_under`): why ``action`` is refused, and where it would not be."""
+    from .errors import IllegalAction as _IllegalAction
+
+    refused = hand.refusal(action)
+    if refused is None:
+        return None
+    return _IllegalAction(refused.reason, refused.detail, action=refused.action,
+                          rule=refused.rule, variant=refused.variant, source=refused.source,
+                          legal_under=legal_under(hand, action))

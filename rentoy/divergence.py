@@ -208,15 +208,14 @@ def _play_out(hand: Hand, rng: random.Random) -> list[Action]:
     """Play ``hand`` to the end at random, sparing with raises so that examples stay short.
 
     On its turn a player raises with probability 0.1 (when it may) and otherwise plays
-    a legal card chosen uniformly. Facing a raise, the player after the raiser accepts
+    a legal card chosen uniformly. Facing a raise, the seat the engine names accepts
     (0.6), folds (0.2) or raises again (0.2; when it may not, it folds with 0.4).
     """
     actions = []
     while not hand.is_over:
         legal = hand.legal_actions()
         if hand.pending:
-            seat = (hand.history[-1].seat + 1) % hand.players
-            answers = {a.kind: a for a in legal if a.seat == seat}
+            answers = {a.kind: a for a in legal}      # the answering seat's, as the engine names it
             x = rng.random()
             if x < 0.6:
                 action = answers["accept"]

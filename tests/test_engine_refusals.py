@@ -14,9 +14,11 @@ from pathlib import Path
 import pytest
 
 from rentoy.cards import DECK, parse_card
+from rentoy.compare import explain_refusal
 from rentoy.engine import REASONS, Action, Deal, Game, Hand
+from rentoy.engine.rules import REFUSALS
 from rentoy.errors import IllegalAction, RentoyError
-from rentoy.variants import load_variant
+from rentoy.variants import RULE_NAMES, STATUSES, builtin_variants, load_variant
 
 
 @dataclass(frozen=True)
@@ -26,7 +28,7 @@ class Case:
     up: str
     before: tuple[str, ...]          # actions that set up the position
     action: Action | str
-    rule: str | None = None          # the rule the refusal names
+    rule: str                        # the rule the refusal names
     legal_under: tuple[str, ...] = ()  # variants that must be listed as allowing it
     not_legal_under: tuple[str, ...] = ()
 
@@ -37,17 +39,20 @@ TRUMPS = (("5o", "4e", "5e"), ("3o", "12o", "6c"), ("12e", "4c", "1b"), ("10c", 
 ESPADAS = (("7e", "4c", "5c"), ("3e", "2o", "6c"), ("12o", "4b", "5b"), ("1e", "10e", "6b"))
 
 CASES: dict[str, Case] = {
-    "hand-over": Case("1737", STANDARD, "5o", ("0 raise", "1 raise", "0 fold"), "1 raise"),
-    "no-such-seat": Case("1737", STANDARD, "5o", (), Action(4, "play", parse_card("3c"))),
-    "unknown-action": Case("1737", STANDARD, "5o", (), Action(0, "pass")),
-    "not-your-turn": Case("1737", STANDARD, "5o", (), "1 play 12c"),
-    "raise-pending": Case("1737", STANDARD, "5o", ("0 raise",), "0 play 3c"),
-    "own-raise": Case("1737", STANDARD, "5o", ("0 raise",), "2 accept"),
+    "hand-over": Case("1737", STANDARD, "5o", ("0 raise", "1 raise", "0 fold"), "1 raise",
+                      rule="turn_order"),
+    "no-such-seat": Case("1737", STANDARD, "5o", (), Action(4, "play", parse_card("3c")),
+                         rule="players"),
+    "unknown-action": Case("1737", STANDARD, "5o", (), Action(0, "pass"), rule="turn_order"),
+    "not-your-turn": Case("1737", STANDARD, "5o", (), "1 play 12c", rule="turn_order"),
+    "raise-pending": Case("1737", STANDARD, "5o", ("0 raise",), "0 play 3c",
+                          rule="raise_when"),
+    "own-raise": Case("1737", STANDARD, "5o", ("0 raise",), "2 accept", rule="answer_by"),
     # Only the player after the raiser answers under this fixture, so seat 3 may not.
     "not-answering-seat": Case(ANSWER_NEXT, STANDARD, "5o", ("0 raise",), "3 accept",
                                rule="answer_by", legal_under=("1737", "avila")),
-    "nothing-to-answer": Case("1737", STANDARD, "5o", (), "0 accept"),
-    "card-not-held": Case("1737", STANDARD, "5o", (), "0 play 2o"),
+    "nothing-to-answer": Case("1737", STANDARD, "5o", (), "0 accept", rule="answer_by"),
+    "card-not-held": Case("1737", STANDARD, "5o", (), "0 play 2o", rule="hand_size"),
     # A trump is led and seat 1 holds two: a plain card is refused.
     "arrastre": Case("1737", TRUMPS, "2o", ("0 play 5o",), "1 play 6c", rule="arrastre",
                      not_legal_under=("avila", "1598", "1704")),
@@ -81,6 +86,21 @@ def test_every_reason_code_has_a_case():
     assert set(CASES) == set(REASONS)
 
 
+def test_no_refusal_without_a_rule_of_the_schema():
+    assert {r.code for r in REFUSALS} == set(REASONS)
+    for refusal in REFUSALS:
+        assert refusal.rule in RULE_NAMES, refusal
+        for variant in builtin_variants():
+            assert variant.provenance[refusal.rule].status in STATUSES
+
+
+def test_a_raise_out_of_turn_names_the_rule_on_raising():
+    hand = position(CASES["not-your-turn"])
+    refused = hand.refusal("1 raise")
+    assert refused is not None and refused.reason == "not-your-turn"
+    assert refused.rule == "raise_when"
+
+
 def test_every_reason_code_is_documented():
     for code, meaning in REASONS.items():
         assert code == code.lower() and " " not in code
@@ -109,9 +129,10 @@ def test_refusal(code: str):
     assert hand == before
     assert hand.history == before.history and hand.legal_actions() == legal_before
 
-    if case.rule is None:
-        assert exc.rule is None and exc.legal_under == ()
-        return
+    assert exc.legal_under == ()          # the engine knows no other variant
+    explained = explain_refusal(hand, case.action)
+    assert explained is not None and explained.reason == code
+    exc = explained
     variant = load_variant(case.variant)
     assert exc.rule == case.rule
     assert exc.source == variant.provenance[case.rule].source

@@ -68,7 +68,7 @@ def test_wrong_seat_exits_1_with_reason_and_line():
     bad, good = data["results"]
     assert bad["path"] == ["B leads"] and bad["ok"] is False
     assert bad["failures"] == ["line 10: `1 play 12c` was refused: it is seat 0's turn, not "
-                               "seat 1's [not-your-turn]"]
+                               "seat 1's [not-your-turn] (rule `turn_order` of variant 1737)"]
     assert good == {"path": ["A leads"], "ok": True, "score": [0, 0], "value": 3,
                     "finished": False, "hand_winner": None, "game_winner": None,
                     "tricks": [0, 0], "outcomes": {"A": [3, 0], "B": [0, 3]}, "failures": []}

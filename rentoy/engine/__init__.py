@@ -12,6 +12,7 @@ from .bots import BOTS, Bot, GreedyBot, RandomBot, make_bot
 from .game import Game
 from .hand import (REASONS, TEAMS, Deal, Event, Hand, HandResult, TrickRecord, draw_deal,
                    team_of)
+from .rules import Outcome, Phase
 from .match import Match
 from .observation import HandRecord, Observation, encoding_size
 from .tables import Tables, compile_variant
@@ -20,6 +21,6 @@ __all__ = [
     "Action", "ActionSyntaxError", "PLAY", "RAISE", "ACCEPT", "FOLD", "KINDS",
     "Hand", "Game", "Match", "Deal", "HandResult", "Event", "TrickRecord", "REASONS", "TEAMS",
     "team_of", "draw_deal", "Tables", "compile_variant", "Observation", "HandRecord",
-    "encoding_size",
+    "encoding_size", "Phase", "Outcome",
     "Bot", "RandomBot", "GreedyBot", "BOTS", "make_bot",
 ]

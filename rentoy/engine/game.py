@@ -89,8 +89,11 @@ class Rounds:
 
     def check(self, action: Action | str) -> Action:
         if self.is_over:
+            variant = self.variant  # type: ignore[attr-defined]
+            prov = variant.provenance.get("turn_order")
             raise IllegalAction("hand-over", f"the {self._kind} is over", action=action,
-                                variant=self.variant.id)  # type: ignore[attr-defined]
+                                rule="turn_order", variant=variant.id,
+                                source=prov.source if prov else ())
         return self._current.check(action)
 
     def refusal(self, action: Action | str) -> IllegalAction | None:

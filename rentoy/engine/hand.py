@@ -14,7 +14,7 @@ small and uniform: :meth:`Hand.legal_actions`, :meth:`Hand.can`, :meth:`Hand.che
 ('o', 1)
 >>> for text in ["0 raise", "1 raise", "0 fold"]:
 ...     event = hand.apply(text)
->>> hand.result.score, hand.result.winner_name, hand.result.how
+>>> hand.result.score, hand.result.winner_name, hand.result.how.value
 ((4, 8), 'B', 'fold')
 """
 
@@ -22,48 +22,24 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from typing import Sequence
 
 from ..cards import DECK, SUITS, Card, parse_card
 from ..errors import IllegalAction, InputError
-from ..variants import GAME, Variant, load_variant
-from .actions import _BETS, _PLAYS, ACCEPT, FOLD, KINDS, PLAY, RAISE, Action
+from ..variants import Variant, load_variant
+from .actions import _BETS, _PLAYS, ACCEPT, FOLD, PLAY, RAISE, Action
 from .observation import Observation, observe
-from .play import legal_cards, play_refusal, trick_winner
+from .play import legal_cards, trick_winner
+from .rules import (REASONS, TEAMS, Outcome, Phase, Refusal, answering_seat, decides_game,
+                    fold_value, raise_is_dead, raise_refusal, refusal_of)
 from .tables import Tables, compile_variant
 
 __all__ = ["Hand", "Deal", "HandResult", "Event", "TrickRecord", "TEAMS", "REASONS",
-           "team_of", "draw_deal", "PLAYING", "ANSWERING", "OVER"]
+           "team_of", "draw_deal", "Phase", "Outcome", "PLAYING", "ANSWERING", "OVER",
+           "max_hand_actions", "max_game_actions"]
 
-#: Team names: team A holds the even seats, team B the odd ones.
-TEAMS: tuple[str, str] = ("A", "B")
-PLAYING, ANSWERING, OVER = "play", "answer", "over"
-
-#: Every reason an action can be refused, with what it means.
-REASONS: dict[str, str] = {
-    "hand-over": "The hand is over; no action can be taken.",
-    "no-such-seat": "The seat is not at the table (seats run from 0 to players-1).",
-    "unknown-action": "The action kind is not play, raise, accept or fold, a play names no "
-                      "card, or a bet names one.",
-    "not-your-turn": "Only the player whose turn it is may play a card or make a new raise.",
-    "raise-pending": "A raise is waiting for an answer; no card is played until it is accepted "
-                     "or refused.",
-    "own-raise": "A raise is answered by the other team, not by the team that made it.",
-    "not-answering-seat": "Only the player after the raiser may answer the raise "
-                          "(rule `answer_by: next`).",
-    "nothing-to-answer": "Accept and fold answer a raise, and no raise is waiting.",
-    "card-not-held": "The player does not hold that card (any more).",
-    "arrastre": "A trump was led and the player holds a trump, so he must play one "
-                "(rule `arrastre`).",
-    "overtrump": "A trump was led and the player can beat every card in the trick, so he must "
-                 "(rule `arrastre: overtrump`).",
-    "follow-suit": "The player holds a card of the led suit and must play one "
-                   "(rule `follow_suit`).",
-    "no-raise-right": "After a raise is accepted only the accepting team may raise again "
-                      "(rule `raise_right: acceptor`).",
-    "ladder-top": "The hand is already at the top of the ladder; there is no higher value "
-                  "(rule `ladder`).",
-}
+#: The phases by their old names.
+PLAYING, ANSWERING, OVER = Phase.PLAY, Phase.ANSWER, Phase.OVER
 
 
 def team_of(seat: int) -> int:
@@ -131,7 +107,7 @@ class HandResult:
 
     winner: int                 # 0 = team A, 1 = team B
     points: int
-    how: str                    # "tricks" or "fold"
+    how: Outcome                # on the tricks, or on a fold
     value: int | str            # the ladder value the hand was settled at ("game" possible)
     score: tuple[int, int]
     tricks: tuple[int, int]
@@ -207,7 +183,7 @@ class Hand:
         self.deal = deal
         self.hands = [list(h) for h in deal.hands]
         self.up = deal.up
-        self.phase = PLAYING
+        self.phase: Phase = PLAYING
         self.leader = self.turn = (dealer + 1) % players
         self.trick: list[Card] = []
         self.tricks = [0, 0]
@@ -240,12 +216,12 @@ class Hand:
 
     @property
     def is_over(self) -> bool:
-        return self.phase == OVER
+        return self.phase is OVER
 
     @property
     def pending(self) -> bool:
         """Whether a raise is waiting for an answer."""
-        return self.phase == ANSWERING
+        return self.phase is ANSWERING
 
     @property
     def history(self) -> tuple[Action, ...]:
@@ -266,7 +242,7 @@ class Hand:
         """The last value both teams agreed to (before any pending raise)."""
         if self.result is not None:
             return self.result.value
-        return self.tables.ladder[self.level - 1 if self.phase == ANSWERING else self.level]
+        return self.tables.ladder[self.level - 1 if self.phase is ANSWERING else self.level]
 
     @property
     def raise_right(self) -> str | None:
@@ -276,7 +252,7 @@ class Hand:
     @property
     def raiser_team(self) -> str | None:
         """The team whose raise is waiting for an answer, if any."""
-        return TEAMS[self.raiser & 1] if self.phase == ANSWERING else None
+        return TEAMS[self.raiser & 1] if self.phase is ANSWERING else None
 
     @property
     def tricks_won(self) -> tuple[int, int]:
@@ -300,18 +276,18 @@ class Hand:
         ``answer_by: team`` any other seat of the answering team may answer as well
         (see :meth:`to_act`)."""
         phase = self.phase
-        if phase == PLAYING:
+        if phase is PLAYING:
             return self.turn
-        if phase == ANSWERING:
-            return (self.raiser + 1) % self.players
+        if phase is ANSWERING:
+            return answering_seat(self)
         return None
 
     def to_act(self) -> tuple[int, ...]:
         """Every seat that may act now: the current seat, or facing a raise under
         ``answer_by: team``, every seat of the answering team."""
-        if self.phase == OVER:
+        if self.phase is OVER:
             return ()
-        if self.phase == ANSWERING and self.tables.answer_by_team:
+        if self.phase is ANSWERING and self.tables.answer_by_team:
             return tuple(range(1 - (self.raiser & 1), self.players, 2))
         return (self.current_seat,)  # type: ignore[return-value]
 
@@ -331,21 +307,18 @@ class Hand:
 
     def points_for(self, value: int | str, team: int) -> int:
         """What ``team`` scores for a hand settled at ``value``."""
-        if value == GAME:
+        if isinstance(value, str):       # the whole-game step
             return max(self.tables.target - self.start_score[team], 0)
-        return value  # type: ignore[return-value]
+        return value
 
     def decides_game(self, value: int | str) -> bool:
         """Whether a hand worth ``value`` ends the game whichever team wins it."""
-        if value == GAME:
-            return True
-        target = self.tables.target
-        return all(s + value >= target for s in self.start_score)  # type: ignore[operator]
+        return decides_game(self.tables, self.start_score, value)
 
     def raise_is_dead(self) -> bool:
         """Whether a raise now would be dead: the value it would accept or raise from
         already decides the game for both teams. The engine reports it; it does not forbid it."""
-        return self.decides_game(self.tables.ladder[self.level])
+        return raise_is_dead(self)
 
     def outcomes(self) -> tuple[tuple[int, int], tuple[int, int]]:
         """The score if team A, and if team B, wins the hand at the value on the table."""
@@ -363,7 +336,7 @@ class Hand:
     # -- legality ------------------------------------------------------------------
 
     def legal_actions(self) -> list[Action]:
-        """Every action that may be taken now (empty once the hand is over).
+        """Every action the current seat may take now (empty once the hand is over).
 
         They are the actions of :attr:`current_seat`. While cards are played: the cards
         the turn seat may play, then its raise if it may raise. While a raise is
@@ -372,19 +345,19 @@ class Hand:
         it (:meth:`can` and :meth:`apply` accept them).
         """
         phase = self.phase
-        if phase == PLAYING:
+        if phase is PLAYING:
             seat = self.turn
             row = _PLAYS[seat]
             trick = self.trick
             hand = self.hands[seat]
             out = [row[c] for c in (legal_cards(self.tables, self.tt, hand, trick)
                                     if trick else hand)]
-            if self.level < self.tables.top_level and (self.right < 0 or self.right == seat & 1):
+            if raise_refusal(self, seat) is None:
                 out.append(_RAISES[seat])
             return out
-        if phase == ANSWERING:
-            seat = (self.raiser + 1) % self.players
-            if self.level < self.tables.top_level:
+        if phase is ANSWERING:
+            seat = answering_seat(self)
+            if raise_refusal(self, seat) is None:
                 return [_ACCEPTS[seat], _FOLDS[seat], _RAISES[seat]]
             return [_ACCEPTS[seat], _FOLDS[seat]]
         return []
@@ -392,152 +365,33 @@ class Hand:
     def refusal(self, action: Action | str) -> IllegalAction | None:
         """Why ``action`` would be refused now, or None if it is legal."""
         action = _as_action(action)
-        found = self._refusal(action)
-        if found is None:
-            return None
-        reason, rule = found
-        return self._illegal(action, reason, rule, self._message(action, reason))
+        refused = refusal_of(self, action)
+        return None if refused is None else self._illegal(action, refused)
 
     def refusal_reason(self, action: Action | str) -> str | None:
         """The reason code (a key of :data:`REASONS`) ``action`` would be refused with,
         or None if it is legal. Cheaper than :meth:`refusal`: no message is built."""
-        found = self._refusal(_as_action(action))
-        return None if found is None else found[0]
+        refused = refusal_of(self, _as_action(action))
+        return None if refused is None else refused.code
 
     def can(self, action: Action | str) -> bool:
         """Whether ``action`` is legal now."""
-        return self._refusal(_as_action(action)) is None
+        return refusal_of(self, _as_action(action)) is None
 
     def check(self, action: Action | str) -> Action:
         """Raise :class:`IllegalAction` if ``action`` is not legal now; return it parsed."""
         action = _as_action(action)
-        error = self.refusal(action)
-        if error is not None:
-            raise error
+        refused = refusal_of(self, action)
+        if refused is not None:
+            raise self._illegal(action, refused)
         return action
 
-    def _refusal(self, a: Action) -> tuple[str, str | None] | None:
-        """``(reason, rule)`` for a refused action, or None if it is legal; the message
-        is built apart (:meth:`_message`), only when one is asked for."""
-        seat, kind = a.seat, a.kind
-        tables = self.tables
-        if self.phase == OVER:
-            return ("hand-over", None)
-        if not (isinstance(seat, int) and 0 <= seat < self.players):
-            return ("no-such-seat", None)
-        if kind not in KINDS or (kind == PLAY) == (a.card is None):
-            return ("unknown-action", None)
-        team = seat & 1
-        if self.phase == ANSWERING:
-            if kind == PLAY:
-                return ("raise-pending", None)
-            if team == self.raiser & 1:
-                return ("own-raise", None)
-            if not tables.answer_by_team and seat != (self.raiser + 1) % self.players:
-                return ("not-answering-seat", "answer_by")
-            if kind == RAISE and self.level >= tables.top_level:
-                return ("ladder-top", "ladder")
-            return None
-        if kind in (ACCEPT, FOLD):
-            return ("nothing-to-answer", None)
-        if seat != self.turn:
-            return ("not-your-turn", None)
-        if kind == RAISE:
-            if self.level >= tables.top_level:
-                return ("ladder-top", "ladder")
-            if self.right >= 0 and self.right != team:
-                return ("no-raise-right", "raise_right")
-            return None
-        found = play_refusal(tables, self.tt, self.hands[seat], self.trick, a.card)
-        if found is None:
-            return None
-        reason, rule = found
-        return (reason, rule or None)
-
-    def _message(self, a: Action, reason: str) -> str:
-        """The text of the refusal :meth:`_refusal` found for ``a`` (in this state)."""
-        seat, kind = a.seat, a.kind
-        if reason == "hand-over":
-            return "the hand is over"
-        if reason == "no-such-seat":
-            return f"there is no seat {seat}; seats run from 0 to {self.players - 1}"
-        if reason == "unknown-action":
-            return (f"{a} is not an action: write '<seat> play <card>' "
-                    "or '<seat> raise|accept|fold'")
-        if reason == "raise-pending":
-            raiser = self.raiser & 1
-            return (f"team {TEAMS[raiser]}'s raise to {self.value} waits for an answer "
-                    f"from team {TEAMS[1 - raiser]}; no card is played until then")
-        if reason == "own-raise":
-            team = seat & 1
-            return (f"seat {seat} is on team {TEAMS[team]}, which made the raise; "
-                    f"team {TEAMS[1 - team]} answers it")
-        if reason == "not-answering-seat":
-            return (f"seat {(self.raiser + 1) % self.players}, the player after the raiser, "
-                    f"answers the raise, not seat {seat}")
-        if reason == "ladder-top":
-            ladder = _ladder_text(self.tables.ladder)
-            if self.phase == ANSWERING:
-                return f"{self.value} is the top of the ladder {ladder}; accept or fold"
-            return f"the hand is already worth {self.value}, the top of the ladder {ladder}"
-        if reason == "nothing-to-answer":
-            return f"no raise is waiting for an answer, so seat {seat} cannot {kind}"
-        if reason == "not-your-turn":
-            return f"it is seat {self.turn}'s turn, not seat {seat}'s"
-        if reason == "no-raise-right":
-            return (f"team {TEAMS[self.right]} accepted the last raise, so only team "
-                    f"{TEAMS[self.right]} may raise again")
-        return self._play_message(reason, seat, a.card)
-
-    def _play_message(self, reason: str, seat: int, card: Card) -> str:
-        hand = self.hands[seat]
-        allowed = " ".join(str(c) for c in legal_cards(self.tables, self.tt, hand, self.trick))
-        if reason == "card-not-held":
-            return f"seat {seat} does not hold {card}; it holds {' '.join(map(str, hand)) or 'nothing'}"
-        if reason == "arrastre":
-            return (f"a trump was led (arrastre) and seat {seat} holds a trump, so {card} may not "
-                    f"be played; playable: {allowed}")
-        if reason == "overtrump":
-            return (f"a trump was led and seat {seat} can beat every card in the trick, so {card} "
-                    f"is too low; playable: {allowed}")
-        return (f"seat {seat} holds a card of the led suit, so {card} may not be played; "
-                f"playable: {allowed}")
-
-    def _illegal(self, action: Action, reason: str, rule: str | None, message: str
-                 ) -> IllegalAction:
-        prov = self.variant.provenance.get(rule) if rule else None
-        legal_under: tuple[str, ...] = ()
-        if rule is not None:
-            legal_under = self._legal_elsewhere(action)
-        return IllegalAction(reason, message, action=action, rule=rule, variant=self.variant.id,
-                             source=prov.source if prov else (), legal_under=legal_under)
-
-    def _legal_elsewhere(self, action: Action) -> tuple[str, ...]:
-        """Built-in variants and options under which ``action`` would be legal here."""
-        out = []
-        for variant in _comparable_variants():
-            if variant.id == self.variant.id:
-                continue
-            tables = compile_variant(variant)
-            # Only variants where the same position can arise: as many seats and cards.
-            if self.players not in tables.players or tables.hand_size != self.tables.hand_size:
-                continue
-            if action.kind == PLAY:
-                tt = tables.by_trump[self.tt.trump]
-                ok = play_refusal(tables, tt, self.hands[action.seat], self.trick,
-                                  action.card) is None
-            elif self.phase == ANSWERING:
-                ok = (tables.answer_by_team or action.seat == self.current_seat) and (
-                    action.kind != RAISE or self.level < tables.top_level)
-            elif action.kind == RAISE:
-                ok = self.level < tables.top_level and (
-                    not tables.acceptor_right or self.right < 0
-                    or self.right == action.seat & 1)
-            else:
-                ok = False
-            if ok:
-                out.append(variant.id)
-        return tuple(out)
+    def _illegal(self, action: Action, refused: Refusal) -> IllegalAction:
+        rule = refused.rule
+        prov = self.variant.provenance.get(rule)
+        return IllegalAction(refused.code, refused.message(self, action), action=action,
+                             rule=rule, variant=self.variant.id,
+                             source=prov.source if prov else ())
 
     # -- transitions ---------------------------------------------------------------
 
@@ -547,13 +401,16 @@ class Hand:
         Raises :class:`~rentoy.errors.IllegalAction` and leaves the state unchanged
         when the rules refuse the action.
         """
-        action = self.check(action)
-        dead = action.kind == RAISE and self.raise_is_dead()
-        tricks_before = len(self.trick_log)
-        self.apply_unchecked(action)
-        trick = self.trick_log[-1] if len(self.trick_log) > tricks_before else None
-        return Event(action, self.value, self.phase == ANSWERING, self.raise_right, dead, trick,
-                     self.result)
+        parsed = Action.parse(action) if isinstance(action, str) else action
+        refused = refusal_of(self, parsed)
+        if refused is not None:
+            raise self._illegal(parsed, refused)
+        dead = parsed.kind == RAISE and raise_is_dead(self)
+        log = self.trick_log
+        tricks_before = len(log)
+        self.apply_unchecked(parsed)
+        return Event(parsed, self.value, self.phase is ANSWERING, self.raise_right, dead,
+                     log[-1] if len(log) > tricks_before else None, self.result)
 
     def apply_unchecked(self, action: Action) -> None:
         """Apply an action known to be legal (one taken from :meth:`legal_actions`).
@@ -585,7 +442,7 @@ class Hand:
             self.right = action.seat & 1 if self.tables.acceptor_right else -1
         else:  # fold: the raising team scores the value before the refused raise
             self._history.append(action)
-            self._finish(self.raiser & 1, "fold", self.tables.ladder[self.level - 1])
+            self._finish(self.raiser & 1, Outcome.FOLD, fold_value(self.tables, self.level))
 
     def _end_trick(self) -> None:
         trick = self.trick
@@ -600,11 +457,12 @@ class Hand:
         self.leader = self.turn = winner
         tables = self.tables
         if tricks[team] >= tables.tricks_to_win and tables.stop_when_decided:
-            self._finish(team, "tricks", tables.ladder[self.level])
+            self._finish(team, Outcome.TRICKS, tables.ladder[self.level])
         elif len(self.trick_log) >= tables.tricks:
-            self._finish(0 if tricks[0] > tricks[1] else 1, "tricks", tables.ladder[self.level])
+            self._finish(0 if tricks[0] > tricks[1] else 1, Outcome.TRICKS,
+                         tables.ladder[self.level])
 
-    def _finish(self, team: int, how: str, value: int | str) -> None:
+    def _finish(self, team: int, how: Outcome, value: int | str) -> None:
         points = self.points_for(value, team)
         score = list(self.start_score)
         score[team] += points
@@ -670,18 +528,3 @@ def _as_action(action: Action | str) -> Action:
 
 
 _RAISES, _ACCEPTS, _FOLDS = _BETS[RAISE], _BETS[ACCEPT], _BETS[FOLD]
-
-
-def _comparable_variants() -> list[Variant]:
-    """Every built-in variant, and each with each one of its options, for ``legal_under``."""
-    from ..variants import builtin_variants
-
-    out: list[Variant] = []
-    for base in builtin_variants():
-        out.append(base)
-        out.extend(base.with_options(o) for o in base.options)
-    return out
-
-
-def _ladder_text(ladder: Iterable[int | str]) -> str:
-    return "-".join(str(v) for v in ladder)

@@ -1,8 +1,7 @@
 """Pure trick rules: which cards may be played, why one may not, who wins a trick.
 
 Each function reads only the compiled tables of one trump suit and the cards in
-question, so the same position can be judged under any variant (that is how a
-refusal can say under which other variants the card would have been legal).
+question. Why a card is refused is said by :func:`rentoy.engine.rules.card_refusal`.
 """
 
 from __future__ import annotations
@@ -11,7 +10,7 @@ from typing import Sequence
 
 from .tables import ARRASTRE_NONE, ARRASTRE_OVERTRUMP, Tables, TrumpTables
 
-__all__ = ["legal_cards", "play_refusal", "trick_winner", "best_power"]
+__all__ = ["legal_cards", "trick_winner", "best_power"]
 
 
 def trick_winner(tt: TrumpTables, trick: Sequence[int]) -> int:
@@ -58,19 +57,3 @@ def legal_cards(tables: Tables, tt: TrumpTables, hand: list[int], trick: list[in
         same = [c for c in hand if suit[c] == led]
         return same or hand[:]
     return hand[:]
-
-
-def play_refusal(tables: Tables, tt: TrumpTables, hand: list[int], trick: list[int],
-                 card: int) -> tuple[str, str] | None:
-    """Why ``card`` may not be played: ``(reason, rule)``, or None when it may."""
-    if card not in hand:
-        return ("card-not-held", "")
-    if not trick or card in legal_cards(tables, tt, hand, trick):
-        return None
-    suit = tt.suit
-    led = suit[trick[0]]
-    if led == tt.trump and tables.arrastre != ARRASTRE_NONE:
-        if suit[card] != led:
-            return ("arrastre", "arrastre")
-        return ("overtrump", "arrastre")
-    return ("follow-suit", "follow_suit")

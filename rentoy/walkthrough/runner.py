@@ -41,6 +41,7 @@ from typing import Any, Iterator
 from ..cards import Card
 from ..engine import Action, Event, Hand, TrickRecord
 from ..errors import IllegalAction
+from ..compare import explain_refusal
 from ..render import plain
 from .model import SegmentSpec, Walkthrough, load_walkthrough
 from .narrate import call_for, gloss_for, refusal_remarks, step_remarks
@@ -299,7 +300,7 @@ class _Runner:
         for i, a in enumerate(spec.actions):
             expected = want_refusal and i == len(spec.actions) - 1
             where = _where(a.line, spec)
-            refusal = hand.refusal(a.action)
+            refusal = explain_refusal(hand, a.action)
             if refusal is not None:
                 steps.append(Step(a.text, a.line, a.action, None, refusal, expected, None, None,
                                   refusal_remarks(refusal, expected), before, a.note))
