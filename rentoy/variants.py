@@ -22,10 +22,10 @@ from __future__ import annotations
 
 import re
 import weakref
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, make_dataclass, replace
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Callable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Sequence
 
 from .cards import Card, CardError, TrumpRelative, parse_card_spec
 from .errors import InputError, Location, Problem, VariantError, suggest
@@ -127,37 +127,52 @@ class Calls:
         return self.raise_[level - 1] if 0 < level <= len(self.raise_) else None
 
 
-@dataclass(frozen=True)
-class Rules:
-    """The rule values the engine reads, typed. Field names are the YAML keys."""
+class _RulesBase:
+    """The rule values the engine reads, typed. Field names are the YAML keys.
 
-    players: tuple[int, ...]
-    default_players: int
-    hand_size: int
-    top_cards: tuple[Card | TrumpRelative, ...]
-    top_cards_are_trumps: bool
-    trump_order: tuple[int, ...]
-    plain_order: tuple[int, ...]
-    arrastre: str
-    follow_suit: bool
-    turn_order: str
-    tricks: int
-    tricks_to_win: int
-    stop_when_decided: bool
-    ladder: tuple[int | str, ...]
-    raise_right: str
-    raise_when: str
-    answer_by: str
-    default_answerer: str
-    fold_pays: str
-    target: int
-    match: int
-    calls: Calls
+    The class is made from the schema (``variants/schema.json``): one field per rule,
+    in the schema's order, so a rule added there is a field here with nothing else to
+    write. ``top_cards`` holds parsed cards and ``calls`` a :class:`Calls`; every
+    other value is as written, lists made tuples.
+    """
+
+    __slots__ = ()
 
     @property
     def games_needed(self) -> int:
         """The games that win a match: more than half of ``match``."""
-        return self.match // 2 + 1
+        return int(self.match) // 2 + 1
+
+    if TYPE_CHECKING:
+        def __init__(self, **values: Any) -> None: ...
+
+        def __getattr__(self, name: str) -> Any: ...
+
+
+_JSON_TYPES: dict[str, Any] = {"integer": int, "boolean": bool, "string": str,
+                               "array": tuple, "object": Mapping}
+
+
+def _rule_type(schema: Mapping[str, Any]) -> Any:
+    """The Python type of a rule's value, from the first (bare) form in its schema."""
+    bare = schema["anyOf"][0] if "anyOf" in schema else schema
+    if "enum" in bare:
+        return str
+    if "$ref" in bare:
+        return tuple
+    return _JSON_TYPES.get(bare.get("type", ""), Any)
+
+
+if TYPE_CHECKING:
+    Rules = _RulesBase
+else:
+    Rules = make_dataclass(
+        "Rules", [(name, _rule_type(rule)) for name, rule in _rule_schemas().items()],
+        bases=(_RulesBase,), frozen=True)
+    Rules.__module__ = __name__
+    Rules.__doc__ = _RulesBase.__doc__
+    Rules.__annotations__["calls"] = Calls
+    Rules.__annotations__["top_cards"] = tuple[Card | TrumpRelative, ...]
 
 
 @dataclass(frozen=True)

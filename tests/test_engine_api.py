@@ -205,4 +205,4 @@ def test_powers_by_band():
     assert all(100 < tt.power[c] < 200 for c in DECK if c.suit != "o")
     assert tt.always[two] and not tt.always[parse_card("12c")]
     assert tables.ladder == (1, 3, 6, 9, 12) and tables.top_level == 4
-    assert tables.tricks_to_win == 2 and tables.acceptor_right
+    assert tables.rules.tricks_to_win == 2 and tables.acceptor_right

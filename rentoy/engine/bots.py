@@ -136,7 +136,7 @@ class GreedyBot:
         the team already has the tricks it needs)."""
         tables = observation.tables
         tt = tables.by_trump[observation.up // 10]
-        need = tables.tricks_to_win - observation.tricks_won[observation.team]
+        need = tables.rules.tricks_to_win - observation.tricks_won[observation.team]
         if need <= 0:
             return 2.0
         expected = 0.0
@@ -167,7 +167,7 @@ class GreedyBot:
         assert observation.raiser is not None
         raiser = observation.raiser & 1
         points = observation.points_for(observation.accepted_value, raiser)
-        return observation.score[raiser] + points >= observation.tables.target
+        return observation.score[raiser] + points >= observation.tables.rules.target
 
     # -- card play -----------------------------------------------------------------
 
@@ -183,7 +183,7 @@ class GreedyBot:
         cheapest = min(plays, key=cost)
         trick = [card for _, card in observation.trick]
         if not trick:
-            need = observation.tables.tricks_to_win - observation.tricks_won[observation.team]
+            need = observation.tables.rules.tricks_to_win - observation.tricks_won[observation.team]
             if need == 1:
                 seen = _seen(observation)
                 sure = [a for a in plays if a.card is not None

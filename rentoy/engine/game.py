@@ -126,7 +126,7 @@ class Game(Rounds):
         tables = compile_variant(variant)
         self.variant = variant
         self.tables = tables
-        self.players = tables.default_players if players is None else players
+        self.players = tables.rules.default_players if players is None else players
         self.rng = rng if rng is not None else random.Random(seed or 0)
         if len(score) != 2:
             raise InputError.at(f"score must be two numbers (team A, team B), not {score!r}")
@@ -145,15 +145,15 @@ class Game(Rounds):
 
     def _deal(self, index: int) -> Deal:
         if self._deals is None:
-            return draw_deal(self.rng, self.players, self.tables.hand_size)
+            return draw_deal(self.rng, self.players, self.tables.rules.hand_size)
         deal = self._deals(index)
         if not isinstance(deal, Deal):
             raise InputError.at(f"the deal of hand {index + 1} is not a Deal: {deal!r}")
         if (len(deal.hands) != self.players
-                or any(len(h) != self.tables.hand_size for h in deal.hands)
-                or len(set(deal.cards())) != self.players * self.tables.hand_size + 1):
+                or any(len(h) != self.tables.rules.hand_size for h in deal.hands)
+                or len(set(deal.cards())) != self.players * self.tables.rules.hand_size + 1):
             raise InputError.at(f"the deal of hand {index + 1} must give "
-                                f"{self.tables.hand_size} different cards to each of "
+                                f"{self.tables.rules.hand_size} different cards to each of "
                                 f"{self.players} players, and turn up another")
         return deal
 

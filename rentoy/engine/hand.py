@@ -149,25 +149,25 @@ class Hand:
                  rng: random.Random | None = None):
         variant = load_variant(variant)
         tables = compile_variant(variant)
-        n = tables.default_players if players is None else players
-        if n not in tables.players:
+        n = tables.rules.default_players if players is None else players
+        if n not in tables.rules.players:
             raise InputError.at(f"variant {variant.id} is played by "
-                                f"{', '.join(map(str, tables.players))} players, not {n}")
+                                f"{', '.join(map(str, tables.rules.players))} players, not {n}")
         dealer = n - 1 if dealer is None else dealer
         if not (isinstance(dealer, int) and 0 <= dealer < n):
             raise InputError.at(f"dealer {dealer} is not a seat (0 to {n - 1})")
         if len(score) != 2 or any(not isinstance(s, int) or s < 0 for s in score):
             raise InputError.at(f"score must be two non-negative whole numbers, not {score!r}")
-        if max(score) >= tables.target:
+        if max(score) >= tables.rules.target:
             raise InputError.at(f"the score {list(score)} already ends a game to "
-                                f"{tables.target}")
+                                f"{tables.rules.target}")
         if deal is None:
             deal = draw_deal(rng if rng is not None else random.Random(seed or 0), n,
-                             tables.hand_size)
-        elif len(deal.hands) != n or any(len(h) != tables.hand_size for h in deal.hands):
-            raise InputError.at(f"the deal must give {tables.hand_size} cards to each of "
+                             tables.rules.hand_size)
+        elif len(deal.hands) != n or any(len(h) != tables.rules.hand_size for h in deal.hands):
+            raise InputError.at(f"the deal must give {tables.rules.hand_size} cards to each of "
                                 f"{n} players")
-        elif len(set(deal.cards())) != n * tables.hand_size + 1:
+        elif len(set(deal.cards())) != n * tables.rules.hand_size + 1:
             raise InputError.at("the deal gives a card twice", hint="every card of the deal "
                                 "must be different")
         self._setup(variant, tables, n, dealer, (int(score[0]), int(score[1])), deal)
@@ -308,7 +308,7 @@ class Hand:
     def points_for(self, value: int | str, team: int) -> int:
         """What ``team`` scores for a hand settled at ``value``."""
         if isinstance(value, str):       # the whole-game step
-            return max(self.tables.target - self.start_score[team], 0)
+            return max(self.tables.rules.target - self.start_score[team], 0)
         return value
 
     def decides_game(self, value: int | str) -> bool:
@@ -456,9 +456,9 @@ class Hand:
         self.trick = []
         self.leader = self.turn = winner
         tables = self.tables
-        if tricks[team] >= tables.tricks_to_win and tables.stop_when_decided:
+        if tricks[team] >= tables.rules.tricks_to_win and tables.rules.stop_when_decided:
             self._finish(team, Outcome.TRICKS, tables.ladder[self.level])
-        elif len(self.trick_log) >= tables.tricks:
+        elif len(self.trick_log) >= tables.rules.tricks:
             self._finish(0 if tricks[0] > tricks[1] else 1, Outcome.TRICKS,
                          tables.ladder[self.level])
 
@@ -469,7 +469,7 @@ class Hand:
         self.phase = OVER
         self.result = HandResult(
             team, points, how, value, (score[0], score[1]), (self.tricks[0], self.tricks[1]),
-            team if score[team] >= self.tables.target else None)
+            team if score[team] >= self.tables.rules.target else None)
 
     # -- copying and comparing -----------------------------------------------------
 
@@ -510,7 +510,7 @@ class Hand:
 def max_hand_actions(tables: Tables, players: int) -> int:
     """A bound on the actions of one hand: every card played, and each step of the
     ladder raised and accepted (a fold ends the hand instead of an accept)."""
-    return players * tables.tricks + 2 * tables.top_level
+    return players * tables.rules.tricks + 2 * tables.top_level
 
 
 def max_game_actions(tables: Tables, players: int) -> int:
@@ -519,7 +519,7 @@ def max_game_actions(tables: Tables, players: int) -> int:
     at most as many hands as it takes both teams to come one point short of the
     target, plus the last one."""
     first = tables.ladder[0]
-    hands = 1 if isinstance(first, str) else 2 * (tables.target - 1) // first + 1
+    hands = 1 if isinstance(first, str) else 2 * (tables.rules.target - 1) // first + 1
     return hands * max_hand_actions(tables, players)
 
 

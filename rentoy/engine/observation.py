@@ -117,7 +117,7 @@ class Observation:
         """What ``team`` scores for a hand settled at ``value`` (see
         :meth:`rentoy.engine.Hand.points_for`)."""
         if isinstance(value, str):       # the whole-game step
-            return max(self.tables.target - self.score[team], 0)
+            return max(self.tables.rules.target - self.score[team], 0)
         return value
 
     @property
@@ -183,13 +183,13 @@ def _encode(o: Observation) -> tuple[float, ...]:
     right = o.raise_right
     out[at + (0 if right is None else 1 if "AB".index(right) == us else 2)] = 1.0
     at += 3
-    need = float(tables.tricks_to_win)
+    need = float(tables.rules.tricks_to_win)
     out[at], out[at + 1] = o.tricks_won[us] / need, o.tricks_won[1 - us] / need
     at += 2
-    target = float(tables.target)
+    target = float(tables.rules.target)
     out[at], out[at + 1] = o.score[us] / target, o.score[1 - us] / target
     at += 2
-    games = float(tables.match // 2 + 1)
+    games = float(tables.rules.match // 2 + 1)
     out[at], out[at + 1] = o.games_won[us] / games, o.games_won[1 - us] / games
     return tuple(out)
 

@@ -42,7 +42,7 @@ def legal_cards(tables: Tables, tt: TrumpTables, hand: list[int], trick: list[in
     suit = tt.suit
     led = suit[trick[0]]
     if led == tt.trump:
-        if tables.arrastre == ARRASTRE_NONE and not tables.follow_suit:
+        if tables.arrastre == ARRASTRE_NONE and not tables.rules.follow_suit:
             return hand[:]
         trumps = [c for c in hand if suit[c] == led]
         if not trumps:
@@ -53,7 +53,7 @@ def legal_cards(tables: Tables, tt: TrumpTables, hand: list[int], trick: list[in
             higher = [c for c in trumps if power[c] > best]
             return higher or trumps
         return trumps
-    if tables.follow_suit:
+    if tables.rules.follow_suit:
         same = [c for c in hand if suit[c] == led]
         return same or hand[:]
     return hand[:]

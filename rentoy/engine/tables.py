@@ -1,9 +1,12 @@
 """Rules compiled once per variant into plain tuples the engine indexes directly.
 
-Nothing in the inner loop looks a rule up by name: :func:`compile_variant` turns a
-:class:`~rentoy.variants.Variant` into :class:`Tables` (ladder, duties, counts) and,
-for each of the four possible trump suits, a :class:`TrumpTables` with every card's
-power, its suit for following purposes, and whether it can win whatever was led.
+:func:`compile_variant` turns a :class:`~rentoy.variants.Variant` into :class:`Tables`:
+its :class:`~rentoy.variants.Rules` as they are (``tables.rules.target``, one field
+per rule of the schema), the few values the inner loop wants in another form (the
+arrastre as a number, the raise and answer rights as flags, the top of the ladder)
+and, for each of the four possible trump suits, a :class:`TrumpTables` with every
+card's power, its suit for following purposes, and whether it can win whatever was
+led.
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ import weakref
 from dataclasses import dataclass
 
 from ..cards import DECK, RANKS, SUITS, TrumpRelative
-from ..variants import Variant
+from ..variants import Rules, Variant
 
 __all__ = ["Tables", "TrumpTables", "compile_variant", "TOP_POWER", "TRUMP_POWER",
            "PLAIN_POWER", "ARRASTRE_NONE", "ARRASTRE_FOLLOW", "ARRASTRE_OVERTRUMP"]
@@ -37,23 +40,16 @@ class TrumpTables:
 
 @dataclass(frozen=True, slots=True)
 class Tables:
-    """A variant's rules as plain values, plus its four :class:`TrumpTables`."""
+    """A variant's rules, the values compiled from them, and its four
+    :class:`TrumpTables`."""
 
     variant: Variant
-    ladder: tuple[int | str, ...]
-    top_level: int
-    arrastre: int
-    follow_suit: bool
-    hand_size: int
-    tricks: int
-    tricks_to_win: int
-    stop_when_decided: bool
-    acceptor_right: bool
-    answer_by_team: bool
-    target: int
-    match: int
-    players: tuple[int, ...]
-    default_players: int
+    rules: Rules
+    ladder: tuple[int | str, ...]    # the rule, typed
+    top_level: int                   # the index of the ladder's top step
+    arrastre: int                    # ARRASTRE_NONE, _FOLLOW or _OVERTRUMP
+    acceptor_right: bool             # raise_right: acceptor
+    answer_by_team: bool             # answer_by: team
     by_trump: tuple[TrumpTables, ...]
 
 
@@ -93,15 +89,12 @@ def compile_variant(variant: Variant) -> Tables:
     tables = _compiled.get(variant)
     if tables is None:
         rules = variant.rules
+        ladder: tuple[int | str, ...] = tuple(rules.ladder)
         tables = Tables(
-            variant=variant, ladder=rules.ladder, top_level=len(rules.ladder) - 1,
-            arrastre=_ARRASTRE[rules.arrastre], follow_suit=rules.follow_suit,
-            hand_size=rules.hand_size, tricks=rules.tricks, tricks_to_win=rules.tricks_to_win,
-            stop_when_decided=rules.stop_when_decided,
+            variant=variant, rules=rules, ladder=ladder, top_level=len(ladder) - 1,
+            arrastre=_ARRASTRE[rules.arrastre],
             acceptor_right=rules.raise_right == "acceptor",
-            answer_by_team=rules.answer_by == "team", target=rules.target,
-            match=rules.match,
-            players=rules.players, default_players=rules.default_players,
+            answer_by_team=rules.answer_by == "team",
             by_trump=tuple(_trump_tables(variant, t) for t in range(4)))
         _compiled[variant] = tables
     return tables

@@ -132,7 +132,7 @@ def play_game(variant: Variant, players: int, seed: int, game: int,
     :class:`~rentoy.engine.RandomBot` makes, without the method calls).
     """
     tables = compile_variant(variant)
-    size, last_trick = tables.hand_size, tables.tricks
+    size, last_trick = tables.rules.hand_size, tables.rules.tricks
     by_trump = tables.by_trump
     stream = deals.get(size)
     if stream is None:

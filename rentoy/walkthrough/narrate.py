@@ -166,7 +166,7 @@ def _play_remarks(variant: Variant, action: Action, event: Event, before: Snapsh
             if tables.arrastre == ARRASTRE_OVERTRUMP:
                 duty += ", higher than every card in the trick if he can"
             out.append(duty + ".")
-        elif tables.follow_suit:
+        elif tables.rules.follow_suit:
             out.append("The others must follow the led suit if they can.")
     else:
         out.append(f"Seat {action.seat} plays {desc}.")
