@@ -179,6 +179,11 @@ class Game(Rounds):
         return tuple(out)
 
     @property
+    def finished_hands(self) -> tuple[Hand, ...]:
+        """The finished hands, oldest first (never changed again)."""
+        return tuple(self._past)
+
+    @property
     def past_hands(self) -> tuple[HandRecord, ...]:
         """The public records of the finished hands, oldest first."""
         if len(self._records) != len(self._past):

@@ -16,10 +16,10 @@ generator state deals the same cards), the bots start each hand from the same st
 whatever happened in earlier hands, and no result depends on which worker played
 which chunk.
 
-**The game.** Each game starts at 0-0 with seat ``players - 1`` dealing (seat 0 is
-mano); after every hand the deal passes to the next seat and the score carries on,
-until a team reaches the variant's target: the sequence :class:`~rentoy.engine.Game`
-plays, with each hand's cards taken from its own stream.
+**The game.** Each game is a :class:`~rentoy.engine.Game`: it starts at 0-0 with seat
+``players - 1`` dealing (seat 0 is mano); after every hand the deal passes to the
+next seat and the score carries on, until a team reaches the variant's target. The
+simulation only supplies the deals (``Game(deals=...)``) and reseeds the bots.
 
 >>> task = ChunkTask(("1737",), players=4, bots=("random", "random"), seed=1, start=0, stop=3)
 >>> result = play_chunk(task)
@@ -36,7 +36,7 @@ import random
 from dataclasses import dataclass
 from typing import Sequence
 
-from ..engine import Hand, compile_variant, draw_deal
+from ..engine import Bot, Deal, Game, Outcome, compile_variant, draw_deal
 from ..engine.bots import team_bots
 from ..variants import Variant, load_variant
 from .stats import Moments
@@ -110,7 +110,7 @@ def play_chunk(task: ChunkTask) -> ChunkResult:
     fast = task.bots == ("random", "random")
     records = []
     for game in range(task.start, task.stop):
-        deals: dict[int, tuple[random.Random, list]] = {}
+        deals: dict[int, tuple[random.Random, list[Deal]]] = {}
         records.append(tuple(
             play_game(v, task.players, task.seed, game, deals, bot_rng, bots, fast)
             for v in variants))
@@ -119,53 +119,71 @@ def play_chunk(task: ChunkTask) -> ChunkResult:
 
 
 def play_game(variant: Variant, players: int, seed: int, game: int,
-              deals: dict[int, tuple[random.Random, list]], bot_rng: random.Random,
-              bots: Sequence, fast: bool = False) -> tuple[int, ...]:
+              deals: dict[int, tuple[random.Random, list[Deal]]], bot_rng: random.Random,
+              bots: Sequence[Bot], fast: bool = False) -> tuple[int, ...]:
     """Play game ``game`` under ``variant``; return its record (fields as in
     :data:`~rentoy.simulation.stats.FIELDS`).
 
-    The game's deals come from one stream seeded by (seed, game), drawn hand after
-    hand; ``deals`` keeps them by hand size, so every variant that deals as many cards
-    gets the same cards in every hand of the game. ``bots`` holds team A's and team
-    B's bot, both drawing from ``bot_rng``, which is reseeded by (seed, game, hand)
-    before every hand. ``fast`` plays two random bots inline (the same choices
-    :class:`~rentoy.engine.RandomBot` makes, without the method calls).
+    The game is a :class:`~rentoy.engine.Game` (which rotates the deal, keeps the
+    score and ends the game); its deals come from one stream seeded by (seed, game),
+    drawn hand after hand; ``deals`` keeps them by hand size, so every variant that
+    deals as many cards gets the same cards in every hand of the game. ``bots`` holds
+    team A's and team B's bot, both drawing from ``bot_rng``, which is reseeded by
+    (seed, game, hand) before every hand; each is given the observation of the seat
+    the engine names. ``fast`` plays two random bots inline (the same choices
+    :class:`~rentoy.engine.RandomBot` makes, without building observations).
     """
     tables = compile_variant(variant)
-    size, last_trick = tables.rules.hand_size, tables.rules.tricks
-    by_trump = tables.by_trump
+    size = tables.rules.hand_size
     stream = deals.get(size)
     if stream is None:
         stream = deals[size] = (random.Random(stream_seed(seed, DEALS, game)), [])
     deal_rng, dealt = stream
-    score, dealer, index = (0, 0), players - 1, 0
-    hands = points = folds = played_out = two_tricks = mano_wins = 0
-    tricks = trump_leads = trump_tricks = 0
+
+    def deal_for(index: int) -> Deal:
+        while len(dealt) <= index:
+            dealt.append(draw_deal(deal_rng, players, size))
+        return dealt[index]
+
+    play = Game(variant, players, rng=deal_rng, deals=deal_for)
     r = bot_rng.random
     # The generator's own int seeding (what random.Random.seed does for an int,
     # without the type checks): the same state, a little faster in this loop.
     reseed = _random.Random.seed.__get__(bot_rng)
     bot_seed = stream_seed(seed, BOT_CHOICES, game, 0)   # | index: the hand's stream
-    while True:
-        if index == len(dealt):
-            dealt.append(draw_deal(deal_rng, players, size))
-        # Arguments checked once for the run; the public constructor would check them per hand.
-        hand = Hand._next(variant, tables, players, dealer, score, dealt[index])
+    apply = play.apply_unchecked
+    index = 0
+    while not play.is_over:
         reseed(bot_seed | index)
+        hand = play.hand
         if fast:
-            legal, apply = hand.legal_actions, hand.apply_unchecked
+            legal = hand.legal_actions
             while hand.result is None:
                 actions = legal()
                 apply(actions[int(r() * len(actions))])
         else:
             while hand.result is None:
                 seat = hand.current_seat
-                hand.apply_unchecked(bots[seat & 1].choose(hand.observation(seat)))
+                assert seat is not None
+                apply(bots[seat & 1].choose(play.observation(seat)))
+        index += 1
+    return _record(play)
+
+
+def _record(game: Game) -> tuple[int, ...]:
+    """A finished game's record: the sums of :data:`~rentoy.simulation.stats.FIELDS`."""
+    players = game.players
+    tables = game.tables
+    last_trick, by_trump = tables.rules.tricks, tables.by_trump
+    hands = points = folds = played_out = two_tricks = mano_wins = 0
+    tricks = trump_leads = trump_tricks = 0
+    for hand in game.finished_hands:
         result = hand.result
+        assert result is not None
         hands += 1
         points += result.points
         log = hand.trick_log
-        if result.how == "fold":
+        if result.how is Outcome.FOLD:
             folds += 1
         else:
             played_out += 1
@@ -182,10 +200,5 @@ def play_game(variant: Variant, players: int, seed: int, game: int,
                 trump_leads += 1
             if always[cards[(record.winner - record.leader) % players]]:
                 trump_tricks += 1
-        score = result.score
-        if result.game_winner is not None:
-            break
-        dealer = (dealer + 1) % players
-        index += 1
     return (hands, points, folds, played_out, two_tricks, mano_wins, tricks, trump_leads,
-            trump_tricks, 1 if result.game_winner == 0 else 0)
+            trump_tricks, 1 if game.winner == "A" else 0)
