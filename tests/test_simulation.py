@@ -84,15 +84,13 @@ def test_the_progress_callback_counts_up_to_the_hands(monkeypatch):
 
 def test_every_variant_is_dealt_the_same_cards(monkeypatch):
     seen: dict[str, list] = {}
-    real = play_module.Hand
+    real = play_module._record
 
-    class recording:                     # stands in for Hand where the loop builds hands
-        @staticmethod
-        def _next(variant, tables, players, dealer, score, deal):
-            seen.setdefault(variant.id, []).append(deal)
-            return real._next(variant, tables, players, dealer, score, deal)
+    def recording(game):                 # every finished game's deals, by variant
+        seen.setdefault(game.variant.id, []).extend(game.deals)
+        return real(game)
 
-    monkeypatch.setattr(play_module, "Hand", recording)
+    monkeypatch.setattr(play_module, "_record", recording)
     play_chunk(ChunkTask(("1737", "1737+values-1-3-6-12"), 4, ("random", "random"), 5, 0, 1))
     first, second = seen["1737"], seen["1737+values-1-3-6-12"]
     common = min(len(first), len(second))
