@@ -161,6 +161,10 @@ class Game(Rounds):
     def _current(self) -> Hand:
         return self.hand
 
+    def legal_actions(self) -> list[Action]:
+        """The current seat's legal actions (empty once the game is over)."""
+        return self.hand.legal_actions()
+
     @property
     def hands_played(self) -> int:
         return len(self.results)

@@ -72,7 +72,10 @@ class Outcome(str, Enum):
         return self.value
 
 
-TEAMS = ("A", "B")
+#: Team names: team A holds the even seats, team B the odd ones.
+TEAMS: tuple[str, str] = ("A", "B")
+# The members as plain names: looking a member up on its class is slow in the inner loop.
+_PLAY, _ANSWER, _OVER = Phase.PLAY, Phase.ANSWER, Phase.OVER
 
 
 @dataclass(frozen=True, eq=False)
@@ -136,12 +139,15 @@ def NOT_YOUR_TURN(hand: Hand, a: Action) -> str:
 def turn_refusal(hand: Hand, action: Action) -> Refusal | None:
     """Rules ``turn_order`` and ``players``: an action at all, by a seat at the table,
     while the hand goes on (whose turn it is is checked per kind of action)."""
-    if hand.phase is Phase.OVER:
+    if hand.phase is _OVER:
         return HAND_OVER
-    seat, kind = action.seat, action.kind
+    seat = action.seat
     if not (isinstance(seat, int) and 0 <= seat < hand.players):
         return NO_SUCH_SEAT
-    if kind not in KINDS or (kind == PLAY) == (action.card is None):
+    kind = action.kind
+    if kind == PLAY:
+        return None if action.card is not None else UNKNOWN_ACTION
+    if kind not in KINDS or action.card is not None:
         return UNKNOWN_ACTION
     return None
 
@@ -211,7 +217,7 @@ def card_refusal(tables: Tables, tt: TrumpTables, held: list[Card], trick: list[
 def play_refusal(hand: Hand, seat: int, card: Card) -> Refusal | None:
     """Whether ``seat`` may play ``card`` now: no raise waiting, its turn, and the card
     duties (:func:`card_refusal`)."""
-    if hand.phase is Phase.ANSWER:
+    if hand.phase is _ANSWER:
         return RAISE_PENDING
     if seat != hand.turn:
         return NOT_YOUR_TURN
@@ -251,7 +257,7 @@ def answer_refusal(hand: Hand, seat: int) -> Refusal | None:
     """Rule ``answer_by``: whether ``seat`` may answer (accept, fold or raise again)
     now: a raise waits, by the other team, and under ``answer_by: next`` only the
     player after the raiser answers."""
-    if hand.phase is not Phase.ANSWER:
+    if hand.phase is not _ANSWER:
         return NOTHING_TO_ANSWER
     if seat & 1 == hand.raiser & 1:
         return OWN_RAISE
@@ -272,7 +278,7 @@ def RAISE_OUT_OF_TURN(hand: Hand, a: Action) -> str:
           "The hand is already at the top of the ladder; there is no higher value "
           "(rule `ladder`).")
 def LADDER_TOP(hand: Hand, a: Action) -> str:
-    if hand.phase is Phase.ANSWER:
+    if hand.phase is _ANSWER:
         return f"{hand.value} is the top of the ladder {_ladder_text(hand.tables)}; accept or fold"
     return (f"the hand is already worth {hand.value}, the top of the ladder "
             f"{_ladder_text(hand.tables)}")
@@ -291,16 +297,21 @@ def raise_refusal(hand: Hand, seat: int) -> Refusal | None:
     now. A raise is made in answer to a raise (by a seat that may answer it) or by the
     player whose turn it is, before he plays; never above the top of the ladder; and,
     after an accept under ``raise_right: acceptor``, only by the accepting team."""
-    if hand.phase is Phase.ANSWER:
-        refused = answer_refusal(hand, seat)
-        if refused is not None:
-            return refused
-    elif seat != hand.turn:
-        return RAISE_OUT_OF_TURN
+    phase = hand.phase
+    if phase is _PLAY:
+        if seat != hand.turn:
+            return RAISE_OUT_OF_TURN
+        if hand.level >= hand.tables.top_level:
+            return LADDER_TOP
+        right = hand.right
+        if right >= 0 and right != seat & 1:
+            return NO_RAISE_RIGHT
+        return None
+    refused = answer_refusal(hand, seat)
+    if refused is not None:
+        return refused
     if hand.level >= hand.tables.top_level:
         return LADDER_TOP
-    if hand.phase is Phase.PLAY and hand.right >= 0 and hand.right != seat & 1:
-        return NO_RAISE_RIGHT
     return None
 
 
