@@ -138,9 +138,11 @@ class Game(Rounds):
         self._records: tuple[HandRecord, ...] = ()
         self._deals = _deal_source(deals)
         # The first Hand checks the players, dealer and score; later hands reuse them.
-        if first_deal is None:
+        if first_deal is None and self._deals is not None:
             first_deal = self._deal(0)
-        self.hand = Hand(variant, self.players, self.dealer, self.score, deal=first_deal)
+        # Without a deal the hand draws its own from the game's generator, unchecked.
+        self.hand = Hand(variant, self.players, self.dealer, self.score, deal=first_deal,
+                         rng=self.rng)
         self.score = self.hand.start_score
 
     def _deal(self, index: int) -> Deal:
@@ -214,7 +216,7 @@ class Game(Rounds):
 
     def apply(self, action: Action | str) -> Event:
         """Apply a legal action (refusing an illegal one); deal on when a hand ends."""
-        if self.is_over:
+        if self._winner is not None:
             self.check(action)
         event = self.hand.apply(action)
         if event.result is not None:

@@ -21,7 +21,6 @@ small and uniform: :meth:`Hand.legal_actions`, :meth:`Hand.can`, :meth:`Hand.che
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from typing import NamedTuple, Sequence
 
 from ..cards import DECK, SUITS, Card, parse_card
@@ -48,8 +47,7 @@ def team_of(seat: int) -> int:
     return seat & 1
 
 
-@dataclass(frozen=True, slots=True)
-class Deal:
+class Deal(NamedTuple):
     """The cards of one hand: each seat's cards and the turned-up card."""
 
     hands: tuple[tuple[Card, ...], ...]
@@ -82,9 +80,9 @@ def draw_deal(rng: random.Random, players: int, hand_size: int) -> Deal:
     """
     deck = list(DECK)
     need = players * hand_size + 1
-    rand = rng.random
+    rand, floor = rng.random, int
     for i in range(need):
-        j = i + int(rand() * (40 - i))
+        j = i + floor(rand() * (40 - i))
         deck[i], deck[j] = deck[j], deck[i]
     h = hand_size
     return Deal(tuple([tuple(deck[s:s + h]) for s in range(0, players * h, h)]), deck[need - 1])
@@ -409,7 +407,9 @@ class Hand:
         log = self.trick_log
         tricks_before = len(log)
         self.apply_unchecked(parsed)
-        return Event(parsed, self.value, self.phase is ANSWERING, self.raise_right, dead,
+        right = self.right
+        return Event(parsed, self.value, self.phase is ANSWERING,
+                     None if right < 0 else TEAMS[right], dead,
                      log[-1] if len(log) > tricks_before else None, self.result)
 
     def apply_unchecked(self, action: Action) -> None:

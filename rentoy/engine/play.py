@@ -1,7 +1,7 @@
 """Pure trick rules: which cards may be played, why one may not, who wins a trick.
 
 Each function reads only the compiled tables of one trump suit and the cards in
-question. Why a card is refused is said by :func:`rentoy.engine.rules.card_refusal`.
+question. Why a card is refused is said by :func:`rentoy.engine.rules.play_refusal`.
 """
 
 from __future__ import annotations

@@ -13,8 +13,9 @@ The rules, by predicate:
 
 - :func:`turn_refusal`: ``turn_order`` (whose turn it is, nothing once the hand is
   over) and ``players`` (the seats at the table).
-- :func:`card_refusal`: ``hand_size`` (a player plays the cards dealt to him),
-  ``arrastre`` and ``follow_suit`` (the duties when a card is led).
+- :func:`play_refusal`: ``raise_when`` (no card while a raise waits), ``turn_order``,
+  ``hand_size`` (a player plays the cards dealt to him), ``arrastre`` and
+  ``follow_suit`` (the duties when a card is led).
 - :func:`raise_refusal`: ``raise_when`` (in answer or on one's turn), ``ladder`` (no
   step above the top) and ``raise_right`` (after an accept, who may raise).
 - :func:`answer_refusal` and :func:`answering_seat`: ``answer_by`` (who may answer a
@@ -47,7 +48,7 @@ if TYPE_CHECKING:
     from .hand import Hand
 
 __all__ = ["Phase", "Outcome", "Refusal", "REFUSALS", "REASONS", "refusal_of",
-           "turn_refusal", "card_refusal", "raise_refusal", "answer_refusal",
+           "turn_refusal", "play_refusal", "raise_refusal", "answer_refusal",
            "answering_seat", "fold_value", "decides_game", "raise_is_dead"]
 
 
@@ -195,15 +196,29 @@ def FOLLOW_SUIT(hand: Hand, a: Action) -> str:
             f"playable: {_playable(hand, a.seat)}")
 
 
-def card_refusal(tables: Tables, tt: TrumpTables, held: list[Card], trick: list[Card],
-                 card: Card) -> Refusal | None:
-    """Rules ``hand_size``, ``arrastre`` and ``follow_suit``: whether ``card`` may be
-    played from ``held`` to ``trick`` (the duties of :func:`~rentoy.engine.play.legal_cards`,
-    with the one that forbids it)."""
+def play_refusal(hand: Hand, seat: int, card: Card) -> Refusal | None:
+    """Rules ``raise_when``, ``turn_order``, ``hand_size``, ``arrastre`` and
+    ``follow_suit``: whether ``seat`` may play ``card`` now. No raise waits for an
+    answer, it is the seat's turn, the seat holds the card, and the duties of
+    :func:`~rentoy.engine.play.legal_cards` allow it."""
+    if hand.phase is _ANSWER:
+        return RAISE_PENDING
+    if seat != hand.turn:
+        return NOT_YOUR_TURN
+    held = hand.hands[seat]
     if card not in held:
         return CARD_NOT_HELD
-    if not trick or card in legal_cards(tables, tt, held, trick):
+    trick = hand.trick
+    if not trick:
         return None
+    tables, tt = hand.tables, hand.tt
+    if card in legal_cards(tables, tt, held, trick):
+        return None
+    return _duty(tables, tt, trick, card)
+
+
+def _duty(tables: Tables, tt: TrumpTables, trick: list[Card], card: Card) -> Refusal:
+    """The duty a card played against the rules breaks."""
     suit = tt.suit
     led = suit[trick[0]]
     if led == tt.trump and tables.arrastre != ARRASTRE_NONE:
@@ -212,16 +227,6 @@ def card_refusal(tables: Tables, tt: TrumpTables, held: list[Card], trick: list[
         if tables.arrastre == ARRASTRE_OVERTRUMP:
             return OVERTRUMP
     return FOLLOW_SUIT
-
-
-def play_refusal(hand: Hand, seat: int, card: Card) -> Refusal | None:
-    """Whether ``seat`` may play ``card`` now: no raise waiting, its turn, and the card
-    duties (:func:`card_refusal`)."""
-    if hand.phase is _ANSWER:
-        return RAISE_PENDING
-    if seat != hand.turn:
-        return NOT_YOUR_TURN
-    return card_refusal(hand.tables, hand.tt, hand.hands[seat], hand.trick, card)
 
 
 # -- answer_by and default_answerer ----------------------------------------------------
@@ -322,8 +327,7 @@ def refusal_of(hand: Hand, action: Action) -> Refusal | None:
         return refused
     kind = action.kind
     if kind == PLAY:
-        assert action.card is not None
-        return play_refusal(hand, action.seat, action.card)
+        return play_refusal(hand, action.seat, action.card)  # type: ignore[arg-type]
     if kind == ACCEPT or kind == FOLD:
         return answer_refusal(hand, action.seat)
     return raise_refusal(hand, action.seat)
