@@ -38,8 +38,8 @@ positions under one trump suit (sampled worlds of a search).
 >>> solution = solve(position_of(Hand("1737", deal=deal)))
 >>> solution.winner_name, solution.move_names
 ('A', {'3c': 'A', '6b': 'A', '7e': 'A'})
->>> [str(c) for c in solution.line[:4]]
-['3c', '12c', '1o', '11c']
+>>> [f"{seat}:{card}" for seat, card in solution.line_seats()[:4]]
+['0:7e', '1:12c', '2:5e', '3:11c']
 """
 
 from __future__ import annotations
@@ -77,11 +77,14 @@ class Solver:
     >>> from rentoy.variants import load_variant
     >>> tables = compile_variant(load_variant("1737"))
     >>> solver = Solver(tables, tables.by_trump[0], players=2)   # oros are trumps
-    >>> hands = [[parse_card(c) for c in h] for h in (["2o", "3c", "4c"], ["12o", "1c", "5e"])]
+    >>> hands = [[parse_card(c) for c in h] for h in (["2o", "3c", "12c"], ["12o", "1c", "5e"])]
     >>> solver.winner(hands, leader=0)
     0
     >>> {DECK[c].code: team for c, team in solver.move_winners(hands, leader=0).items()}
-    {'2o': 0, '4c': 0, '3c': 0}
+    {'2o': 0, '3c': 1, '12c': 1}
+
+    Leading the malilla draws B's Rey de oros (the arrastre) and the Rey de copas
+    takes the next trick; a copas lead loses to B's As de copas.
     """
 
     __slots__ = ("tables", "tt", "players", "_between", "_klass", "_settle", "_wins",
@@ -125,66 +128,51 @@ class Solver:
         memo: dict[int, int] = {}
         loser = 1 - target
         seats = [[(leader + k) % n for k in range(n)] for leader in range(n)]
-        # The state is a bitmask of the cards still in the hands (``rem``) and one of
-        # the cards in the current trick (``out``), with the card that led it. The
-        # caches depend only on the cards and this trump suit, so they are kept from
-        # call to call.
-        wins, legals, sorted_cards = self._wins, self._legals, self._sorted
-        owner = [0] * 40            # the seat holding each card, for this call
-        masks = [0] * n             # each seat's cards as a bitmask, for this call
+        # The state: a bitmask of the cards still in the hands (``rem``), the cards of
+        # the current trick in playing order (``trick``) and as a bitmask (``out``).
+        hands: dict[int, list[int]] = {}    # a seat's cards by bitmask, for this call
+        masks = [0] * n                     # each seat's cards as a bitmask
+        order: list[list[int]] = [[] for _ in range(n)]   # each seat's cards, strongest first
+        first = [0]                         # tricks done at the root of this call
 
-        def cards_of(mask: int) -> list[int]:
-            """The cards of ``mask``, strongest first (the order moves are tried in)."""
-            found = sorted_cards.get(mask)
+        def cards_of(mask: int, seat: int) -> list[int]:
+            """The seat's cards in ``mask``, strongest first (the order moves are tried in)."""
+            found = hands.get(mask)
             if found is None:
-                if len(sorted_cards) > 1_000_000:
-                    sorted_cards.clear()
-                found = sorted_cards[mask] = sorted(
-                    (c for c in range(40) if mask >> c & 1), key=power.__getitem__,
-                    reverse=True)
+                found = hands[mask] = [c for c in order[seat] if mask >> c & 1]
             return found
 
-        def winning_card(out: int, lead: int) -> int:
-            key = out << 6 | lead
-            card = wins.get(key)
-            if card is None:
-                if len(wins) > 1_000_000:
-                    wins.clear()
-                trick = [lead] + [c for c in range(40) if out >> c & 1 and c != lead]
-                card = wins[key] = trick[winner_at(tt, trick)]
-            return card
-
         def new_trick(rem: int, leader: int, ta: int, tb: int, done: int) -> int:
-            if (rem & masks[leader]).bit_count() == 1:     # one card each: forced
-                won = owner[winning_card(rem, (rem & masks[leader]).bit_length() - 1)]
+            mine = rem & masks[leader]
+            if not mine & (mine - 1):                  # one card each: the trick is forced
+                last = [(rem & masks[s]).bit_length() - 1 for s in seats[leader]]
+                won = (leader + winner_at(tt, last)) % n
                 s = (settle[(ta * 8 + tb + 1) * 8 + done + 1] if won & 1
                      else settle[((ta + 1) * 8 + tb) * 8 + done + 1])
                 return s if s >= 0 else loser
+            if done < first[0] + 2:    # no other order of play can lead here yet
+                return play(rem, [], 0, leader, ta, tb, done)
             key = rem << 9 | leader << 6 | ta << 3 | tb
             found = memo.get(key)
             if found is None:
-                found = memo[key] = play(rem, 0, -1, leader, 0, ta, tb, done)
+                found = memo[key] = play(rem, [], 0, leader, ta, tb, done)
             return found
 
-        def play(rem: int, out: int, lead: int, leader: int, at: int, ta: int, tb: int,
+        def play(rem: int, trick: list[int], out: int, leader: int, ta: int, tb: int,
                  done: int) -> int:
+            at = len(trick)
             seat = seats[leader][at]
             team = seat & 1
             mine = rem & masks[seat]
             if not at:
-                moves = cards_of(mine)
+                moves = cards_of(mine, seat)
             elif not mine & (mine - 1):
                 moves = [mine.bit_length() - 1]
             else:
-                key = (mine << 40 | out) << 6 | lead
-                moves = legals.get(key)
-                if moves is None:
-                    if len(legals) > 1_000_000:
-                        legals.clear()
-                    trick = [lead] + [c for c in range(40) if out >> c & 1 and c != lead]
-                    moves = legals[key] = legal(tables, tt, cards_of(mine), trick)
-                if len(moves) > 1 and owner[winning_card(out, lead)] & 1 == team:
-                    moves = moves[::-1]     # the partner holds the trick: the weakest first
+                moves = legal(tables, tt, cards_of(mine, seat), trick)
+                if (at + 1 < n and len(moves) > 1
+                        and seats[leader][winner_at(tt, trick)] & 1 == team):
+                    moves.reverse()         # the partner holds the trick: the weakest first
             live = rem | out
             prev = -1
             if at + 1 < n:
@@ -193,41 +181,65 @@ class Solver:
                         continue            # the same as ``prev``, already searched
                     prev = c
                     bit = 1 << c
-                    if play(rem ^ bit, out | bit, c if lead < 0 else lead, leader, at + 1,
-                            ta, tb, done) == team:
+                    trick.append(c)
+                    r = play(rem ^ bit, trick, out | bit, leader, ta, tb, done)
+                    trick.pop()
+                    if r == team:
                         return team
                 return 1 - team
-            for c in moves:                 # the last card of the trick
+            # The last card of the trick: see who takes the trick with each card, and
+            # search the cards that give it to this seat's team first, the weakest first.
+            later = []
+            for c in reversed(moves):
                 if prev >= 0 and klass[c] == klass[prev] and not between[prev][c] & live:
                     continue
                 prev = c
-                bit = 1 << c
-                won = owner[winning_card(out | bit, lead)]
+                trick.append(c)
+                won = seats[leader][winner_at(tt, trick)]
+                trick.pop()
+                if won & 1 == team:
+                    if team:
+                        s = settle[(ta * 8 + tb + 1) * 8 + done + 1]
+                        if s < 0:
+                            s = (loser if done + 1 >= horizon
+                                 else new_trick(rem ^ 1 << c, won, ta, tb + 1, done + 1))
+                    else:
+                        s = settle[((ta + 1) * 8 + tb) * 8 + done + 1]
+                        if s < 0:
+                            s = (loser if done + 1 >= horizon
+                                 else new_trick(rem ^ 1 << c, won, ta + 1, tb, done + 1))
+                    if s == team:
+                        return team
+                else:
+                    later.append(c)
+                    later.append(won)
+            for k in range(0, len(later), 2):
+                c, won = later[k], later[k + 1]
                 if won & 1:
                     s = settle[(ta * 8 + tb + 1) * 8 + done + 1]
                     if s < 0:
                         s = (loser if done + 1 >= horizon
-                             else new_trick(rem ^ bit, won, ta, tb + 1, done + 1))
+                             else new_trick(rem ^ 1 << c, won, ta, tb + 1, done + 1))
                 else:
                     s = settle[((ta + 1) * 8 + tb) * 8 + done + 1]
                     if s < 0:
                         s = (loser if done + 1 >= horizon
-                             else new_trick(rem ^ bit, won, ta + 1, tb, done + 1))
+                             else new_trick(rem ^ 1 << c, won, ta + 1, tb, done + 1))
                 if s == team:
                     return team
             return 1 - team
 
-        def run(hands: list[list[int]], trick: list[int], leader: int, ta: int, tb: int,
+        def run(hands_in: list[list[int]], trick: list[int], leader: int, ta: int, tb: int,
                 done: int, rem: int) -> int:
             memo.clear()
-            for seat, h in enumerate(hands):
+            hands.clear()
+            first[0] = done
+            for seat, h in enumerate(hands_in):
                 m = 0
                 for c in h:
-                    owner[c] = seat
                     m |= 1 << c
                 masks[seat] = m
-            for k, c in enumerate(trick):
-                owner[c] = seats[leader][k]
+                order[seat] = sorted(h, key=power.__getitem__, reverse=True)
             s = settle[(ta * 8 + tb) * 8 + done]
             if s >= 0:
                 return s
@@ -238,7 +250,7 @@ class Solver:
             out = 0
             for c in trick:
                 out |= 1 << c
-            return play(rem, out, trick[0], leader, len(trick), ta, tb, done)
+            return play(rem, list(trick), out, leader, ta, tb, done)
 
         return run
 
