@@ -390,14 +390,26 @@ class Solution:
 
 
 def principal_line(position: Position) -> tuple[Card, ...]:
-    """A line of perfect play from ``position`` to the end of the hand."""
+    """A line of perfect play from ``position`` to the end of the hand: each card keeps
+    the result; the winning team makes sure of the hand as early as it can and the
+    other team holds out as long as it can (:func:`tricks_to_decide`); among equals,
+    the strongest card."""
     line: list[Card] = []
     pos = position
     while pos.winner is None:
-        moves = move_winners(pos)
         team = winner(pos)
         power = pos.tt.power
-        card = max((c for c, t in moves.items() if t == team), key=power.__getitem__)
+        best: tuple[int, int] | None = None
+        card = None
+        for c, t in move_winners(pos).items():
+            if t != team:
+                continue
+            after = pos.play(c)
+            length = after.done if after.winner is not None else tricks_to_decide(after)
+            score = (-length if pos.team == team else length, power[c])
+            if best is None or score > best:
+                best, card = score, c
+        assert card is not None
         line.append(card)
         pos = pos.play(card)
     return tuple(line)
