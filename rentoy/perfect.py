@@ -5,7 +5,8 @@
 mano, so the mano's team is team A) and solves each under every variant with the
 double-dummy solver (:mod:`rentoy.analysis`: every card visible, both teams playing
 perfectly, betting left out). Variants that deal as many cards see the same cards;
-one that deals more sees the same cards and more.
+one that deals more cuts the same shuffled deck into larger hands, so its deals are
+not the same and its pairs are not compared card for card.
 
 Per variant it reports, with 95% intervals:
 
@@ -392,18 +393,21 @@ def perfect_divergences_report(found: Sequence[PerfectDivergence],
     """A table of the deals found (and the files written)."""
     rows = []
     for k, d in enumerate(found):
-        deal = " | ".join(format_cards(h) for h in d.deal.hands) + f" / up {d.deal.up}"
-        files = ", ".join(str(s.path) for s in saved[2 * k:2 * k + 2])
-        row = [k + 1, f"{d.variants[0].id} / {d.variants[1].id}", d.summary, deal]
-        rows.append(row + [files] if saved else row)
-    columns = ["#", "variants", "perfect-play winner", "deal (seat 0 first)"]
-    if saved:
-        columns.append("files")
+        row = [k + 1, f"{d.variants[0].id} / {d.variants[1].id}", d.summary]
+        if saved:                       # the deal is in the files
+            row.append(", ".join(str(s.path) for s in saved[2 * k:2 * k + 2]))
+        else:
+            row.append(" | ".join(format_cards(h) for h in d.deal.hands)
+                       + f" / up {d.deal.up}")
+        rows.append(row)
+    columns = ["#", "variants", "perfect-play winner",
+               "files" if saved else "deal (seat 0 first)"]
     notes = [f"{s.wanted} existed; wrote {s.path} instead." for s in saved if s.wanted]
     if not found:
         notes.append("No deal was found whose perfect-play winner differs.")
     table = Table(columns, rows, title="Deals whose perfect-play winner differs",
-                  wrap={"perfect-play winner": 30, "deal (seat 0 first)": 30, "files": 30},
+                  wrap={"variants": 18, "perfect-play winner": 24,
+                        "deal (seat 0 first)": 26, "files": 26},
                   notes=notes)
     data = [dict(d.as_dict(), files=[str(s.path) for s in saved[2 * k:2 * k + 2]])
             for k, d in enumerate(found)]
