@@ -150,7 +150,7 @@ class Position:
         return hand_ended(self.tables, self.tricks, self.done)
 
     def legal(self) -> tuple[Card, ...]:
-        """The cards the seat to play may play (the engine's :func:`legal_cards`)."""
+        """The cards the seat to play may play (the engine's ``legal_cards``)."""
         hand = list(self.hands[self.seat])
         return tuple(DECK[c] for c in legal_cards(self.tables, self.tt, hand, list(self.trick)))
 

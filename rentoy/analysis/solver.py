@@ -8,21 +8,24 @@ search stops at the first such card (an alpha-beta cut with a window of one).
 
 How it is fast, and why it stays exact:
 
-- **Rules from the engine.** Legal cards come from
-  :func:`~rentoy.engine.play.legal_cards` and trick winners from
-  :func:`~rentoy.engine.play.trick_winner`; when a hand ends is
+- **Rules from the engine.** Legal cards come from the engine's ``legal_cards`` and
+  trick winners from its ``trick_winner`` (``rentoy.engine.play``); when a hand ends is
   :func:`~rentoy.analysis.position.hand_ended`, tabulated once per rule set as
   :func:`~rentoy.analysis.position.settled_table`, so the search stops as soon as
   the winner is certain, whoever takes the remaining tricks.
-- **Memoisation** at the start of each trick, keyed by the cards still in the hands,
-  the leader and the tricks won (every card's holder is fixed by the deal, so the
-  remaining cards say what each seat holds).
-- **Move ordering**: each seat's cards are tried from the strongest down.
-- **Equivalent cards**: of two cards of one seat that count as the same suit, are
-  both trumps (or both not), and have no card still in play (in a hand or in the
-  current trick) ranked strictly between them, only one is searched. Swapping the
-  two changes no comparison with any card that can still be played, so no duty
-  (arrastre, over-trumping, following suit) and no trick winner can tell them apart.
+- **Memoisation** at the start of each trick from the second trick after the root on
+  (before that no other order of play reaches the same position), keyed by the cards
+  still in the hands, the leader and the tricks won (every card's holder is fixed by
+  the deal, so the remaining cards say what each seat holds).
+- **Move ordering**: a seat's cards are tried from the strongest down, the weakest
+  first when its partner already holds the trick; the last seat of a trick tries the
+  cards that take the trick for its team first, the weakest first.
+- **Equivalent cards**: of two cards of one seat that count as the same suit, can
+  both (or neither) win whatever is led, and have no card still in play (in a hand
+  or in the current trick) ranked strictly between them, only one is searched.
+  Swapping the two changes no comparison with any card that can still be played, so
+  no duty (arrastre, over-trumping, following suit) and no trick winner can tell
+  them apart.
 - **The last trick** (one card each) is not searched: the cards are forced.
 
 Entry points: :func:`solve` (a :class:`Solution` with the winner, the winner after
@@ -70,7 +73,8 @@ class Solver:
     card numbers (or :class:`~rentoy.cards.Card`), one list per seat, seats in
     playing order; ``trick`` is the unfinished trick in playing order, led by
     ``leader``; ``tricks`` the tricks won by team A and team B. Each call starts
-    with an empty memo (the holders of the cards differ from call to call).
+    with an empty memo (the holders of the cards differ from call to call). A solver
+    keeps working state between calls: use one per thread.
 
     >>> from rentoy.engine import compile_variant
     >>> from rentoy.cards import parse_card
