@@ -151,8 +151,9 @@ class Position:
 
     def legal(self) -> tuple[Card, ...]:
         """The cards the seat to play may play (the engine's ``legal_cards``)."""
-        hand = list(self.hands[self.seat])
-        return tuple(DECK[c] for c in legal_cards(self.tables, self.tt, hand, list(self.trick)))
+        hand = [int(c) for c in self.hands[self.seat]]
+        trick = [int(c) for c in self.trick]
+        return tuple(DECK[c] for c in legal_cards(self.tables, self.tt, hand, trick))
 
     def play(self, card: int) -> "Position":
         """The position after the seat to play plays ``card`` (which must be legal)."""

@@ -102,8 +102,9 @@ class Solver:
         self.players = players
         power, suit, always = tt.power, tt.suit, tt.always
         # _between[p][c]: the cards ranked strictly between p and c (a bitmask).
-        self._between = [[sum(1 << x for x in range(40)
-                              if min(power[p], power[c]) < power[x] < max(power[p], power[c]))
+        below = [sum(1 << x for x in range(40) if power[x] < power[c]) for c in range(40)]
+        upto = [sum(1 << x for x in range(40) if power[x] <= power[c]) for c in range(40)]
+        self._between = [[below[p] & ~upto[c] if power[p] > power[c] else below[c] & ~upto[p]
                           for c in range(40)] for p in range(40)]
         # Cards of one class can be told apart only by the cards ranked between them.
         self._klass = tuple(suit[c] * 2 + always[c] for c in range(40))
