@@ -155,6 +155,16 @@ class Solver:
                 s = (settle[(ta * 8 + tb + 1) * 8 + done + 1] if won & 1
                      else settle[((ta + 1) * 8 + tb) * 8 + done + 1])
                 return s if s >= 0 else loser
+            team = leader & 1
+            if settle[((ta + 1 - team) * 8 + tb + team) * 8 + done + 1] == team:
+                # Taking this trick wins the hand. If the leader's strongest card beats
+                # every card still in the other hands (the engine's trick_winner on one
+                # long "trick"), leading it takes the trick whatever is played.
+                lead = [cards_of(rem & masks[leader], leader)[0]]
+                for s in seats[leader][1:]:
+                    lead += cards_of(rem & masks[s], s)
+                if not winner_at(tt, lead):
+                    return team
             if done < first[0] + 2:    # no other order of play can lead here yet
                 return play(rem, [], 0, leader, ta, tb, done)
             key = rem << 9 | leader << 6 | ta << 3 | tb
