@@ -201,3 +201,15 @@ def test_position_from_a_parsed_card_list():
                    ((parse_card("2o"),), (parse_card("3o"),)), leader=1, tricks=(1, 1))
     assert pos.seat == 1 and pos.done == 2
     assert solve(pos).winner == 0 and principal_line(pos) == (parse_card("3o"), parse_card("2o"))
+
+
+def test_hands_as_bitmasks():
+    tables = compile_variant(load_variant("1737"))
+    for seed in range(10):
+        hand = Hand("1737", seed=seed)
+        solver = Solver(tables, hand.tt, 4)
+        lists = [list(hand.hand_of(s)) for s in range(4)]
+        masks = [sum(1 << c for c in h) for h in lists]
+        assert solver.winner(masks, 0) == solver.winner(lists, 0)
+        assert solver.move_winners(masks, 0) == {c: t for c, t in
+                                                 solver.move_winners(lists, 0).items()}

@@ -48,19 +48,22 @@ positions under one trump suit (sampled worlds of a search).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from typing import Callable, Sequence, Union
 
 from ..cards import DECK, Card
 from ..engine.play import legal_cards, trick_winner
 from ..engine.tables import Tables, TrumpTables
 from .position import Position, hand_ended, settled_table
 
-__all__ = ["Solver", "Solution", "solve", "winner", "move_winners", "tricks_to_decide",
-           "principal_line",
-           "TEAM_NAMES"]
+__all__ = ["Solver", "SeatCards", "Solution", "solve", "winner", "move_winners",
+           "tricks_to_decide", "principal_line", "TEAM_NAMES"]
 
 #: Team names by team number.
 TEAM_NAMES: tuple[str, str] = ("A", "B")
+
+#: One seat's cards: card numbers (0-39, or :class:`~rentoy.cards.Card`), or a bitmask
+#: with bit ``c`` set for card ``c``.
+SeatCards = Union[Sequence[int], int]
 
 _Search = Callable[[list[list[int]], list[int], int, int, int, int, int], int]
 
@@ -69,9 +72,10 @@ class Solver:
     """Double-dummy search under one rule set and one trump suit.
 
     Build it once (``Solver(tables, tt, players)``) and call :meth:`winner` or
-    :meth:`move_winners` on as many positions as needed: hands are plain lists of
-    card numbers (or :class:`~rentoy.cards.Card`), one list per seat, seats in
-    playing order; ``trick`` is the unfinished trick in playing order, led by
+    :meth:`move_winners` on as many positions as needed: ``hands`` has one entry per
+    seat, seats in playing order, each a list of card numbers (or
+    :class:`~rentoy.cards.Card`) or a bitmask of them (bit ``c`` for card ``c``); every
+    seat holds as many cards as the rules leave it at this point of the hand; ``trick`` is the unfinished trick in playing order, led by
     ``leader``; ``tricks`` the tricks won by team A and team B. Each call starts
     with an empty memo (the holders of the cards differ from call to call). A solver
     keeps working state between calls: use one per thread.
@@ -269,13 +273,14 @@ class Solver:
 
         return run
 
-    def _prepare(self, hands: Sequence[Sequence[int]], leader: int, trick: Sequence[int],
+    def _prepare(self, hands: Sequence[SeatCards], leader: int, trick: Sequence[int],
                  tricks: Sequence[int]) -> tuple[list[list[int]], list[int], int, int, int,
                                                  int, int]:
         n = self.players
         if len(hands) != n:
             raise ValueError(f"expected {n} hands, got {len(hands)}")
-        plain = [[int(c) for c in h] for h in hands]
+        plain = [[c for c in range(40) if h >> c & 1] if isinstance(h, int)
+                 else [int(c) for c in h] for h in hands]
         rem = 0
         for h in plain:
             for c in h:
@@ -283,12 +288,12 @@ class Solver:
         done = self.tables.hand_size - len(plain[leader]) - (1 if trick else 0)
         return plain, [int(c) for c in trick], leader, int(tricks[0]), int(tricks[1]), done, rem
 
-    def winner(self, hands: Sequence[Sequence[int]], leader: int, trick: Sequence[int] = (),
+    def winner(self, hands: Sequence[SeatCards], leader: int, trick: Sequence[int] = (),
                tricks: Sequence[int] = (0, 0)) -> int:
         """The team (0 = A, 1 = B) that wins the hand with perfect play from here."""
         return self._search()(*self._prepare(hands, leader, trick, tricks))
 
-    def move_winners(self, hands: Sequence[Sequence[int]], leader: int,
+    def move_winners(self, hands: Sequence[SeatCards], leader: int,
                      trick: Sequence[int] = (), tricks: Sequence[int] = (0, 0)
                      ) -> dict[int, int]:
         """For each legal card of the seat to play (in the hand's order), the team that
@@ -314,7 +319,7 @@ class Solver:
             out[c] = search(hands2, [], won, ta2, tb2, done + 1, rem2)
         return out
 
-    def tricks_to_decide(self, hands: Sequence[Sequence[int]], leader: int,
+    def tricks_to_decide(self, hands: Sequence[SeatCards], leader: int,
                          trick: Sequence[int] = (), tricks: Sequence[int] = (0, 0)) -> int:
         """How many tricks of the hand (counting those already played) are played before
         the winner is certain, when the winning team settles it as soon as it can and
