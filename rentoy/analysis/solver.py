@@ -75,10 +75,11 @@ class Solver:
     :meth:`move_winners` on as many positions as needed: ``hands`` has one entry per
     seat, seats in playing order, each a list of card numbers (or
     :class:`~rentoy.cards.Card`) or a bitmask of them (bit ``c`` for card ``c``); every
-    seat holds as many cards as the rules leave it at this point of the hand; ``trick`` is the unfinished trick in playing order, led by
-    ``leader``; ``tricks`` the tricks won by team A and team B. Each call starts
-    with an empty memo (the holders of the cards differ from call to call). A solver
-    keeps working state between calls: use one per thread.
+    seat holds as many cards as the rules leave it at this point of the hand.
+    ``trick`` is the unfinished trick in playing order, led by ``leader``; ``tricks``
+    the tricks won by team A and team B. Each call starts with an empty memo (the
+    holders of the cards differ from call to call). A solver keeps working state
+    between calls: use one per thread.
 
     >>> from rentoy.engine import compile_variant
     >>> from rentoy.cards import parse_card
@@ -95,8 +96,7 @@ class Solver:
     takes the next trick; a copas lead loses to B's As de copas.
     """
 
-    __slots__ = ("tables", "tt", "players", "_between", "_klass", "_settle", "_wins",
-                 "_legals", "_sorted", "_searches")
+    __slots__ = ("tables", "tt", "players", "_between", "_klass", "_settle", "_searches")
 
     def __init__(self, tables: Tables, tt: TrumpTables, players: int):
         if not 2 <= players <= 8 or tables.tricks > 7:
@@ -112,9 +112,6 @@ class Solver:
                           for c in range(40)] for p in range(40)]
         # Cards of one class can be told apart only by the cards ranked between them.
         self._klass = tuple(suit[c] * 2 + always[c] for c in range(40))
-        self._wins: dict[int, int] = {}
-        self._legals: dict[int, list[int]] = {}
-        self._sorted: dict[int, list[int]] = {}
         self._searches: dict[tuple[int, int], _Search] = {}
         self._settle = settled_table(tables.tricks, tables.tricks_to_win,
                                      tables.stop_when_decided)
