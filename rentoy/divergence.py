@@ -46,7 +46,7 @@ from .simulation.run import choose_players
 from .variants import Variant, load_variant
 
 __all__ = ["Side", "Divergence", "find_divergences", "save_divergences",
-           "SavedFile", "divergences_report", "walkthrough_variant"]
+           "SavedFile", "divergences_report", "walkthrough_variant", "write_walkthrough"]
 
 # Deals are searched in order; the search stops once it has enough divergences and
 # has looked at this many deals (to find more than one kind), or at the limit.
@@ -413,6 +413,14 @@ def _dump(data: dict[str, Any]) -> str:
     return yaml.dump(data, Dumper=Dumper, sort_keys=False, allow_unicode=True, width=88)
 
 
+def write_walkthrough(path: Path, data: dict[str, Any], header: str = "") -> None:
+    """Write walkthrough ``data`` as YAML (cards and expectations inline, one action a
+    line) to ``path``, after the comment lines of ``header``; never overwrites a file
+    (``FileExistsError``)."""
+    with open(path, "x", encoding="utf-8") as out:   # "x": never overwrite
+        out.write(header + _dump(data))
+
+
 def save_divergences(divergences: Sequence[Divergence], folder: str | Path
                      ) -> list[SavedFile]:
     """Write two walkthrough files per divergence into ``folder`` (created if needed).
@@ -442,8 +450,7 @@ def save_divergences(divergences: Sequence[Divergence], folder: str | Path
             header = (f"# Written by `rentoy compare --divergences`: {d.first} and "
                       f"{d.second}\n# part ways on this deal (search deal {d.number}). "
                       f"Run it with `rentoy run {path.name}`.\n")
-            with open(path, "x", encoding="utf-8") as out:   # "x": never overwrite
-                out.write(header + _dump(data))
+            write_walkthrough(path, data, header)
             saved.append(SavedFile(path, variant.id, number,
                                    folder / f"divergence-{wanted}-{_slug(variant.id)}.yaml"
                                    if wanted != number else None))

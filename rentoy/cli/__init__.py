@@ -12,11 +12,11 @@ import argparse
 import sys
 from typing import Sequence
 
-from . import check, compare, rules, run, simulate, variants
+from . import check, compare, rules, run, simulate, solve, variants
 
 __all__ = ["build_parser", "main"]
 
-_COMMANDS = (variants, rules, check, run, compare, simulate)
+_COMMANDS = (variants, rules, check, run, compare, simulate, solve)
 
 
 def build_parser() -> argparse.ArgumentParser:

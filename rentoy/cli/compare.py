@@ -4,7 +4,9 @@ Without options: every rule that differs, one column per variant, each cell with
 value, status mark and sources. ``--simulate N`` adds simulated play on the same deals
 under each variant (statistics and paired differences with 95% intervals);
 ``--divergences K`` finds deals on which the variants part ways, and ``--save DIR``
-writes them as walkthrough files for ``rentoy run``.
+writes them as walkthrough files for ``rentoy run``. ``--solve N`` solves N deals with
+every card visible under each variant (:mod:`rentoy.perfect`); with it,
+``--divergences`` finds deals whose perfect-play winner differs.
 """
 
 from __future__ import annotations
@@ -63,6 +65,12 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "first one)")
     g.add_argument("--plot", metavar="FILE",
                    help="also draw the statistics to FILE (.svg or .png; needs matplotlib)")
+    s = p.add_argument_group("perfect play")
+    s.add_argument("--solve", type=int, metavar="N",
+                   help="solve N deals double dummy under each variant (every card "
+                        "visible, perfect play, no betting) and report who wins, with "
+                        "95%% intervals; with --divergences, the deals whose winner "
+                        "differs. Uses --seed, --players and --jobs")
     d = p.add_argument_group("divergent deals")
     d.add_argument("--divergences", type=int, metavar="K",
                    help="find K deals on which two of the variants part ways")
@@ -115,7 +123,19 @@ def handle(args: argparse.Namespace) -> int:
         report = _simulation(args, variants)
         data["simulation"] = report.data
         tables += report.tables
-    if args.divergences is not None:
+    if args.solve is not None:
+        from ..perfect import compare_perfect, perfect_report
+
+        perfect = compare_perfect(variants, args.solve, args.seed, players=args.players,
+                                  jobs=args.jobs)
+        report = perfect_report(perfect, layout="long" if args.format == "csv" else "wide")
+        data["perfect_play"] = report.data
+        tables += report.tables
+    if args.divergences is not None and args.solve is not None:
+        report = _perfect_divergences(args, perfect)
+        data["divergences"] = report.data
+        tables += report.tables
+    elif args.divergences is not None:
         report = _divergences(args, variants)
         data["divergences"] = report.data
         tables += report.tables
@@ -161,3 +181,12 @@ def _divergences(args: argparse.Namespace, variants):
     found = find_divergences(variants, args.divergences, seed=args.seed, players=args.players)
     saved = save_divergences(found, args.save) if args.save else []
     return divergences_report(found, saved)
+
+
+def _perfect_divergences(args: argparse.Namespace, perfect):
+    from ..perfect import (perfect_divergences, perfect_divergences_report,
+                           save_perfect_divergences)
+
+    found = perfect_divergences(perfect, args.divergences)
+    saved = save_perfect_divergences(found, args.save) if args.save else []
+    return perfect_divergences_report(found, saved)

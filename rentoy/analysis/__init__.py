@@ -1,0 +1,18 @@
+"""Analysis of positions with every card visible: the double-dummy solver.
+
+- :mod:`~rentoy.analysis.position`: :class:`Position`, a frozen position of trick play,
+  and :func:`position_of`, the one function that reads a :class:`~rentoy.engine.Hand`.
+- :mod:`~rentoy.analysis.solver`: :func:`solve`, :func:`winner`, :func:`move_winners`,
+  :func:`tricks_to_decide`, and :class:`Solver` for many positions under one trump suit
+  on plain card lists.
+
+Betting is not analysed: the solver says which team takes the hand by its tricks.
+"""
+
+from .position import Position, PositionError, hand_ended, position_of, settled
+from .solver import (TEAM_NAMES, Solution, Solver, move_winners, principal_line, solve,
+                     tricks_to_decide, winner)
+
+__all__ = ["Position", "PositionError", "position_of", "hand_ended", "settled", "Solver",
+           "Solution", "solve", "winner", "move_winners", "principal_line",
+           "tricks_to_decide", "TEAM_NAMES"]
