@@ -99,7 +99,7 @@ class Solver:
     __slots__ = ("tables", "tt", "players", "_between", "_klass", "_settle", "_searches")
 
     def __init__(self, tables: Tables, tt: TrumpTables, players: int):
-        if not 2 <= players <= 8 or tables.tricks > 7:
+        if not 2 <= players <= 8 or tables.rules.tricks > 7:
             raise ValueError("the solver handles 2 to 8 players and at most 7 tricks")
         self.tables = tables
         self.tt = tt
@@ -113,8 +113,8 @@ class Solver:
         # Cards of one class can be told apart only by the cards ranked between them.
         self._klass = tuple(suit[c] * 2 + always[c] for c in range(40))
         self._searches: dict[tuple[int, int], _Search] = {}
-        self._settle = settled_table(tables.tricks, tables.tricks_to_win,
-                                     tables.stop_when_decided)
+        self._settle = settled_table(tables.rules.tricks, tables.rules.tricks_to_win,
+                                     tables.rules.stop_when_decided)
 
     # -- the search ----------------------------------------------------------------
 
@@ -282,7 +282,7 @@ class Solver:
         for h in plain:
             for c in h:
                 rem |= 1 << c
-        done = self.tables.hand_size - len(plain[leader]) - (1 if trick else 0)
+        done = self.tables.rules.hand_size - len(plain[leader]) - (1 if trick else 0)
         return plain, [int(c) for c in trick], leader, int(tricks[0]), int(tricks[1]), done, rem
 
     def winner(self, hands: Sequence[SeatCards], leader: int, trick: Sequence[int] = (),
@@ -326,10 +326,10 @@ class Solver:
         if self._settle[(args[3] * 8 + args[4]) * 8 + done] >= 0:
             return done
         team = self._search()(*args)
-        for horizon in range(done + 1, self.tables.tricks):
+        for horizon in range(done + 1, self.tables.rules.tricks):
             if self._search(horizon, team)(*self._prepare(hands, leader, trick, tricks)) == team:
                 return horizon
-        return max(self.tables.tricks, done)
+        return max(self.tables.rules.tricks, done)
 
 
 _solvers: dict[tuple[int, int, int], tuple[Tables, Solver]] = {}

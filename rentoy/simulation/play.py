@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from ..engine import Bot, Deal, Game, Outcome, compile_variant, draw_deal
-from ..engine.bots import team_bots
+from ..bots import team_bots
 from ..variants import Variant, load_variant
 from .stats import Moments
 

@@ -42,8 +42,8 @@ from concurrent.futures import Executor, Future
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
-from ..engine.bots import BOTS
-from ..errors import InputError, Problem, suggest
+from ..bots import BOT_NAMES as _BOT_NAMES, parse_bot
+from ..errors import InputError, Problem
 from ..variants import Variant, load_variants
 from .play import ChunkResult, ChunkTask, play_chunk, variant_spec
 from .stats import STATISTIC_NAMES, STATISTICS, Estimate, Moments
@@ -51,9 +51,8 @@ from .stats import STATISTIC_NAMES, STATISTICS, Estimate, Moments
 __all__ = ["simulate", "SimulationResult", "SimulationError", "choose_players", "parse_bots",
            "BOT_NAMES"]
 
-#: The bots a simulation can use: :class:`~rentoy.engine.RandomBot` and
-#: :class:`~rentoy.engine.GreedyBot`, by name.
-BOT_NAMES: tuple[str, ...] = tuple(BOTS)
+#: The bots a simulation can use, by name (see :mod:`rentoy.bots`).
+BOT_NAMES: tuple[str, ...] = _BOT_NAMES
 #: What the intervals of the JSON output are (its ``interval`` text).
 INTERVAL = ("95% normal interval, estimate +- 1.96 SE, with the game-level "
             "(delta-method) standard error")
@@ -174,11 +173,12 @@ def parse_bots(bots: str | Sequence[str]) -> tuple[str, str]:
         raise SimulationError(Problem(f"bad --bots {bots!r}: give one bot for both teams or "
                                       "two separated by a comma (team A, team B)",
                                       hint="e.g. greedy or greedy,random"))
-    for name in parts:
-        if name not in BOT_NAMES:
-            raise SimulationError(Problem(
-                f"unknown bot {name!r}; the bots are {', '.join(BOT_NAMES)}",
-                hint=suggest(name, BOT_NAMES)))
+    for spec in parts:
+        try:
+            parse_bot(spec)
+        except ValueError as exc:
+            raise SimulationError(Problem(str(exc), hint="e.g. greedy, search or "
+                                          "search:samples=64,greedy")) from None
     return parts[0], parts[1]
 
 

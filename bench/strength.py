@@ -1,0 +1,113 @@
+"""How strong a bot is: team games on the same deals with the seats swapped.
+
+Every game is played twice on the same deals, hand for hand: once with the bot under
+test as team A and its opponent as team B, once the other way round. The bot's score is
+its share of games won; the two games of a pair are averaged first, so the luck of the
+cards cancels out within a pair and the 95% interval is over pairs.
+
+    python bench/strength.py                                   # search vs greedy and random
+    python bench/strength.py --bot search:samples=16 --against greedy --games 200
+    python bench/strength.py --variant avila --players 2 --jobs 2
+
+The goals the search bot is measured against (1737, four players): at least 65% of games
+against the greedy bot and 90% against random play. A run prints the share, its interval
+and whether the goal is met; it exits 0 whatever the result (a benchmark, not a test).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import random
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from rentoy.bots import make_bot  # noqa: E402
+from rentoy.engine import Deal, Game, draw_deal  # noqa: E402
+from rentoy.simulation.play import DEALS, SEARCH_CHOICES, stream_seed  # noqa: E402
+from rentoy.variants import load_variant  # noqa: E402
+
+GOALS = {"greedy": 0.65, "random": 0.90}
+
+
+def play_pair(args: tuple[str, int | None, str, str, int, int]) -> tuple[int, int, int]:
+    """Game ``number`` twice (the bot as team A, then as team B): the bot's wins, and the
+    hands played."""
+    variant, players, bot, against, seed, number = args
+    v = load_variant(variant)
+    wins, hands = 0, 0
+    for side in (0, 1):
+        rng = random.Random(stream_seed(seed, DEALS, number))
+        dealt: list[Deal] = []
+        n = players or v.rules.default_players
+        size = v.rules.hand_size
+
+        def deal(index: int) -> Deal:
+            while len(dealt) <= index:
+                dealt.append(draw_deal(rng, n, size))
+            return dealt[index]
+
+        game = Game(v, n, deals=deal)
+        choices = random.Random(stream_seed(seed, SEARCH_CHOICES, number, side))
+        mine = make_bot(bot, rng=choices)
+        theirs = make_bot(against, rng=choices)
+        team_bot = (mine, theirs) if side == 0 else (theirs, mine)
+        while not game.is_over:
+            seat = game.current_seat
+            assert seat is not None
+            game.apply_unchecked(team_bot[seat & 1].choose(game.observation(seat)))
+        won = 0 if game.winner == "A" else 1
+        wins += won == side
+        hands += game.hands_played
+    return number, wins, hands
+
+
+def measure(variant: str, players: int | None, bot: str, against: str, games: int,
+            seed: int, jobs: int) -> None:
+    tasks = [(variant, players, bot, against, seed, g) for g in range(games)]
+    start = time.perf_counter()
+    if jobs > 1:
+        with ProcessPoolExecutor(jobs) as pool:
+            results = list(pool.map(play_pair, tasks, chunksize=max(1, games // (4 * jobs))))
+    else:
+        results = [play_pair(t) for t in tasks]
+    seconds = time.perf_counter() - start
+    shares = [wins / 2 for _, wins, _ in results]
+    mean = sum(shares) / len(shares)
+    var = sum((s - mean) ** 2 for s in shares) / max(1, len(shares) - 1)
+    half = 1.96 * math.sqrt(var / len(shares))
+    hands = sum(h for _, _, h in results)
+    name = against.split(":")[0]
+    goal = GOALS.get(name) if bot.split(":")[0] == "search" else None
+    verdict = "" if goal is None else (f"  goal {goal:.0%}: "
+                                       + ("met" if mean - half >= goal else
+                                          "met by the estimate" if mean >= goal else "not met"))
+    print(f"{bot} against {against}, {variant}, {players or 'default'} players: "
+          f"{mean:.1%} of {2 * games} games [{mean - half:.1%}, {mean + half:.1%}]{verdict}")
+    print(f"  {hands} hands in {seconds:.1f} s ({hands / seconds:.1f} hands/s)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--variant", default="1737")
+    parser.add_argument("--players", type=int, default=None)
+    parser.add_argument("--bot", default="search")
+    parser.add_argument("--against", action="append",
+                        help="the opponent (repeat for several; default greedy and random)")
+    parser.add_argument("--games", type=int, default=100, help="deals per pairing")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=1)
+    args = parser.parse_args()
+    print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
+    for against in args.against or ["greedy", "random"]:
+        measure(args.variant, args.players, args.bot, against, args.games, args.seed,
+                args.jobs)
+
+
+if __name__ == "__main__":
+    main()

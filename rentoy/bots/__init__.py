@@ -1,0 +1,94 @@
+"""The bots, by name: every bot sees one seat's observation, never the state.
+
+- ``random``: :class:`~rentoy.engine.RandomBot`, uniform over the legal actions.
+- ``greedy``: :class:`~rentoy.engine.GreedyBot`, cheap trick-winning play and
+  hand-strength betting.
+- ``search``: :class:`SearchBot`, which samples the hidden cards from what it has seen
+  and solves each sample with every card visible (:mod:`rentoy.bots.search`).
+
+A bot is named by a *spec*: its name, then settings after colons, such as
+``search:samples=64`` or ``search:samples=16:raise_at=0.8``. The command line's
+``--bots`` takes one spec for both teams or two separated by a comma
+(``search,greedy``: team A's bot, then team B's).
+
+>>> make_bot("search:samples=8", seed=1)
+SearchBot(samples=8, raise_at=0.7, reraise_at=0.85, raise_weight=3.0)
+>>> make_bot("greedy", seed=1).name
+'greedy'
+>>> make_bot("search:depth=3")
+Traceback (most recent call last):
+...
+ValueError: bad bot 'search:depth=3': search takes samples, raise_at, reraise_at, raise_weight, not depth
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Callable, Sequence
+
+from ..engine.bots import Bot, GreedyBot, RandomBot
+from ..errors import suggest
+from .search import SearchBot
+
+__all__ = ["Bot", "RandomBot", "GreedyBot", "SearchBot", "BOT_NAMES", "parse_bot",
+           "make_bot", "team_bots"]
+
+# Each bot: its class and the settings a spec may give, with their types.
+_BOTS: dict[str, tuple[Callable[..., Bot], dict[str, type]]] = {
+    "random": (RandomBot, {}),
+    "greedy": (GreedyBot, {"raise_at": float, "accept_at": float, "bluff": float}),
+    "search": (SearchBot, {"samples": int, "raise_at": float, "reraise_at": float,
+                           "raise_weight": float}),
+}
+
+#: The names of the bots, in the order the docs list them.
+BOT_NAMES: tuple[str, ...] = tuple(_BOTS)
+
+
+def parse_bot(spec: str) -> tuple[str, dict[str, Any]]:
+    """The name and settings of a bot spec (``search:samples=64``); a
+    :class:`ValueError` that says what is wrong and what would be right."""
+    if not isinstance(spec, str) or not spec.strip():
+        raise ValueError(f"a bot is named by a word such as {', '.join(BOT_NAMES)}, "
+                         f"not {spec!r}")
+    name, *settings = [part.strip() for part in spec.strip().split(":")]
+    if name not in _BOTS:
+        hint = suggest(name, BOT_NAMES)
+        raise ValueError(f"unknown bot {name!r}; the bots are {', '.join(BOT_NAMES)}"
+                         + (f" ({hint})" if hint else ""))
+    known = _BOTS[name][1]
+    out: dict[str, Any] = {}
+    for setting in settings:
+        key, eq, text = setting.partition("=")
+        key = key.strip()
+        if key not in known:
+            takes = ", ".join(known) or "no settings"
+            raise ValueError(f"bad bot {spec!r}: {name} takes {takes}, not {key or setting}")
+        if not eq:
+            raise ValueError(f"bad bot {spec!r}: write {key}=VALUE")
+        try:
+            value = known[key](text.strip())
+        except ValueError:
+            kind = "a whole number" if known[key] is int else "a number"
+            raise ValueError(f"bad bot {spec!r}: {key} is {kind}, not {text.strip()!r}"
+                             ) from None
+        out[key] = value
+    return name, out
+
+
+def make_bot(spec: str, seed: int | None = None, rng: random.Random | None = None) -> Bot:
+    """A bot from its spec, seeded by ``seed`` or drawing from ``rng``."""
+    name, settings = parse_bot(spec)
+    factory = _BOTS[name][0]
+    return factory(seed=seed, rng=rng, **settings)
+
+
+def team_bots(specs: Sequence[str], rng: random.Random) -> tuple[Bot, Bot]:
+    """The bots of team A and team B from a pair of specs, both drawing from ``rng``.
+
+    >>> [b.name for b in team_bots(("search:samples=4", "random"), random.Random(0))]
+    ['search', 'random']
+    """
+    if isinstance(specs, str) or len(specs) != 2:
+        raise ValueError(f"give two bots (team A, team B), not {specs!r}")
+    return make_bot(specs[0], rng=rng), make_bot(specs[1], rng=rng)
