@@ -28,8 +28,9 @@ def add_simulation_options(p: argparse.ArgumentParser | argparse._ArgumentGroup)
                    help="table size (default: the first variant's default number of "
                         "players, if every variant allows it)")
     p.add_argument("--bots", default="random", metavar="B",
-                   help="random or greedy, or two separated by a comma for team A and "
-                        "team B, e.g. greedy,random (default: random)")
+                   help="random, greedy or search (with settings: search:samples=16), or "
+                        "two separated by a comma for team A and team B, e.g. "
+                        "search,greedy (default: random)")
     p.add_argument("--jobs", "-j", type=int, default=1, metavar="J",
                    help="worker processes (default: 1; 0: one per core); the output does "
                         "not depend on it")

@@ -48,7 +48,7 @@ if TYPE_CHECKING:
     from .hand import Hand
 
 __all__ = ["Phase", "Outcome", "Refusal", "REFUSALS", "REASONS", "refusal_of",
-           "turn_refusal", "play_refusal", "raise_refusal", "answer_refusal",
+           "turn_refusal", "play_refusal", "duty_refusal", "raise_refusal", "answer_refusal",
            "answering_seat", "fold_value", "decides_game", "raise_is_dead"]
 
 
@@ -214,6 +214,13 @@ def play_refusal(hand: Hand, seat: int, card: Card) -> Refusal | None:
     tables, tt = hand.tables, hand.tt
     if card in legal_cards(tables, tt, held, trick):
         return None
+    return _duty(tables, tt, trick, card)
+
+
+def duty_refusal(tables: Tables, tt: TrumpTables, trick: list[Card], card: Card) -> Refusal:
+    """The duty (``arrastre``, ``overtrump`` or ``follow-suit``) that keeps ``card``
+    off ``trick``, for a held card that :func:`~rentoy.engine.play.legal_cards`
+    excludes: what :func:`play_refusal` answers for it, without a :class:`Hand`."""
     return _duty(tables, tt, trick, card)
 
 
