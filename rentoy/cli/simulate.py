@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 
 from .common import add_format
-from .compare import add_simulation_options, progress_bar
+from .compare import add_simulation_options, executor_of, progress_bar
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -56,8 +56,10 @@ def handle(args: argparse.Namespace) -> int:
 
     update, bar = progress_bar(max(args.hands, 0))
     try:
-        result = simulate(args.variant, args.hands, args.seed, players=args.players,
-                          bots=args.bots, jobs=args.jobs, progress=update)
+        with executor_of(args) as (executor, jobs):
+            result = simulate(args.variant, args.hands, args.seed, players=args.players,
+                              bots=args.bots, jobs=jobs, executor=executor,
+                              progress=update)
     finally:
         if bar is not None:
             bar.close()
