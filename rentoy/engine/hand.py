@@ -306,7 +306,8 @@ class Hand:
     def points_for(self, value: int | str, team: int) -> int:
         """What ``team`` scores for a hand settled at ``value``."""
         if isinstance(value, str):       # the whole-game step
-            return max(self.tables.rules.target - self.start_score[team], 0)
+            target: int = self.tables.rules.target
+            return max(target - self.start_score[team], 0)
         return value
 
     def decides_game(self, value: int | str) -> bool:
@@ -422,7 +423,7 @@ class Hand:
         kind = action.kind
         if kind == PLAY:
             seat = action.seat
-            card = action.card
+            card: Card = action.card  # type: ignore[assignment]  # a play names a card
             self.hands[seat].remove(card)      # first: raises with the state unchanged
             self._history.append(action)
             trick = self.trick
@@ -491,7 +492,7 @@ class Hand:
     def __deepcopy__(self, memo: dict[int, object]) -> "Hand":
         return self.clone()
 
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[object, ...]:
         return (self.variant.id, self.players, self.dealer, self.start_score,
                 tuple(map(tuple, self.hands)), self.up, self.phase, self.turn, self.leader,
                 tuple(self.trick), tuple(self.tricks), tuple(self.trick_log), self.level,
@@ -510,7 +511,8 @@ class Hand:
 def max_hand_actions(tables: Tables, players: int) -> int:
     """A bound on the actions of one hand: every card played, and each step of the
     ladder raised and accepted (a fold ends the hand instead of an accept)."""
-    return players * tables.rules.tricks + 2 * tables.top_level
+    tricks: int = tables.rules.tricks
+    return players * tricks + 2 * tables.top_level
 
 
 def max_game_actions(tables: Tables, players: int) -> int:

@@ -345,7 +345,7 @@ def decides_game(tables: Tables, score: tuple[int, int], value: int | str) -> bo
     """Whether a hand worth ``value`` ends the game whichever team wins it."""
     if isinstance(value, str):       # the whole-game step
         return True
-    target = tables.rules.target
+    target: int = tables.rules.target
     return score[0] + value >= target and score[1] + value >= target
 
 
