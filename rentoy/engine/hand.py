@@ -1,10 +1,13 @@
 """One hand of Rentoy as an explicit state machine.
 
-Phases: ``play`` (the seat whose turn it is plays a card or raises), ``answer`` (a
-raise waits for the other team: accept, raise again, or fold), ``over``. The API is
+Phases (:class:`~rentoy.engine.Phase`): ``play`` (the seat whose turn it is plays a
+card or raises), ``answer`` (a raise waits for the other team: accept, raise again, or
+fold), ``over``. One seat acts at every moment, :attr:`Hand.current_seat`. The API is
 small and uniform: :meth:`Hand.legal_actions`, :meth:`Hand.can`, :meth:`Hand.check`
 (raises :class:`~rentoy.errors.IllegalAction` saying why), :meth:`Hand.apply`,
-:meth:`Hand.clone`, :attr:`Hand.is_over`, :attr:`Hand.result`, :attr:`Hand.history`.
+:meth:`Hand.clone`, :meth:`Hand.observation`, :attr:`Hand.is_over`,
+:attr:`Hand.result`, :attr:`Hand.history`. Which actions are legal is decided by the
+predicates of :mod:`rentoy.engine.rules` alone.
 
 >>> from rentoy.engine import Hand, Deal
 >>> deal = Deal.parse([["3c", "6b", "7e"], ["12c", "2b", "4e"], ["2c", "1o", "5e"],

@@ -200,7 +200,7 @@ def play_refusal(hand: Hand, seat: int, card: Card) -> Refusal | None:
     """Rules ``raise_when``, ``turn_order``, ``hand_size``, ``arrastre`` and
     ``follow_suit``: whether ``seat`` may play ``card`` now. No raise waits for an
     answer, it is the seat's turn, the seat holds the card, and the duties of
-    :func:`~rentoy.engine.play.legal_cards` allow it."""
+    ``legal_cards`` (of ``rentoy.engine.play``) allow it."""
     if hand.phase is _ANSWER:
         return RAISE_PENDING
     if seat != hand.turn:
