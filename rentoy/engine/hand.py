@@ -74,6 +74,9 @@ class Deal(NamedTuple):
         return [c for h in self.hands for c in h] + [self.up]
 
 
+_LEFT = tuple(range(40, 0, -1))     # the cards left to draw from, turn by turn
+
+
 def draw_deal(rng: random.Random, players: int, hand_size: int) -> Deal:
     """A uniformly random deal: seat i gets the i-th run of ``hand_size`` cards.
 
@@ -84,8 +87,8 @@ def draw_deal(rng: random.Random, players: int, hand_size: int) -> Deal:
     deck = list(DECK)
     need = players * hand_size + 1
     rand, floor = rng.random, int
-    for i in range(need):
-        j = i + floor(rand() * (40 - i))
+    for i, left in zip(range(need), _LEFT):
+        j = i + floor(rand() * left)
         deck[i], deck[j] = deck[j], deck[i]
     h = hand_size
     return Deal(tuple([tuple(deck[s:s + h]) for s in range(0, players * h, h)]), deck[need - 1])
@@ -351,9 +354,11 @@ class Hand:
             seat = self.turn
             row = _PLAYS[seat]
             trick = self.trick
-            hand = self.hands[seat]
-            out = [row[c] for c in (legal_cards(self.tables, self.tt, hand, trick)
-                                    if trick else hand)]
+            if trick:
+                out = [row[c] for c in legal_cards(self.tables, self.tt, self.hands[seat],
+                                                   trick)]
+            else:
+                out = [row[c] for c in self.hands[seat]]
             if raise_refusal(self, seat) is None:
                 out.append(_RAISES[seat])
             return out
