@@ -24,6 +24,7 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -35,24 +36,29 @@ from rentoy.variants import load_variant  # noqa: E402
 GOALS = {"greedy": 0.65, "random": 0.90}
 
 
+def _dealer(seed: int, players: int, size: int) -> Callable[[int], Deal]:
+    """The deals of one game, hand after hand, from their own seeded stream."""
+    rng = random.Random(seed)
+    dealt: list[Deal] = []
+
+    def deal(index: int) -> Deal:
+        while len(dealt) <= index:
+            dealt.append(draw_deal(rng, players, size))
+        return dealt[index]
+
+    return deal
+
+
 def play_pair(args: tuple[str, int | None, str, str, int, int]) -> tuple[int, int, int]:
     """Game ``number`` twice (the bot as team A, then as team B): the bot's wins, and the
     hands played."""
     variant, players, bot, against, seed, number = args
     v = load_variant(variant)
     wins, hands = 0, 0
+    n = players or v.rules.default_players
     for side in (0, 1):
-        rng = random.Random(stream_seed(seed, DEALS, number))
-        dealt: list[Deal] = []
-        n = players or v.rules.default_players
-        size = v.rules.hand_size
-
-        def deal(index: int) -> Deal:
-            while len(dealt) <= index:
-                dealt.append(draw_deal(rng, n, size))
-            return dealt[index]
-
-        game = Game(v, n, deals=deal)
+        game = Game(v, n, deals=_dealer(stream_seed(seed, DEALS, number), n,
+                                        v.rules.hand_size))
         choices = random.Random(stream_seed(seed, SEARCH_CHOICES, number, side))
         mine = make_bot(bot, rng=choices)
         theirs = make_bot(against, rng=choices)
