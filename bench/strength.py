@@ -87,14 +87,15 @@ def measure(variant: str, players: int | None, bot: str, against: str, games: in
     mean = sum(shares) / len(shares)
     var = sum((s - mean) ** 2 for s in shares) / max(1, len(shares) - 1)
     half = 1.96 * math.sqrt(var / len(shares))
+    low, high = max(0.0, mean - half), min(1.0, mean + half)
     hands = sum(h for _, _, h in results)
     name = against.split(":")[0]
     goal = GOALS.get(name) if bot.split(":")[0] == "search" else None
     verdict = "" if goal is None else (f"  goal {goal:.0%}: "
-                                       + ("met" if mean - half >= goal else
+                                       + ("met" if low >= goal else
                                           "met by the estimate" if mean >= goal else "not met"))
     print(f"{bot} against {against}, {variant}, {players or 'default'} players: "
-          f"{mean:.1%} of {2 * games} games [{mean - half:.1%}, {mean + half:.1%}]{verdict}")
+          f"{mean:.1%} of {2 * games} games [{low:.1%}, {high:.1%}]{verdict}")
     print(f"  {hands} hands in {seconds:.1f} s ({hands / seconds:.1f} hands/s)")
 
 
