@@ -24,6 +24,7 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -35,24 +36,29 @@ from rentoy.variants import load_variant  # noqa: E402
 GOALS = {"greedy": 0.65, "random": 0.90}
 
 
+def _dealer(seed: int, players: int, size: int) -> Callable[[int], Deal]:
+    """The deals of one game, hand after hand, from their own seeded stream."""
+    rng = random.Random(seed)
+    dealt: list[Deal] = []
+
+    def deal(index: int) -> Deal:
+        while len(dealt) <= index:
+            dealt.append(draw_deal(rng, players, size))
+        return dealt[index]
+
+    return deal
+
+
 def play_pair(args: tuple[str, int | None, str, str, int, int]) -> tuple[int, int, int]:
     """Game ``number`` twice (the bot as team A, then as team B): the bot's wins, and the
     hands played."""
     variant, players, bot, against, seed, number = args
     v = load_variant(variant)
     wins, hands = 0, 0
+    n = players or v.rules.default_players
     for side in (0, 1):
-        rng = random.Random(stream_seed(seed, DEALS, number))
-        dealt: list[Deal] = []
-        n = players or v.rules.default_players
-        size = v.rules.hand_size
-
-        def deal(index: int) -> Deal:
-            while len(dealt) <= index:
-                dealt.append(draw_deal(rng, n, size))
-            return dealt[index]
-
-        game = Game(v, n, deals=deal)
+        game = Game(v, n, deals=_dealer(stream_seed(seed, DEALS, number), n,
+                                        v.rules.hand_size))
         choices = random.Random(stream_seed(seed, SEARCH_CHOICES, number, side))
         mine = make_bot(bot, rng=choices)
         theirs = make_bot(against, rng=choices)
@@ -81,14 +87,15 @@ def measure(variant: str, players: int | None, bot: str, against: str, games: in
     mean = sum(shares) / len(shares)
     var = sum((s - mean) ** 2 for s in shares) / max(1, len(shares) - 1)
     half = 1.96 * math.sqrt(var / len(shares))
+    low, high = max(0.0, mean - half), min(1.0, mean + half)
     hands = sum(h for _, _, h in results)
     name = against.split(":")[0]
     goal = GOALS.get(name) if bot.split(":")[0] == "search" else None
     verdict = "" if goal is None else (f"  goal {goal:.0%}: "
-                                       + ("met" if mean - half >= goal else
+                                       + ("met" if low >= goal else
                                           "met by the estimate" if mean >= goal else "not met"))
     print(f"{bot} against {against}, {variant}, {players or 'default'} players: "
-          f"{mean:.1%} of {2 * games} games [{mean - half:.1%}, {mean + half:.1%}]{verdict}")
+          f"{mean:.1%} of {2 * games} games [{low:.1%}, {high:.1%}]{verdict}")
     print(f"  {hands} hands in {seconds:.1f} s ({hands / seconds:.1f} hands/s)")
 
 

@@ -61,5 +61,5 @@ doctest_test_doctest_blocks = ""
 # and so the network; they are left as plain text. Nothing of the project is ignored.
 nitpick_ignore_regex = [
     (r"py:(class|obj|exc)", r"(pathlib|random|concurrent\.futures|collections\.abc|types"
-                            r"|fractions)\.\w+"),
+                            r"|fractions|enum)\.\w+"),
 ]

@@ -277,9 +277,9 @@ def _compare(number: int, first: Variant, second: Variant, players: int, deal: D
             for a in actions[k + 1:]:
                 rest_a.apply(a)
             side_a = Side(first.id, tuple(actions[k:]), None, sa, _state(rest_a))
-            rest_b = hb.clone()
-            tail_b = _replay_or_play(rest_b, actions[k + 1:], rng)
-            side_b = Side(second.id, (action, *tail_b), None, sb, _state(rest_b))
+            then_b = hb.clone()
+            tail_b = _replay_or_play(then_b, actions[k + 1:], rng)
+            side_b = Side(second.id, (action, *tail_b), None, sb, _state(then_b))
             return _divergence(number, kind, first, second, players, deal, actions[:k],
                                action, side_a, side_b)
     return None

@@ -39,9 +39,9 @@ def _describe(value: Any) -> str:
 
 
 def _expected_type(schema: dict[str, Any]) -> str:
-    types = schema.get("type")
+    types: Any = schema.get("type")
     if isinstance(types, list):
-        return " or ".join(_TYPE_NAMES.get(t, t) for t in types)
+        return " or ".join(str(_TYPE_NAMES.get(t, t)) for t in types)
     return _TYPE_NAMES.get(types, str(types))
 
 

@@ -166,9 +166,10 @@ def _rule_type(schema: Mapping[str, Any]) -> Any:
 if TYPE_CHECKING:
     Rules = _RulesBase
 else:
+    # No base class (autodoc would show a private one): the namespace brings its property.
     Rules = make_dataclass(
         "Rules", [(name, _rule_type(rule)) for name, rule in _rule_schemas().items()],
-        bases=(_RulesBase,), frozen=True)
+        namespace={"games_needed": _RulesBase.games_needed}, frozen=True)
     Rules.__module__ = __name__
     Rules.__doc__ = _RulesBase.__doc__
     Rules.__annotations__["calls"] = Calls

@@ -97,7 +97,7 @@ def test_status_marks_cover_every_status_and_the_legend_says_them():
 def test_text_format_is_a_table_with_the_legend(capsys):
     status, out, err = run(capsys, "compare", "1737", "avila")
     assert status == 0 and err == ""
-    line = next(l for l in out.splitlines() if l.startswith("arrastre"))
+    line = next(row for row in out.splitlines() if row.startswith("arrastre"))
     assert "follow (A: source-es" in line and "overtrump (A: source-es)" in line
     assert status_legend() in out
     assert "Diario Popular" in out          # the cited sources, as references

@@ -50,6 +50,7 @@ def test_the_wheel_contains_the_variants_and_the_schema(wheel):
     assert expected <= names
     assert "rentoy/variants/schema.json" in names
     assert "rentoy/__init__.py" in names and "rentoy/engine/hand.py" in names
+    assert "rentoy/py.typed" in names          # the package ships its type hints
     entry_points = next(n for n in names if n.endswith("entry_points.txt"))
     assert "rentoy = rentoy.cli:main" in zipfile.ZipFile(wheel).read(entry_points).decode()
 

@@ -12,7 +12,7 @@ A bot is named by a *spec*: its name, then settings after colons, such as
 (``search,greedy``: team A's bot, then team B's).
 
 >>> make_bot("search:samples=8", seed=1)
-SearchBot(samples=8, raise_at=0.7, reraise_at=0.85, raise_weight=3.0)
+SearchBot(samples=8, raise_at=0.5, reraise_at=0.7, raise_weight=2.0)
 >>> make_bot("greedy", seed=1).name
 'greedy'
 >>> make_bot("search:depth=3")

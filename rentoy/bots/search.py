@@ -10,11 +10,10 @@ played was legal, which is what the duties reveal), solves each one double-dummy
   well, the cheapest: a plain card before a trump, a low one before a high one);
 - **bets** from its estimated chance ``p`` of winning the hand, the share of worlds its
   team wins with perfect play from here. On its turn it raises when ``p`` reaches
-  ``raise_at`` and the raise is not dead. Facing a raise it compares the points it
-  expects by accepting (``p`` times the raised value won, less ``1 - p`` times it lost)
-  with what folding costs (the accepted value, paid to the raisers); it never folds when
-  folding hands the other team the game, and it raises again when ``p`` reaches
-  ``reraise_at``.
+  ``raise_at`` and the raise is not dead. Facing a raise it raises again when ``p``
+  reaches ``reraise_at``, and otherwise accepts when that leaves its team a better
+  chance of winning the game than folding does (:func:`game_chance` weighs the points
+  against the score: it never folds when folding hands the other team the game).
 
 The estimate is optimistic in one known way: in each world the solver plays as if
 every card were visible, so it cannot tell a guess from knowledge (the "strategy
@@ -35,6 +34,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Mapping
 
 from ..analysis.position import hand_ended
@@ -44,7 +44,7 @@ from ..engine import Action, Observation
 from ..engine.actions import ACCEPT, FOLD, PLAY, RAISE
 from ..engine.tables import Tables
 
-__all__ = ["SearchBot", "Estimate"]
+__all__ = ["SearchBot", "Estimate", "game_chance"]
 
 
 @dataclass(frozen=True)
@@ -57,6 +57,25 @@ class Estimate:
     cards: Mapping[int, float]
 
 
+@lru_cache(maxsize=4096)
+def game_chance(us: int, them: int, target: int) -> float:
+    """The chance that a team with ``us`` points wins a game to ``target`` against one
+    with ``them``, when every hand from now on is worth one point to either team with
+    even chances: a yardstick for weighing points against the game (what backgammon
+    players call match equity), not a prediction.
+
+    >>> game_chance(0, 0, 12), game_chance(12, 5, 12), round(game_chance(11, 10, 12), 2)
+    (0.5, 1.0, 0.75)
+    """
+    if us >= target:
+        return 1.0
+    if them >= target:
+        return 0.0
+    if us + them > 4 * target:          # far past any real game; keeps the recursion short
+        return 0.5
+    return 0.5 * (game_chance(us + 1, them, target) + game_chance(us, them + 1, target))
+
+
 class SearchBot:
     """Determinized double-dummy search from one seat's observation (see the module
     docstring). ``samples`` worlds per decision; ``raise_at`` and ``reraise_at`` are
@@ -66,8 +85,8 @@ class SearchBot:
     name = "search"
 
     def __init__(self, samples: int = 32, seed: int | None = None,
-                 rng: random.Random | None = None, raise_at: float = 0.7,
-                 reraise_at: float = 0.85, raise_weight: float = 3.0):
+                 rng: random.Random | None = None, raise_at: float = 0.5,
+                 reraise_at: float = 0.7, raise_weight: float = 2.0):
         if not (isinstance(samples, int) and samples >= 1):
             raise ValueError(f"samples must be a whole number of at least 1, not {samples!r}")
         for label, value in (("raise_at", raise_at), ("reraise_at", reraise_at)):
@@ -151,18 +170,18 @@ class SearchBot:
     def _answer(self, observation: Observation, legal: tuple[Action, ...], p: float,
                 raise_action: Action | None) -> Action:
         kinds = {a.kind: a for a in legal}
-        us, them = observation.seat & 1, 1 - (observation.seat & 1)
         if raise_action is not None and not observation.dead_raise and p >= self.reraise_at:
             return raise_action
+        us, them = observation.seat & 1, 1 - (observation.seat & 1)
         target = observation.tables.rules.target
-        fold_cost = observation.points_for(observation.accepted_value, them)
-        fold_loses_game = observation.score[them] + fold_cost >= target
+        mine, theirs = observation.score[us], observation.score[them]
         value = observation.value
-        accept_gain = (p * observation.points_for(value, us)
-                       - (1 - p) * observation.points_for(value, them))
-        if fold_loses_game or accept_gain >= -fold_cost:
-            return kinds[ACCEPT]
-        return kinds[FOLD]
+        win, lose = observation.points_for(value, us), observation.points_for(value, them)
+        folded = observation.points_for(observation.accepted_value, them)
+        accept = (p * game_chance(mine + win, theirs, target)
+                  + (1 - p) * game_chance(mine, theirs + lose, target))
+        fold = game_chance(mine, theirs + folded, target)
+        return kinds[ACCEPT] if accept >= fold else kinds[FOLD]
 
     def _play(self, observation: Observation, plays: list[Action], estimate: Estimate
               ) -> Action:

@@ -3,8 +3,9 @@ Variant.
 
 Public names: :class:`Hand`, :class:`Game`, :class:`Match`, :class:`Action`, :class:`Deal`,
 :class:`HandResult`, :class:`Event`, :data:`REASONS`, :class:`Observation` (what one
-seat may know), and the bots
-:class:`RandomBot` and :class:`GreedyBot`.
+seat may know), :class:`Phase` and :class:`Outcome`, and the bots :class:`RandomBot`
+and :class:`GreedyBot`. Every rule the engine enforces is one predicate of
+:mod:`rentoy.engine.rules`.
 """
 
 from .actions import ACCEPT, FOLD, KINDS, PLAY, RAISE, Action, ActionSyntaxError
@@ -12,9 +13,9 @@ from .bots import BOTS, Bot, GreedyBot, RandomBot, make_bot
 from .game import Game
 from .hand import (REASONS, TEAMS, Deal, Event, Hand, HandResult, TrickRecord, draw_deal,
                    team_of)
-from .rules import Outcome, Phase
 from .match import Match
 from .observation import HandRecord, Observation, encoding_size
+from .rules import Outcome, Phase
 from .tables import Tables, compile_variant
 
 __all__ = [

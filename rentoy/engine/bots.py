@@ -136,7 +136,7 @@ class GreedyBot:
         the team already has the tricks it needs)."""
         tables = observation.tables
         tt = tables.by_trump[observation.up // 10]
-        need = tables.rules.tricks_to_win - observation.tricks_won[observation.team]
+        need: int = tables.rules.tricks_to_win - observation.tricks_won[observation.team]
         if need <= 0:
             return 2.0
         expected = 0.0
@@ -167,7 +167,8 @@ class GreedyBot:
         assert observation.raiser is not None
         raiser = observation.raiser & 1
         points = observation.points_for(observation.accepted_value, raiser)
-        return observation.score[raiser] + points >= observation.tables.rules.target
+        target: int = observation.tables.rules.target
+        return observation.score[raiser] + points >= target
 
     # -- card play -----------------------------------------------------------------
 
@@ -205,7 +206,7 @@ class GreedyBot:
 def _seen(observation: Observation) -> set[int]:
     """The cards the observed seat has seen: its own, the turned-up card and the
     finished tricks."""
-    seen = set(observation.cards)
+    seen: set[int] = set(observation.cards)
     seen.add(observation.up)
     for record in observation.tricks:
         seen.update(record.cards)
@@ -223,7 +224,7 @@ def _unbeatable(tt: TrumpTables, seen: set[int], card: int) -> bool:
     return True
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot}
+BOTS: dict[str, type[RandomBot] | type[GreedyBot]] = {"random": RandomBot, "greedy": GreedyBot}
 
 
 def make_bot(name: str, seed: int | None = None, rng: random.Random | None = None) -> Bot:

@@ -240,7 +240,8 @@ class Game(Rounds):
             return
         players = self.players
         self.dealer = (self.dealer + 1) % players
-        deal = self._deal(len(self.results))
+        deal = (draw_deal(self.rng, players, self.tables.rules.hand_size)
+                if self._deals is None else self._deal(len(self.results)))
         self.hand = Hand._next(self.variant, self.tables, players, self.dealer, self.score, deal)
 
     def clone(self) -> "Game":

@@ -1,10 +1,13 @@
 """One hand of Rentoy as an explicit state machine.
 
-Phases: ``play`` (the seat whose turn it is plays a card or raises), ``answer`` (a
-raise waits for the other team: accept, raise again, or fold), ``over``. The API is
+Phases (:class:`~rentoy.engine.Phase`): ``play`` (the seat whose turn it is plays a
+card or raises), ``answer`` (a raise waits for the other team: accept, raise again, or
+fold), ``over``. One seat acts at every moment, :attr:`Hand.current_seat`. The API is
 small and uniform: :meth:`Hand.legal_actions`, :meth:`Hand.can`, :meth:`Hand.check`
 (raises :class:`~rentoy.errors.IllegalAction` saying why), :meth:`Hand.apply`,
-:meth:`Hand.clone`, :attr:`Hand.is_over`, :attr:`Hand.result`, :attr:`Hand.history`.
+:meth:`Hand.clone`, :meth:`Hand.observation`, :attr:`Hand.is_over`,
+:attr:`Hand.result`, :attr:`Hand.history`. Which actions are legal is decided by the
+predicates of :mod:`rentoy.engine.rules` alone.
 
 >>> from rentoy.engine import Hand, Deal
 >>> deal = Deal.parse([["3c", "6b", "7e"], ["12c", "2b", "4e"], ["2c", "1o", "5e"],
@@ -71,6 +74,9 @@ class Deal(NamedTuple):
         return [c for h in self.hands for c in h] + [self.up]
 
 
+_LEFT = tuple(range(40, 0, -1))     # the cards left to draw from, turn by turn
+
+
 def draw_deal(rng: random.Random, players: int, hand_size: int) -> Deal:
     """A uniformly random deal: seat i gets the i-th run of ``hand_size`` cards.
 
@@ -81,8 +87,8 @@ def draw_deal(rng: random.Random, players: int, hand_size: int) -> Deal:
     deck = list(DECK)
     need = players * hand_size + 1
     rand, floor = rng.random, int
-    for i in range(need):
-        j = i + floor(rand() * (40 - i))
+    for i, left in zip(range(need), _LEFT):
+        j = i + floor(rand() * left)
         deck[i], deck[j] = deck[j], deck[i]
     h = hand_size
     return Deal(tuple([tuple(deck[s:s + h]) for s in range(0, players * h, h)]), deck[need - 1])
@@ -306,7 +312,8 @@ class Hand:
     def points_for(self, value: int | str, team: int) -> int:
         """What ``team`` scores for a hand settled at ``value``."""
         if isinstance(value, str):       # the whole-game step
-            return max(self.tables.rules.target - self.start_score[team], 0)
+            target: int = self.tables.rules.target
+            return max(target - self.start_score[team], 0)
         return value
 
     def decides_game(self, value: int | str) -> bool:
@@ -347,9 +354,11 @@ class Hand:
             seat = self.turn
             row = _PLAYS[seat]
             trick = self.trick
-            hand = self.hands[seat]
-            out = [row[c] for c in (legal_cards(self.tables, self.tt, hand, trick)
-                                    if trick else hand)]
+            if trick:
+                out = [row[c] for c in legal_cards(self.tables, self.tt, self.hands[seat],
+                                                   trick)]
+            else:
+                out = [row[c] for c in self.hands[seat]]
             if raise_refusal(self, seat) is None:
                 out.append(_RAISES[seat])
             return out
@@ -422,7 +431,7 @@ class Hand:
         kind = action.kind
         if kind == PLAY:
             seat = action.seat
-            card = action.card
+            card: Card = action.card  # type: ignore[assignment]  # a play names a card
             self.hands[seat].remove(card)      # first: raises with the state unchanged
             self._history.append(action)
             trick = self.trick
@@ -491,7 +500,7 @@ class Hand:
     def __deepcopy__(self, memo: dict[int, object]) -> "Hand":
         return self.clone()
 
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[object, ...]:
         return (self.variant.id, self.players, self.dealer, self.start_score,
                 tuple(map(tuple, self.hands)), self.up, self.phase, self.turn, self.leader,
                 tuple(self.trick), tuple(self.tricks), tuple(self.trick_log), self.level,
@@ -510,7 +519,8 @@ class Hand:
 def max_hand_actions(tables: Tables, players: int) -> int:
     """A bound on the actions of one hand: every card played, and each step of the
     ladder raised and accepted (a fold ends the hand instead of an accept)."""
-    return players * tables.rules.tricks + 2 * tables.top_level
+    tricks: int = tables.rules.tricks
+    return players * tricks + 2 * tables.top_level
 
 
 def max_game_actions(tables: Tables, players: int) -> int:

@@ -56,7 +56,7 @@ class Match(Rounds):
         self.game = Game(variant, players, rng=self.rng, dealer=dealer,
                          deals=self._game_deals(0))
         self.players = self.game.players
-        self.best_of = self.game.tables.rules.match
+        self.best_of: int = self.game.tables.rules.match
         self.needed = variant.rules.games_needed
         self.games_won = (0, 0)
         self.games: list[Game] = []          # the finished games, oldest first

@@ -117,7 +117,8 @@ class Observation:
         """What ``team`` scores for a hand settled at ``value`` (see
         :meth:`rentoy.engine.Hand.points_for`)."""
         if isinstance(value, str):       # the whole-game step
-            return max(self.tables.rules.target - self.score[team], 0)
+            target: int = self.tables.rules.target
+            return max(target - self.score[team], 0)
         return value
 
     @property

@@ -6,7 +6,7 @@ question. Why a card is refused is said by :func:`rentoy.engine.rules.play_refus
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Sequence, TypeVar
 
 from .tables import ARRASTRE_NONE, ARRASTRE_OVERTRUMP, Tables, TrumpTables
 
@@ -35,7 +35,10 @@ def best_power(tt: TrumpTables, trick: Sequence[int]) -> int:
     return tt.power[trick[trick_winner(tt, trick)]] if trick else 0
 
 
-def legal_cards(tables: Tables, tt: TrumpTables, hand: list[int], trick: list[int]) -> list[int]:
+C = TypeVar("C", bound=int)
+
+
+def legal_cards(tables: Tables, tt: TrumpTables, hand: list[C], trick: Sequence[int]) -> list[C]:
     """The cards of ``hand`` that may be played to ``trick`` (a new list)."""
     if not trick:
         return hand[:]

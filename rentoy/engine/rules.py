@@ -200,7 +200,7 @@ def play_refusal(hand: Hand, seat: int, card: Card) -> Refusal | None:
     """Rules ``raise_when``, ``turn_order``, ``hand_size``, ``arrastre`` and
     ``follow_suit``: whether ``seat`` may play ``card`` now. No raise waits for an
     answer, it is the seat's turn, the seat holds the card, and the duties of
-    :func:`~rentoy.engine.play.legal_cards` allow it."""
+    ``legal_cards`` (of ``rentoy.engine.play``) allow it."""
     if hand.phase is _ANSWER:
         return RAISE_PENDING
     if seat != hand.turn:
@@ -352,7 +352,7 @@ def decides_game(tables: Tables, score: tuple[int, int], value: int | str) -> bo
     """Whether a hand worth ``value`` ends the game whichever team wins it."""
     if isinstance(value, str):       # the whole-game step
         return True
-    target = tables.rules.target
+    target: int = tables.rules.target
     return score[0] + value >= target and score[1] + value >= target
 
 

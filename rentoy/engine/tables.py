@@ -2,7 +2,7 @@
 
 :func:`compile_variant` turns a :class:`~rentoy.variants.Variant` into :class:`Tables`:
 its :class:`~rentoy.variants.Rules` as they are (``tables.rules.target``, one field
-per rule of the schema), the few values the inner loop wants in another form (the
+per rule of the schema, also read as ``tables.target``), the few values the inner loop wants in another form (the
 arrastre as a number, the raise and answer rights as flags, the top of the ladder)
 and, for each of the four possible trump suits, a :class:`TrumpTables` with every
 card's power, its suit for following purposes, and whether it can win whatever was
@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import weakref
 from dataclasses import dataclass
+from typing import Any
 
 from ..cards import DECK, RANKS, SUITS, TrumpRelative
 from ..variants import Rules, Variant
@@ -51,6 +52,13 @@ class Tables:
     acceptor_right: bool             # raise_right: acceptor
     answer_by_team: bool             # answer_by: team
     by_trump: tuple[TrumpTables, ...]
+
+    def __getattr__(self, name: str) -> Any:
+        """Any other rule, as the variant states it (``tables.target`` is
+        ``tables.rules.target``)."""
+        if name.startswith("_") or name == "rules":
+            raise AttributeError(name)
+        return getattr(self.rules, name)
 
 
 def _trump_tables(variant: Variant, trump: int) -> TrumpTables:

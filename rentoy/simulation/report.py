@@ -34,7 +34,7 @@ def format_estimate(stat: Statistic, est: Estimate) -> str:
         return "-"
     scale, unit, digits = (100, "%", 1) if stat.percent else (1, "", 2)
     text = f"{est.value * scale:.{digits}f}{unit}"
-    if est.low is not None:
+    if est.low is not None and est.high is not None:
         text += f" [{est.low * scale:.{digits}f}, {est.high * scale:.{digits}f}]"
     return text
 
@@ -57,7 +57,7 @@ def format_difference(stat: Statistic, est: Estimate) -> str:
         return f"{x if x else 0.0:+.{digits}f}"       # 0.0, never "-0.0"
 
     text = f"{signed(est.value)}{unit}"
-    if est.low is not None:
+    if est.low is not None and est.high is not None:
         text += f" [{signed(est.low)}, {signed(est.high)}]"
         if est.low > 0 or est.high < 0:
             text += " *"
@@ -179,7 +179,7 @@ def plot_comparison(result: SimulationResult, path: str | Path,
                 if est.value is None:
                     continue
                 err = None
-                if est.low is not None:
+                if est.low is not None and est.high is not None:
                     err = [[(est.value - est.low) * scale], [(est.high - est.value) * scale]]
                 ax.errorbar([est.value * scale], [y], xerr=err, fmt="o", color="C0",
                             capsize=3, markersize=4)

@@ -141,10 +141,10 @@ def card_order_nodes(variant: Variant, trump: str | None = None,
         label = "Above every trump" if not variant.rules.top_cards_are_trumps else \
             "Top cards (above the other trumps)"
         box += _ladder_row(label + ":", top, ["rentoy-ladder-top"])
-    box += _ladder_row(f"Trumps ({SUIT_NAMES[t]} turned up):", orders["trumps"],  # type: ignore[arg-type]
+    box += _ladder_row(f"Trumps ({SUIT_NAMES[t]} turned up):", orders["trumps"],  # type: ignore[arg-type, index]
                        ["rentoy-ladder-trumps"])
-    box += _ladder_row(f"Any other suit ({SUIT_NAMES[p]} shown):",
-                       orders["plain_cards"], ["rentoy-ladder-plain"])  # type: ignore[arg-type]
+    box += _ladder_row(f"Any other suit ({SUIT_NAMES[p]} shown):",  # type: ignore[index]
+                       orders["plain_cards"], ["rentoy-ladder-plain"])  # type: ignore[arg-type, index]
     notes = ["Highest first. Only a card of the suit led, a trump or a top card can win "
              "a trick." if top else "Highest first. Only a card of the suit led or a trump "
              "can win a trick."]

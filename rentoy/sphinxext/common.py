@@ -17,7 +17,7 @@ the site's style sheet.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Sequence, TypeAlias
 
 from docutils import nodes
 from sphinx import addnodes
@@ -281,7 +281,7 @@ class RentoyRole(_Loading, SphinxRole):
 # ---------------------------------------------------------------------------------------
 # Node builders.
 
-Content = str | nodes.Node | Sequence[nodes.Node] | None
+Content: TypeAlias = "str | nodes.Node | Sequence[nodes.Node] | None"
 
 
 def text_nodes(content: Content) -> list[nodes.Node]:

@@ -11,7 +11,7 @@ too: ``{rentoy:variant}`1737```, ``{rentoy:rule}`1737.ladder```,
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Iterable, Set
+from typing import TYPE_CHECKING, AbstractSet, Any, Iterable
 
 from docutils import nodes
 from sphinx.domains import Domain, ObjType
@@ -42,7 +42,7 @@ class RentoyDomain(Domain):
     label = "Rentoy"
     object_types = {t: ObjType(t, t) for t in OBJTYPES}
     roles = {t: XRefRole() for t in OBJTYPES}
-    initial_data: dict[str, Any] = {"objects": {}}   # (type, name) -> (doc, anchor, title)
+    initial_data: dict[str, Any] = {"objects": {}}  # type: ignore[misc]  # (type, name) -> (doc, anchor, title)
     dangling_warnings = {
         "source": "no bibliography entry %(target)s (is it in variants/sources.yaml, and "
                   "does a page show {rentoy-bibliography}?)",
@@ -70,7 +70,7 @@ class RentoyDomain(Domain):
             if doc == docname:
                 del self.objects[key]
 
-    def merge_domaindata(self, docnames: Set[str], otherdata: dict[str, Any]) -> None:
+    def merge_domaindata(self, docnames: AbstractSet[str], otherdata: dict[str, Any]) -> None:
         for key, value in otherdata["objects"].items():
             if value[0] in docnames:
                 self.objects[key] = value

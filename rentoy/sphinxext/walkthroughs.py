@@ -54,7 +54,7 @@ def _display(path: Path) -> str:
 
 def run_failures(run: WalkthroughRun, path: Path) -> list[tuple[str, str | None]]:
     """Each failure of a run as (message, "file:line"), naming its branch."""
-    out = []
+    out: list[tuple[str, str | None]] = []
     for segment in run.segments():
         for failure in segment.failures:
             match = _LINE.match(failure)

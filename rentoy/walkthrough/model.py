@@ -309,7 +309,7 @@ class _Builder:
             if variant is None or n is None:
                 return None, None
             seed = data.get("seed", 0)
-            return draw_deal(random.Random(seed), n, size), seed
+            return draw_deal(random.Random(seed), n, variant.rules.hand_size), seed
         if "seed" in data:
             self.bad(("seed",), "give either `deal` or `seed`, not both",
                      "a written deal needs no seed", key=True)
@@ -422,6 +422,7 @@ def _build(doc: Document, path: Path | None, folder: Path | None = None) -> Walk
     if b.problems:
         raise WalkthroughError(_dedupe(b.problems))
     assert variant is not None and deal is not None and n is not None
+    assert dealer is not None and score is not None      # set with the variant
     title = (data.get("title") or "").strip() or (path.stem if path else "Walkthrough")
     wt = Walkthrough(path=path, title=str(title), description=_prose(data.get("description")),
                      variant=variant, players=n, dealer=dealer, start_score=score,

@@ -113,6 +113,7 @@ def step_remarks(variant: Variant, action: Action, event: Event, before: Snapsho
             text += "." if before.pending else ": accept, raise again or fold."
         out.append(text)
         if event.dead:
+            assert before.outcomes is not None     # set while the hand goes on
             a, b = before.score
             reach_a, reach_b = before.outcomes["A"][0], before.outcomes["B"][1]
             out.append(
@@ -131,6 +132,7 @@ def step_remarks(variant: Variant, action: Action, event: Event, before: Snapsho
         out.append(text)
     elif action.kind == FOLD:
         r = after.result
+        assert r is not None                       # a fold ends the hand
         out.append(f"Team {team} folds: team {other} wins the hand and scores {r.points}, "
                    f"the value before the refused raise. Score: {score_text(r.score)}.")
     elif action.kind == PLAY:
@@ -157,6 +159,7 @@ def _play_remarks(variant: Variant, action: Action, event: Event, before: Snapsh
     tables = compile_variant(variant)
     tt = tables.by_trump[SUITS.index(trump)]
     card = action.card
+    assert card is not None                        # a play names its card
     desc = card_text(card, trump, tt.top)
     out: list[str] = []
     if not before.current_trick:

@@ -252,7 +252,7 @@ def run_walkthrough(walkthrough: Walkthrough | str | Path) -> WalkthroughRun:
     """Run a walkthrough (or the file at a path); never raises for a failed expectation."""
     wt = walkthrough if isinstance(walkthrough, Walkthrough) else load_walkthrough(walkthrough)
     results: list[BranchResult] = []
-    root = _Runner(wt, results).segment(wt.root, wt.new_hand(), [], None)
+    root = _Runner(wt, results).segment(wt.root, wt.new_hand(), [], False)
     return WalkthroughRun(wt, root, results)
 
 
@@ -331,6 +331,7 @@ def check_expectations(spec: SegmentSpec, state: Snapshot, steps: list[Step]) ->
     observed = state.observed()
     last = steps[-1] if steps else None
     out = []
+    got: object
     for key, wanted in spec.expect.items():
         where = _where(spec.expect_lines.get(key), spec)
         if key == "illegal":

@@ -100,6 +100,7 @@ def state_text(state: Snapshot) -> str:
 def outcome_text(result: BranchResult, segment: Segment | None = None) -> str:
     """How a leaf ended, in one line (``segment``, the leaf, tells tricks from a fold)."""
     if not result.finished:
+        assert result.outcomes is not None          # set while the hand goes on
         a, b = result.outcomes["A"], result.outcomes["B"]
         return (f"unfinished at value {value_text(result.value)}: A {a[0]}-{a[1]} if team A "
                 f"wins the hand, {b[0]}-{b[1]} if team B does")
