@@ -68,6 +68,7 @@ def write_atomically(path: Path, text: str) -> None:
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
+        os.chmod(tmp, 0o644)
         os.replace(tmp, path)
     except BaseException:
         os.unlink(tmp)
@@ -76,9 +77,9 @@ def write_atomically(path: Path, text: str) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--hands", type=int, default=800,
-                        help="hands per variant under strong play (default 800, about "
-                             "eighty games)")
+    parser.add_argument("--hands", type=int, default=2000,
+                        help="hands per variant under strong play (default 2000, about "
+                             "three hundred games)")
     parser.add_argument("--deals", type=int, default=3000,
                         help="deals solved with every card visible (default 3000)")
     parser.add_argument("--bots", default="search", help="the bots (default: search)")

@@ -219,7 +219,7 @@ def play_refusal(hand: Hand, seat: int, card: Card) -> Refusal | None:
 
 def duty_refusal(tables: Tables, tt: TrumpTables, trick: list[Card], card: Card) -> Refusal:
     """The duty (``arrastre``, ``overtrump`` or ``follow-suit``) that keeps ``card``
-    off ``trick``, for a held card that :func:`~rentoy.engine.play.legal_cards`
+    off ``trick``, for a held card that ``legal_cards``
     excludes: what :func:`play_refusal` answers for it, without a :class:`Hand`."""
     return _duty(tables, tt, trick, card)
 
