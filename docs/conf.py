@@ -8,6 +8,7 @@ from the network: there are no intersphinx mappings.
 from __future__ import annotations
 
 import doctest
+from pathlib import Path
 
 import rentoy
 
@@ -42,12 +43,19 @@ html_theme = "furo"
 html_title = f"rentoy {rentoy.__version__}"
 html_static_path = ["_static"]
 html_css_files = ["rentoy.css"]
+html_js_files = ["rentoy.js"]
 html_theme_options = {"navigation_with_keys": True}
+# Search folds accents ("senas" finds "señas"): the index through the extension's
+# search language, the query through a few lines added to the search page.
+html_search_language = "en-folded"
+# (Sphinx opens this path from the working folder, so it is made absolute.)
+html_search_scorer = str(Path(__file__).resolve().parent / "_static" / "search-fold.js")
 
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"
 autodoc_typehints_description_target = "documented_params"
-autodoc_default_options = {"members": True, "show-inheritance": True}
+# No "Bases: object" lines: the classes say in their docstrings what they extend.
+autodoc_default_options = {"members": True}
 
 # The doctest builder and Sybil run the same ```{doctest} fences: the same flags as
 # conftest.py gives Sybil, and no global setup (each page imports what it uses).

@@ -102,9 +102,9 @@ def solve_chunk(specs: tuple[str, ...], players: int, seed: int, start: int, sto
         dealt: dict[int, Deal] = {}
         row = []
         for i, t in enumerate(tables):
-            deal = dealt.get(t.rules.hand_size)
+            deal = dealt.get(t.hand_size)
             if deal is None:
-                deal = dealt[t.rules.hand_size] = perfect_deal(seed, number, players, t.rules.hand_size)
+                deal = dealt[t.hand_size] = perfect_deal(seed, number, players, t.hand_size)
             trump = deal.up // 10
             solver = solvers.get((i, trump))
             if solver is None:
@@ -212,7 +212,7 @@ def compare_perfect(variants: Sequence[str | Variant], deals: int, seed: int = 0
     records: list[tuple[tuple[int, int, int], ...]] = []
     if executor is not None:
         futures = [executor.submit(solve_chunk, specs, n, seed, s, e) for s, e in bounds]
-        for (_s, e), future in zip(bounds, futures):
+        for (_, e), future in zip(bounds, futures):
             records += future.result()
             if progress:
                 progress(e, deals)
@@ -226,7 +226,7 @@ def compare_perfect(variants: Sequence[str | Variant], deals: int, seed: int = 0
 
         with ProcessPoolExecutor(max_workers=workers) as pool:
             futures = [pool.submit(solve_chunk, specs, n, seed, s, e) for s, e in bounds]
-            for (_s, e), future in zip(bounds, futures):
+            for (_, e), future in zip(bounds, futures):
                 records += future.result()
                 if progress:
                     progress(e, deals)

@@ -95,14 +95,24 @@ def test_the_4_5_walkthrough_shows_cards_transcript_and_every_outcome(site: Path
         for step in segment.steps:
             assert step.text in text
     assert "rentoy-dead" in markup and "A dead raise" in text
-    # Every leaf's outcome, as DESIGN.md's example has them.
-    outcomes = markup[markup.index('id="outcomes"'):]
+    # Every leaf's outcome, as the source text's example has them, leads the page: the
+    # outcomes come before the deal, each linked to its branch, which is folded and
+    # never nested in another.
+    start, deal = markup.index('id="outcomes"'), markup.index('id="the-deal"')
+    assert start < deal
+    outcomes = markup[start:deal]
     for result in run.results:
-        assert html.escape(result.label, quote=False) in outcomes
-    scores = {"-".join(map(str, r.score)) for r in run.results}
-    assert {"4-8", "10-5", "4-11", "13-5", "4-14"} <= scores
+        label = html.escape(" › ".join(result.path), quote=False)
+        link = re.search(rf'<a class="reference internal" href="#([^"]+)">{re.escape(label)}</a>',
+                         outcomes)
+        assert link, label
+        assert re.search(rf'<details class="rentoy-branch[^"]*" id="{link.group(1)}"', markup)
+    scores = {f"A {r.score[0]}, B {r.score[1]}" for r in run.results}
+    assert {"A 4, B 8", "A 10, B 5", "A 4, B 11", "A 13, B 5", "A 4, B 14"} <= scores
     for score in scores:
         assert f"<p>{score}</p>" in outcomes
+    for branch in re.split(r"<details", markup)[1:]:
+        assert branch.index("</details>") < (branch.find("<details") % 10**9)
 
 
 def test_rules_tables_link_their_sources(site: Path) -> None:
@@ -124,11 +134,14 @@ def test_provenance_matrix_has_every_rule_and_variant(site: Path) -> None:
     variants = builtin_variants()
     for v in variants:
         assert f'href="variants/generated/{v.id}.html#variant-' in table
+    # The grid comes in parts of a few variants each; a rule's row in every part,
+    # read in order, gives its status in every variant.
     for rule in RULE_NAMES:
-        match = re.search(rf"<tr[^>]*>\s*<td[^>]*><p><code[^>]*><span class=\"pre\">{rule}"
-                          r"</span></code></p>\s*</td>(.*?)</tr>", table, re.S)
-        assert match, rule
-        statuses = re.findall(r'<td class="rentoy-cell-(\w+)', match.group(1))
+        rows = re.findall(rf'<tr[^>]*>\s*<td[^>]*><p><span class="rentoy-rule-label">'
+                          rf'(?:(?!</td>).)*?<span class="pre">{rule}</span>.*?</td>(.*?)</tr>',
+                          table, re.S)
+        assert len(rows) >= 2, rule
+        statuses = [s for r in rows for s in re.findall(r'<td class="rentoy-cell-(\w+)', r)]
         assert statuses == [v.provenance[rule].status for v in variants], rule
 
 
@@ -166,13 +179,30 @@ def test_the_site_words_origins_and_values_as_the_command_line_does(site: Path) 
     from rentoy.reference import rule_record
     from rentoy.walkthrough.narrate import value_text
 
+    # A rule the variant's own file states is shown in full; one inherited unchanged
+    # is one line under "↑ PARENT", its evidence folded away. Values are the CLI's.
     for vid in ("1737", "avila"):
         markup = page(site, f"variants/generated/{vid}")
         variant = load_variant(vid)
         for rule in RULE_NAMES:
             cells = row(markup, f"rule-{vid}-{rule}".replace("_", "-"))
-            stated_in = re.findall(r"<td[^>]*>(.*?)</td>", cells, re.S)[-1]
-            assert text_of(stated_in) == rule_record(variant, rule)["from"], (vid, rule)
+            record = rule_record(variant, rule)
+            assert f'<span class="rentoy-value">{html.escape(record["display"], quote=False)}' \
+                   f"</span>" in cells, (vid, rule)
+            folded = re.search(r"<details[^>]*>\s*<summary>(.*?)</summary>", cells, re.S)
+            if record["from"] == "this file":
+                assert folded is None, (vid, rule)
+            else:
+                assert folded and text_of(folded.group(1)) == \
+                    record["from"].replace("inherited from ", "↑ "), (vid, rule)
+    # Ávila's one difference from 1737 leads its page, highlighted.
+    avila = page(site, "variants/generated/avila")
+    differs = avila[avila.index('id="how-modern-avila-differs-from-1737"'):]
+    differs = differs[:differs.index("</table>")]
+    assert len(re.findall(r"<tr", differs)) == 2          # the heading and one rule
+    assert "arrastre" in differs and 'rentoy-differs"><p><span class="rentoy-value">overtrump' \
+        in differs
+    assert re.search(r'<tr class="rentoy-changed[^"]*" id="rule-avila-arrastre"', avila)
     path = DOCS / "examples" / "huetor-pata.yaml"
     outcomes = page(site, f"worked-examples/generated/{path.stem}")
     outcomes = outcomes[outcomes.index('id="outcomes"'):]
@@ -266,3 +296,75 @@ def test_an_edited_rule_shows_everywhere_and_edits_rebuild(copy: Path) -> None:
     assert 'href="generated/extra.html' in page(out, "variants/index")
     assert "generated/zz-extra.html" in page(out, "worked-examples/index")
     assert 'href="variants/generated/extra.html' in page(out, "provenance")
+
+
+# ---------------------------------------------------------------------------------------
+# Made for reading: the first pages, the plot, the API pages, search.
+
+def test_the_five_minute_page_deals_plays_and_lists_the_differences(site: Path) -> None:
+    markup = page(site, "play")
+    text = text_of(markup)
+    order = ["players-and-teams", "the-cards", "the-deal-and-the-muestra", "playing-a-trick",
+             "betting-the-raise-and-its-answers", "scoring", "how-the-variants-differ",
+             "history"]
+    assert [markup.index(f'id="{part}"') for part in order] == \
+        sorted(markup.index(f'id="{part}"') for part in order)
+    deck = markup[markup.index('class="rentoy-deck'):markup.index('id="the-deal')]
+    deck = deck.split("rentoy-card-orders")[0]
+    assert len(re.findall(r'<abbr class="rentoy-face rentoy-face-\w" title="[^"]+"><svg', deck)) \
+        == 40
+    # The trick the engine played: seat 2 trumps the copas trick with the ace of oros.
+    assert re.search(r'seat 2 <abbr class="rentoy-card rentoy-suit-o rentoy-card-won"', markup)
+    assert "seat 2 (team A) wins the trick" in text
+    assert "Team A wins the hand by tricks and scores 3" in text
+    differ = markup[markup.index('id="how-the-variants-differ"'):]
+    assert "Duty when a trump is led (arrastre)" in text_of(differ) and "overtrump" in differ
+    index = page(site, "index")
+    first = index[:index.index("Cervantes names")]
+    assert len(re.findall(r'<abbr class="rentoy-face ', first)) == 40
+    assert 'href="play.html"' in first
+
+
+def test_the_compare_page_opens_with_a_readable_plot(site: Path) -> None:
+    markup = page(site, "compare")
+    assert markup.index("<svg xmlns:xlink") < markup.index("rentoy-compare")
+    svg = re.search(r'<svg xmlns:xlink[^>]*width="([\d.]+)pt"', markup)
+    assert svg
+    # Shown at the page's width (about 736 px at 1280), every text is 11 px or more.
+    scale = 736 / float(svg.group(1))
+    sizes = [float(s) for s in re.findall(r"font-size: ([\d.]+)px", markup)]
+    assert sizes and min(sizes) * scale >= 11
+
+
+def test_each_module_has_its_api_page_without_noise(site: Path) -> None:
+    api = site / "html" / "api"
+    pages = {p.stem for p in api.glob("*.html")}
+    assert {"cards", "variants", "engine", "walkthrough", "compare", "simulate"} <= pages
+    for path in [*api.glob("*.html"), site / "html" / "api.html"]:
+        text = path.read_text(encoding="utf-8")
+        assert "Bases: <code" not in text and "Bases: object" not in text, path
+    for path in (site / "html").rglob("*.html"):
+        assert "DESIGN" not in text_of(path.read_text(encoding="utf-8")), path
+
+
+def test_example_and_variant_indexes_list_each_page_once(site: Path) -> None:
+    for name, folder in (("worked-examples/index", EXAMPLES), ("variants/index", None)):
+        markup = page(site, name)
+        article = markup[markup.index("<article"):markup.index("</article>")]
+        stems = [p.stem for p in folder] if folder else builtin_ids()
+        # Listed by the generated table; the table of contents is in the sidebar only.
+        assert "toctree-l1" not in article, name
+        for stem in stems:
+            assert f'href="generated/{stem}.html' in article, (name, stem)
+
+
+def test_search_folds_accents(site: Path) -> None:
+    from rentoy.sphinxext.search import FoldingEnglish
+
+    lang = FoldingEnglish({})
+    assert lang.stem("señas") == lang.stem("senas") == lang.stem("Señas")
+    index = (site / "html" / "searchindex.js").read_text(encoding="utf-8")
+    assert re.search(r'"sena":\[', index)
+    script = (site / "html" / "_static" / "language_data.js").read_text(encoding="utf-8")
+    assert 'normalize("NFD")' in script and script.index("EnglishStemmer") < \
+        script.index('normalize("NFD")')

@@ -172,7 +172,7 @@ def test_text_builder_writes_cards_as_text(everything: Path) -> None:
     assert done.returncode == 0, done.stderr
     text = (everything.parent / "out" / "text" / "index.txt").read_text(encoding="utf-8")
     assert "2o (Dos de oros" in text          # the deal, and the muestra named
-    assert "A folds" in text and "4-14" in text
+    assert "A folds" in text and "A 4, B 14" in text
     assert "4T" in text and "1 - 3 - 6 - 9 - 12" in text
 
 
@@ -235,3 +235,18 @@ def test_the_extension_declares_parallel_safety() -> None:
     meta = setup(App())  # type: ignore[arg-type]
     assert meta["parallel_read_safe"] and meta["parallel_write_safe"]
     json.dumps(meta)
+
+
+def test_card_faces_count_their_emblems_and_break_their_frames() -> None:
+    from rentoy.cards import parse_card
+    from rentoy.sphinxext.faces import face_svg
+
+    for rank in range(1, 8):
+        face = face_svg(parse_card(f"{rank}o"))
+        assert face.count('<g transform="translate(') == rank
+    # The pintas: the frame's top and bottom lines in 1, 2, 3, 4 pieces by suit.
+    for suit, pieces in (("o", 1), ("c", 2), ("e", 3), ("b", 4)):
+        face = face_svg(parse_card(f"5{suit}"))
+        assert len(re.findall(r'<path d="M[\d.]+ [\d.]+H[\d.]+"', face)) == 2 * pieces
+    king = face_svg(parse_card("12c"))
+    assert 'aria-label="Rey de copas"' in king and "l1.5-5" in king   # crowned

@@ -143,7 +143,7 @@ class Hand:
     """The state of one hand under a variant. See the module docstring for the API."""
 
     __slots__ = ("variant", "tables", "tt", "players", "dealer", "start_score", "deal", "hands",
-                 "up",
+                 "up", "_plays",
                  "phase", "turn", "leader", "trick", "tricks", "trick_log", "level", "right",
                  "raiser", "result", "_history")
 
@@ -186,6 +186,8 @@ class Hand:
         self.start_score = score
         self.deal = deal
         self.hands = [list(h) for h in deal.hands]
+        # Each seat's play actions, card for card: the legal actions when all are legal.
+        self._plays = [[row[c] for c in h] for row, h in zip(_PLAYS, deal.hands)]
         self.up = deal.up
         self.phase: Phase = PLAYING
         self.leader = self.turn = (dealer + 1) % players
@@ -352,13 +354,17 @@ class Hand:
         phase = self.phase
         if phase is PLAYING:
             seat = self.turn
-            row = _PLAYS[seat]
             trick = self.trick
             if trick:
-                out = [row[c] for c in legal_cards(self.tables, self.tt, self.hands[seat],
-                                                   trick)]
+                held = self.hands[seat]
+                cards = legal_cards(self.tables, self.tt, held, trick, True)
+                if cards is held:
+                    out = self._plays[seat][:]
+                else:
+                    row = _PLAYS[seat]
+                    out = [row[c] for c in cards]
             else:
-                out = [row[c] for c in self.hands[seat]]
+                out = self._plays[seat][:]
             if raise_refusal(self, seat) is None:
                 out.append(_RAISES[seat])
             return out
@@ -416,10 +422,11 @@ class Hand:
         log = self.trick_log
         tricks_before = len(log)
         self.apply_unchecked(parsed)
-        right = self.right
-        return Event(parsed, self.value, self.phase is ANSWERING,
-                     None if right < 0 else TEAMS[right], dead,
-                     log[-1] if len(log) > tricks_before else None, self.result)
+        right, result = self.right, self.result
+        # The value and raise right as their properties give them, read directly here.
+        return Event(parsed, self.tables.ladder[self.level] if result is None else result.value,
+                     self.phase is ANSWERING, None if right < 0 else TEAMS[right], dead,
+                     log[-1] if len(log) > tricks_before else None, result)
 
     def apply_unchecked(self, action: Action) -> None:
         """Apply an action known to be legal (one taken from :meth:`legal_actions`).
@@ -432,7 +439,10 @@ class Hand:
         if kind == PLAY:
             seat = action.seat
             card: Card = action.card  # type: ignore[assignment]  # a play names a card
-            self.hands[seat].remove(card)      # first: raises with the state unchanged
+            held = self.hands[seat]
+            at = held.index(card)              # first: raises with the state unchanged
+            del held[at]
+            del self._plays[seat][at]
             self._history.append(action)
             trick = self.trick
             trick.append(card)
@@ -489,6 +499,7 @@ class Hand:
                      "phase", "turn", "leader", "level", "right", "raiser", "result"):
             setattr(new, name, getattr(self, name))
         new.hands = [h[:] for h in self.hands]
+        new._plays = [p[:] for p in self._plays]
         new.trick = self.trick[:]
         new.tricks = self.tricks[:]
         new.trick_log = self.trick_log[:]

@@ -38,18 +38,22 @@ def best_power(tt: TrumpTables, trick: Sequence[int]) -> int:
 C = TypeVar("C", bound=int)
 
 
-def legal_cards(tables: Tables, tt: TrumpTables, hand: list[C], trick: Sequence[int]) -> list[C]:
-    """The cards of ``hand`` that may be played to ``trick`` (a new list)."""
+def legal_cards(tables: Tables, tt: TrumpTables, hand: list[C], trick: Sequence[int],
+                shared: bool = False) -> list[C]:
+    """The cards of ``hand`` that may be played to ``trick`` (a new list).
+
+    With ``shared``, ``hand`` itself when every card may be played (the caller must not
+    change it): the engine's inner loop tells that case apart by identity."""
     if not trick:
-        return hand[:]
+        return hand if shared else hand[:]
     suit = tt.suit
     led = suit[trick[0]]
     if led == tt.trump:
         if tables.arrastre == ARRASTRE_NONE and not tables.rules.follow_suit:
-            return hand[:]
+            return hand if shared else hand[:]
         trumps = [c for c in hand if suit[c] == led]
         if not trumps:
-            return hand[:]
+            return hand if shared else hand[:]
         if tables.arrastre == ARRASTRE_OVERTRUMP:
             best = best_power(tt, trick)
             power = tt.power
@@ -58,5 +62,6 @@ def legal_cards(tables: Tables, tt: TrumpTables, hand: list[C], trick: Sequence[
         return trumps
     if tables.rules.follow_suit:
         same = [c for c in hand if suit[c] == led]
-        return same or hand[:]
-    return hand[:]
+        if same:
+            return same
+    return hand if shared else hand[:]

@@ -11,8 +11,8 @@ decides whether an action is legal.
 
 The rules, by predicate:
 
-- :func:`turn_refusal`: ``turn_order`` (whose turn it is, nothing once the hand is
-  over) and ``players`` (the seats at the table).
+- :func:`refusal_of`: ``turn_order`` (nothing once the hand is over; what an action
+  is) and ``players`` (the seats at the table), then the predicate of the action.
 - :func:`play_refusal`: ``raise_when`` (no card while a raise waits), ``turn_order``,
   ``hand_size`` (a player plays the cards dealt to him), ``arrastre`` and
   ``follow_suit`` (the duties when a card is led).
@@ -48,7 +48,7 @@ if TYPE_CHECKING:
     from .hand import Hand
 
 __all__ = ["Phase", "Outcome", "Refusal", "REFUSALS", "REASONS", "refusal_of",
-           "turn_refusal", "play_refusal", "duty_refusal", "raise_refusal", "answer_refusal",
+           "play_refusal", "duty_refusal", "raise_refusal", "answer_refusal",
            "answering_seat", "fold_value", "decides_game", "raise_is_dead"]
 
 
@@ -137,9 +137,12 @@ def NOT_YOUR_TURN(hand: Hand, a: Action) -> str:
     return f"it is seat {hand.turn}'s turn, not seat {a.seat}'s"
 
 
-def turn_refusal(hand: Hand, action: Action) -> Refusal | None:
-    """Rules ``turn_order`` and ``players``: an action at all, by a seat at the table,
-    while the hand goes on (whose turn it is is checked per kind of action)."""
+def refusal_of(hand: Hand, action: Action) -> Refusal | None:
+    """The refusal that forbids ``action`` now, or None when the rules allow it.
+
+    Rules ``turn_order`` and ``players`` first (an action at all, by a seat at the
+    table, while the hand goes on); then the predicate of the kind of action:
+    :func:`play_refusal`, :func:`answer_refusal` or :func:`raise_refusal`."""
     if hand.phase is _OVER:
         return HAND_OVER
     seat = action.seat
@@ -147,10 +150,13 @@ def turn_refusal(hand: Hand, action: Action) -> Refusal | None:
         return NO_SUCH_SEAT
     kind = action.kind
     if kind == PLAY:
-        return None if action.card is not None else UNKNOWN_ACTION
+        card = action.card
+        return UNKNOWN_ACTION if card is None else play_refusal(hand, seat, card)
     if kind not in KINDS or action.card is not None:
         return UNKNOWN_ACTION
-    return None
+    if kind == ACCEPT or kind == FOLD:
+        return answer_refusal(hand, seat)
+    return raise_refusal(hand, seat)
 
 
 # -- hand_size, arrastre, follow_suit: playing a card ----------------------------------
@@ -219,8 +225,8 @@ def play_refusal(hand: Hand, seat: int, card: Card) -> Refusal | None:
 
 def duty_refusal(tables: Tables, tt: TrumpTables, trick: list[Card], card: Card) -> Refusal:
     """The duty (``arrastre``, ``overtrump`` or ``follow-suit``) that keeps ``card``
-    off ``trick``, for a held card that ``legal_cards``
-    excludes: what :func:`play_refusal` answers for it, without a :class:`Hand`."""
+    off ``trick``, for a held card that ``legal_cards`` excludes: what
+    :func:`play_refusal` answers for it, without a :class:`Hand`."""
     return _duty(tables, tt, trick, card)
 
 
@@ -325,19 +331,6 @@ def raise_refusal(hand: Hand, seat: int) -> Refusal | None:
     if hand.level >= hand.tables.top_level:
         return LADDER_TOP
     return None
-
-
-def refusal_of(hand: Hand, action: Action) -> Refusal | None:
-    """The refusal that forbids ``action`` now, or None when the rules allow it."""
-    refused = turn_refusal(hand, action)
-    if refused is not None:
-        return refused
-    kind = action.kind
-    if kind == PLAY:
-        return play_refusal(hand, action.seat, action.card)  # type: ignore[arg-type]
-    if kind == ACCEPT or kind == FOLD:
-        return answer_refusal(hand, action.seat)
-    return raise_refusal(hand, action.seat)
 
 
 # -- fold_pays and dead raises ------------------------------------------------------------

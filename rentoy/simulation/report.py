@@ -160,7 +160,10 @@ def plot_comparison(result: SimulationResult, path: str | Path,
     deterministic (no date, fixed element ids), so a docs build does not churn it.
     Returns the path written.
     """
+    import textwrap
+
     import matplotlib
+    import matplotlib.ticker
     from matplotlib.figure import Figure
 
     chosen = [s for s in STATISTICS if stats is None or s.name in stats]
@@ -168,10 +171,12 @@ def plot_comparison(result: SimulationResult, path: str | Path,
     columns = min(4, len(chosen)) or 1
     rows = -(-len(chosen) // columns)
     variants = list(result.variants)
-    with matplotlib.rc_context({"svg.hashsalt": "rentoy", "font.size": 8}):
-        fig = Figure(figsize=(2.6 * columns, 0.45 * len(variants) * rows + 1.0 * rows),
+    # Sized for a page about 10 inches wide shown at its own size: 12-point type reads
+    # as 12 px or so; the variant names are written once per row of panels.
+    with matplotlib.rc_context({"svg.hashsalt": "rentoy", "font.size": 12}):
+        fig = Figure(figsize=(10.2, (0.32 * len(variants) + 1.3) * rows),
                      layout="constrained")
-        axes = fig.subplots(rows, columns, squeeze=False)
+        axes = fig.subplots(rows, columns, squeeze=False, sharey=True)
         for ax, stat in zip(axes.flat, chosen):
             scale = 100 if stat.percent else 1
             for y, variant in enumerate(variants):
@@ -186,12 +191,16 @@ def plot_comparison(result: SimulationResult, path: str | Path,
             ax.set_yticks(range(len(variants)), variants)
             ax.set_ylim(-0.6, len(variants) - 0.4)
             ax.invert_yaxis()
-            ax.set_title(stat.label + (" (%)" if stat.percent else ""))
+            # Whole titles: wrapped to the panel's width rather than cut off.
+            ax.set_title(textwrap.fill(stat.label + (" (%)" if stat.percent else ""), 20),
+                         fontsize=12)
+            ax.xaxis.set_major_locator(matplotlib.ticker.MaxNLocator(4))
             ax.grid(axis="x", alpha=0.3)
         for ax in list(axes.flat)[len(chosen):]:
             ax.set_visible(False)
         fig.suptitle(title or f"{result.games} games, {result.players} players, "
-                              f"bots {'/'.join(dict.fromkeys(result.bots))}, seed {result.seed}")
+                              f"bots {'/'.join(dict.fromkeys(result.bots))}, seed {result.seed}",
+                     fontsize=13)
         metadata = {"Date": None} if path.suffix.lower() == ".svg" else None
         fig.savefig(path, metadata=metadata)
     return path

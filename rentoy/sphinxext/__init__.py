@@ -6,8 +6,9 @@ Load it in ``conf.py`` with ``extensions = ["rentoy.sphinxext"]`` (with
 Directives (arguments are variant specs as on the command line, ``1737+borrego``
 allowed; paths are relative to the page):
 
-- ``rentoy-variant SPEC``: a variant's page body (facts, description, card orders,
-  betting, rules with provenance, options);
+- ``rentoy-variant SPEC``: a variant's page body (facts, description, how it differs
+  from its parent, the examples that use it, card orders, betting, rules with
+  provenance, options);
 - ``rentoy-rules SPEC``: the rules table with provenance (``:rules: a, b`` for some);
 - ``rentoy-card-orders SPEC``: the card orders drawn as a ladder of cards;
 - ``rentoy-ladder SPEC``: the betting ladder with calls, glosses and fold values;
@@ -19,7 +20,10 @@ allowed; paths are relative to the page):
 - ``rentoy-walkthrough PATH``: a walkthrough run and drawn (a failure fails the build);
 - ``rentoy-walkthrough-list``: every walkthrough of the examples folder;
 - ``rentoy-bibliography``, ``rentoy-glossary``, ``rentoy-schema``, ``rentoy-reasons``;
-- ``rentoy-example-variant PATH``: a variant file shown and loaded at build time.
+- ``rentoy-example-variant PATH``: a variant file shown and loaded at build time;
+- ``rentoy-deck``: the 40 cards drawn; ``rentoy-hand SPEC``: a deal drawn and played
+  by the engine, trick by trick; ``rentoy-differences``: what each variant changes
+  from the one it extends.
 
 Roles: ``rentoy-value`` (``1737:ladder``), ``rentoy-status`` (``1737:follow_suit``),
 ``rentoy-source`` (``autoridades-1737``), and the ``rentoy`` domain's links
@@ -30,7 +34,9 @@ Configuration: ``rentoy_variants_dir`` (a folder of variant files to read instea
 the library's own, relative to the conf folder), ``rentoy_examples_dir`` (default
 ``examples``), ``rentoy_variant_pages`` and ``rentoy_walkthrough_pages`` (where the
 generated pages go; empty to generate none), ``rentoy_simulations`` (False skips the
-simulations, for quick builds).
+simulations, for quick builds). Search that folds accents: ``html_search_language =
+"en-folded"`` with ``html_search_scorer`` naming ``docs/_static/search-fold.js`` (see
+:mod:`rentoy.sphinxext.search`).
 """
 
 from __future__ import annotations
@@ -45,8 +51,8 @@ __all__ = ["setup"]
 
 def setup(app: Sphinx) -> dict[str, Any]:
     from .. import __version__
-    from . import (apirefs, bibliography, cards, common, compare, reasons, rule_effects,
-                   variants, walkthroughs)
+    from . import (apirefs, bibliography, cards, common, compare, quickstart, reasons,
+                   rule_effects, search, variants, walkthroughs)
     from .domain import RentoyDomain
     from .pages import configure_variants_dir, write_pages
 
@@ -61,7 +67,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("config-inited", configure_variants_dir)
     app.connect("builder-inited", write_pages)
     for module in (common, cards, variants, walkthroughs, compare, bibliography, reasons,
-                   apirefs, rule_effects):
+                   apirefs, quickstart, search, rule_effects):
         module.setup(app)
     return {"version": __version__, "env_version": 1, "parallel_read_safe": True,
             "parallel_write_safe": True}

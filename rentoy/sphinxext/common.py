@@ -37,6 +37,7 @@ __all__ = [
     "report_failure", "note_files", "variant_files", "library_files", "note_listing",
     "mark_failed", "table", "cell", "facts", "status_node", "xref", "source_refs",
     "text_nodes", "paragraph", "split_spec_rule", "report_nodes", "STATUS_MARKS",
+    "details", "summary", "folded",
 ]
 
 logger = logging.getLogger(__name__)
@@ -167,6 +168,7 @@ def _finished(app: Sphinx, exception: BaseException | None) -> None:
 
 
 def setup(app: Sphinx) -> None:
+    add_nodes(app)
     app.connect("env-purge-doc", _purge)
     app.connect("env-merge-info", _merge)
     app.connect("env-get-outdated", _outdated)
@@ -402,16 +404,82 @@ def xref(objtype: str, target: str, content: Content, title: str | None = None,
     return node
 
 
-def source_refs(ids: Sequence[str], sep: str = ", ") -> list[nodes.Node]:
-    """Source ids, each linked to its bibliography entry; a dash when there are none."""
+def source_refs(ids: Sequence[str], sep: str = ", ", compact: bool = False
+                ) -> list[nodes.Node]:
+    """Sources as short author-year citations ("Real Academia Española 1737"), each
+    linked to its bibliography entry with the full reference as its tooltip; a dash
+    when there are none. ``compact`` drops the title an undated work is cited with (for
+    the cells of wide grids). An id the bibliography lacks is shown as it is."""
     if not ids:
         return [nodes.Text("-")]
+    from ..sources import load_sources
+    from .bibliography import citation_nodes, short_citations
+
+    sources = load_sources()
+    labels = short_citations(sources)
     out: list[nodes.Node] = []
     for i, sid in enumerate(ids):
         if i:
             out.append(nodes.Text(sep))
-        out.append(xref("source", sid, sid))
+        if sid in labels:
+            who, title, year = labels[sid]
+            content = citation_nodes((who, None if compact else title, year))
+            out.append(xref("source", sid, content,
+                            title=sources[sid].citation().replace("*", "")))
+        else:
+            out.append(xref("source", sid, sid))
     return out
+
+
+class details(nodes.General, nodes.Element):  # noqa: N801  (a docutils node)
+    """A folded block: ``<details>`` in HTML with its first child as the ``<summary>``;
+    other builders write everything, unfolded."""
+
+
+class summary(nodes.TextElement):  # noqa: N801
+    """The always-visible line of a :class:`details` block."""
+
+
+def folded(head: Content, body: Sequence[nodes.Node], classes: Sequence[str] = (),
+           open: bool = False, ids: Sequence[str] = ()) -> details:
+    """A :class:`details` block: ``head`` shown, ``body`` folded away."""
+    box = details(classes=list(classes), ids=list(ids))
+    box["open"] = open
+    line = summary()
+    line.extend(text_nodes(head))
+    box += line
+    box.extend(body)
+    return box
+
+
+def _visit_details(self: Any, node: details) -> None:
+    attrs = {"open": "open"} if node.get("open") else {}
+    self.body.append(self.starttag(node, "details", **attrs))
+
+
+def _depart_details(self: Any, node: details) -> None:
+    self.body.append("</details>\n")
+
+
+def _visit_summary(self: Any, node: summary) -> None:
+    self.body.append(self.starttag(node, "summary", ""))
+
+
+def _depart_summary(self: Any, node: summary) -> None:
+    self.body.append("</summary>")
+
+
+def _pass(self: Any, node: nodes.Node) -> None:
+    pass
+
+
+def add_nodes(app: Sphinx) -> None:
+    """Register :class:`details` and :class:`summary` with every builder."""
+    plain = (_pass, _pass)
+    app.add_node(details, html=(_visit_details, _depart_details), text=plain, latex=plain,
+                 man=plain, texinfo=plain)
+    app.add_node(summary, html=(_visit_summary, _depart_summary), text=plain, latex=plain,
+                 man=plain, texinfo=plain)
 
 
 def report_nodes(report: Any, inline: Any = None) -> list[nodes.Node]:

@@ -44,24 +44,35 @@ def _variant_heading(variant: Variant) -> list[nodes.Node]:
     return out
 
 
-def comparison_table(comparison: RuleComparison, variants: Sequence[Variant]) -> nodes.table:
-    """A comparison as a table: rules down, variants across, differences highlighted."""
+def comparison_table(comparison: RuleComparison, variants: Sequence[Variant],
+                     per_table: int = 5) -> list[nodes.table]:
+    """A comparison as tables: rules down, variants across (at most ``per_table`` to a
+    table, so each fits a page), a value that departs from the row's usual one (taken
+    over every variant) highlighted."""
+    from .variants import column_groups, rule_label
+
+    positions = list(range(len(variants)))
+    return [_comparison_part(comparison, variants, group, rule_label)
+            for group in column_groups(positions, per_table)]
+
+
+def _comparison_part(comparison: RuleComparison, variants: Sequence[Variant],
+                     shown: Sequence[int], rule_label: Any) -> nodes.table:
     rows, row_classes = [], []
     for row in comparison.rows:
         counts = Counter(repr(c.value) for c in row.cells)
         first = repr(row.cells[0].value)
         top = max(counts.values())
         usual = first if counts[first] == top else counts.most_common(1)[0][0]
-        cells: list[Any] = [nodes.abbreviation(row.rule, "", nodes.literal(row.rule, row.rule),
-                                               explanation=row.description)]
-        for c in row.cells:
+        cells: list[Any] = [rule_label(row.rule)]
+        for c in (row.cells[i] for i in shown):
             content = paragraph(None)
             content += nodes.inline(c.display, c.display, classes=["rentoy-value"])
             content += nodes.Text(" ")
             content += status_node(c.status, short=True)
             if c.source:
                 refs = nodes.inline(classes=["rentoy-matrix-sources"])
-                refs.extend(source_refs(c.source, sep=" "))
+                refs.extend(source_refs(c.source, sep="; ", compact=True))
                 content += refs
             classes = [f"rentoy-cell-{c.status}"]
             if repr(c.value) != usual:
@@ -69,8 +80,9 @@ def comparison_table(comparison: RuleComparison, variants: Sequence[Variant]) ->
             cells.append(cell(content, classes))
         rows.append(cells)
         row_classes.append(["rentoy-same"] if row.same_value else ["rentoy-differs"])
-    columns: list[Any] = ["rule"] + [_variant_heading(v) for v in variants]
-    return table(columns, rows, classes=["rentoy-compare"], row_classes=row_classes)
+    columns: list[Any] = ["rule"] + [_variant_heading(variants[i]) for i in shown]
+    return table(columns, rows, classes=["rentoy-compare", "rentoy-wide"],
+                 row_classes=row_classes)
 
 
 class CompareDirective(RentoyDirective):
@@ -89,7 +101,7 @@ class CompareDirective(RentoyDirective):
         comparison = compare_rules(variants, all_rules=all_rules)
         out: list[nodes.Node] = [status_legend()]
         if comparison.rows:
-            out.append(comparison_table(comparison, variants))
+            out.extend(comparison_table(comparison, variants))
         else:
             out.append(paragraph("These variants state the same value for every rule."))
         if not self.arguments:
@@ -99,6 +111,7 @@ class CompareDirective(RentoyDirective):
     def _options(self, variants: Sequence[Variant]) -> list[nodes.Node]:
         """What each option defined by a built-in file changes in its variant."""
         from ..compare import compare_rules
+        from .variants import rule_label
 
         rows = []
         for base in variants:
@@ -111,13 +124,13 @@ class CompareDirective(RentoyDirective):
                     prov = option.provenance
                     rows.append([[xref("variant", base.base_id, base.base_id),
                                   nodes.Text(f"+{oid}")],
-                                 nodes.literal(row.rule, row.rule),
+                                 rule_label(row.rule, key=False),
                                  before.display,
                                  cell(nodes.inline(after.display, after.display,
                                                    classes=["rentoy-value"]),
                                       ["rentoy-differs"]),
                                  cell(status_node(prov.status), [f"rentoy-cell-{prov.status}"]),
-                                 source_refs(prov.source)])
+                                 source_refs(prov.source, sep="; ", compact=True)])
         if not rows:
             return []
         return [paragraph("The options the variant files define, each against the variant "
@@ -132,12 +145,14 @@ class SimulationDirective(RentoyDirective):
     variant (all built-ins when none is named). Options: ``:hands:`` (default 1000),
     ``:seed:`` (default 1), ``:bots:`` (random, greedy, or ``greedy,random``),
     ``:players:``, ``:reference:`` (the variant differences are taken from; default
-    the first), ``:no-plot:``."""
+    the first), ``:no-plot:``, ``:show:`` (``plot`` or ``tables`` for one of the two:
+    a page can open with the plot and give the tables further down)."""
 
     optional_arguments = 50
     option_spec = {"hands": directives.positive_int, "seed": directives.nonnegative_int,
                    "bots": directives.unchanged_required, "players": directives.positive_int,
-                   "reference": directives.unchanged_required, "no-plot": directives.flag}
+                   "reference": directives.unchanged_required, "no-plot": directives.flag,
+                   "show": lambda text: directives.choice(text, ("plot", "tables"))}
 
     def make(self) -> list[nodes.Node]:
         from ..simulate import simulate, simulation_report
@@ -151,9 +166,12 @@ class SimulationDirective(RentoyDirective):
                           seed=self.options.get("seed", 1),
                           bots=self.options.get("bots", "random"),
                           players=self.options.get("players"))
-        report = simulation_report(result, reference=self.options.get("reference"))
-        out = report_nodes(report, self.parse_inline)
-        if "no-plot" not in self.options:
+        show = self.options.get("show")
+        out: list[nodes.Node] = []
+        if show != "plot":
+            report = simulation_report(result, reference=self.options.get("reference"))
+            out.extend(report_nodes(report, self.parse_inline))
+        if "no-plot" not in self.options and show != "tables":
             out.append(self._plot(result))
         return out
 

@@ -2,6 +2,12 @@
 betting ladder, the provenance matrix, the variant list, the schema reference, an
 example variant file, and the inline roles that quote a rule's value or status.
 
+A variant's page leads with how it differs from the variant it extends (the changed
+rules, the parent's value beside the new one), then links the examples that use it;
+in the full rules table a rule inherited unchanged is one line with its evidence
+folded away. Rules are named in words (the schema's ``title``) with the YAML key
+beneath; sources are author-year citations linked to the bibliography.
+
 Everything comes from :func:`rentoy.load_variant` and :mod:`rentoy.reference`, the
 same code behind ``rentoy rules``, so the site and the command line show the same
 values.
@@ -14,11 +20,12 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from docutils import nodes
 from docutils.parsers.rst import directives
+from sphinx import addnodes
 
 from .cards import card_order_nodes
-from .common import (STATUS_MARKS, Failure, RentoyDirective, RentoyRole, cell, facts,
-                     note_files, paragraph, source_refs, split_spec_rule, status_node, table,
-                     xref)
+from .common import (STATUS_MARKS, Failure, RentoyDirective, RentoyRole, cell, facts, folded,
+                     note_files, note_listing, paragraph, source_refs, split_spec_rule,
+                     status_node, table, xref)
 from .domain import register_id, register_target
 
 if TYPE_CHECKING:
@@ -26,8 +33,8 @@ if TYPE_CHECKING:
 
     from ..variants import Variant
 
-__all__ = ["rules_table", "options_table", "ladder_nodes", "provenance_matrix",
-           "variant_list", "schema_nodes", "section"]
+__all__ = ["rules_table", "differences_table", "changed_rules", "rule_label", "options_table",
+           "ladder_nodes", "provenance_matrix", "variant_list", "schema_nodes", "section"]
 
 
 def section(directive: RentoyDirective, title: str) -> nodes.Element:
@@ -68,6 +75,16 @@ def _value_node(rule: str, value: Any) -> nodes.inline:
     return nodes.inline(text, text, classes=["rentoy-value"])
 
 
+def _carried_over_nodes(variant: Variant, rule: str) -> list[nodes.Node]:
+    """A marker for a rule inherited although a rule it was written for changed
+    (``Variant.carried_over``), to lead its note; nothing for any other rule."""
+    stale = variant.carried_over.get(rule)
+    if stale is None:
+        return []
+    text = f"{stale.label[0].upper()}{stale.label[1:]}: not restated."
+    return [nodes.inline(text, text, classes=["rentoy-carried-over"]), nodes.Text(" ")]
+
+
 def _is_linkable(variant: Variant) -> bool:
     """Whether ``variant`` has a page of its own to link to (a built-in, no options)."""
     return variant.builtin and not variant.applied_options
@@ -77,36 +94,113 @@ def variant_ref(variant_id: str, text: str | None = None) -> nodes.Node:
     return xref("variant", variant_id, text or variant_id)
 
 
+def rule_label(name: str, key: bool = True) -> nodes.inline:
+    """A rule as readers name it ("Order of the trumps"), its YAML key beneath in small
+    type (``key``), the schema's description as the tooltip."""
+    from ..variants import rule_description, rule_title
+
+    title = rule_title(name)
+    label = nodes.inline(classes=["rentoy-rule-label"])
+    label += nodes.abbreviation(title, title, explanation=rule_description(name),
+                                classes=["rentoy-rule-title"])
+    if key:
+        label += nodes.literal(name, name, classes=["rentoy-rule-key"])
+    return label
+
+
 def _origin_nodes(variant: Variant, rule: str) -> list[nodes.Node]:
-    """Where a rule is stated, in the words of ``rentoy rules``; a parent variant linked."""
+    """Where a rule comes from when the variant's file does not state it: ``↑`` and the
+    parent it is inherited from (linked), as the status legend reads, or the option or
+    the engine default that sets it."""
     from ..reference import rule_origin
 
     words, parent = rule_origin(variant, rule)
-    return [nodes.Text(words)] + ([variant_ref(parent)] if parent else [])
+    if parent:
+        arrow = nodes.abbreviation("↑", "↑", explanation=f"inherited from {parent}",
+                                   classes=["rentoy-inherited"])
+        return [arrow, nodes.Text(" "), variant_ref(parent)]
+    return [nodes.Text(words)]
+
+
+def _note_nodes(directive: RentoyDirective | None, variant: Variant, name: str
+                ) -> list[nodes.Node]:
+    prov = variant.provenance[name]
+    note: list[nodes.Node] = _markdown_inline(directive, prov.note)
+    if prov.alternatives:
+        note.append(nodes.Text(" Other readings: " if note else "Other readings: "))
+        note.append(nodes.Text(", ".join(f"{variant.base_id}+{a}" for a in prov.alternatives)))
+    return note
+
+
+def changed_rules(variant: Variant, parent: Variant) -> list[str]:
+    """The rules whose value ``variant`` sets differently from ``parent``."""
+    from ..variants import RULE_NAMES
+
+    return [r for r in RULE_NAMES if variant.values[r] != parent.values[r]]
 
 
 def rules_table(directive: RentoyDirective, variant: Variant, *, anchors: bool = False,
-                rules: Sequence[str] | None = None) -> nodes.table:
-    """Every rule (or ``rules``) of a variant: value, status, sources, note, origin."""
-    from ..variants import RULE_NAMES, rule_description
+                rules: Sequence[str] | None = None,
+                changed: Sequence[str] = ()) -> nodes.table:
+    """Every rule (or ``rules``) of a variant: value, status, sources, note.
 
-    rows, ids = [], []
+    A rule the variant's own file states shows its sources and note in full; one
+    inherited unchanged (or set by the engine's default) is one compact line, ``↑``
+    and the parent, with its sources and note folded away. Rules in ``changed`` (those
+    that differ from the parent) are highlighted.
+    """
+    from ..variants import RULE_NAMES
+
+    rows, ids, classes = [], [], []
     for name in rules or RULE_NAMES:
         prov = variant.provenance[name]
-        rule_cell = nodes.abbreviation(name, "", explanation=rule_description(name))
-        rule_cell += nodes.literal(name, name)
-        note: list[nodes.Node] = _markdown_inline(directive, prov.note)
-        if prov.alternatives:
-            note.append(nodes.Text(" Other readings: " if note else "Other readings: "))
-            note.append(nodes.Text(", ".join(f"{variant.base_id}+{a}" for a in prov.alternatives)))
-        rows.append([rule_cell, _value_node(name, variant.values[name]),
-                     cell(status_node(prov.status), [f"rentoy-cell-{prov.status}"]),
-                     source_refs(prov.source), note, _origin_nodes(variant, name)])
+        note = _note_nodes(directive, variant, name)
+        own = prov.defined_in == variant.base_id and not prov.option
+        value = _value_node(name, variant.values[name])
+        status = cell(status_node(prov.status), [f"rentoy-cell-{prov.status}"])
+        if own:
+            rows.append([rule_label(name), value, status, source_refs(prov.source),
+                         note or "-"])
+        else:
+            body = paragraph(None, ["rentoy-folded-body"])
+            body += nodes.Text("Sources: ")
+            body.extend(source_refs(prov.source))
+            if note:
+                body += nodes.Text(". ")
+                body.extend(note)
+            # A rule carried over although a rule it was written for changed says so
+            # where it can be seen, not inside the fold.
+            head = _origin_nodes(variant, name)
+            stale = _carried_over_nodes(variant, name)
+            if stale:
+                head += [nodes.Text(" — ")] + stale
+            rows.append([rule_label(name), value, status,
+                         cell(folded(head, [body], ["rentoy-inherited-row"]), morecols=1)])
+        classes.append(["rentoy-changed"] if name in changed else
+                       ["rentoy-own"] if own else ["rentoy-from-parent"])
         ids.append(register_id(directive.env, "rule", f"{variant.id}.{name}",
                                f"{variant.id}: {name}", directive.get_location())
                    if anchors else None)
-    return table(["rule", "value", "status", "sources", "note", "stated in"], rows,
-                 classes=["rentoy-rules"], row_ids=ids)
+    return table(["rule", "value", "status", "sources", "note"], rows,
+                 classes=["rentoy-rules"], row_ids=ids, row_classes=classes)
+
+
+def differences_table(directive: RentoyDirective, variant: Variant, parent: Variant,
+                      rules: Sequence[str]) -> nodes.table:
+    """The rules ``variant`` changes: the parent's value beside the variant's, with the
+    variant's status, sources and note in full."""
+    rows = []
+    for name in rules:
+        prov = variant.provenance[name]
+        rows.append([rule_label(name), _value_node(name, parent.values[name]),
+                     cell(_value_node(name, variant.values[name]), ["rentoy-differs"]),
+                     cell(status_node(prov.status), [f"rentoy-cell-{prov.status}"]),
+                     source_refs(prov.source),
+                     _note_nodes(directive, variant, name) or "-"])
+    columns: list[Any] = ["rule", [nodes.Text("in "), variant_ref(parent.id)]
+                          if _is_linkable(parent) else f"in {parent.id}",
+                          f"in {variant.id}", "status", "sources", "why"]
+    return table(columns, rows, classes=["rentoy-differences"])
 
 
 def options_table(directive: RentoyDirective, variant: Variant) -> nodes.table | None:
@@ -118,7 +212,10 @@ def options_table(directive: RentoyDirective, variant: Variant) -> nodes.table |
     rows = []
     for option in variant.options.values():
         spec = f"{variant.base_id}+{option.id}"
-        changes = "; ".join(f"{k}: {format_value(k, v)}" for k, v in option.rules.items())
+        from ..variants import rule_title
+
+        changes = "; ".join(f"{rule_title(k).lower()}: {format_value(k, v)}"
+                            for k, v in option.rules.items())
         prov = option.provenance
         rows.append([nodes.literal(spec, spec), changes,
                      cell(status_node(prov.status), [f"rentoy-cell-{prov.status}"]),
@@ -129,6 +226,7 @@ def options_table(directive: RentoyDirective, variant: Variant) -> nodes.table |
 
 def ladder_nodes(variant: Variant) -> list[nodes.Node]:
     """The betting ladder: each value, the call players say, its gloss, the fold value."""
+    from ..dependencies import raise_gloss
     from ..glossary import gloss
     from ..reference import format_value
     from ..variants import is_game_step
@@ -145,12 +243,22 @@ def ladder_nodes(variant: Variant) -> list[nodes.Node]:
             rows.append(["0 (no raise)", show(value), "-", "-", "-"])
             continue
         call = calls.for_raise(level)
-        call_node: nodes.Node | str = nodes.emphasis(call, call) if call else "(not recorded)"
-        rows.append([str(level), show(value), call_node, (gloss(call) or "-") if call else "-",
+        stale = variant.carried_over.get("calls")
+        call_node: nodes.Node | str = nodes.emphasis(call, call) if call else (
+            f"({stale.label})" if stale else "-")
+        rows.append([str(level), show(value), call_node,
+                     raise_gloss(call, value, rules.target) or "-",
                      show(rules.ladder[level - 1])])
+    columns = ["raise", "the hand is worth", "call", "gloss", "a fold gives the raisers"]
+    # A column with nothing recorded in it (no call words, no glosses) is left out.
+    keep = [i for i in range(len(columns))
+            if i not in (2, 3) or any(r[i] != "-" for r in rows)]
     out: list[nodes.Node] = [table(
-        ["raise", "the hand is worth", "call", "gloss", "a fold gives the raisers"], rows,
+        [columns[i] for i in keep], [[r[i] for i in keep] for r in rows],
         classes=["rentoy-ladder"])]
+    if 2 not in keep:
+        out.append(paragraph("This variant records no words for the raises.",
+                             ["rentoy-ladder-note"]))
     said = []
     for what, word in (("To accept", calls.accept), ("to fold", calls.fold)):
         if word:
@@ -175,15 +283,24 @@ def _matrix_cell(variant: Variant, rule: str) -> cell:
     prov = variant.provenance[rule]
     content: list[nodes.Node] = [status_node(prov.status, short=True)]
     if prov.defined_in not in (None, variant.base_id) and not prov.option:
+        # Inherited unchanged: the evidence is the parent's, shown in its column.
         content.append(nodes.Text(" "))
         content.append(nodes.abbreviation("↑", "↑", explanation=f"inherited from {prov.defined_in}",
                                           classes=["rentoy-inherited"]))
-    if prov.source:
+    elif prov.source:
         content.append(nodes.Text(" "))
         refs = nodes.inline(classes=["rentoy-matrix-sources"])
-        refs.extend(source_refs(prov.source, sep=" "))
+        refs.extend(source_refs(prov.source, sep="; ", compact=True))
         content.append(refs)
     return cell(paragraph(content), [f"rentoy-cell-{prov.status}"])
+
+
+def column_groups(items: Sequence[Any], most: int) -> list[list[Any]]:
+    """``items`` in as few groups of at most ``most`` as will do, sizes balanced (9 by
+    5 -> 5 and 4): a grid too wide for a page becomes several that fit."""
+    count = max(1, -(-len(items) // most))
+    size = -(-len(items) // count) if items else 0
+    return [list(items[i:i + size]) for i in range(0, len(items), size)] if items else [[]]
 
 
 def status_legend() -> nodes.paragraph:
@@ -207,18 +324,22 @@ def status_legend() -> nodes.paragraph:
         para += status_node(status)
         if status in meaning:
             para += nodes.Text(f": {meaning[status]}")
-    para += nodes.Text("; ↑ inherited from the parent variant.")
+    para += nodes.Text("; ↑ inherited unchanged from the parent variant.")
     return para
 
 
-def provenance_matrix(variants: Sequence[Variant]) -> list[nodes.Node]:
-    """Every rule against every variant, each cell its status and sources."""
+def provenance_matrix(variants: Sequence[Variant], per_table: int = 5) -> list[nodes.Node]:
+    """Every rule against every variant, each cell its status and sources; the
+    variants split over tables of at most ``per_table`` columns so each fits a page."""
     from ..variants import RULE_NAMES
 
-    columns: list[Any] = ["rule"] + [variant_ref(v.id) for v in variants]
-    rows = [[nodes.literal(rule, rule)] + [_matrix_cell(v, rule) for v in variants]
-            for rule in RULE_NAMES]
-    return [status_legend(), table(columns, rows, classes=["rentoy-matrix"])]
+    out: list[nodes.Node] = [status_legend()]
+    for group in column_groups(variants, per_table):
+        columns: list[Any] = ["rule"] + [variant_ref(v.id) for v in group]
+        rows = [[rule_label(rule)] + [_matrix_cell(v, rule) for v in group]
+                for rule in RULE_NAMES]
+        out.append(table(columns, rows, classes=["rentoy-matrix", "rentoy-wide"]))
+    return out
 
 
 def variant_list(variants: Sequence[Variant]) -> nodes.table:
@@ -258,33 +379,54 @@ class VariantDirective(RentoyDirective):
         variant = self.load_variant(self.arguments[0])
         out: list[nodes.Node] = [register_target(self.env, "variant", variant.id, variant.name,
                                                  self.get_location())]
+        ident: list[nodes.Node] = [nodes.literal(variant.id, variant.id)]
+        if variant.path is not None:
+            ident += [nodes.Text(" (file "), nodes.literal(variant.path.name, variant.path.name),
+                      nodes.Text(")")]
         items: list[tuple[str, Any]] = [
-            ("Id", nodes.literal(variant.id, variant.id)),
-            ("Period", variant.period or "not stated"),
-            ("Region", variant.region or "not stated")]
+            ("Id", ident),
+            ("Period, region", f"{variant.period or 'not stated'}; "
+                               f"{variant.region or 'not stated'}")]
         if variant.extends:
             items.append(("Extends", [variant_ref(variant.extends)] if variant.builtin
                           else variant.extends))
         if variant.sources:
-            items.append(("Sources", source_refs(variant.sources)))
+            items.append(("Sources", source_refs(variant.sources, sep="; ")))
         counts = ", ".join(f"{n} {s}" for s, n in variant.status_counts().items() if n)
         items.append(("Evidence", f"{counts} (of {len(variant.values)} rules)"))
-        if variant.options:
-            items.append(("Options", ", ".join(f"{variant.base_id}+{o}"
-                                                for o in variant.options)))
-        if variant.path is not None:
-            items.append(("File", nodes.literal(variant.path.name, variant.path.name)))
         out.append(facts(items))
         if variant.description:
             out.extend(self.parse_text_to_nodes(variant.description))
+
+        parent, changed = self._parent(variant)
+        if parent is not None:
+            # The name without its gloss: "Modern Ávila (over-trumping ...)" -> "Modern Ávila".
+            short = (variant.name or variant.id).split(" (")[0].split(": ")[0]
+            title = f"How {short} differs from {parent.id}"
+            diff = section(self, title)
+            if changed:
+                diff += paragraph(f"{len(changed)} of {len(variant.values)} rules differ from "
+                                  f"{parent.id}'s; every other rule is the same.")
+                diff += differences_table(self, variant, parent, changed)
+            else:
+                diff += paragraph(f"Every rule has the same value as in {parent.id}; this "
+                                  "variant differs in its evidence only.")
+            out.append(diff)
+        used = self._used_in(variant)
+        if used:
+            out.append(used)
 
         orders = section(self, "Card orders")
         orders.extend(card_order_nodes(variant))
         betting = section(self, "Betting")
         betting.extend(ladder_nodes(variant))
-        rules = section(self, "Rules and their provenance")
+        rules = section(self, "All rules and their provenance")
         rules += status_legend()
-        rules += rules_table(self, variant, anchors=_is_linkable(variant))
+        rules += paragraph("Rules the variant's own file states are shown with their sources "
+                           "and notes; a rule inherited unchanged is one line, its sources "
+                           "and note folded under ↑. Highlighted rows differ from the parent.",
+                           ["rentoy-legend"])
+        rules += rules_table(self, variant, anchors=_is_linkable(variant), changed=changed)
         out += [orders, betting, rules]
         opts = options_table(self, variant)
         if opts is not None:
@@ -295,6 +437,79 @@ class VariantDirective(RentoyDirective):
             sec += opts
             out.append(sec)
         return out
+
+    def _parent(self, variant: Variant) -> tuple[Variant | None, list[str]]:
+        """The variant this one extends, and the rules whose values differ from it."""
+        from ..cards import CardError
+        from ..errors import RentoyError
+
+        if not variant.extends:
+            return None, []
+        try:
+            if variant.builtin:
+                parent = self.load_variant(variant.extends)
+            else:
+                from .. import variants as variants_module
+
+                base = variant.path.parent if variant.path is not None else None
+                parent = variants_module.load_variant(variant.extends, relative_to=base)
+        except (RentoyError, CardError):
+            return None, []
+        return parent, changed_rules(variant, parent)
+
+    def _used_in(self, variant: Variant) -> nodes.Element | None:
+        """Links to the worked examples played under this variant and to the pages that
+        compare it, when the site has them."""
+        from ..cards import CardError
+        from ..errors import RentoyError
+        from ..walkthrough import load_walkthrough
+        from .walkthroughs import walkthrough_files, walkthrough_id
+
+        if not _is_linkable(variant):
+            return None
+        from pathlib import Path
+
+        folder = Path(self.env.srcdir) / self.config.rentoy_examples_dir
+        note_listing(self.env, "examples")
+        examples = []
+        for path in walkthrough_files(folder):
+            note_files(self.env, [path])
+            try:
+                wt = load_walkthrough(path)
+            except (RentoyError, CardError):
+                continue
+            if wt.variant.builtin and wt.variant.base_id == variant.base_id:
+                examples.append(xref("walkthrough", walkthrough_id(path), wt.title))
+        para = paragraph(None, ["rentoy-used-in"])
+        children = [v for v in self.builtin_variants() if v.extends == variant.base_id]
+        if children:
+            para += nodes.strong("Extended by: ", "Extended by: ")
+            for i, child in enumerate(children):
+                if i:
+                    para += nodes.Text(", ")
+                para += variant_ref(child.id)
+            para += nodes.Text(" (each page opens with what it changes). ")
+        if examples:
+            para += nodes.strong("Worked examples: ", "Worked examples: ")
+            for i, link in enumerate(examples):
+                if i:
+                    para += nodes.Text("; ")
+                para += link
+            para += nodes.Text(". ")
+        pages = [(doc, text) for doc, text in (("compare", "every variant side by side"),
+                                               ("provenance", "the evidence, rule by rule"))
+                 if doc in self.env.found_docs]
+        if pages:
+            para += nodes.strong("Compared: ", "Compared: ")
+            for i, (doc, text) in enumerate(pages):
+                if i:
+                    para += nodes.Text("; ")
+                ref = addnodes.pending_xref("", refdomain="std", reftype="doc",
+                                            reftarget=f"/{doc}", refexplicit=True)
+                ref += nodes.inline(text, text)
+                para += ref
+            para += nodes.Text(".")
+        return para if len(para) else None
 
 
 class RulesDirective(RentoyDirective):

@@ -1,12 +1,15 @@
 """Worked examples on the site: a walkthrough run at build time and drawn.
 
 ``{rentoy-walkthrough} PATH`` runs the file through :func:`rentoy.walkthrough.run_walkthrough`
-and shows the deal as cards, the transcript branch by branch (each action, the call
-said and its gloss, what it did, refusals with their reason codes), and a table of
-every branch's outcome. A walkthrough whose expectations fail, or whose action is
-refused unexpectedly, fails the build at the file and line of the failure (the page
-still shows the run). ``{rentoy-walkthrough-list}`` lists every walkthrough of the
-examples folder, linked to its page.
+and shows, outcomes first: every branch's outcome (the scores the branches end at, then
+a table, each linked to its branch), the deal as cards, and the transcript (each action,
+the call said and its gloss, what it did, refusals with their reason codes), the
+trunk's actions first and then every branch one after another, folded under its path
+rather than nested. Scores, tricks and games are written one way throughout
+(``A 4, B 5``), trick winners as seats. A walkthrough whose expectations fail, or
+whose action is refused unexpectedly, fails the build at the file and line of the
+failure (the page still shows the run). ``{rentoy-walkthrough-list}`` lists every
+walkthrough of the examples folder, linked to its page.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 from docutils import nodes
 
 from .cards import card_node, deal_nodes
-from .common import (Failure, RentoyDirective, cell, facts, library_files, note_files,
+from .common import (Failure, RentoyDirective, cell, facts, folded, library_files, note_files,
                      note_listing, paragraph, table, variant_files, xref)
 from .domain import register_target
 from .variants import headings_option, section
@@ -67,7 +70,34 @@ def run_failures(run: WalkthroughRun, path: Path) -> list[tuple[str, str | None]
 
 
 def _score(score: Sequence[int]) -> str:
-    return f"{score[0]}-{score[1]}"
+    """A pair by team (score, tricks, games), written one way everywhere: ``A 4, B 5``."""
+    from ..walkthrough.narrate import score_text
+
+    return score_text((score[0], score[1]))
+
+
+def _branch_ids(run: WalkthroughRun, prefix: str) -> dict[tuple[str, ...], str]:
+    """An HTML id for each branch's path, unique on the page."""
+    ids: dict[tuple[str, ...], str] = {}
+    for i, segment in enumerate(run.segments()):
+        if segment.name is not None:
+            ids[segment.path] = nodes.make_id(f"{prefix}-branch-{i}-{segment.path[-1]}")
+    return ids
+
+
+def _ending(r: Any, matches: bool = False) -> str:
+    """How a leaf branch ends, in a sentence's words (``matches``: a match of several
+    games is played, so say when it is won)."""
+    from ..walkthrough.narrate import value_text
+
+    if not r.finished:
+        return f"hand not over; worth {value_text(r.value)}"
+    text = f"{r.hand_winner} wins the hand ({value_text(r.value)})"
+    if r.game_winner:
+        text += " and the game"
+    if matches and r.match_winner:
+        text += " and the match"
+    return text
 
 
 class WalkthroughDirective(RentoyDirective):
@@ -102,13 +132,22 @@ class WalkthroughDirective(RentoyDirective):
         if wt.description:
             out.extend(self.parse_text_to_nodes(wt.description))
         self.options.setdefault("headings", "rubrics")
+        self.branch_ids = _branch_ids(run, walkthrough_id(path))
+        # What happens first: every branch's outcome, each linked to its branch.
+        outcomes = section(self, "Outcomes")
+        summary = self._endings(run)
+        if summary is not None:
+            outcomes += summary
+        outcomes += self._outcomes(run)
         deal = section(self, "The deal")
         deal.extend(deal_nodes(wt.deal, variant=wt.variant, dealer=wt.dealer))
         transcript = section(self, "Transcript")
-        transcript += self._segment(run.root, wt)
-        outcomes = section(self, "Outcomes")
-        outcomes += self._outcomes(run)
-        return out + [deal, transcript, outcomes]
+        if run.root.branches:
+            transcript += paragraph("The actions every branch shares come first; then each "
+                                    "branch, folded (open one to read it), continues from "
+                                    "the branch it names.", ["rentoy-legend"])
+        transcript.extend(self._transcript(run.root, wt))
+        return out + [outcomes, deal, transcript]
 
     def _facts(self, wt: Walkthrough, path: Path) -> nodes.field_list:
         from ..walkthrough.narrate import score_text
@@ -141,16 +180,39 @@ class WalkthroughDirective(RentoyDirective):
 
     # -- the transcript --------------------------------------------------------------
 
-    def _segment(self, segment: Segment, wt: Walkthrough) -> nodes.container:
-        box = nodes.container(classes=["rentoy-segment"] +
-                              (["rentoy-branch"] if segment.name is not None else []))
-        if segment.name is not None:
-            title = paragraph(None, ["rentoy-branch-title"])
-            title += nodes.strong(segment.name, segment.name)
-            if len(segment.path) > 1:
-                trail = " / ".join(segment.path[:-1])
-                title += nodes.Text(f"  (after {trail})")
-            box += title
+    def _transcript(self, root: Segment, wt: Walkthrough) -> list[nodes.Node]:
+        """The trunk's steps, then every branch one after another (not nested), each
+        folded under its path."""
+        out: list[nodes.Node] = [self._segment_body(root, wt)]
+        for segment in root.walk():
+            if segment.name is None:
+                continue
+            head = paragraph(None, ["rentoy-branch-title"])
+            for i, name in enumerate(segment.path):
+                if i:
+                    head += nodes.Text(" › ")
+                head += (nodes.strong(name, name) if i == len(segment.path) - 1
+                         else nodes.Text(name))
+            if segment.result is not None:
+                r = segment.result
+                head += nodes.Text(f" — {_ending(r, wt.best_of > 1)}; {_score(r.score)}")
+            box = folded(head, [self._segment_body(segment, wt)],
+                         ["rentoy-branch", "rentoy-leaf" if not segment.branches else
+                          "rentoy-fork"], ids=[self.branch_ids[segment.path]])
+            out.append(box)
+        return out
+
+    def _segment_body(self, segment: Segment, wt: Walkthrough) -> nodes.container:
+        box = nodes.container(classes=["rentoy-segment"])
+        if len(segment.path) > 1:
+            parent = segment.path[:-1]
+            para = paragraph("Continues from ", ["rentoy-continues"])
+            ref = nodes.reference("", "", internal=True,
+                                  refid=self.branch_ids[parent])
+            ref += nodes.Text(" › ".join(parent))
+            para += ref
+            para += nodes.Text(".")
+            box += para
         if segment.description:
             box.extend(self.parse_text_to_nodes(segment.description))
         if not segment.ran:
@@ -163,8 +225,17 @@ class WalkthroughDirective(RentoyDirective):
             box += steps
         if segment.ran and (segment.expect or segment.failures):
             box += self._expectations(segment)
-        for branch in segment.branches:
-            box += self._segment(branch, wt)
+        if segment.branches:
+            para = paragraph("Then: ", ["rentoy-then"])
+            for i, branch in enumerate(segment.branches):
+                if i:
+                    para += nodes.Text("; ")
+                ref = nodes.reference("", "", internal=True,
+                                      refid=self.branch_ids[branch.path])
+                ref += nodes.Text(branch.name or "")
+                para += ref
+            para += nodes.Text(".")
+            box += para
         return box
 
     def _step(self, step: Step, wt: Walkthrough) -> nodes.list_item:
@@ -195,6 +266,8 @@ class WalkthroughDirective(RentoyDirective):
             item += paragraph(" ".join(remarks), ["rentoy-remarks"])
         trick = step.trick
         if trick is not None:
+            from ..walkthrough.narrate import team_of_seat
+
             para = paragraph("Trick: ", ["rentoy-trick"])
             seats = trick.seats(wt.players)
             for i, (seat, card) in enumerate(zip(seats, trick.cards)):
@@ -203,7 +276,8 @@ class WalkthroughDirective(RentoyDirective):
                 para += nodes.Text(f"seat {seat} ")
                 para += card_node(card, classes=["rentoy-card-won"] if seat == trick.winner
                                   else ())
-            para += nodes.Text(f"; seat {trick.winner} wins it.")
+            para += nodes.Text(f"; seat {trick.winner} (team {team_of_seat(trick.winner)}) "
+                               "wins it.")
             item += para
         if step.note:
             item += paragraph(self.parse_inline(step.note)[0], ["rentoy-step-note"])
@@ -218,7 +292,7 @@ class WalkthroughDirective(RentoyDirective):
         para += nodes.Text(" ")
         parts = []
         for key, value in segment.expect.items():
-            parts.append(f"{key.replace('_', ' ')} {_expect_text(value)}")
+            parts.append(f"{key.replace('_', ' ')} {_expect_text(key, value)}")
         para += nodes.Text("; ".join(parts) + (". All hold." if held else "."))
         for failure in segment.failures:
             para += nodes.Text(" ")
@@ -227,39 +301,83 @@ class WalkthroughDirective(RentoyDirective):
 
     # -- the outcome table -------------------------------------------------------------
 
+    def _endings(self, run: WalkthroughRun) -> nodes.Node | None:
+        """The scores the finished branches end at, each with the branches reaching it,
+        linked: the walkthrough's outcomes in one glance."""
+        by_score: dict[tuple[int, int], list[Any]] = {}
+        for r in run.results:
+            if r.finished and r.path:
+                by_score.setdefault(tuple(r.score), []).append(r)
+        if len(run.results) < 2 or not by_score:
+            return None
+        items = nodes.bullet_list(classes=["rentoy-endings"])
+        for score, results in by_score.items():
+            item = nodes.list_item()
+            para = paragraph(None)
+            para += nodes.strong(_score(score), _score(score))
+            para += nodes.Text(f" ({results[0].hand_winner} wins the hand): ")
+            for i, r in enumerate(results):
+                if i:
+                    para += nodes.Text("; ")
+                ref = nodes.reference("", "", internal=True,
+                                      refid=self.branch_ids[tuple(r.path)])
+                ref += nodes.Text(" › ".join(r.path))
+                para += ref
+            item += para
+            items += item
+        intro = paragraph(f"The branches end at {len(by_score)} different scores:",
+                          ["rentoy-endings-intro"])
+        box = nodes.container(classes=["rentoy-endings-box"])
+        box += intro
+        box += items
+        return box
+
     def _outcomes(self, run: WalkthroughRun) -> nodes.table:
+        """Every leaf branch: how it ends, the score, the tricks, whether it held."""
         from ..walkthrough.narrate import value_text
 
         matches = run.walkthrough.best_of > 1
         rows = []
         for r in run.results:
-            if r.outcomes:
-                out = f"A wins: {_score(r.outcomes['A'])}; B wins: {_score(r.outcomes['B'])}"
+            if r.path and tuple(r.path) in self.branch_ids:
+                ref = nodes.reference("", "", internal=True,
+                                      refid=self.branch_ids[tuple(r.path)])
+                ref += nodes.Text(" › ".join(r.path))
+                label: Any = paragraph(ref)
             else:
-                out = "-"
+                label = r.label
+            ending = _ending(r, matches)
+            if r.outcomes:
+                ending += (f"; if A wins it: {_score(r.outcomes['A'])}, "
+                           f"if B: {_score(r.outcomes['B'])}")
             match = [r.match_winner or "-"] if matches else []
-            rows.append([r.label, _score(r.score), value_text(r.value),
-                         "yes" if r.finished else "no", r.hand_winner or "-",
-                         r.game_winner or "-", *match, _score(r.tricks), out,
+            rows.append([label, ending, _score(r.score), value_text(r.value), *match,
+                         _score(r.tricks),
                          cell("yes" if r.ok else "NO",
                               ["rentoy-ok" if r.ok else "rentoy-failed"])])
-        return table(["branch", "score", "value", "hand over", "hand won by", "game won by",
-                      *(["match won by"] if matches else []), "tricks A-B",
-                      "if the hand is played out", "holds"],
+        return table(["branch", "how it ends", "score", "value",
+                      *(["match won by"] if matches else []), "tricks", "holds"],
                      rows, classes=["rentoy-outcomes"])
 
 
-def _expect_text(value: Any) -> str:
+def _expect_text(key: str, value: Any) -> str:
+    """An expectation's value in the page's words: pairs by team as ``A 4, B 5``, trick
+    winners as seats."""
+    if key in ("score", "tricks", "games") and isinstance(value, (list, tuple)) \
+            and len(value) == 2:
+        return _score(value)
+    if key == "outcomes" and isinstance(value, dict):
+        return "; ".join(f"if {team} wins: {_score(v)}" for team, v in value.items())
+    if key == "trick_winners" and isinstance(value, (list, tuple)):
+        return "seat " + ", seat ".join(str(v) for v in value) if value else "none"
     if isinstance(value, bool):
         return "yes" if value else "no"
     if value is None:
         return "none"
     if isinstance(value, dict):
-        return ", ".join(f"{k} {_expect_text(v)}" for k, v in value.items())
+        return ", ".join(f"{k} {_expect_text(k, v)}" for k, v in value.items())
     if isinstance(value, (list, tuple)):
-        if len(value) == 2 and all(isinstance(v, int) for v in value):
-            return f"{value[0]}-{value[1]}"
-        return "[" + ", ".join(_expect_text(v) for v in value) + "]"
+        return ", ".join(_expect_text("", v) for v in value)
     return str(value)
 
 

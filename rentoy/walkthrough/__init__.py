@@ -7,9 +7,9 @@ what must hold at the end of each segment. :func:`load_walkthrough` validates it
 :func:`run_walkthrough` plays it through the engine, and
 :mod:`rentoy.walkthrough.transcript` prints what happened.
 
-The file format: the keys of DESIGN's walkthrough format (``title``, ``variant``,
-``players``, ``score``, ``dealer``, ``deal``, ``seed``, ``actions``, ``branches``,
-``expect``), plus these extensions:
+The file format: the core keys (``title``, ``variant``, ``players``, ``score``,
+``dealer``, ``deal``, ``seed``, ``actions``, ``branches``, ``expect``), plus these
+additions:
 
 - ``description`` (the walkthrough's and a branch's): a short paragraph of prose;
 - an action may be a mapping ``{action: "0 raise", note: "..."}``: the note is

@@ -167,8 +167,9 @@ class BranchResult:
         return " / ".join(self.path) or "trunk"
 
     def to_json(self) -> dict[str, Any]:
-        """The result as in ``rentoy run --json``: exactly the keys DESIGN fixes (the
-        match winner is for expectations and transcripts)."""
+        """The result as in ``rentoy run --json``: a fixed set of keys, kept stable for
+        the programs that read it (the match winner is for expectations and
+        transcripts)."""
         return {
             "path": list(self.path), "ok": self.ok, "score": list(self.score),
             "value": self.value, "finished": self.finished,
@@ -315,7 +316,7 @@ class _Runner:
             after = self.snap(hand)
             call = call_for(variant, a.action, after)
             steps.append(Step(a.text, a.line, a.action, event, None, False, call,
-                              gloss_for(call),
+                              gloss_for(call, variant, a.action, after),
                               step_remarks(variant, a.action, event, before, after, trump),
                               after, a.note))
             before = after

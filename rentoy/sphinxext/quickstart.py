@@ -1,0 +1,172 @@
+"""The pieces of the site's first pages: the deck drawn, a hand dealt and played.
+
+``{rentoy-deck}`` draws the 40 cards of the Spanish deck, a row per suit.
+``{rentoy-hand} SPEC`` deals the cards given in ``:deal:`` with ``:up:`` turned up,
+applies ``:actions:`` through the engine (a refused action fails the build) and draws
+the deal, each trick played with the seat the engine says wins it, and how the hand
+ended. ``{rentoy-differences}`` lists, for every built-in variant that extends another,
+the rules whose values differ from its parent's, linked to the variant pages. Every
+rule these show comes from the variant files and the engine, none from the page.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from docutils import nodes
+from docutils.parsers.rst import directives
+
+from .cards import card_node, cards_node, deal_nodes
+from .common import Failure, RentoyDirective, paragraph, table
+from .variants import changed_rules, rule_label, variant_ref
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+
+    from ..cards import Card
+    from ..engine import TrickRecord
+
+__all__ = ["DeckDirective", "HandDirective", "DifferencesDirective", "trick_nodes",
+           "face_node"]
+
+
+def face_node(card: Card) -> nodes.abbreviation:
+    """A card's drawn face (HTML) with its code and Spanish name (other builders, and
+    the tooltip)."""
+    from .faces import face_svg
+
+    node = nodes.abbreviation("", "", explanation=card.name,
+                              classes=["rentoy-face", f"rentoy-face-{card.suit}"])
+    node += nodes.raw("", face_svg(card), format="html")
+    code = str(card)
+    node += nodes.inline(code, code, classes=["rentoy-face-code"])
+    return node
+
+
+class DeckDirective(RentoyDirective):
+    """``{rentoy-deck}``: the 40 cards, a row per suit, ace to king, their faces drawn
+    (``:small:`` draws the small cards of the tables instead)."""
+
+    option_spec = {"small": directives.flag}
+
+    def make(self) -> list[nodes.Node]:
+        from ..cards import DECK, SUIT_NAMES, SUITS
+
+        box = nodes.container(classes=["rentoy-deck"])
+        for suit in SUITS:
+            row = paragraph(None, ["rentoy-deck-row"])
+            name = SUIT_NAMES[suit]
+            row += nodes.inline(name, name, classes=["rentoy-deck-suit"])
+            cards = sorted((c for c in DECK if c.suit == suit), key=lambda c: c.rank)
+            if "small" in self.options:
+                row += cards_node(cards, separator="")
+            else:
+                faces = nodes.inline(classes=["rentoy-cards", "rentoy-faces"])
+                for i, card in enumerate(cards):
+                    if i:
+                        faces += nodes.Text(" ")
+                    faces += face_node(card)
+                row += faces
+            box += row
+        return [box]
+
+
+def trick_nodes(trick: TrickRecord, players: int) -> nodes.paragraph:
+    """A trick as its cards in playing order, the winner's card marked."""
+    from ..walkthrough.narrate import team_of_seat
+
+    para = paragraph(None, ["rentoy-trick"])
+    for i, (seat, card) in enumerate(zip(trick.seats(players), trick.cards)):
+        if i:
+            para += nodes.Text(", ")
+        para += nodes.Text(f"seat {seat} ")
+        para += card_node(card, classes=["rentoy-card-won"] if seat == trick.winner else ())
+    para += nodes.Text(f": seat {trick.winner} (team {team_of_seat(trick.winner)}) wins "
+                       "the trick.")
+    return para
+
+
+class HandDirective(RentoyDirective):
+    """``{rentoy-hand} SPEC``: a deal (``:deal:`` hands separated by ``/``, ``:up:``
+    the turned-up card, ``:dealer:``, ``:score:`` as ``4-5``) drawn, then
+    ``:actions:`` (separated by ``;``) applied by the engine and each trick drawn.
+    ``:show: tricks`` leaves the deal out."""
+
+    required_arguments = 1
+    option_spec = {"deal": directives.unchanged_required, "up": directives.unchanged_required,
+                   "dealer": directives.nonnegative_int, "score": directives.unchanged_required,
+                   "actions": directives.unchanged, "show": directives.unchanged}
+
+    def make(self) -> list[nodes.Node]:
+        from ..engine import Deal, Hand
+        from ..errors import IllegalAction
+        from ..walkthrough.narrate import score_text
+
+        variant = self.load_variant(self.arguments[0])
+        if "deal" not in self.options or "up" not in self.options:
+            raise Failure([("{rentoy-hand} needs :deal: (hands separated by /) and :up:",
+                            None)])
+        hands = [h.split() for h in self.options["deal"].split("/")]
+        deal = Deal.parse(hands, up=self.options["up"].strip())
+        score = (0, 0)
+        if "score" in self.options:
+            a, _, b = self.options["score"].partition("-")
+            score = (int(a), int(b))
+        dealer = self.options.get("dealer", len(hands) - 1)
+        hand = Hand(variant, players=len(hands), dealer=dealer, deal=deal, score=score)
+        out: list[nodes.Node] = []
+        if self.options.get("show", "all") != "tricks":
+            out.extend(deal_nodes(deal, variant=variant, dealer=dealer,
+                                  score=score if "score" in self.options else None))
+        for text in filter(None, (a.strip() for a in self.options.get("actions", "").split(";"))):
+            try:
+                event = hand.apply(text)
+            except IllegalAction as refusal:
+                raise Failure([(f"{text!r} was refused: {refusal.reason} ({refusal})", None)])
+            if event.trick is not None:
+                out.append(trick_nodes(event.trick, len(hands)))
+            if event.result is not None:
+                r = event.result
+                how = "by tricks" if r.how == "tricks" else "as the other team folded"
+                out.append(paragraph(f"Team {r.winner_name} wins the hand {how} and scores "
+                                     f"{r.points}: {score_text(r.score)}.",
+                                     ["rentoy-hand-result"]))
+        return out
+
+
+class DifferencesDirective(RentoyDirective):
+    """``{rentoy-differences}``: each built-in variant that extends another, with the
+    rules whose values differ from its parent's, linked to the variant's page."""
+
+    def make(self) -> list[nodes.Node]:
+        from ..reference import format_value
+
+        variants = self.builtin_variants()
+        by_id = {v.id: v for v in variants}
+        rows: list[list[Any]] = []
+        for v in variants:
+            parent = by_id.get(v.extends or "")
+            if parent is None:
+                rows.append([variant_ref(v.id), v.name or "-", "-",
+                             paragraph("the reference reading; the others are stated "
+                                       "against it or against a variant built on it")])
+                continue
+            changes = nodes.bullet_list(classes=["rentoy-changes"])
+            for rule in changed_rules(v, parent):
+                item = nodes.list_item()
+                para = paragraph(None)
+                para += rule_label(rule, key=False)
+                shown = format_value(rule, v.values[rule])
+                para += nodes.inline(shown, shown, classes=["rentoy-value"])
+                item += para
+                changes += item
+            rows.append([variant_ref(v.id), v.name or "-", variant_ref(parent.id),
+                         changes if len(changes) else "the same rules; other evidence"])
+        return [table(["variant", "name", "extends", "what changes"], rows,
+                      classes=["rentoy-variant-differences"])]
+
+
+def setup(app: Sphinx) -> None:
+    app.add_directive("rentoy-deck", DeckDirective)
+    app.add_directive("rentoy-hand", HandDirective)
+    app.add_directive("rentoy-differences", DifferencesDirective)

@@ -1,0 +1,37 @@
+"""Search that folds accents: "senas" finds the pages that say "señas".
+
+Sphinx's HTML search stems each word of the pages into an index (in Python) and each
+word of a query (in JavaScript), and matches the two. :class:`FoldingEnglish` is the
+English search language with accents folded before stemming, registered as the
+language ``en-folded``; ``docs/_static/search-fold.js`` (named by
+``html_search_scorer``, whose code Sphinx adds to the search page after the stemmer)
+folds the query's words the same way. ``conf.py`` selects both:
+``html_search_language = "en-folded"`` and ``html_search_scorer`` set to that file's
+absolute path (Sphinx opens it from the working folder).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from sphinx.search.en import SearchEnglish
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+
+__all__ = ["FoldingEnglish"]
+
+
+class FoldingEnglish(SearchEnglish):
+    """English search with accents folded: ``señas`` and ``senas`` index alike."""
+
+    lang = "en-folded"
+
+    def stem(self, word: str) -> str:
+        from ..glossary import term_key
+
+        return super().stem(term_key(word))
+
+
+def setup(app: Sphinx) -> None:
+    app.add_search_language(FoldingEnglish)
