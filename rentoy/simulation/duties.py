@@ -65,8 +65,8 @@ def duty_counts(hand: Hand) -> tuple[int, int, int, int, int]:
             follows += 1
             # with one card left there is no choice to constrain (a player always has
             # a legal card), so the engine need not be asked
-            if len(cards_held) > 1 and len(legal := legal_cards(tables, tt, cards_held,
-                                                                 trick)) < len(cards_held):
+            if len(cards_held) > 1 and len(legal := legal_cards(
+                    tables, tt, cards_held, trick, shared=True)) < len(cards_held):
                 constrained += 1
                 for code in {duty_refusal(tables, tt, trick, c).code
                              for c in cards_held if c not in legal}:
