@@ -60,6 +60,37 @@ def _origin(variant: Variant, rule: str) -> str:
     return words + (parent or "")
 
 
+def carried_over_text(variant: Variant, rule: str) -> str | None:
+    """Why an inherited rule is carried over, as ``rentoy rules`` says it (None if not):
+    ``top_cards_are_trumps is carried over from another set of top cards (stated in
+    1737 for top_cards none)``."""
+    item = variant.carried_over.get(rule)
+    if item is None:
+        return None
+    was = " and ".join(f"{r} {format_value(r, item.was[r])}" for r in item.changed)
+    part = " (its raise words, not used to name raises)" if item.part == "raise" else ""
+    return f"{rule}{part} is {item.label} (stated in {item.stated_in} for {was})"
+
+
+def _carried_over_notes(records: list[dict[str, Any]]) -> list[str]:
+    """The line under ``rentoy rules`` naming the rules carried over, if any."""
+    stale = [r["carried_over"] for r in records if r["carried_over"]]
+    return [f"Not restated: {'; '.join(stale)}."] if stale else []
+
+
+def _inherited_options_notes(variant: Variant) -> list[str]:
+    """The line under the options naming those inherited, and from where."""
+    inherited: dict[str, list[str]] = {}
+    for option in variant.options.values():
+        if option.provenance.defined_in not in (None, variant.base_id):
+            inherited.setdefault(str(option.provenance.defined_in), []).append(option.id)
+    if not inherited:
+        return []
+    parts = "; ".join(", ".join(ids) + f" from {parent}" for parent, ids in inherited.items())
+    return [f"Inherited: {parts} (a file withdraws one with `<option>: null` under "
+            "`options`)."]
+
+
 def rule_record(variant: Variant, rule: str) -> dict[str, Any]:
     """One rule as plain data: value, display text, status, sources, note, origin."""
     prov = variant.provenance[rule]
@@ -67,7 +98,7 @@ def rule_record(variant: Variant, rule: str) -> dict[str, Any]:
         "rule": rule, "value": plain(variant.values[rule]),
         "display": format_value(rule, variant.values[rule]),
         "status": prov.status, "source": list(prov.source), "note": prov.note,
-        "alternatives": list(prov.alternatives),
+        "alternatives": list(prov.alternatives), "carried_over": carried_over_text(variant, rule),
         "defined_in": prov.defined_in, "option": prov.option,
         "from": _origin(variant, rule),
     }
@@ -101,7 +132,8 @@ def rules_report(variant: Variant) -> Report:
             "sources": list(variant.sources), "rules": records, "options": options}
     tables = [Table(["rule", "value", "status", "source", "from", "note"], rows,
                     title=f"{variant.id}: {variant.name}",
-                    wrap={"value": 26, "source": 24, "from": 18, "note": 48})]
+                    wrap={"value": 26, "source": 24, "from": 18, "note": 48},
+                    notes=_carried_over_notes(records))]
     if options:
         tables.append(Table(
             ["option", "changes", "status", "source", "note"],
@@ -109,5 +141,6 @@ def rules_report(variant: Variant) -> Report:
                                  for k in o["rules"]),
               o["status"], ", ".join(o["source"]), o["note"] or ""] for o in options],
             title=f"Options (select with {variant.base_id}+<option>)",
-            wrap={"changes": 30, "source": 24, "note": 50}))
+            wrap={"changes": 30, "source": 24, "note": 50},
+            notes=_inherited_options_notes(variant)))
     return Report(data, tables)

@@ -28,6 +28,8 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Sequence
 
 from .cards import Card, CardError, TrumpRelative, parse_card_spec
+from . import dependencies as _deps
+from .dependencies import CarriedOver
 from .errors import InputError, Location, Problem, VariantError, suggest
 from . import sources as _sources
 from .sources import load_sources
@@ -123,7 +125,9 @@ class Calls:
     turn_up: str | None = None
 
     def for_raise(self, level: int) -> str | None:
-        """The call for a raise to ladder step ``level`` (1 = the first raise)."""
+        """The call for a raise to ladder step ``level`` (1 = the first raise): words are
+        matched to steps by position. None when no word is recorded for the step, or the
+        words were carried over from another ladder (they are then left out here)."""
         return self.raise_[level - 1] if 0 < level <= len(self.raise_) else None
 
 
@@ -205,6 +209,16 @@ class Variant:
     path: Path | None = None
     files: tuple[Path, ...] = ()       # this file and every file it extends
     lineage: tuple[str, ...] = ()      # this id, its parent's, ... up to the root
+    #: For each rule that depends on others (:mod:`rentoy.dependencies`), their values
+    #: where the rule was stated.
+    written_for: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    #: The inherited rules whose dependencies changed since: shown as carried over,
+    #: and not used to name raises.
+    carried_over: Mapping[str, CarriedOver] = field(default_factory=dict)
+    #: What ``rentoy check`` warns about this file (it still loads and plays): rules it
+    #: leaves carried over, inherited options against its own rules.
+    #: ``check_variant_file`` adds raise words the glossary glosses for other values.
+    warnings: tuple[Problem, ...] = ()
     builtin: bool = False
 
     @property
@@ -268,12 +282,15 @@ def _normalise(name: str, value: Any) -> Any:
     return _freeze(value)
 
 
-def _typed(values: Mapping[str, Any]) -> Rules:
+def _typed(values: Mapping[str, Any], carried: Mapping[str, CarriedOver] = MappingProxyType({})
+           ) -> Rules:
     kwargs = dict(values)
     kwargs["top_cards"] = tuple(parse_card_spec(c) for c in values["top_cards"])
     calls = values["calls"]
-    kwargs["calls"] = Calls(tuple(calls.get("raise", ())), calls.get("accept"),
-                            calls.get("fold"), calls.get("turn_up"))
+    # Raise words carried over from another ladder would name the wrong steps.
+    raises = () if "calls" in carried else tuple(calls.get("raise", ()))
+    kwargs["calls"] = Calls(raises, calls.get("accept"), calls.get("fold"),
+                            calls.get("turn_up"))
     return Rules(**kwargs)
 
 
@@ -486,6 +503,11 @@ def _build(path: Path, stack: tuple[Path, ...]) -> Variant:
                 ("rules", rule))
 
     problems = [_note_inherited(p, provenance, vid) for p in rule_problems(values, where)]
+    written = dict(parent.written_for) if parent else {}
+    written.update(_deps.written_for(values, [n for n in RULE_NAMES
+                                              if provenance[n].defined_in == vid]))
+    carried = _deps.carried_over(values, provenance, written)
+    problems += _deps.call_problems(values, carried, where)
 
     options: dict[str, Option] = dict(parent.options) if parent else {}
     for oid, entry in (data.get("options") or {}).items():
@@ -523,12 +545,13 @@ def _build(path: Path, stack: tuple[Path, ...]) -> Variant:
 
     lineage = (vid,) + (parent.lineage if parent else ())
     variant = Variant(
-        id=vid, name=data["name"], rules=_typed(values),
+        id=vid, name=data["name"], rules=_typed(values, carried),
         provenance=MappingProxyType(provenance), values=MappingProxyType(values),
         options=MappingProxyType(options), extends=str(data["extends"]) if parent else None,
         period=None if data.get("period") is None else str(data["period"]),
         region=data.get("region"), description=(data.get("description") or "").strip(),
         sources=tuple(data.get("sources") or ()), path=path,
+        written_for=MappingProxyType(written), carried_over=MappingProxyType(carried),
         files=(path,) + (parent.files if parent else ()), lineage=lineage,
         builtin=is_builtin)
     # Every option, its own or inherited, must give a playable variant.
@@ -545,7 +568,28 @@ def _build(path: Path, stack: tuple[Path, ...]) -> Variant:
                     p.hint, key=True) for p in exc.problems]
     if problems:
         raise VariantError(problems)
-    return variant
+    return replace(variant, warnings=_warnings(doc, data, variant, parent))
+
+
+def _warnings(doc: Document, data: dict, variant: Variant, parent: Variant | None
+              ) -> tuple[Problem, ...]:
+    """What ``rentoy check`` says of a valid file: rules it leaves carried over and
+    inherited options against its own rules."""
+    vid = variant.id
+
+    def locate(rule: str) -> tuple[Location, tuple]:
+        prov = variant.provenance[rule]
+        if prov.defined_in == vid and prov.location is not None:
+            return (prov.location, ("rules", rule))
+        return (doc.location(("extends",), key=True), ("extends",))
+
+    out = _deps.stale_warnings(variant.carried_over, variant.values, variant.provenance,
+                               vid, locate)
+    out += _deps.option_warnings(variant.options, variant.values,
+                                 parent.values if parent else None, variant.provenance,
+                                 vid, variant.base_id,
+                                 lambda oid: _apply_options(variant, (oid,)), locate)
+    return tuple(out)
 
 
 def _note_inherited(problem: Problem, provenance: Mapping[str, Provenance], vid: str
@@ -596,6 +640,7 @@ def _apply_options(variant: Variant, names: Sequence[str]) -> Variant:
         return memo[names]
     values = dict(variant.values)
     provenance = dict(variant.provenance)
+    written = dict(variant.written_for)
     seen: list[str] = list(variant.applied_options)
     for name in names:
         if name in seen:
@@ -612,13 +657,23 @@ def _apply_options(variant: Variant, names: Sequence[str]) -> Variant:
             values[rule] = value
             provenance[rule] = replace(option.provenance, option=name)
         seen.append(name)
+        # The option's rules, and the rules of the file that offers it (written with
+        # the option in view), are written for the values the option makes.
+        written.update(_deps.written_for(values, [
+            r for r, p in provenance.items()
+            if r in option.rules or (p.option is None
+                                     and p.defined_in == option.provenance.defined_in)]))
+        carried = _deps.carried_over(values, provenance, written)
         # Checked after each option, so a clash is blamed on the option that made it.
-        problems = rule_problems(values, _option_where(provenance, option))
+        where = _option_where(provenance, option)
+        problems = rule_problems(values, where) + _deps.call_problems(values, carried, where)
         if problems:
             raise VariantError(problems)
-    result = replace(variant, id="+".join([variant.base_id, *seen]), rules=_typed(values),
+    result = replace(variant, id="+".join([variant.base_id, *seen]),
+                     rules=_typed(values, carried),
                      values=MappingProxyType(values), provenance=MappingProxyType(provenance),
-                     applied_options=tuple(seen))
+                     applied_options=tuple(seen), written_for=MappingProxyType(written),
+                     carried_over=MappingProxyType(carried))
     memo[names] = result
     return result
 
@@ -699,5 +754,15 @@ def load_variants(specs: Sequence[str | int | Path | Variant]) -> list[Variant]:
 
 
 def check_variant_file(path: str | Path) -> Variant:
-    """Load one variant file (for ``rentoy check``); raises VariantError when invalid."""
-    return _load_file(Path(path))
+    """Load one variant file (for ``rentoy check``); raises VariantError when invalid.
+
+    Its ``warnings`` also say which raise words the file states for a step whose value
+    the glossary's gloss does not name (read only here, so loading a variant does not
+    load the glossary)."""
+    variant = _load_file(Path(path))
+    prov = variant.provenance["calls"]
+    if prov.defined_in != variant.id or "calls" in variant.carried_over:
+        return variant
+    glosses = _deps.gloss_warnings(variant.values, prov.location or Location(),
+                                   ("rules", "calls"))
+    return replace(variant, warnings=variant.warnings + tuple(glosses)) if glosses else variant

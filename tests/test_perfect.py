@@ -25,7 +25,7 @@ def run_cli(*args: str) -> tuple[int, str, str]:
 
 
 def test_records_match_the_public_solver():
-    result = compare_perfect(["1737", "conil"], deals=12, seed=3)
+    result = compare_perfect(["1737", "conil"], deals=8, seed=3)
     assert result.players == 4 and result.hand_sizes == (3, 5)
     for k, row in enumerate(result.records):
         for i, variant in enumerate(("1737", "conil")):

@@ -91,7 +91,7 @@ def random_position(variant: str, players_pick: int, seed: int, budget: int) -> 
     return hand
 
 
-@settings(max_examples=120)
+@settings(max_examples=300)
 @given(st.sampled_from(VARIANTS), st.integers(0, 7), st.integers(0, 2**32))
 def test_solver_agrees_with_brute_force(variant, players_pick, seed):
     hand = random_position(variant, players_pick, seed, budget=13)
@@ -128,12 +128,15 @@ def test_whole_deals_of_1737(players):
 
 def test_principal_line_is_legal_and_reaches_the_winner():
     for variant in ("1737", "avila", "conil", "1737+borrego"):
-        for seed in range(10):
+        for seed in range(10 if variant != "conil" else 3):
             hand = Hand(variant, seed=seed)
             solution = solve(position_of(hand))
+            by = tricks_to_decide(position_of(hand))
             for seat, card in solution.line_seats():
                 hand.apply(f"{seat} play {card}")
             assert hand.is_over and hand.result.winner == solution.winner
+            # the winners make sure of the hand by then, the others hold out till then
+            assert len(hand.trick_log) == by
             assert set(solution.moves.values()) <= {0, 1}
             assert (solution.winner in solution.moves.values())
 

@@ -13,10 +13,13 @@ How it is fast, and why it stays exact:
   :func:`~rentoy.analysis.position.hand_ended`, tabulated once per rule set as
   :func:`~rentoy.analysis.position.settled_table`, so the search stops as soon as
   the winner is certain, whoever takes the remaining tricks.
-- **Memoisation** at the start of each trick from the second trick after the root on
-  (before that no other order of play reaches the same position), keyed by the cards
-  still in the hands, the leader and the tricks won (every card's holder is fixed by
-  the deal, so the remaining cards say what each seat holds).
+- **Memoisation** at the start of each trick (with three cards or more in each
+  hand; two are quicker searched again than remembered), keyed by the cards still in the hands,
+  the leader and the tricks won (every card's holder is fixed by the deal, so the
+  remaining cards say what each seat holds). The memo lasts while positions of the
+  same deal are solved (the cards after each move, a line of play), and a search
+  with a horizon (:meth:`Solver.can_decide`) reads the plain search's: a position
+  lost outright is lost within any horizon.
 - **Move ordering**: a seat's cards are tried from the strongest down, the weakest
   first when its partner already holds the trick; the last seat of a trick tries the
   cards that take the trick for its team first, the weakest first.
@@ -65,7 +68,7 @@ TEAM_NAMES: tuple[str, str] = ("A", "B")
 #: with bit ``c`` set for card ``c``.
 SeatCards = Union[Sequence[int], int]
 
-_Search = Callable[[list[list[int]], list[int], int, int, int, int, int], int]
+_Search = Callable[[list[list[int]], list[int], list[int], int, int, int, int, int], int]
 
 
 class Solver:
@@ -96,7 +99,8 @@ class Solver:
     takes the next trick; a copas lead loses to B's As de copas.
     """
 
-    __slots__ = ("tables", "tt", "players", "_between", "_klass", "_settle", "_searches")
+    __slots__ = ("tables", "tt", "players", "_between", "_klass", "_settle", "_searches",
+                 "_memos", "_holders", "_cards")
 
     def __init__(self, tables: Tables, tt: TrumpTables, players: int):
         if not 2 <= players <= 8 or tables.rules.tricks > 7:
@@ -113,6 +117,13 @@ class Solver:
         # Cards of one class can be told apart only by the cards ranked between them.
         self._klass = tuple(suit[c] * 2 + always[c] for c in range(40))
         self._searches: dict[tuple[int, int], _Search] = {}
+        # What the searches remember is keyed by the cards left, which says who holds
+        # what only within one deal: ``_holders`` is each seat's cards in that deal.
+        # Positions later in the same deal (every seat's cards among those it held)
+        # keep the memos; another deal empties them.
+        self._memos: dict[tuple[int, int], dict[int, int]] = {}
+        self._holders = [0] * players
+        self._cards: dict[int, list[int]] = {}      # a mask's cards, strongest first
         self._settle = settled_table(tables.rules.tricks, tables.rules.tricks_to_win,
                                      tables.rules.stop_when_decided)
 
@@ -131,15 +142,16 @@ class Solver:
         power = tt.power
         settle, between, klass = self._settle, self._between, self._klass
         legal, winner_at = legal_cards, trick_winner
-        memo: dict[int, int] = {}
+        memo = self._memos.setdefault((horizon, target), {})
+        # With a horizon: a position the plain search found lost for ``target`` is lost.
+        plain = self._memos.setdefault((99, 0), {}) if horizon < 99 else {}
         loser = 1 - target
         seats = [[(leader + k) % n for k in range(n)] for leader in range(n)]
         # The state: a bitmask of the cards still in the hands (``rem``), the cards of
         # the current trick in playing order (``trick``) and as a bitmask (``out``).
-        hands: dict[int, list[int]] = {}    # a seat's cards by bitmask, for this call
+        hands = self._cards
         masks = [0] * n                     # each seat's cards as a bitmask
         order: list[list[int]] = [[] for _ in range(n)]   # each seat's cards, strongest first
-        first = [0]                         # tricks done at the root of this call
 
         def cards_of(mask: int, seat: int) -> list[int]:
             """The seat's cards in ``mask``, strongest first (the order moves are tried in)."""
@@ -166,11 +178,19 @@ class Solver:
                     lead += cards_of(rem & masks[s], s)
                 if not winner_at(tt, lead):
                     return team
-            if done < first[0] + 2:    # no other order of play can lead here yet
+            if horizon < 99:
+                # Lost within the horizon if even all the tricks up to it would not
+                # make ``target`` sure of the hand.
+                r = horizon - done
+                if settle[((ta + r * loser) * 8 + tb + r * target) * 8 + horizon] != target:
+                    return loser
+            if mine.bit_count() < 3:   # two cards each: quicker searched than remembered
                 return play(rem, [], 0, leader, ta, tb, done)
             key = rem << 9 | leader << 6 | ta << 3 | tb
             found = memo.get(key)
             if found is None:
+                if plain.get(key) == loser:
+                    return loser
                 found = memo[key] = play(rem, [], 0, leader, ta, tb, done)
             return found
 
@@ -245,16 +265,10 @@ class Solver:
                     return team
             return 1 - team
 
-        def run(hands_in: list[list[int]], trick: list[int], leader: int, ta: int, tb: int,
-                done: int, rem: int) -> int:
-            memo.clear()
-            hands.clear()
-            first[0] = done
+        def run(hands_in: list[list[int]], masks_in: list[int], trick: list[int], leader: int,
+                ta: int, tb: int, done: int, rem: int) -> int:
+            masks[:] = masks_in
             for seat, h in enumerate(hands_in):
-                m = 0
-                for c in h:
-                    m |= 1 << c
-                masks[seat] = m
                 order[seat] = sorted(h, key=power.__getitem__, reverse=True)
             s = settle[(ta * 8 + tb) * 8 + done]
             if s >= 0:
@@ -271,19 +285,33 @@ class Solver:
         return run
 
     def _prepare(self, hands: Sequence[SeatCards], leader: int, trick: Sequence[int],
-                 tricks: Sequence[int]) -> tuple[list[list[int]], list[int], int, int, int,
-                                                 int, int]:
+                 tricks: Sequence[int]) -> tuple[list[list[int]], list[int], list[int], int,
+                                                 int, int, int, int]:
         n = self.players
         if len(hands) != n:
             raise ValueError(f"expected {n} hands, got {len(hands)}")
         plain = [[c for c in range(40) if h >> c & 1] if isinstance(h, int)
                  else [int(c) for c in h] for h in hands]
+        masks = [0] * n
         rem = 0
-        for h in plain:
+        same = True
+        holders = self._holders
+        for seat, h in enumerate(plain):
+            m = 0
             for c in h:
-                rem |= 1 << c
+                m |= 1 << c
+            masks[seat] = m
+            rem |= m
+            if m & ~holders[seat]:
+                same = False
+        if not same:                        # another deal: forget the last one
+            for memo in self._memos.values():
+                memo.clear()
+            self._cards.clear()
+            holders[:] = masks
         done = self.tables.rules.hand_size - len(plain[leader]) - (1 if trick else 0)
-        return plain, [int(c) for c in trick], leader, int(tricks[0]), int(tricks[1]), done, rem
+        return (plain, masks, [int(c) for c in trick], leader, int(tricks[0]), int(tricks[1]),
+                done, rem)
 
     def winner(self, hands: Sequence[SeatCards], leader: int, trick: Sequence[int] = (),
                tricks: Sequence[int] = (0, 0)) -> int:
@@ -295,7 +323,8 @@ class Solver:
                      ) -> dict[int, int]:
         """For each legal card of the seat to play (in the hand's order), the team that
         wins the hand with perfect play after it. Empty when the hand is over."""
-        plain, tr, leader, ta, tb, done, rem = self._prepare(hands, leader, trick, tricks)
+        plain, masks, tr, leader, ta, tb, done, rem = self._prepare(hands, leader, trick,
+                                                                    tricks)
         if hand_ended(self.tables, (ta, tb), done) is not None:
             return {}
         n = self.players
@@ -306,30 +335,45 @@ class Solver:
         for c in moves:
             hands2 = [h[:] for h in plain]
             hands2[seat].remove(c)
+            masks2 = masks[:]
+            masks2[seat] ^= 1 << c
             trick2 = tr + [c]
             rem2 = rem ^ (1 << c)
             if len(trick2) < n:
-                out[c] = search(hands2, trick2, leader, ta, tb, done, rem2)
+                out[c] = search(hands2, masks2, trick2, leader, ta, tb, done, rem2)
                 continue
             won = (leader + trick_winner(self.tt, trick2)) % n
             ta2, tb2 = ta + (won & 1 == 0), tb + (won & 1)
-            out[c] = search(hands2, [], won, ta2, tb2, done + 1, rem2)
+            out[c] = search(hands2, masks2, [], won, ta2, tb2, done + 1, rem2)
         return out
 
     def tricks_to_decide(self, hands: Sequence[SeatCards], leader: int,
                          trick: Sequence[int] = (), tricks: Sequence[int] = (0, 0)) -> int:
-        """How many tricks of the hand (counting those already played) are played before
-        the winner is certain, when the winning team settles it as soon as it can and
-        the other team holds out as long as it can."""
+        """By which trick of the hand (counting those already played) the winning team
+        can make sure of the hand whatever the other team does: the trick after which
+        the winner is certain when the winners settle it as soon as they can and the
+        others hold out as long as they can."""
         args = self._prepare(hands, leader, trick, tricks)
-        done = args[5]
-        if self._settle[(args[3] * 8 + args[4]) * 8 + done] >= 0:
+        done = args[6]
+        if self._settle[(args[4] * 8 + args[5]) * 8 + done] >= 0:
             return done
         team = self._search()(*args)
         for horizon in range(done + 1, self.tables.rules.tricks):
-            if self._search(horizon, team)(*self._prepare(hands, leader, trick, tricks)) == team:
+            if self.can_decide(hands, leader, trick, tricks, horizon, team):
                 return horizon
         return max(self.tables.rules.tricks, done)
+
+    def can_decide(self, hands: Sequence[SeatCards], leader: int, trick: Sequence[int],
+                   tricks: Sequence[int], horizon: int, team: int) -> bool:
+        """Whether ``team`` can make sure of the hand by the end of trick ``horizon``
+        (counting the tricks already played), whatever the other team does."""
+        args = self._prepare(hands, leader, trick, tricks)
+        settled = self._settle[(args[4] * 8 + args[5]) * 8 + args[6]]
+        if settled >= 0:
+            return settled == team
+        if args[6] >= horizon:
+            return False
+        return self._search(horizon, team)(*args) == team
 
 
 _solvers: dict[tuple[int, int, int], tuple[Tables, Solver]] = {}
@@ -378,8 +422,7 @@ class Solution:
 
     ``winner`` is the team (0 = A, 1 = B) that wins with perfect play; ``moves`` the
     winning team after each legal card of the seat to play; ``line`` a principal line
-    of play to the end of the hand (at each turn, the strongest card that keeps the
-    result).
+    of play to the end of the hand (:func:`principal_line`).
     """
 
     position: Position
@@ -407,28 +450,35 @@ class Solution:
 
 
 def principal_line(position: Position) -> tuple[Card, ...]:
-    """A line of perfect play from ``position`` to the end of the hand: each card keeps
-    the result; the winning team makes sure of the hand as early as it can and the
-    other team holds out as long as it can (:func:`tricks_to_decide`); among equals,
-    the strongest card."""
+    """A line of perfect play from ``position`` to the end of the hand: the winning team
+    makes sure of the hand by the trick :func:`tricks_to_decide` says, the other team
+    holds out until then, and each plays the strongest card that does so."""
+    if position.winner is not None:
+        return ()
+    solver = _solver_for(position)
+    team = winner(position)
+    by = tricks_to_decide(position)
     line: list[Card] = []
     pos = position
     while pos.winner is None:
-        team = winner(pos)
         power = pos.tt.power
-        best: tuple[int, int] | None = None
-        card = None
-        for c, t in move_winners(pos).items():
-            if t != team:
-                continue
+        chosen = None
+        for c in sorted(pos.legal(), key=power.__getitem__, reverse=True):
             after = pos.play(c)
-            length = after.done if after.winner is not None else tricks_to_decide(after)
-            score = (-length if pos.team == team else length, power[c])
-            if best is None or score > best:
-                best, card = score, c
-        assert card is not None
-        line.append(card)
-        pos = pos.play(card)
+            if pos.team == team:        # still sure of the hand by trick ``by``
+                ok = (after.winner == team and after.done <= by if after.winner is not None
+                      else solver.can_decide(*_args(after), by, team))
+            else:                       # and not sooner
+                ok = (after.winner is not None and after.done >= by) or (
+                    after.winner is None and not solver.can_decide(*_args(after), by - 1,
+                                                                   team))
+            if ok:
+                chosen = c
+                break
+        if chosen is None:          # cannot happen with the values above; keep the result
+            chosen = next(c for c, t in move_winners(pos).items() if t == team)
+        line.append(chosen)
+        pos = pos.play(chosen)
     return tuple(line)
 
 

@@ -17,7 +17,9 @@ def register(sub: argparse._SubParsersAction) -> None:
         description="Validate a variant file (schema, rules, inheritance, options, sources) "
                     "or a walkthrough file (variant, deal, actions, expectations). Exit "
                     "status 0 when valid, 2 when not, with every problem's file, line and "
-                    "a suggestion on stderr.")
+                    "a suggestion on stderr. Warnings (a rule inherited although a rule it "
+                    "depends on changed, an inherited option against the file's own rules) "
+                    "are printed on stderr too, but leave the exit status 0.")
     p.add_argument("paths", metavar="PATH", nargs="+", help="the file(s) to check")
     p.add_argument("--kind", choices=("auto", "variant", "walkthrough"), default="auto",
                    help="what the file is (default: tell from its keys)")
@@ -51,34 +53,54 @@ def check_one(path: str, kind: str) -> tuple[str, str]:
 
         variant = check_variant_file(path)
         counts = variant.status_counts()
-        return kind, (f"variant {variant.id} ({variant.name}): {len(variant.values)} rules "
-                      f"({', '.join(f'{n} {s}' for s, n in counts.items())}), "
-                      f"{len(variant.options)} options")
+        summary = (f"variant {variant.id} ({variant.name}): {len(variant.values)} rules "
+                   f"({', '.join(f'{n} {s}' for s, n in counts.items())}), "
+                   f"{len(variant.options)} options")
+        if variant.warnings:
+            n = len(variant.warnings)
+            summary += f"; {n} warning{'s' if n != 1 else ''}"
+        return kind, summary
     from ..walkthrough import check_walkthrough
 
     return kind, check_walkthrough(path)
+
+
+def warnings_of(path: str, kind: str) -> tuple:
+    """The warnings of a file that checked valid as ``kind`` (a walkthrough has none)."""
+    if kind != "variant":
+        return ()
+    from ..variants import check_variant_file
+
+    return check_variant_file(path).warnings
 
 
 def handle(args: argparse.Namespace) -> int:
     from ..errors import InputError
     from ..render import Report
 
+    def record(p) -> dict:
+        return {"file": p.location.file, "line": p.location.line, "column": p.location.column,
+                "path": p.key_path, "message": p.message, "hint": p.hint}
+
     results, status = [], 0
     for path in args.paths:
+        warnings: tuple = ()
         try:
             kind, summary = check_one(path, args.kind)
+            warnings = warnings_of(path, kind)
             results.append({"path": path, "ok": True, "kind": kind, "summary": summary,
-                            "problems": []})
+                            "problems": [], "warnings": [record(w) for w in warnings]})
             if args.format == "text":
                 print(f"{path}: ok: {summary}")
         except InputError as exc:
             status = 2
-            results.append({"path": path, "ok": False, "problems": [
-                {"file": p.location.file, "line": p.location.line, "column": p.location.column,
-                 "path": p.key_path, "message": p.message, "hint": p.hint}
-                for p in exc.problems]})
+            results.append({"path": path, "ok": False,
+                            "problems": [record(p) for p in exc.problems], "warnings": []})
             for problem in exc.problems:
                 print(f"rentoy: error: {problem}", file=sys.stderr)
+        # Warnings alone leave the exit status 0: the file loads and plays.
+        for warning in warnings if args.format == "text" else ():
+            print(f"rentoy: warning: {warning}", file=sys.stderr)
     if args.format == "json":
         emit(Report({"ok": status == 0, "results": results}), "json")
     return status

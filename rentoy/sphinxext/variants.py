@@ -68,6 +68,16 @@ def _value_node(rule: str, value: Any) -> nodes.inline:
     return nodes.inline(text, text, classes=["rentoy-value"])
 
 
+def _carried_over_nodes(variant: Variant, rule: str) -> list[nodes.Node]:
+    """A marker for a rule inherited although a rule it was written for changed
+    (``Variant.carried_over``), to lead its note; nothing for any other rule."""
+    stale = variant.carried_over.get(rule)
+    if stale is None:
+        return []
+    text = f"{stale.label[0].upper()}{stale.label[1:]}: not restated."
+    return [nodes.inline(text, text, classes=["rentoy-carried-over"]), nodes.Text(" ")]
+
+
 def _is_linkable(variant: Variant) -> bool:
     """Whether ``variant`` has a page of its own to link to (a built-in, no options)."""
     return variant.builtin and not variant.applied_options
@@ -95,7 +105,7 @@ def rules_table(directive: RentoyDirective, variant: Variant, *, anchors: bool =
         prov = variant.provenance[name]
         rule_cell = nodes.abbreviation(name, "", explanation=rule_description(name))
         rule_cell += nodes.literal(name, name)
-        note: list[nodes.Node] = _markdown_inline(directive, prov.note)
+        note = _carried_over_nodes(variant, name) + _markdown_inline(directive, prov.note)
         if prov.alternatives:
             note.append(nodes.Text(" Other readings: " if note else "Other readings: "))
             note.append(nodes.Text(", ".join(f"{variant.base_id}+{a}" for a in prov.alternatives)))
@@ -129,6 +139,7 @@ def options_table(directive: RentoyDirective, variant: Variant) -> nodes.table |
 
 def ladder_nodes(variant: Variant) -> list[nodes.Node]:
     """The betting ladder: each value, the call players say, its gloss, the fold value."""
+    from ..dependencies import raise_gloss
     from ..glossary import gloss
     from ..reference import format_value
     from ..variants import is_game_step
@@ -145,8 +156,11 @@ def ladder_nodes(variant: Variant) -> list[nodes.Node]:
             rows.append(["0 (no raise)", show(value), "-", "-", "-"])
             continue
         call = calls.for_raise(level)
-        call_node: nodes.Node | str = nodes.emphasis(call, call) if call else "(not recorded)"
-        rows.append([str(level), show(value), call_node, (gloss(call) or "-") if call else "-",
+        stale = variant.carried_over.get("calls")
+        call_node: nodes.Node | str = nodes.emphasis(call, call) if call else (
+            f"({stale.label})" if stale else "(not recorded)")
+        rows.append([str(level), show(value), call_node,
+                     raise_gloss(call, value, rules.target) or "-",
                      show(rules.ladder[level - 1])])
     out: list[nodes.Node] = [table(
         ["raise", "the hand is worth", "call", "gloss", "a fold gives the raisers"], rows,

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from ..cards import SUITS, Card
+from ..dependencies import raise_gloss
 from ..engine import ACCEPT, FOLD, PLAY, RAISE, TEAMS, Action, Event, team_of
 from ..engine.tables import ARRASTRE_NONE, ARRASTRE_OVERTRUMP, compile_variant
 from ..errors import IllegalAction
@@ -60,7 +61,11 @@ def legal_under_text(ids: tuple[str, ...]) -> str:
 
 
 def call_for(variant: Variant, action: Action, after: Snapshot) -> str | None:
-    """The word said for a raise, accept or fold under the variant's ``calls`` rule."""
+    """The word said for a raise, accept or fold under the variant's ``calls`` rule.
+
+    A raise word is matched to the ladder step by position (the first word for the
+    first raise); words carried over from another ladder are not in the variant's
+    typed calls, so a raise they no longer fit gets no word."""
     calls = variant.rules.calls
     if action.kind == RAISE:
         ladder = variant.rules.ladder
@@ -72,8 +77,15 @@ def call_for(variant: Variant, action: Action, after: Snapshot) -> str | None:
     return None
 
 
-def gloss_for(call: str | None) -> str | None:
-    """The English gloss of a call, from the glossary (None when not listed)."""
+def gloss_for(call: str | None, variant: Variant | None = None, action: Action | None = None,
+              after: Snapshot | None = None) -> str | None:
+    """The English gloss of a call, from the glossary (None when not listed). Given the
+    raise it was said for (``variant``, ``action``, the state ``after``), a raise word's
+    gloss names the value the raise reaches on this variant's ladder, never the one the
+    glossary gives it for another ladder."""
+    if variant is not None and action is not None and after is not None \
+            and action.kind == RAISE:
+        return raise_gloss(call, after.value, variant.rules.target)
     return gloss(call) if call else None
 
 

@@ -315,7 +315,7 @@ class _Runner:
             after = self.snap(hand)
             call = call_for(variant, a.action, after)
             steps.append(Step(a.text, a.line, a.action, event, None, False, call,
-                              gloss_for(call),
+                              gloss_for(call, variant, a.action, after),
                               step_remarks(variant, a.action, event, before, after, trump),
                               after, a.note))
             before = after

@@ -1,0 +1,344 @@
+"""Rules whose meaning depends on other rules, and what an override leaves stale.
+
+The schema declares, once, which rules' meaning depends on which: each rule may carry
+``x-depends-on`` (the rules it was written for) and ``x-dependent-part`` (the one key
+of its value that depends, as the raise words of ``calls`` do). A rule a variant
+inherits is *carried over* when a rule it depends on has changed since the file that
+states it was written: the raise words of ``modern`` under another ladder, the note
+of ``top_cards_are_trumps`` under other top cards. A file that restates the rule, in
+any form, takes it over for its own values. An option takes over the rules of the
+file that defines it, since that file was written with the option in view.
+
+This module reads the declarations and computes, from plain rule values, what is
+carried over and what ``rentoy check`` says about it; :mod:`rentoy.variants` keeps the
+result on each variant (``Variant.carried_over``, ``Variant.warnings``).
+
+>>> from rentoy.dependencies import dependencies
+>>> dependencies()["top_cards_are_trumps"].on
+('top_cards',)
+>>> deps = dependencies()["calls"]
+>>> deps.on, deps.part
+(('ladder', 'raise_right'), 'raise')
+>>> raise_gloss("envío", 3), raise_gloss("envío", 2)
+('I raise, the first raise, to 3', 'a raise to 2')
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any, Callable, Iterable, Mapping
+
+from .errors import Location, Problem
+from .glossary import gloss
+from .sources import builtin_dir
+from .validation import load_schema
+
+__all__ = ["Dependency", "CarriedOver", "dependencies", "written_for", "carried_over",
+           "call_problems", "stale_warnings", "option_warnings", "gloss_warnings",
+           "raise_gloss", "named_value", "another"]
+
+#: The whole-game ladder step (as ``rentoy.variants.GAME``; that module imports this one).
+GAME = "game"
+
+#: How a change of a rule is named when a rule depending on it is carried over.
+_ANOTHER: dict[str, str] = {
+    "ladder": "another ladder", "top_cards": "another set of top cards",
+    "tricks": "another number of tricks", "tricks_to_win": "another number of tricks to win",
+    "hand_size": "another hand size", "players": "other numbers of players",
+    "trump_order": "another trump order", "target": "another target",
+    "raise_right": "another raise right",
+}
+
+
+def another(rule: str) -> str:
+    """The words for a changed rule: ``another ladder``, ``another set of top cards``."""
+    return _ANOTHER.get(rule, f"another `{rule}`")
+
+
+@dataclass(frozen=True)
+class Dependency:
+    """A rule (``rule``; only its key ``part`` when given) and the rules it depends on."""
+
+    rule: str
+    on: tuple[str, ...]
+    part: str | None = None
+
+    @property
+    def label(self) -> str:
+        """The rule as messages name it: ``calls`` or ``calls.raise``."""
+        return f"{self.rule}.{self.part}" if self.part else self.rule
+
+    def applies(self, value: Any) -> bool:
+        """Whether ``value`` says anything the dependency is about (an empty part
+        names nothing, so nothing in it can be stale)."""
+        if self.part is None:
+            return True
+        return bool(value.get(self.part)) if hasattr(value, "get") else False
+
+
+@dataclass(frozen=True)
+class CarriedOver:
+    """A rule inherited unchanged although rules it depends on changed since it was stated.
+
+    ``stated_in`` is the variant whose file states it (``option`` the option, when one
+    set it), ``changed`` the rules that differ since, and ``was`` their values where
+    the rule was stated.
+    """
+
+    rule: str
+    part: str | None
+    stated_in: str | None
+    option: str | None
+    changed: tuple[str, ...]
+    was: Mapping[str, Any]
+
+    @property
+    def label(self) -> str:
+        """``carried over from another ladder`` (or another set of top cards, ...)."""
+        return "carried over from " + " and ".join(another(r) for r in self.changed)
+
+
+def dependencies() -> dict[str, Dependency]:
+    """Every declared dependency, by dependent rule, in schema order."""
+    schema = load_schema(str(builtin_dir() / "schema.json"))
+    rules = schema["properties"]["rules"]["properties"]
+    return {name: Dependency(name, tuple(s["x-depends-on"]), s.get("x-dependent-part"))
+            for name, s in rules.items() if s.get("x-depends-on")}
+
+
+def written_for(values: Mapping[str, Any], rules: Iterable[str]
+                ) -> dict[str, Mapping[str, Any]]:
+    """For each of ``rules`` that depends on others, the values of those others now:
+    what the rule is written for when it is stated with ``values``."""
+    deps = dependencies()
+    return {name: MappingProxyType({r: values[r] for r in deps[name].on if r in values})
+            for name in rules if name in deps}
+
+
+def carried_over(values: Mapping[str, Any], provenance: Mapping[str, Any],
+                 written: Mapping[str, Mapping[str, Any]]) -> dict[str, CarriedOver]:
+    """The rules whose dependencies differ from what they were written for."""
+    out: dict[str, CarriedOver] = {}
+    for name, dep in dependencies().items():
+        was = written.get(name)
+        if was is None or name not in values or not dep.applies(values[name]):
+            continue
+        changed = tuple(r for r in dep.on if r in was and r in values and was[r] != values[r])
+        if changed:
+            prov = provenance[name]
+            out[name] = CarriedOver(name, dep.part, prov.defined_in, prov.option, changed,
+                                    MappingProxyType({r: was[r] for r in changed}))
+    return out
+
+
+# ---------------------------------------------------------------------------------------
+# Calls and ladder steps.
+
+def _raise_words(values: Mapping[str, Any]) -> tuple[str, ...]:
+    calls = values.get("calls") or {}
+    return tuple(calls.get("raise") or ())
+
+
+def call_problems(values: Mapping[str, Any], carried: Mapping[str, CarriedOver],
+                  where: Callable[[str], tuple[Location, tuple]]) -> list[Problem]:
+    """A list of raise words stated for this ladder that does not have one word per
+    raise: the words cannot be matched to the steps, so the variant cannot be played."""
+    words, ladder = _raise_words(values), values.get("ladder") or ()
+    if not words or "calls" in carried or len(words) == len(ladder) - 1:
+        return []
+    raises = len(ladder) - 1
+    location, path = where("calls")
+    if path and path[-1] == "calls":
+        path = path + ("raise",)
+    more = "more" if len(words) > raises else "fewer"
+    return [Problem(
+        f"`calls` has {len(words)} raise words ({', '.join(words)}) for the ladder "
+        f"{_show(ladder)}, which has {raises} raise{'s' if raises != 1 else ''}: {more} "
+        "words than steps, so they cannot be matched to the raises", location, path,
+        f"give {raises} word{'s' if raises != 1 else ''}, one per step above the base, "
+        "in order")]
+
+
+_NAMED = re.compile(r"\bto (\d+)\b")
+
+
+def named_value(text: str | None) -> int | str | None:
+    """The ladder value a gloss names: ``"... to 3"`` gives 3, ``"... whole game"``
+    gives ``game``; None when it names none."""
+    if not text:
+        return None
+    found = _NAMED.search(text)
+    if found:
+        return int(found.group(1))
+    return GAME if "whole game" in text else None
+
+
+def _value_words(value: Any) -> str:
+    return "the whole game" if value == GAME else str(value)
+
+
+def _names(named: int | str | None, value: Any, target: int | None) -> bool:
+    """Whether a gloss naming ``named`` fits a raise to ``value`` (a value that reaches
+    the target is the whole game too, as juego fuera is at 12 of 12)."""
+    if named is None or named == value:
+        return True
+    return named == GAME and target is not None and isinstance(value, int) and value >= target
+
+
+def raise_gloss(word: str | None, value: Any, target: int | None = None) -> str | None:
+    """The gloss of the raise word ``word`` for a raise to ``value``: the glossary's,
+    unless it names another value; then one made from the ladder, so a raise to 2 is
+    never glossed as a raise to 3. ``target``: the points that win the game."""
+    if not word:
+        return None
+    text = gloss(word)
+    if not _names(named_value(text), value, target):
+        return "a raise for the whole game" if value == GAME else f"a raise to {value}"
+    return text
+
+
+def gloss_warnings(values: Mapping[str, Any], location: Location, path: tuple
+                   ) -> list[Problem]:
+    """Raise words whose glossary gloss names another value than their ladder step."""
+    out = []
+    ladder = values.get("ladder") or ()
+    for level, word in enumerate(_raise_words(values), start=1):
+        if level >= len(ladder):
+            break
+        text = gloss(word)
+        if not _names(named_value(text), ladder[level], values.get("target")):
+            out.append(Problem(
+                f"the raise word {word!r} stands for the raise to "
+                f"{_value_words(ladder[level])} here, but the glossary glosses it "
+                f"\"{text}\"; transcripts gloss it "
+                f"\"{raise_gloss(word, ladder[level], values.get('target'))}\" instead",
+                location, path + ("raise", level - 1),
+                "use a word for that step, or keep it knowingly"))
+    return out
+
+
+# ---------------------------------------------------------------------------------------
+# What `rentoy check` says.
+
+def _show(value: Any) -> str:
+    """A rule value as a YAML file writes it."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_show(v) for v in value) + "]"
+    if hasattr(value, "items"):
+        return "{" + ", ".join(f"{k}: {_show(v)}" for k, v in value.items()) + "}"
+    return str(value)
+
+
+def _what(item: CarriedOver, values: Mapping[str, Any], note: str | None) -> str:
+    """The carried-over rule as the subject of a message, with its words or value and
+    note, and its verb: ``the raise words of `calls`, envío (to 3), ... are``."""
+    if item.rule == "calls" and item.part == "raise":
+        words = _raise_words(values)
+        steps = [_value_words(v) for v in item.was.get("ladder", values["ladder"])][1:]
+        named = ", ".join(f"{w} ({'to ' if s != 'the whole game' else ''}{s})"
+                          for w, s in zip(words, steps)) if steps else ", ".join(words)
+        return f"the raise words of `calls`, {named}, are"
+    text = f"`{item.rule}` ({_show(values[item.rule])}"
+    if note:
+        text += f"; its note: \"{' '.join(note.split())}\""
+    return text + ") is"
+
+
+def _restate_hint(item: CarriedOver, values: Mapping[str, Any]) -> str:
+    if item.rule == "calls" and item.part == "raise":
+        raises = len(values.get("ladder") or ()) - 1
+        return (f"restate `calls` with {raises} raise word{'s' if raises != 1 else ''}, one "
+                f"per step above the base of {_show(values['ladder'])}, or without `raise`")
+    return (f"restate `{item.rule}`: a value, or `{{status, source, note}}` to keep "
+            f"{_show(values[item.rule])} with a note that fits")
+
+
+def stale_warnings(carried: Mapping[str, CarriedOver], values: Mapping[str, Any],
+                   provenance: Mapping[str, Any], vid: str,
+                   locate: Callable[[str], tuple[Location, tuple]]) -> list[Problem]:
+    """One warning per carried-over rule, at the rule of this file that changed it
+    (``locate`` gives a rule's place, or the file's ``extends`` when it states none)."""
+    out = []
+    for item in carried.values():
+        if item.option:
+            continue           # said of the option, by option_warnings
+        mine = [r for r in item.changed if provenance[r].defined_in == vid]
+        rule = (mine or list(item.changed))[0]
+        location, path = locate(rule)
+        origin = f"inherited from {item.stated_in}"
+        was = " and ".join(f"`{r}` {_show(item.was[r])}" for r in item.changed)
+        changes = " and ".join(f"`{r}`" for r in item.changed)
+        lead = f"{changes} change{'s' if len(item.changed) == 1 else ''} here" if mine \
+            else f"{changes} differ{'s' if len(item.changed) == 1 else ''} from its parent's"
+        out.append(Problem(
+            f"{lead}, but {_what(item, values, provenance[item.rule].note)} {origin}, "
+            f"written for {was}: {item.label}"
+            + (", and transcripts leave those words out" if item.part == "raise" else ""),
+            location, path, _restate_hint(item, values)))
+    return out
+
+
+def option_warnings(options: Mapping[str, Any], values: Mapping[str, Any],
+                    parent_values: Mapping[str, Any] | None,
+                    provenance: Mapping[str, Any], vid: str, base_id: str,
+                    optioned: Callable[[str], Any],
+                    locate: Callable[[str], tuple[Location, tuple]]) -> list[Problem]:
+    """Options against the file's own rules.
+
+    An inherited option that sets a rule this file changes would repeat it (the
+    option changes nothing) or undo it; an option, its own or inherited, that changes
+    a rule another rule depends on, leaving a rule of this file (or, for its own
+    option, any rule) carried over, is reported too. ``optioned(oid)`` is the variant
+    with the option applied.
+    """
+    out = []
+    withdraw = "withdraw it with `{oid}: null` under `options`"
+    for oid, option in options.items():
+        defined = option.provenance.defined_in
+        inherited = defined != vid
+        if inherited and parent_values is not None:
+            for rule, value in option.rules.items():
+                prov = provenance.get(rule)
+                if prov is None or prov.defined_in != vid or prov.option:
+                    continue
+                if values[rule] == parent_values[rule]:
+                    continue       # restated evidence, same value: the option still differs
+                location, path = locate(rule)
+                if value == values[rule]:
+                    message = (f"the option `{oid}` inherited from {defined} sets `{rule}` to "
+                               f"{_show(value)}, as this file already does, so "
+                               f"{base_id}+{oid} would change nothing")
+                    hint = withdraw.format(oid=oid)
+                else:
+                    message = (f"the option `{oid}` inherited from {defined} would replace "
+                               f"this file's `{rule}` ({_show(values[rule])}) with "
+                               f"{_show(value)}")
+                    hint = withdraw.format(oid=oid) + " if it does not apply here"
+                out.append(Problem(message, location, path, hint))
+        variant = optioned(oid)
+        for name, item in variant.carried_over.items():
+            if item.option:
+                continue
+            stated_here = provenance[name].defined_in == vid
+            if inherited and not stated_here:
+                continue       # neither is this file's: its parent's check says so
+            if not any(r in option.rules for r in item.changed):
+                continue       # carried over without the option too: said once, above
+            location, path = (locate(name) if inherited
+                              else (option.provenance.location or Location(),
+                                    ("options", oid, "rules")))
+            changes = " and ".join(f"`{r}` to {_show(variant.values[r])}"
+                                   for r in item.changed if r in option.rules)
+            origin = "stated here" if stated_here else f"inherited from {item.stated_in}"
+            message = (f"the option `{oid}`{f' inherited from {defined}' if inherited else ''}"
+                       f" changes {changes}, so "
+                       f"{_what(item, variant.values, provenance[name].note)} {origin} and "
+                       f"{item.label} under it")
+            hint = (withdraw.format(oid=oid) if inherited else
+                    f"set `{name}` in the option too")
+            out.append(Problem(message, location, path, hint))
+    return out
