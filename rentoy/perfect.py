@@ -218,7 +218,7 @@ def compare_perfect(variants: Sequence[str | Variant], deals: int, seed: int = 0
 
         with ProcessPoolExecutor(max_workers=workers) as pool:
             futures = [pool.submit(solve_chunk, specs, n, seed, s, e) for s, e in bounds]
-            for (s, e), future in zip(bounds, futures):
+            for (_, e), future in zip(bounds, futures):
                 records += future.result()
                 if progress:
                     progress(e, deals)
