@@ -102,9 +102,9 @@ def solve_chunk(specs: tuple[str, ...], players: int, seed: int, start: int, sto
         dealt: dict[int, Deal] = {}
         row = []
         for i, t in enumerate(tables):
-            deal = dealt.get(t.hand_size)
+            deal = dealt.get(t.rules.hand_size)
             if deal is None:
-                deal = dealt[t.hand_size] = perfect_deal(seed, number, players, t.hand_size)
+                deal = dealt[t.rules.hand_size] = perfect_deal(seed, number, players, t.rules.hand_size)
             trump = deal.up // 10
             solver = solvers.get((i, trump))
             if solver is None:
