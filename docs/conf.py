@@ -73,4 +73,6 @@ nitpick_ignore_regex = [
     (r"py:class", r"rentoy\.analysis\.Solver"),
     (r"py:(class|obj|exc)", r"(pathlib|random|concurrent\.futures(\._base)?|collections\.abc|types"
                             r"|fractions|enum)\.\w+"),
+    # OpenSpiel's classes, the bases of the OpenSpiel game's (an optional extra's types).
+    (r"py:(class|obj)", r"pyspiel\.\w+"),
 ]

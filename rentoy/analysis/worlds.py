@@ -8,7 +8,7 @@ low trump under the over-trumping duty holds none higher than the trick's best; 
 that did not follow suit where it must holds none of that suit.
 
 Those inferences are not written out rule by rule here: for each card played to a trick
-and each hidden card, the engine's own :func:`~rentoy.engine.play.legal_cards` says
+and each hidden card, the engine's own ``legal_cards`` says
 whether holding that card as well would have made the play illegal. The duties are all
 of the form "if you hold a card of this kind, play one", so a card is excluded exactly
 when it alone would have forbidden the play. Every sampled world is then checked by

@@ -4,7 +4,7 @@ each sample with every card visible.
 For every decision, :class:`SearchBot` draws ``samples`` worlds consistent with its
 observation (:mod:`rentoy.analysis.worlds`: the unseen cards dealt so that every card
 played was legal, which is what the duties reveal), solves each one double-dummy
-(:class:`rentoy.analysis.Solver`), and
+(:class:`~rentoy.analysis.solver.Solver`), and
 
 - **plays** the card that wins the hand in the most worlds (of cards that do equally
   well, the cheapest: a plain card before a trump, a low one before a high one);

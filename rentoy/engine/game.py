@@ -10,6 +10,11 @@ for the first), else from the game's random generator. Every hand keeps its
 original deal and :attr:`Game.deals` lists them all, so a game replays exactly from
 its deals and its actions.
 
+A callable may also answer ``None`` for a later hand: the deal is then an explicit
+chance step. The game waits (:attr:`Game.awaiting_deal`, no seat to act) until
+:meth:`Game.deal` gives it the cards, which is how a framework with chance nodes
+deals every hand itself.
+
 >>> from rentoy.engine import Game, RandomBot
 >>> game = Game("1737", seed=7)
 >>> bot = RandomBot(seed=7)
@@ -27,7 +32,7 @@ True
 from __future__ import annotations
 
 import random
-from typing import Callable, Iterable, Iterator, Sequence, Union
+from typing import Callable, Iterable, Iterator, Optional, Sequence, Union
 
 from ..errors import IllegalAction, InputError
 from ..variants import Variant, load_variant
@@ -38,8 +43,9 @@ from .tables import compile_variant
 
 __all__ = ["Game", "Rounds", "Deals"]
 
-#: Where a game's deals come from: deals in order, or a function of the hand's index.
-Deals = Union[Iterable[Deal], Callable[[int], Deal]]
+#: Where a game's deals come from: deals in order, or a function of the hand's index
+#: (which may answer None for a later hand: the game then waits for :meth:`Game.deal`).
+Deals = Union[Iterable[Deal], Callable[[int], Optional[Deal]]]
 
 
 class Rounds:
@@ -116,7 +122,7 @@ class Game(Rounds):
     """A game to the variant's target, hand after hand."""
 
     __slots__ = ("variant", "tables", "players", "rng", "score", "dealer", "hand", "results",
-                 "_winner", "_past", "_deals", "_records")
+                 "_winner", "_past", "_deals", "_records", "_waiting")
 
     def __init__(self, variant: Variant | str, players: int | None = None,
                  seed: int | None = None, rng: random.Random | None = None,
@@ -137,18 +143,24 @@ class Game(Rounds):
         self._past: list[Hand] = []          # the finished hands, oldest first
         self._records: tuple[HandRecord, ...] = ()
         self._deals = _deal_source(deals)
+        self._waiting = False
         # The first Hand checks the players, dealer and score; later hands reuse them.
         if first_deal is None and self._deals is not None:
             first_deal = self._deal(0)
+            if first_deal is None:
+                raise InputError.at("the first deal is not known: give it as first_deal=")
         # Without a deal the hand draws its own from the game's generator, unchecked.
         self.hand = Hand(variant, self.players, self.dealer, self.score, deal=first_deal,
                          rng=self.rng)
         self.score = self.hand.start_score
 
-    def _deal(self, index: int) -> Deal:
+    def _deal(self, index: int) -> Deal | None:
         if self._deals is None:
             return draw_deal(self.rng, self.players, self.tables.rules.hand_size)
         deal = self._deals(index)
+        return None if deal is None else self._checked(deal, index)
+
+    def _checked(self, deal: Deal, index: int) -> Deal:
         if not isinstance(deal, Deal):
             raise InputError.at(f"the deal of hand {index + 1} is not a Deal: {deal!r}")
         if (len(deal.hands) != self.players
@@ -172,15 +184,32 @@ class Game(Rounds):
         return len(self.results)
 
     @property
+    def awaiting_deal(self) -> bool:
+        """Whether the game waits for :meth:`deal` to give the next hand's cards (an
+        explicit chance step: no seat is to act until then)."""
+        return self._waiting
+
+    def deal(self, deal: Deal) -> None:
+        """Give the next hand's cards when the game waits for them (see
+        :attr:`awaiting_deal`); the hand then starts as any other."""
+        if not self._waiting:
+            raise InputError.at("no deal is awaited: the game deals its hands itself, or "
+                                "a hand is being played")
+        deal = self._checked(deal, len(self.results))
+        self._waiting = False
+        self._start(deal)
+
+    @property
     def deals(self) -> tuple[Deal, ...]:
         """Every hand's original deal, the hand being played last."""
-        return tuple(h.deal for h in self._past) + (() if self.is_over else (self.hand.deal,))
+        finished = self.is_over or self._waiting
+        return tuple(h.deal for h in self._past) + (() if finished else (self.hand.deal,))
 
     @property
     def actions(self) -> tuple[Action, ...]:
         """Every action of the game, hand after hand."""
         out = [a for h in self._past for a in h.history]
-        if not self.is_over:
+        if not (self.is_over or self._waiting):
             out.extend(self.hand.history)
         return tuple(out)
 
@@ -210,7 +239,7 @@ class Game(Rounds):
             if seat is None:
                 raise ValueError("the game is over: no seat is to act; name the seat")
         records = self.past_hands
-        if self.is_over:
+        if self.is_over or self._waiting:
             records = records[:-1]      # the last hand is the one observed
         return observe(self.hand, seat, past + records, games_won)
 
@@ -238,11 +267,17 @@ class Game(Rounds):
         if result.game_winner is not None:
             self._winner = result.game_winner
             return
-        players = self.players
-        self.dealer = (self.dealer + 1) % players
-        deal = (draw_deal(self.rng, players, self.tables.rules.hand_size)
+        self.dealer = (self.dealer + 1) % self.players
+        deal = (draw_deal(self.rng, self.players, self.tables.rules.hand_size)
                 if self._deals is None else self._deal(len(self.results)))
-        self.hand = Hand._next(self.variant, self.tables, players, self.dealer, self.score, deal)
+        if deal is None:
+            self._waiting = True
+            return
+        self._start(deal)
+
+    def _start(self, deal: Deal) -> None:
+        self.hand = Hand._next(self.variant, self.tables, self.players, self.dealer, self.score,
+                               deal)
 
     def clone(self) -> "Game":
         """An independent copy, random generator included: both deal the same next hands."""
@@ -255,8 +290,10 @@ class Game(Rounds):
         new._past = self._past[:]            # finished hands are never changed again
         new._records = self._records
         new._deals = self._deals
-        new.hand = self.hand if self.is_over else self.hand.clone()
-        if self.is_over:
+        new._waiting = self._waiting
+        finished = self.is_over or self._waiting
+        new.hand = self.hand if finished else self.hand.clone()
+        if finished:
             new._past[-1] = new.hand
         return new
 
@@ -273,7 +310,7 @@ class Game(Rounds):
                 f"{' over' if self.is_over else ''}>")
 
 
-def _deal_source(deals: Deals | None) -> Callable[[int], Deal] | None:
+def _deal_source(deals: Deals | None) -> Callable[[int], Deal | None] | None:
     """``deals`` as a function of the hand's index (None: deal from the generator)."""
     if deals is None or callable(deals):
         return deals

@@ -72,7 +72,7 @@ def _frame(suit: str) -> str:
     # Break points spread evenly along the line; each leaves a small gap.
     cuts = [left + width * (i + 1) / (breaks + 1) for i in range(breaks)]
     for y in (top, bottom):
-        start = left
+        start: float = left
         for cut in cuts:
             parts.append(f'<path d="M{start:.1f} {y}H{cut - gap / 2:.1f}" stroke="{ink}" '
                          'stroke-width="0.8"/>')

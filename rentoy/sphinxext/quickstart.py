@@ -122,7 +122,8 @@ class HandDirective(RentoyDirective):
             try:
                 event = hand.apply(text)
             except IllegalAction as refusal:
-                raise Failure([(f"{text!r} was refused: {refusal.reason} ({refusal})", None)])
+                raise Failure([(f"{text!r} was refused: {refusal.reason} ({refusal})", None)]
+                              ) from None
             if event.trick is not None:
                 out.append(trick_nodes(event.trick, len(hands)))
             if event.result is not None:

@@ -307,7 +307,7 @@ class WalkthroughDirective(RentoyDirective):
         by_score: dict[tuple[int, int], list[Any]] = {}
         for r in run.results:
             if r.finished and r.path:
-                by_score.setdefault(tuple(r.score), []).append(r)
+                by_score.setdefault((r.score[0], r.score[1]), []).append(r)
         if len(run.results) < 2 or not by_score:
             return None
         items = nodes.bullet_list(classes=["rentoy-endings"])
