@@ -66,11 +66,8 @@ doctest_test_doctest_blocks = ""
 
 # With -n every cross-reference must resolve. The standard library's types named in the
 # API's signatures and docstrings (Path, Random, Executor, ...) would need intersphinx,
-# and so the network; they are left as plain text. Of the project only the re-export
-# below is ignored.
+# and so the network; they are left as plain text. Nothing of the project is ignored.
 nitpick_ignore_regex = [
-    # the solver as rentoy.analysis re-exports it; documented as rentoy.analysis.solver.Solver
-    (r"py:class", r"rentoy\.analysis\.Solver"),
     (r"py:(class|obj|exc)", r"(pathlib|random|concurrent\.futures(\._base)?|collections\.abc|types"
                             r"|fractions|enum)\.\w+"),
     # OpenSpiel's classes, the bases of the OpenSpiel game's (an optional extra's types).
