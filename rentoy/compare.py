@@ -17,7 +17,7 @@ resting on different evidence).
 ['arrastre']
 >>> for cell in comparison.rows[0].cells:
 ...     print(cell.variant, cell.value, cell.mark, cell.source)
-1737 follow A ('source-es', 'autoridades-ombre')
+1737 follow I ('source-es', 'autoridades-1737', 'autoridades-ombre')
 avila overtrump A ('source-es',)
 >>> comparison.rows[0].cells[1].text
 'overtrump (A: source-es)'

@@ -17,7 +17,7 @@ from .errors import InputError
 from .sources import builtin_dir
 from .yamlfile import file_stamp, load_document
 
-__all__ = ["Term", "load_glossary", "gloss", "term_key"]
+__all__ = ["Term", "load_glossary", "gloss", "lookup", "term_key"]
 
 
 @dataclass(frozen=True)
@@ -52,17 +52,24 @@ def _load(path: str, stamp: int) -> Mapping[str, Term]:
     return out
 
 
-def gloss(word: str) -> str | None:
-    """The English gloss of a Spanish term or call, or None when it is not listed."""
+def lookup(word: str) -> Term | None:
+    """The glossary's entry for a Spanish term or call (case, accents and the ¡! around
+    a call do not matter), or None when it is not listed."""
     key = _key(word)
     terms = load_glossary()
     if key in terms:
-        return terms[key].gloss
+        return terms[key]
     folded = _fold(key)
     for term, entry in terms.items():
         if _fold(term) == folded:
-            return entry.gloss
+            return entry
     return None
+
+
+def gloss(word: str) -> str | None:
+    """The English gloss of a Spanish term or call, or None when it is not listed."""
+    found = lookup(word)
+    return found.gloss if found is not None else None
 
 
 def term_key(word: str) -> str:

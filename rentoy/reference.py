@@ -1,4 +1,5 @@
-"""The rules reference as reports: the list of variants and one variant's rules.
+"""The rules reference as reports: the list of variants, one variant's rules, the
+bibliography and the glossary.
 
 These are the tables behind ``rentoy variants`` and ``rentoy rules`` and the
 generated pages of the docs, so every place shows the same values and provenance.
@@ -13,7 +14,8 @@ from .render import Report, Table, plain
 from .variants import RULE_NAMES, STATUSES, Variant
 
 __all__ = ["format_value", "variants_report", "rules_report", "rule_record", "rule_origin",
-           "RANK_LETTER"]
+           "carried_words", "source_record", "status_text", "RANK_LETTER", "source_data",
+           "sources_report", "source_report", "glossary_report", "rule_quotations"]
 
 #: How ranks are shown in card orders: the figures by their initials.
 RANK_LETTER: dict[int, str] = {rank: letter.upper() for letter, rank in RANK_LETTERS.items()}
@@ -43,21 +45,46 @@ def format_value(rule: str, value: Any) -> str:
 
 def rule_origin(variant: Variant, rule: str) -> tuple[str, str | None]:
     """Where a rule is stated, as ``rentoy rules`` words it: the words, and the parent
-    variant they end with when the rule is inherited (None otherwise), for a renderer
-    that links it."""
+    variant they end with when the rule is carried over from it (None otherwise), for a
+    renderer that links it. :func:`carried_words` says what the evidence is worth there."""
     prov = variant.provenance[rule]
     if prov.option:
+        if prov.carried:
+            return f"option {prov.option}, as in ", prov.defined_in
         return f"option {prov.option}", None
     if prov.defined_in is None:
         return "engine default", None
     if prov.defined_in == variant.base_id:
         return "this file", None
-    return "inherited from ", prov.defined_in
+    return "as in ", prov.defined_in
+
+
+def carried_words(variant: Variant, rule: str) -> str | None:
+    """For a rule carried over from another variant, the status it has there
+    ("attested there"); None for a rule the variant states itself."""
+    prov = variant.provenance[rule]
+    return f"{prov.stated_status} there" if prov.carried else None
 
 
 def _origin(variant: Variant, rule: str) -> str:
     words, parent = rule_origin(variant, rule)
-    return words + (parent or "")
+    there = carried_words(variant, rule)
+    return words + (parent or "") + (f", {there}" if there else "")
+
+
+def source_record(variant: Variant | None, sid: str) -> dict[str, Any]:
+    """One cited source as plain data: id, kind, date and a short label."""
+    from .sources import load_sources
+
+    src = variant.source(sid) if variant is not None else load_sources().get(sid)
+    if src is None:
+        return {"id": sid, "kind": None, "date": None, "label": None}
+    return {"id": sid, "kind": src.kind, "date": src.year, "label": src.label()}
+
+
+def _sources_text(records: list[dict[str, Any]]) -> str:
+    return ", ".join(f"{r['id']} ({r['label']})" if r["label"] else r["id"]
+                     for r in records) or "-"
 
 
 def carried_over_text(variant: Variant, rule: str) -> str | None:
@@ -101,7 +128,32 @@ def rule_record(variant: Variant, rule: str) -> dict[str, Any]:
         "alternatives": list(prov.alternatives), "carried_over": carried_over_text(variant, rule),
         "defined_in": prov.defined_in, "option": prov.option,
         "from": _origin(variant, rule),
+        "carried": prov.carried, "stated_status": prov.stated_status,
+        "uncorroborated": variant.is_uncorroborated(rule),
+        "sources": [source_record(variant, sid) for sid in prov.source],
+        "quotes": rule_quotations(variant, rule),
     }
+
+
+def rule_quotations(variant: Variant, rule: str) -> list[str]:
+    """The ids of the passages (``variants/quotations.yaml``) a rule rests on, as the
+    variant (or option) that states it has them."""
+    from .quotations import quotations_for
+
+    prov = variant.provenance[rule]
+    if prov.defined_in is None:
+        return []
+    if prov.option:
+        found = quotations_for(prov.defined_in, rule) + quotations_for(
+            prov.defined_in, option=prov.option)
+    else:
+        found = quotations_for(prov.defined_in, rule)
+    return list(dict.fromkeys(q.id for q in found))
+
+
+def status_text(record: dict[str, Any]) -> str:
+    """A rule's status as a listing shows it, with the uncorroborated mark."""
+    return record["status"] + (", uncorroborated" if record["uncorroborated"] else "")
 
 
 def variants_report(variants: list[Variant]) -> Report:
@@ -120,16 +172,19 @@ def variants_report(variants: list[Variant]) -> Report:
 
 def rules_report(variant: Variant) -> Report:
     records = [rule_record(variant, r) for r in RULE_NAMES]
-    rows = [[r["rule"], r["display"], r["status"], ", ".join(r["source"]) or "-", r["from"],
+    rows = [[r["rule"], r["display"], status_text(r), _sources_text(r["sources"]), r["from"],
              r["note"] or ""] for r in records]
     options = [{"id": o.id, "name": o.name, "rules": plain(o.rules),
                 "status": o.provenance.status, "source": list(o.provenance.source),
-                "note": o.provenance.note, "defined_in": o.provenance.defined_in}
+                "note": o.provenance.note, "defined_in": o.provenance.defined_in,
+                "carried": o.provenance.carried, "stated_status": o.provenance.stated_status,
+                "sources": [source_record(variant, sid) for sid in o.provenance.source]}
                for o in variant.options.values()]
     data = {"id": variant.id, "name": variant.name, "period": variant.period,
             "region": variant.region, "extends": variant.extends,
             "applied_options": list(variant.applied_options),
-            "sources": list(variant.sources), "rules": records, "options": options}
+            "sources": list(variant.sources), "rules": records, "options": options,
+            "bibliography": sorted(variant.bibliography)}
     tables = [Table(["rule", "value", "status", "source", "from", "note"], rows,
                     title=f"{variant.id}: {variant.name}",
                     wrap={"value": 26, "source": 24, "from": 18, "note": 48},
@@ -139,8 +194,127 @@ def rules_report(variant: Variant) -> Report:
             ["option", "changes", "status", "source", "note"],
             [[o["id"], "; ".join(f"{k}: {format_value(k, variant.options[o['id']].rules[k])}"
                                  for k in o["rules"]),
-              o["status"], ", ".join(o["source"]), o["note"] or ""] for o in options],
+              o["status"] + (f" (as in {o['defined_in']}, {o['stated_status']} there)"
+                             if o["carried"] else ""),
+              _sources_text(o["sources"]), o["note"] or ""] for o in options],
             title=f"Options (select with {variant.base_id}+<option>)",
             wrap={"changes": 30, "source": 24, "note": 50},
             notes=_inherited_options_notes(variant)))
     return Report(data, tables)
+
+
+# ---------------------------------------------------------------------------------------
+# The bibliography and the glossary (``rentoy sources``, ``rentoy glossary``).
+
+def _citing(sid: str) -> list[str]:
+    """Where the built-in variants cite ``sid``: ``variant.rule`` and ``variant+option``."""
+    from .variants import builtin_variants
+
+    out = []
+    for v in builtin_variants():
+        for name in RULE_NAMES:
+            prov = v.provenance[name]
+            if sid in prov.source and prov.defined_in == v.id and not prov.option:
+                out.append(f"{v.id}.{name}")
+        for oid, option in v.options.items():
+            if sid in option.provenance.source and option.provenance.defined_in == v.id:
+                out.append(f"{v.id}+{oid}")
+    return out
+
+
+def source_data(src: Any) -> dict[str, Any]:
+    """One bibliography entry as plain data."""
+    return {"id": src.id, "kind": src.kind, "kind_label": src.kind_label, "date": src.year,
+            "title": src.title, "author": src.author, "place": src.place,
+            "pages": src.pages, "extent": src.extent, "url": src.url,
+            "revision": src.revision, "unsourced": src.unsourced,
+            "states": plain(src.states), "note": src.note, "citation": src.citation(),
+            "declared_in": src.defined_in or "variants/sources.yaml"}
+
+
+def _known_sources(variant: Variant | None) -> dict[str, Any]:
+    from .sources import load_sources
+
+    known = dict(load_sources())
+    if variant is not None:
+        known.update(variant.bibliography)
+    return known
+
+
+def sources_report(variant: Variant | None = None) -> Report:
+    """Every bibliography entry (and ``variant``'s own), with kind and date."""
+    from .sources import KINDS
+
+    known = _known_sources(variant)
+    order = list(KINDS)
+    entries = sorted(known.values(), key=lambda s: (order.index(s.kind), s.year or "9999", s.id))
+    rows = [[s.id, s.kind_label, s.date, s.citation().replace("*", ""),
+             "yes" if s.unsourced else ""] for s in entries]
+    table = Table(["id", "kind", "date", "reference", "unsourced"], rows,
+                  title="Sources" + (f" for {variant.id}" if variant is not None else ""),
+                  wrap={"reference": 60},
+                  notes=["unsourced: a second-hand account that names no source of its own; "
+                         "a rule attested by it alone is uncorroborated.",
+                         "`rentoy sources ID` shows one entry in full."])
+    return Report([source_data(s) for s in entries], [table])
+
+
+def source_report(sid: str, variant: Variant | None = None) -> Report:
+    """One bibliography entry in full, with the rules the built-in variants rest on it."""
+    from .errors import InputError, Problem, suggest
+
+    known = _known_sources(variant)
+    if sid not in known:
+        raise InputError(Problem(f"unknown source {sid!r}: it is not in variants/sources.yaml"
+                                 + (f" nor in {variant.id}'s bibliography" if variant else ""),
+                                 hint=suggest(sid, known) or "`rentoy sources` lists them"))
+    src = known[sid]
+    data = source_data(src)
+    data["cited_by"] = _citing(sid) if src.defined_in is None else []
+    rows = [["reference", data["citation"].replace("*", "")],
+            ["kind", src.kind_label], ["date", src.year or "not known"]]
+    if src.url:
+        rows.append(["url", src.url])
+    if src.url and src.kind in ("software", "reference", "modern-play"):
+        rows.append(["revision", src.revision or "not recorded"])
+    rows.append(["unsourced", "yes: names no source of its own" if src.unsourced else "no"])
+    if src.states:
+        rows.append(["states", "; ".join(f"{k}: {format_value(k, v) if k != 'calls' else v}"
+                                         for k, v in plain(src.states).items())])
+    if src.note:
+        rows.append(["note", " ".join(src.note.split())])
+    if data["cited_by"]:
+        rows.append(["cited by", ", ".join(data["cited_by"])])
+    if src.defined_in:
+        rows.append(["declared in", src.defined_in])
+    return Report(data, [Table(["field", "value"], rows, title=f"{sid}",
+                               wrap={"value": 70})])
+
+
+def glossary_report(term: str | None = None) -> Report:
+    """The glossary, or one term with its gloss, note and sources."""
+    from .errors import InputError, Problem, suggest
+    from .glossary import load_glossary, lookup, term_key
+
+    if term is None:
+        terms = sorted(load_glossary().values(), key=lambda t: term_key(t.term))
+        data = [{"term": t.term, "gloss": t.gloss, "note": t.note, "source": list(t.source)}
+                for t in terms]
+        return Report(data, [Table(["term", "gloss"], [[t.term, t.gloss] for t in terms],
+                                   title="Glossary", wrap={"gloss": 50},
+                                   notes=["`rentoy glossary TERM` shows one term in full."])])
+    found = lookup(term)
+    if found is None:
+        raise InputError(Problem(f"no term {term!r} in the glossary",
+                                 hint=suggest(term_key(term),
+                                              [term_key(t) for t in load_glossary()])
+                                 or "`rentoy glossary` lists them"))
+    entry: dict[str, Any] = {"term": found.term, "gloss": found.gloss, "note": found.note,
+                             "source": list(found.source)}
+    rows = [["gloss", found.gloss]]
+    if found.note:
+        rows.append(["note", " ".join(found.note.split())])
+    if found.source:
+        rows.append(["sources", ", ".join(found.source)])
+    return Report(entry, [Table(["field", "value"], rows, title=found.term,
+                               wrap={"value": 70})])

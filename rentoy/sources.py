@@ -1,37 +1,73 @@
-"""The bibliography: ``variants/sources.yaml``, one entry per source a variant cites."""
+"""The bibliography: ``variants/sources.yaml``, one entry per source a variant cites.
+
+Each entry states its kind (:data:`KINDS`) and its date, the rules it states outright
+(``states``), and whether it is a second-hand account naming no source of its own
+(``unsourced``). A variant file may declare entries of its own in the same form.
+
+>>> from rentoy.sources import load_sources
+>>> src = load_sources()["autoridades-1737"]
+>>> src.label(), src.stated_values("hand_size")
+('period text, 1737', (3,))
+"""
 
 from __future__ import annotations
 
 import os
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Mapping
+from types import MappingProxyType
+from typing import Any, Mapping
 
-from .errors import InputError, Problem
-from .yamlfile import file_stamp, load_document
+from .errors import InputError, Problem, suggest
+from .yamlfile import Document, file_stamp, load_document
 
-__all__ = ["Source", "load_sources", "builtin_dir", "set_variants_dir"]
+__all__ = ["Source", "KINDS", "KIND_ALIASES", "FIELDS", "load_sources", "entries_problems",
+           "builtin_dir", "set_variants_dir"]
 
-_KINDS = ("primary", "secondary", "regional", "software")
-_FIELDS = ("title", "author", "year", "pages", "extent", "place", "url", "kind", "note")
+#: The kinds of source, from the oldest kind of evidence to the newest, with how a
+#: listing names each.
+KINDS: dict[str, str] = {
+    "period": "period text",           # written while the game it speaks of was played
+    "scholarship": "later scholarship",  # a study or edition by a later scholar
+    "modern-play": "account of modern play",  # a description of the game as played today
+    "software": "software",            # a program: how its authors understand modern play
+    "reference": "reference work",     # an encyclopedia or a compendium of card games
+}
+#: Older names of kinds, still read: primary, secondary, regional.
+KIND_ALIASES: dict[str, str] = {"primary": "period", "secondary": "scholarship",
+                                "regional": "modern-play"}
+FIELDS = ("title", "author", "year", "pages", "extent", "place", "url", "revision", "kind",
+          "unsourced", "states", "note")
+_REQUIRED = ("title", "kind", "year")
 
 
 @dataclass(frozen=True)
 class Source:
-    """One bibliography entry."""
+    """One bibliography entry.
+
+    ``states`` maps each rule the source states outright to the value it states (as a
+    variant file writes it), or to ``{"one_of": [...]}`` when it describes several forms;
+    every source an ``attested`` rule cites must state it there.
+    ``unsourced`` marks a second-hand account that names no source of its own: a rule
+    attested by it alone is shown as uncorroborated.
+    """
 
     id: str
     title: str
     kind: str
     author: str | None = None
-    year: str | None = None
+    year: str | None = None        # the date of the work; None: not known
     pages: str | None = None       # the pages cited ("575", "371-372")
     extent: str | None = None      # the length of the whole work ("8 pp.")
     place: str | None = None
     url: str | None = None
+    revision: str | None = None    # the commit or revision read, for a text that changes
     note: str | None = None
+    unsourced: bool = False
+    states: Mapping[str, Any] = field(default_factory=dict)
+    defined_in: str | None = None  # the variant file that declares it; None: sources.yaml
 
     def citation(self) -> str:
         """A one-line reference: author, title, year."""
@@ -48,6 +84,81 @@ class Source:
         if self.extent:
             text += f" ({self.extent})"
         return text
+
+    @property
+    def kind_label(self) -> str:
+        """The kind as a listing names it ("period text", "software")."""
+        return KINDS.get(self.kind, self.kind)
+
+    @property
+    def date(self) -> str:
+        """The date as a listing shows it: the year, or "n.d." when it is not known."""
+        return self.year or "n.d."
+
+    def label(self) -> str:
+        """Kind and date in a few words: "period text, 1737", "software, n.d."."""
+        return f"{self.kind_label}, {self.date}"
+
+    def stated_values(self, rule: str) -> tuple[Any, ...]:
+        """The values this source states for ``rule`` (none, one, or several forms)."""
+        if rule not in self.states:
+            return ()
+        value = self.states[rule]
+        if isinstance(value, Mapping) and set(value) == {"one_of"}:
+            return tuple(value["one_of"])
+        return (value,)
+
+
+def entries_problems(doc: Document, entries: Any, prefix: tuple = (),
+                     defined_in: str | None = None) -> tuple[dict[str, Source], list[Problem]]:
+    """Bibliography entries read from ``entries`` (a mapping of id to fields) at key path
+    ``prefix`` of ``doc``: the sources, and every problem found, located."""
+    out: dict[str, Source] = {}
+    problems: list[Problem] = []
+    if not isinstance(entries, dict):
+        return out, [doc.problem(prefix, "a bibliography is a mapping of source ids to "
+                                         "entries (title, kind, year, ...)")]
+    for sid, entry in entries.items():
+        path = prefix + (sid,)
+        before = len(problems)
+        if not isinstance(entry, dict):
+            problems.append(doc.problem(path, "each source is a mapping with at least "
+                                              "`title`, `kind` and `year`"))
+            continue
+        missing = [k for k in _REQUIRED if k not in entry]
+        if missing:
+            problems.append(doc.problem(path, f"missing {', '.join(f'`{k}`' for k in missing)}",
+                                        "`year: null` when the date is not known", key=True))
+        if "title" in entry and not isinstance(entry["title"], str):
+            problems.append(doc.problem(path + ("title",), "the title is text"))
+        for key in entry:
+            if key not in FIELDS:
+                problems.append(doc.problem(path + (key,), f"unknown key `{key}`",
+                                            suggest(str(key), FIELDS), key=True))
+        written = str(entry.get("kind"))
+        kind = KIND_ALIASES.get(written, written)
+        if "kind" in entry and kind not in KINDS:
+            problems.append(doc.problem(path + ("kind",), f"unknown kind {entry['kind']!r}; "
+                                        "use one of " + ", ".join(KINDS),
+                                        suggest(str(entry["kind"]), KINDS)))
+        states = entry.get("states") or {}
+        if not isinstance(states, dict):
+            problems.append(doc.problem(path + ("states",), "`states` maps rule names to "
+                                                            "the values the source states"))
+            states = {}
+        if not isinstance(entry.get("unsourced", False), bool):
+            problems.append(doc.problem(path + ("unsourced",), "`unsourced` is true or false"))
+        if len(problems) > before:
+            continue
+        out[str(sid)] = Source(
+            id=str(sid), title=entry["title"], kind=str(kind),
+            **{k: (None if entry.get(k) is None else str(entry[k]))
+               for k in ("author", "year", "pages", "extent", "place", "url", "revision",
+                         "note")},
+            unsourced=bool(entry.get("unsourced", False)),
+            states=MappingProxyType({str(k): v for k, v in states.items()}),
+            defined_in=defined_in)
+    return out, problems
 
 
 _override: Path | None = None
@@ -81,21 +192,7 @@ def _load(path: str, stamp: int) -> Mapping[str, Source]:
     doc = load_document(path)
     if not isinstance(doc.data, dict):
         raise InputError(doc.problem((), "the bibliography is a mapping of source ids"))
-    out: dict[str, Source] = {}
-    problems: list[Problem] = []
-    for sid, entry in doc.data.items():
-        if not isinstance(entry, dict) or not isinstance(entry.get("title"), str):
-            problems.append(doc.problem((sid,), "each source needs at least a `title`"))
-            continue
-        for key in entry:
-            if key not in _FIELDS:
-                problems.append(doc.problem((sid, key), f"unknown key `{key}`", key=True))
-        if entry.get("kind") not in _KINDS:
-            problems.append(doc.problem((sid, "kind"), "kind must be one of " + ", ".join(_KINDS)))
-        out[str(sid)] = Source(
-            id=str(sid), title=entry["title"], kind=entry.get("kind", "secondary"),
-            **{k: (None if entry.get(k) is None else str(entry[k]))
-               for k in ("author", "year", "pages", "extent", "place", "url", "note")})
+    out, problems = entries_problems(doc, doc.data)
     if problems:
         raise InputError(problems)
     return out

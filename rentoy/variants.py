@@ -32,7 +32,7 @@ from . import dependencies as _deps
 from .dependencies import CarriedOver
 from .errors import InputError, Location, Problem, VariantError, suggest
 from . import sources as _sources
-from .sources import load_sources
+from .sources import Source, entries_problems, load_sources
 from .validation import load_schema, schema_problems
 from .yamlfile import Document, file_stamp, load_document
 
@@ -40,16 +40,22 @@ __all__ = [
     "STATUSES", "STATUS_MARKS", "RULE_NAMES", "Provenance", "Rule", "Calls", "Rules",
     "Option", "Variant",
     "load_variant", "load_variants", "builtin_ids", "builtin_variants", "schema_path", "rule_description",
-    "rule_title", "is_game_step",
+    "rule_title", "is_game_step", "CARRIED_STATUS", "carry_over", "unbacked_attestations",
 ]
 
 #: The provenance statuses, from strongest evidence to none.
 STATUSES: tuple[str, ...] = ("attested", "inferred", "assumed", "disputed")
+#: The strongest status a variant gives a rule it carries over from another variant
+#: (its parent, or an option defined there) without restating the evidence: evidence
+#: does not travel across periods and places, so `attested` there is `inferred` here.
+#: `assumed` and `disputed` carry over as they are.
+CARRIED_STATUS: dict[str, str] = {"attested": "inferred", "inferred": "inferred",
+                                  "assumed": "assumed", "disputed": "disputed"}
 #: A one-letter mark per status, for legends and compact cells.
 STATUS_MARKS: dict[str, str] = {"attested": "A", "inferred": "I", "assumed": "?",
                                 "disputed": "D"}
 GAME = "game"
-_RESERVED_FILES = {"sources.yaml", "glossary.yaml"}
+_RESERVED_FILES = {"sources.yaml", "glossary.yaml", "quotations.yaml", "family.yaml"}
 
 
 def builtin_dir() -> Path:
@@ -102,10 +108,28 @@ class Provenance:
     defined_in: str | None = None   # the variant id whose file states the rule
     option: str | None = None       # the option that set it, when one did
     location: Location | None = field(default=None, compare=False, repr=False)
+    #: The status the rule has in ``defined_in`` when this variant carries it over
+    #: without evidence of its own (``status`` is then at most `inferred`); None when
+    #: the variant states the rule itself.
+    stated_status: str | None = None
 
     @property
     def is_default(self) -> bool:
         return self.defined_in is None
+
+    @property
+    def carried(self) -> bool:
+        """Whether the rule is carried over from another variant, whose evidence it shows."""
+        return self.stated_status is not None
+
+
+def carry_over(prov: Provenance) -> Provenance:
+    """``prov`` as seen from a variant that inherits it without restating it: the same
+    value, sources and note, ``stated_status`` the status where it is stated, and
+    ``status`` capped by :data:`CARRIED_STATUS`. Engine defaults stay as they are."""
+    if prov.defined_in is None or prov.carried:
+        return prov
+    return replace(prov, status=CARRIED_STATUS[prov.status], stated_status=prov.status)
 
 
 @dataclass(frozen=True)
@@ -226,6 +250,8 @@ class Variant:
     #: ``check_variant_file`` adds raise words the glossary glosses for other values.
     warnings: tuple[Problem, ...] = ()
     builtin: bool = False
+    #: Bibliography entries the file (or a file it extends) declares under `bibliography`.
+    bibliography: Mapping[str, Source] = field(default_factory=dict)
 
     @property
     def base_id(self) -> str:
@@ -248,6 +274,22 @@ class Variant:
         for name in RULE_NAMES:
             counts[self.provenance[name].status] += 1
         return counts
+
+    def source(self, sid: str) -> Source | None:
+        """A source this variant may cite: one of its own `bibliography` entries, or an
+        entry of variants/sources.yaml; None when neither has it."""
+        if sid in self.bibliography:
+            return self.bibliography[sid]
+        return load_sources().get(sid)
+
+    def is_uncorroborated(self, name: str) -> bool:
+        """Whether the rule is `attested` by one source alone, a second-hand account that
+        names no source of its own (``unsourced`` in the bibliography)."""
+        prov = self.provenance[name]
+        if prov.status != "attested" or len(prov.source) != 1:
+            return False
+        src = self.source(prov.source[0])
+        return src is not None and src.unsourced
 
     def with_options(self, *names: str) -> "Variant":
         """This variant with the named options applied, in order."""
@@ -476,7 +518,9 @@ def _build(path: Path, stack: tuple[Path, ...]) -> Variant:
                    and p.location.file != doc.file]) from None
 
     values: dict[str, Any] = dict(parent.values) if parent else {}
-    provenance: dict[str, Provenance] = dict(parent.provenance) if parent else {}
+    # What the parent states is carried over: its evidence shown, its status capped.
+    provenance: dict[str, Provenance] = (
+        {name: carry_over(p) for name, p in parent.provenance.items()} if parent else {})
     for name, entry in (data.get("rules") or {}).items():
         value, prov = _provenance(entry, vid, doc.location(("rules", name), key=True),
                                   values.get(name, _MISSING))
@@ -515,7 +559,9 @@ def _build(path: Path, stack: tuple[Path, ...]) -> Variant:
     carried = _deps.carried_over(values, provenance, written)
     problems += _deps.call_problems(values, carried, where)
 
-    options: dict[str, Option] = dict(parent.options) if parent else {}
+    options: dict[str, Option] = (
+        {oid: replace(o, provenance=carry_over(o.provenance))
+         for oid, o in parent.options.items()} if parent else {})
     for oid, entry in (data.get("options") or {}).items():
         loc = doc.location(("options", oid), key=True)
         if entry is None:   # `name: null` withdraws an option the parent offers
@@ -539,7 +585,20 @@ def _build(path: Path, stack: tuple[Path, ...]) -> Variant:
         kept = tuple(a for a in prov.alternatives if a in options)
         if kept != prov.alternatives and prov.defined_in != vid:
             provenance[name] = replace(prov, alternatives=kept)
-    problems += _source_problems(doc, data, provenance, options, vid)
+    bibliography: dict[str, Source] = dict(parent.bibliography) if parent else {}
+    if data.get("bibliography") is not None:
+        own, found = entries_problems(doc, data["bibliography"], ("bibliography",),
+                                      defined_in=vid)
+        problems += found
+        builtin_sources = load_sources()
+        for sid in own:
+            if sid in builtin_sources:
+                problems.append(doc.problem(
+                    ("bibliography", sid), f"`{sid}` is already an entry of "
+                    "variants/sources.yaml; cite it as it is, or give yours another id",
+                    key=True))
+        bibliography.update(own)
+    problems += _source_problems(doc, data, provenance, options, vid, bibliography)
     for name, prov in provenance.items():
         for alt in prov.alternatives:
             if prov.defined_in == vid and alt not in options:
@@ -559,7 +618,7 @@ def _build(path: Path, stack: tuple[Path, ...]) -> Variant:
         sources=tuple(data.get("sources") or ()), path=path,
         written_for=MappingProxyType(written), carried_over=MappingProxyType(carried),
         files=(path,) + (parent.files if parent else ()), lineage=lineage,
-        builtin=is_builtin)
+        builtin=is_builtin, bibliography=MappingProxyType(bibliography))
     # Every option, its own or inherited, must give a playable variant.
     for oid, option in options.items():
         try:
@@ -610,14 +669,17 @@ def _note_inherited(problem: Problem, provenance: Mapping[str, Provenance], vid:
 
 
 def _source_problems(doc: Document, data: dict, provenance: Mapping[str, Provenance],
-                     options: Mapping[str, Option], vid: str) -> list[Problem]:
-    known = load_sources()
+                     options: Mapping[str, Option], vid: str,
+                     own: Mapping[str, Source]) -> list[Problem]:
+    known = {**load_sources(), **own}
     problems = []
 
     def check(sid: str, path: tuple) -> None:
         if sid not in known:
-            problems.append(doc.problem(path, f"unknown source `{sid}`: it is not in "
-                                              "variants/sources.yaml", suggest(sid, known)))
+            problems.append(doc.problem(
+                path, f"unknown source `{sid}`: it is not in variants/sources.yaml nor in "
+                      "this file's `bibliography`", suggest(sid, known)
+                or "declare it under `bibliography:` in this file"))
 
     for i, sid in enumerate(data.get("sources") or ()):
         check(sid, ("sources", i))
@@ -630,6 +692,72 @@ def _source_problems(doc: Document, data: dict, provenance: Mapping[str, Provena
             for sid in option.provenance.source:
                 check(sid, ("options", oid, "source"))
     return problems
+
+
+def _states(variant: Variant, sid: str, rule: str, value: Any) -> bool:
+    """Whether source ``sid`` states ``value`` for ``rule``; for `calls`, some of the
+    words, each as the rule has it."""
+    src = variant.source(sid)
+    stated = src.stated_values(rule) if src is not None else ()
+    if rule == "calls":
+        return any(isinstance(v, Mapping) and v and all(
+            value.get(key) == _normalise(rule, word) for key, word in v.items())
+            for v in stated)
+    return any(_normalise(rule, v) == value for v in stated)
+
+
+def _unbacked(variant: Variant, what: str, rule: str, value: Any,
+              sources: Sequence[str]) -> list[str]:
+    if not sources:
+        return [f"{what} is attested, but cites no source"]
+    out = [f"{what} is attested by {sid}, but {sid} does not state "
+           f"{rule}: {_format_plain(value)}"
+           for sid in sources if not _states(variant, sid, rule, value)]
+    if rule == "calls" and not out:
+        said: set[str] = set()
+        for sid in sources:
+            src = variant.source(sid)
+            for v in src.stated_values(rule) if src is not None else ():
+                said.update(v)
+        missing = [key for key in value if key not in said]
+        if missing:
+            out.append(f"{what} is attested, but no source states its "
+                       f"{', '.join(missing)}")
+    return out
+
+
+def unbacked_attestations(variant: Variant) -> list[str]:
+    """The rules (and options) ``variant`` itself marks `attested` that a source they
+    cite does not state, by the sources' ``states`` lists (for `calls`, every word must be
+    stated by one of them): one message each. A source that disagrees, or speaks of
+    another game, belongs in the note, not among the sources of an attested rule."""
+    out = []
+    for name in RULE_NAMES:
+        prov = variant.provenance[name]
+        if prov.status != "attested" or prov.carried or prov.option \
+                or prov.defined_in != variant.base_id:
+            continue
+        out += _unbacked(variant, f"{variant.base_id}.{name}", name, variant.values[name],
+                         prov.source)
+    for oid, option in variant.options.items():
+        prov = option.provenance
+        if prov.status != "attested" or prov.carried:
+            continue
+        for name, value in option.rules.items():
+            out += _unbacked(variant, f"option {variant.base_id}+{oid}", name, value,
+                             prov.source)
+    return out
+
+
+def _format_plain(value: Any) -> str:
+    """A rule value as YAML-like text for messages."""
+    if isinstance(value, (tuple, list)):
+        return "[" + ", ".join(_format_plain(v) for v in value) + "]"
+    if isinstance(value, Mapping):
+        return "{" + ", ".join(f"{k}: {_format_plain(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
 
 
 _with_options: "weakref.WeakKeyDictionary[Variant, dict[tuple[str, ...], Variant]]" = \

@@ -106,7 +106,7 @@ def test_variants_formats(capsys, fmt):
         assert [row["id"] for row in rows if row["id"] in ("1598", "1737")] == ["1598", "1737"]
         avila = next(row for row in rows if row["id"] == "avila")
         assert avila["extends"] == "1737" and sum(avila["statuses"].values()) == len(RULE_NAMES)
-        assert "borrego" in avila["options"]
+        assert avila["options"] == [] and avila["statuses"]["attested"] == 1
     elif fmt == "markdown":
         assert "| id | name |" in out and "| 1737 |" in out
     else:
@@ -122,8 +122,12 @@ def test_rules_formats(capsys, fmt):
         rules = {r["rule"]: r for r in _records(data)}
         assert rules["top_cards"]["value"] == ["4T"]
         assert rules["top_cards"]["option"] == "borrego"
-        assert rules["arrastre"]["status"] == "attested"
-        assert rules["arrastre"]["source"] == ["source-es", "autoridades-ombre"]
+        assert rules["arrastre"]["status"] == "inferred"
+        assert rules["arrastre"]["source"] == ["source-es", "autoridades-1737",
+                                               "autoridades-ombre"]
+        assert rules["players"]["sources"][0] == {
+            "id": "autoridades-1737", "kind": "period", "date": "1737",
+            "label": "period text, 1737"}
     else:
         assert "4T" in out and "option borrego" in out and "arrastre" in out
 

@@ -30,7 +30,7 @@ def test_1737_and_avila_differ_in_the_arrastre_with_sources():
     assert comparison.variants == ("1737", "avila")
     assert [row.rule for row in comparison.rows] == ["arrastre"]
     old, avila = comparison.rows[0].cells
-    assert (old.variant, old.value, old.status, old.mark) == ("1737", "follow", "attested", "A")
+    assert (old.variant, old.value, old.status, old.mark) == ("1737", "follow", "inferred", "I")
     assert (avila.variant, avila.value, avila.status, avila.mark) == (
         "avila", "overtrump", "attested", "A")
     assert avila.source == ("source-es",)
@@ -98,7 +98,7 @@ def test_text_format_is_a_table_with_the_legend(capsys):
     status, out, err = run(capsys, "compare", "1737", "avila")
     assert status == 0 and err == ""
     line = next(row for row in out.splitlines() if row.startswith("arrastre"))
-    assert "follow (A: source-es" in line and "overtrump (A: source-es)" in line
+    assert "follow (I: source-es" in line and "overtrump (A: source-es)" in line
     assert status_legend() in out
     assert "Diario Popular" in out          # the cited sources, as references
 
@@ -107,7 +107,8 @@ def test_markdown_format(capsys):
     status, out, _ = run(capsys, "compare", "1737", "avila", "--format", "markdown")
     assert status == 0
     assert "| rule | 1737 | avila |" in out
-    assert "| arrastre | follow (A: source-es, autoridades-ombre) | overtrump (A: source-es) |" \
+    assert ("| arrastre | follow (I: source-es, autoridades-1737, autoridades-ombre) "
+            "| overtrump (A: source-es) |") \
         in out
 
 

@@ -119,9 +119,10 @@ def test_restated_words_are_glossed_with_the_value_they_reach(tmp_path, capsys):
 def test_modern_transcripts_keep_the_glossary_glosses(tmp_path):
     steps = _raises_transcript("modern", tmp_path)
     assert [(s.call, s.gloss) for s in steps] == [
-        ("envío", "I raise, the first raise, to 3"), ("revío", "I raise again, to 6"),
-        ("nueve", "nine, the raise to 9"),
-        ("el rentoy entero", "the whole rentoy, the raise for the whole game")]
+        ("envío", "I raise, the first raise, to 3"),
+        ("revío", "I raise again (read as the raise to 6)"),
+        ("nueve", "nine (read as the raise to 9)"),
+        ("el rentoy entero", "the whole rentoy (read as the raise for the whole game)")]
 
 
 @settings(max_examples=25, deadline=None)
@@ -164,7 +165,7 @@ def test_1737_with_the_5_de_bastos_on_top_is_told_of_the_stale_note(capsys):
 BROKEN = {
     "default-players": (6, "players", "`default_players` (4; its note:",
                         "carried over from other numbers of players"),
-    "hand-size": (6, "hand_size", "`tricks` (3) is inherited from 1737",
+    "hand-size": (6, "hand_size", "`tricks` (3; its note:",
                   "carried over from another hand size"),
     "tricks-to-win": (9, "tricks_to_win", "`stop_when_decided` (true; its note:",
                       "carried over from another number of tricks to win"),
@@ -288,8 +289,8 @@ def test_rules_lists_inherited_options_and_carried_over_rules(capsys):
     out = capsys.readouterr().out
     assert ("Not restated: top_cards_are_trumps is carried over from another set of top "
             "cards (stated in 1737 for top_cards none).") in out
-    assert ("Inherited: borrego, como-al-hombre, values-1-3-6-12 from 1737 (a file "
-            "withdraws one with `<option>: null` under `options`).") in out
+    assert ("Inherited: borrego, como-al-hombre, dos-de-todos-palos, values-1-3-6-12 "
+            "from 1737 (a file withdraws one with `<option>: null` under `options`).") in out
     assert main(["rules", str(fixture("five-de-bastos")), "-f", "json"]) == 0
     data = json.loads(capsys.readouterr().out)
     stale = {r["rule"]: r["carried_over"] for r in data["rules"] if r["carried_over"]}

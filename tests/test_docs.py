@@ -193,8 +193,8 @@ def test_the_site_words_origins_and_values_as_the_command_line_does(site: Path) 
             if record["from"] == "this file":
                 assert folded is None, (vid, rule)
             else:
-                assert folded and text_of(folded.group(1)) == \
-                    record["from"].replace("inherited from ", "↑ "), (vid, rule)
+                assert folded and text_of(folded.group(1)).replace(" ,", ",") == \
+                    record["from"].replace("as in ", "↑ "), (vid, rule)
     # Ávila's one difference from 1737 leads its page, highlighted.
     avila = page(site, "variants/generated/avila")
     differs = avila[avila.index('id="how-modern-avila-differs-from-1737"'):]

@@ -11,7 +11,7 @@ import pytest
 
 from rentoy.cards import TrumpRelative, parse_card
 from rentoy.errors import VariantError
-from rentoy.sources import builtin_dir, load_sources
+from rentoy.sources import KINDS, builtin_dir, load_sources
 from rentoy.variants import (RULE_NAMES, STATUSES, Rules, Variant, builtin_ids,
                              builtin_variants, check_variant_file, is_game_step, load_variant,
                              rule_description, schema_path)
@@ -53,7 +53,8 @@ def test_builtin_ids_are_the_variant_files():
     ids = builtin_ids()
     assert {"1598", "1704", "1737", "avila"} <= set(ids)
     assert "sources" not in ids and "glossary" not in ids
-    files = {p.stem for p in builtin_dir().glob("*.yaml")} - {"sources", "glossary"}
+    files = {p.stem for p in builtin_dir().glob("*.yaml")} - {"sources", "glossary",
+                                                              "quotations", "family"}
     assert set(ids) == files
 
 
@@ -112,8 +113,11 @@ def test_every_source_cited_exists_in_the_bibliography():
             continue
         data = load_document(path).data
         found: set[str] = set()
-        if path.name == "glossary.yaml":
+        if path.name in ("glossary.yaml", "quotations.yaml"):
             for entry in data.values():
+                found.update(_source_ids(entry.get("source")))
+        elif path.name == "family.yaml":
+            for entry in [*data["games"].values(), *data["links"], *data["claims"]]:
                 found.update(_source_ids(entry.get("source")))
         else:
             found.update(data.get("sources") or ())
@@ -127,8 +131,7 @@ def test_every_source_cited_exists_in_the_bibliography():
     missing = {name: sorted(ids - known) for name, ids in cited.items() if ids - known}
     assert not missing, f"sources cited but not in variants/sources.yaml: {missing}"
     for source in load_sources().values():
-        assert source.citation() and source.kind in ("primary", "secondary", "regional",
-                                                     "software")
+        assert source.citation() and source.kind in KINDS
 
 
 def test_unknown_builtin_id_suggests_the_nearest():
@@ -168,10 +171,17 @@ def test_inherited_rules_keep_their_provenance():
     parent = load_variant("1737")
     assert variant.extends == "1737" and variant.lineage == ("avila", "1737")
     assert variant.provenance["arrastre"].defined_in == "avila"
-    assert variant.provenance["target"] == parent.provenance["target"]
-    assert variant.provenance["target"].defined_in == "1737"
+    # Carried over: the parent's evidence, shown as the parent's, and at most inferred.
+    target, there = variant.provenance["target"], parent.provenance["target"]
+    assert (target.value if hasattr(target, "value") else None) is None
+    assert (target.source, target.note, target.defined_in) == (there.source, there.note, "1737")
+    assert target.carried and target.stated_status == there.status
+    hand_size = variant.provenance["hand_size"]
+    assert parent.provenance["hand_size"].status == "attested"
+    assert hand_size.status == "inferred" and hand_size.stated_status == "attested"
     assert variant.files == (variant.path, parent.path)
-    assert set(variant.options) == set(parent.options)
+    # Ávila withdraws the options that answer questions about the old texts.
+    assert set(parent.options) - set(variant.options) == set(parent.options)
 
 
 def test_the_provenance_only_form_restates_the_evidence_for_an_inherited_value():
@@ -179,11 +189,12 @@ def test_the_provenance_only_form_restates_the_evidence_for_an_inherited_value()
     assert variant.rules == parent.rules
     players = variant.provenance["players"]
     assert players.status == "inferred" and players.defined_in == "1704"
-    assert "etienvre-1704" in players.source
+    assert players.source == ("source-es",)
 
 
 def test_inheritance_at_any_depth_by_path_and_by_id(tmp_path):
-    write(tmp_path, "a.yaml", 'id: a\nname: A\nextends: "avila"\nrules:\n  target: 9\n')
+    write(tmp_path, "a.yaml", 'id: a\nname: A\nextends: "avila"\nrules:\n  target: 9\n'
+                              'options:\n  borrego: {rules: {top_cards: [4T]}, status: assumed}\n')
     write(tmp_path, "b.yaml", "id: b\nname: B\nextends: a.yaml\nrules:\n"
                               "  tricks_to_win: {status: disputed, source: source-es}\n")
     sub = tmp_path / "sub"
@@ -288,7 +299,7 @@ def test_options_stack_in_order():
     assert variant.applied_options == ("borrego", "como-al-hombre")
     assert variant.rules.follow_suit is True and variant.rules.top_cards == (TrumpRelative(4),)
     assert load_variant("1737+borrego").with_options("como-al-hombre").id == variant.id
-    assert load_variant("avila+values-1-3-6-12").rules.ladder == (1, 3, 6, 12)
+    assert load_variant("1598+values-1-3-6-12").rules.ladder == (1, 3, 6, 12)
 
 
 def test_an_unknown_option_suggests_the_nearest():

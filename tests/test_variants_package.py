@@ -79,7 +79,8 @@ def test_an_installed_wheel_finds_the_builtin_variants(wheel, tmp_path):
     done = _run(str(script), "variants", "--format", "json", cwd=elsewhere, env=env)
     assert done.returncode == 0, done.stderr
     ids = {row["id"] for row in _rows(json.loads(done.stdout))}
-    assert {p.stem for p in (ROOT / "variants").glob("*.yaml")} - {"sources", "glossary"} <= ids
+    assert {p.stem for p in (ROOT / "variants").glob("*.yaml")} - {
+        "sources", "glossary", "quotations", "family"} <= ids
 
     done = _run(str(script), "rules", "1737+borrego", cwd=elsewhere, env=env)
     assert done.returncode == 0 and "4T" in done.stdout, done.stderr

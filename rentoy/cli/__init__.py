@@ -12,11 +12,11 @@ import argparse
 import sys
 from typing import Sequence
 
-from . import check, compare, rules, run, simulate, solve, variants
+from . import check, compare, glossary, rules, run, simulate, solve, sources, variants
 
 __all__ = ["build_parser", "main"]
 
-_COMMANDS = (variants, rules, check, run, compare, simulate, solve)
+_COMMANDS = (variants, rules, check, run, compare, simulate, solve, sources, glossary)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -23,7 +23,10 @@ allowed; paths are relative to the page):
 - ``rentoy-example-variant PATH``: a variant file shown and loaded at build time;
 - ``rentoy-deck``: the 40 cards drawn; ``rentoy-hand SPEC``: a deal drawn and played
   by the engine, trick by trick; ``rentoy-differences``: what each variant changes
-  from the one it extends.
+  from the one it extends;
+- ``rentoy-quotations``: the passages the rules rest on, side by side;
+- ``rentoy-family-tree``, ``rentoy-timeline``: the family of games and the dated
+  evidence, drawn.
 
 Roles: ``rentoy-value`` (``1737:ladder``), ``rentoy-status`` (``1737:follow_suit``),
 ``rentoy-source`` (``autoridades-1737``), and the ``rentoy`` domain's links
@@ -51,8 +54,8 @@ __all__ = ["setup"]
 
 def setup(app: Sphinx) -> dict[str, Any]:
     from .. import __version__
-    from . import (apirefs, bibliography, cards, common, compare, quickstart, reasons,
-                   rule_effects, search, variants, walkthroughs)
+    from . import (apirefs, bibliography, cards, common, compare, evidence, family,
+                   quickstart, reasons, rule_effects, search, variants, walkthroughs)
     from .domain import RentoyDomain
     from .pages import configure_variants_dir, write_pages
 
@@ -67,7 +70,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("config-inited", configure_variants_dir)
     app.connect("builder-inited", write_pages)
     for module in (common, cards, variants, walkthroughs, compare, bibliography, reasons,
-                   apirefs, quickstart, search, rule_effects):
+                   apirefs, quickstart, search, evidence, family, rule_effects):
         module.setup(app)
     return {"version": __version__, "env_version": 1, "parallel_read_safe": True,
             "parallel_write_safe": True}

@@ -27,8 +27,9 @@ if TYPE_CHECKING:
 
 __all__ = ["short_citations", "BibliographyDirective", "GlossaryDirective", "SourceRole"]
 
-_KIND_TITLES = {"primary": "Primary sources", "secondary": "Studies and secondary accounts",
-                "regional": "Descriptions of regional play", "software": "Software"}
+_KIND_TITLES = {"period": "Period texts", "scholarship": "Later scholarship",
+                "modern-play": "Accounts of modern play", "software": "Software",
+                "reference": "Reference works"}
 
 
 def _short_author(author: str) -> str:
@@ -137,6 +138,11 @@ class BibliographyDirective(RentoyDirective):
                 if src.url:
                     para += nodes.Text(" ")
                     para += nodes.reference(src.url, src.url, refuri=src.url)
+                para += nodes.Text(" ")
+                para += nodes.inline(text=f"[{src.label()}"
+                                     + (f"; revision {src.revision[:12]}" if src.revision else "")
+                                     + ("; names no source of its own" if src.unsourced else "")
+                                     + "]", classes=["rentoy-source-kind"])
                 item += para
                 if src.note:
                     item += paragraph(self.parse_inline(" ".join(src.note.split()))[0],

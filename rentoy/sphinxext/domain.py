@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
 __all__ = ["RentoyDomain", "register_id", "register_target", "anchor"]
 
-OBJTYPES = ("source", "variant", "rule", "walkthrough", "reason")
+OBJTYPES = ("source", "variant", "rule", "walkthrough", "reason", "quote")
 
 
 def anchor(objtype: str, name: str) -> str:
@@ -50,6 +50,8 @@ class RentoyDomain(Domain):
         "rule": "no rules table row for %(target)s (VARIANT.RULE on a variant page)",
         "walkthrough": "no page for walkthrough %(target)s",
         "reason": "no reason code %(target)s (see {rentoy-reasons})",
+        "quote": "no passage %(target)s (is it in variants/quotations.yaml, and does a "
+                 "page show {rentoy-quotations}?)",
     }
 
     @property
@@ -82,6 +84,8 @@ class RentoyDomain(Domain):
         if found is None:
             if typ in ("variant", "rule") and not env.config.rentoy_variant_pages:
                 return contnode   # no generated variant pages: plain text, no link
+            if typ == "quote":
+                return contnode   # a site without the passages page: the id as text
             return None
         docname, node_id, title = found
         return make_refnode(builder, fromdocname, docname, node_id, contnode,

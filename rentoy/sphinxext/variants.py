@@ -27,6 +27,7 @@ from .common import (STATUS_MARKS, Failure, RentoyDirective, RentoyRole, cell, f
                      note_files, note_listing, paragraph, source_refs, split_spec_rule,
                      status_node, table, xref)
 from .domain import register_id, register_target
+from .evidence import labelled_sources, quotation_refs
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -110,16 +111,19 @@ def rule_label(name: str, key: bool = True) -> nodes.inline:
 
 def _origin_nodes(variant: Variant, rule: str) -> list[nodes.Node]:
     """Where a rule comes from when the variant's file does not state it: ``↑`` and the
-    parent it is inherited from (linked), as the status legend reads, or the option or
-    the engine default that sets it."""
-    from ..reference import rule_origin
+    variant it is carried over from (linked), with its status there, as the status legend
+    reads, or the option or the engine default that sets it."""
+    from ..reference import carried_words, rule_origin
 
     words, parent = rule_origin(variant, rule)
-    if parent:
-        arrow = nodes.abbreviation("↑", "↑", explanation=f"inherited from {parent}",
+    there = carried_words(variant, rule)
+    after = [nodes.Text(f", {there}")] if there else []
+    if parent and not variant.provenance[rule].option:
+        arrow = nodes.abbreviation("↑", "↑", explanation=f"carried over from {parent}"
+                                   + (f", {there}" if there else ""),
                                    classes=["rentoy-inherited"])
-        return [arrow, nodes.Text(" "), variant_ref(parent)]
-    return [nodes.Text(words)]
+        return [arrow, nodes.Text(" "), variant_ref(parent)] + after
+    return [nodes.Text(words)] + ([variant_ref(parent)] if parent else []) + after
 
 
 def _note_nodes(directive: RentoyDirective | None, variant: Variant, name: str
@@ -129,6 +133,7 @@ def _note_nodes(directive: RentoyDirective | None, variant: Variant, name: str
     if prov.alternatives:
         note.append(nodes.Text(" Other readings: " if note else "Other readings: "))
         note.append(nodes.Text(", ".join(f"{variant.base_id}+{a}" for a in prov.alternatives)))
+    note.extend(quotation_refs(variant, name))
     return note
 
 
@@ -157,14 +162,17 @@ def rules_table(directive: RentoyDirective, variant: Variant, *, anchors: bool =
         note = _note_nodes(directive, variant, name)
         own = prov.defined_in == variant.base_id and not prov.option
         value = _value_node(name, variant.values[name])
-        status = cell(status_node(prov.status), [f"rentoy-cell-{prov.status}"])
+        marks: list[nodes.Node] = [status_node(prov.status)]
+        if variant.is_uncorroborated(name):
+            marks.append(nodes.Text(", uncorroborated"))
+        status = cell(marks, [f"rentoy-cell-{prov.status}"])
         if own:
-            rows.append([rule_label(name), value, status, source_refs(prov.source),
-                         note or "-"])
+            rows.append([rule_label(name), value, status,
+                         labelled_sources(variant, prov.source), note or "-"])
         else:
             body = paragraph(None, ["rentoy-folded-body"])
             body += nodes.Text("Sources: ")
-            body.extend(source_refs(prov.source))
+            body.extend(labelled_sources(variant, prov.source))
             if note:
                 body += nodes.Text(". ")
                 body.extend(note)
@@ -217,9 +225,12 @@ def options_table(directive: RentoyDirective, variant: Variant) -> nodes.table |
         changes = "; ".join(f"{rule_title(k).lower()}: {format_value(k, v)}"
                             for k, v in option.rules.items())
         prov = option.provenance
+        status: list[nodes.Node] = [status_node(prov.status)]
+        if prov.carried:
+            status.append(nodes.Text(f" (as in {prov.defined_in}, {prov.stated_status} there)"))
         rows.append([nodes.literal(spec, spec), changes,
-                     cell(status_node(prov.status), [f"rentoy-cell-{prov.status}"]),
-                     source_refs(prov.source), _markdown_inline(directive, prov.note)])
+                     cell(status, [f"rentoy-cell-{prov.status}"]),
+                     labelled_sources(variant, prov.source), _markdown_inline(directive, prov.note)])
     return table(["option", "changes", "status", "sources", "note"], rows,
                  classes=["rentoy-options"])
 
@@ -282,12 +293,17 @@ def ladder_nodes(variant: Variant) -> list[nodes.Node]:
 def _matrix_cell(variant: Variant, rule: str) -> cell:
     prov = variant.provenance[rule]
     content: list[nodes.Node] = [status_node(prov.status, short=True)]
-    if prov.defined_in not in (None, variant.base_id) and not prov.option:
-        # Inherited unchanged: the evidence is the parent's, shown in its column.
+    if prov.carried:
+        # Carried over: the evidence is the other variant's, shown in its column.
         content.append(nodes.Text(" "))
-        content.append(nodes.abbreviation("↑", "↑", explanation=f"inherited from {prov.defined_in}",
-                                          classes=["rentoy-inherited"]))
-    elif prov.source:
+        content.append(nodes.abbreviation(
+            "↑", "↑", explanation=f"carried over from {prov.defined_in}, "
+                                  f"{prov.stated_status} there", classes=["rentoy-inherited"]))
+    if variant.is_uncorroborated(rule):
+        content.append(nodes.abbreviation("*", "*", explanation="uncorroborated: one source, "
+                                          "which names no source of its own",
+                                          classes=["rentoy-uncorroborated"]))
+    if prov.source and not prov.carried:
         content.append(nodes.Text(" "))
         refs = nodes.inline(classes=["rentoy-matrix-sources"])
         refs.extend(source_refs(prov.source, sep="; ", compact=True))
@@ -324,7 +340,9 @@ def status_legend() -> nodes.paragraph:
         para += status_node(status)
         if status in meaning:
             para += nodes.Text(f": {meaning[status]}")
-    para += nodes.Text("; ↑ inherited unchanged from the parent variant.")
+    para += nodes.Text("; ↑ carried over from another variant without evidence of its own "
+                       "(at most inferred here); * uncorroborated (attested by one source "
+                       "alone, which names no source of its own).")
     return para
 
 
@@ -391,9 +409,13 @@ class VariantDirective(RentoyDirective):
             items.append(("Extends", [variant_ref(variant.extends)] if variant.builtin
                           else variant.extends))
         if variant.sources:
-            items.append(("Sources", source_refs(variant.sources, sep="; ")))
+            items.append(("Sources", labelled_sources(variant, variant.sources)))
         counts = ", ".join(f"{n} {s}" for s, n in variant.status_counts().items() if n)
-        items.append(("Evidence", f"{counts} (of {len(variant.values)} rules)"))
+        carried = sorted({str(p.defined_in) for p in variant.provenance.values() if p.carried})
+        n_carried = sum(p.carried for p in variant.provenance.values())
+        items.append(("Evidence", f"{counts} (of {len(variant.values)} rules"
+                      + (f"; {n_carried} carried over from {', '.join(carried)}, at most "
+                         "inferred here)" if n_carried else ")")))
         out.append(facts(items))
         if variant.description:
             out.extend(self.parse_text_to_nodes(variant.description))

@@ -1,0 +1,96 @@
+"""The words the rules rest on (``variants/quotations.yaml``): short passages of the
+period texts with their exact references, original spelling, a modern Spanish reading
+and an English translation, and the modern source text's key statements paraphrased.
+
+>>> from rentoy.quotations import load_quotations, quotations_for
+>>> q = load_quotations()["rentoi-deal"]
+>>> q.source, q.english.split(",")[0]
+('autoridades-1737', 'Three cards are dealt to each player')
+>>> [q.id for q in quotations_for("1737", "hand_size")]
+['rentoi-deal']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Mapping
+
+from .errors import InputError, Problem, suggest
+from .sources import builtin_dir
+from .yamlfile import file_stamp, load_document
+
+__all__ = ["Quotation", "load_quotations", "quotations_for"]
+
+_FIELDS = ("source", "reference", "original", "modern", "english", "paraphrase",
+           "transcription", "facsimile", "facsimile_note", "supports", "note")
+
+
+@dataclass(frozen=True)
+class Quotation:
+    """One passage (or, for a modern text, one paraphrased statement) and what it supports."""
+
+    id: str
+    source: str
+    reference: str
+    original: str | None = None
+    modern: str | None = None
+    english: str | None = None
+    paraphrase: str | None = None
+    transcription: str | None = None
+    facsimile: str | None = None
+    facsimile_note: str | None = None
+    supports: tuple[str, ...] = ()     # "1737.trump_order", "1737+borrego"
+    note: str | None = None
+
+    @property
+    def quoted(self) -> bool:
+        """Whether the passage is quoted (a period text), not paraphrased."""
+        return self.original is not None
+
+
+def load_quotations(path: str | Path | None = None) -> Mapping[str, Quotation]:
+    """Every passage, in file order."""
+    path = Path(path) if path is not None else builtin_dir() / "quotations.yaml"
+    return _load(str(path), file_stamp(path))
+
+
+@lru_cache(maxsize=8)
+def _load(path: str, stamp: int) -> Mapping[str, Quotation]:
+    doc = load_document(path)
+    out: dict[str, Quotation] = {}
+    problems: list[Problem] = []
+    for qid, entry in (doc.data or {}).items():
+        if not isinstance(entry, dict):
+            problems.append(doc.problem((qid,), "each passage is a mapping"))
+            continue
+        for key in entry:
+            if key not in _FIELDS:
+                problems.append(doc.problem((qid, key), f"unknown key `{key}`",
+                                            suggest(str(key), _FIELDS), key=True))
+        for key in ("source", "reference"):
+            if not isinstance(entry.get(key), str):
+                problems.append(doc.problem((qid,), f"missing `{key}`", key=True))
+        quoted = all(isinstance(entry.get(k), str) for k in ("original", "modern", "english"))
+        if not quoted and not isinstance(entry.get("paraphrase"), str):
+            problems.append(doc.problem((qid,), "give `original`, `modern` and `english`, "
+                                                "or a `paraphrase`", key=True))
+        if problems:
+            continue
+        text = {k: (None if entry.get(k) is None else str(entry[k]))
+                for k in _FIELDS if k not in ("source", "reference", "supports")}
+        out[str(qid)] = Quotation(
+            id=str(qid), source=str(entry["source"]), reference=str(entry["reference"]),
+            supports=tuple(str(s) for s in entry.get("supports") or ()), **text)
+    if problems:
+        raise InputError(problems)
+    return out
+
+
+def quotations_for(variant_id: str, rule: str | None = None, option: str | None = None
+                   ) -> list[Quotation]:
+    """The passages a rule (``variant_id.rule``) or an option (``variant_id+option``)
+    rests on."""
+    key = f"{variant_id}+{option}" if option else f"{variant_id}.{rule}"
+    return [q for q in load_quotations().values() if key in q.supports]

@@ -1,0 +1,144 @@
+"""The words the rules rest on, on the site: the ``rentoy-quotations`` directive (each
+period passage in its original spelling, a modern Spanish reading and an English
+translation side by side, with its exact reference and facsimile; the source text's key
+statements paraphrased), and the pieces the rules tables use to show each source's kind
+and date and the passages a rule rests on.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Sequence
+
+from docutils import nodes
+
+from .common import RentoyDirective, note_files, paragraph, table, xref
+from .domain import register_id
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+
+    from ..variants import Variant
+
+__all__ = ["labelled_sources", "quotation_refs", "QuotationsDirective"]
+
+
+def labelled_sources(variant: Variant, ids: Sequence[str]) -> list[nodes.Node]:
+    """Source ids with their kind and date ("autoridades-1737 (period text, 1737)"): an
+    entry of the bibliography linked to it, one the variant file declares itself as
+    plain text with its title."""
+    if not ids:
+        return [nodes.Text("-")]
+    out: list[nodes.Node] = []
+    for i, sid in enumerate(ids):
+        if i:
+            out.append(nodes.Text(", "))
+        src = variant.source(sid)
+        if src is not None and src.defined_in is not None:
+            out.append(nodes.abbreviation(sid, sid, explanation=src.citation().replace("*", ""),
+                                          classes=["rentoy-own-source"]))
+        else:
+            out.append(xref("source", sid, sid))
+        if src is not None:
+            label = f" ({src.label()})"
+            out.append(nodes.inline(label, label, classes=["rentoy-source-kind"]))
+    return out
+
+
+def quotation_refs(variant: Variant, rule: str) -> list[nodes.Node]:
+    """" Passages: ..." links to the quotations a rule rests on, or nothing."""
+    from ..reference import rule_quotations
+
+    ids = rule_quotations(variant, rule)
+    if not ids:
+        return []
+    out: list[nodes.Node] = [nodes.Text(" Passages: ")]
+    for i, qid in enumerate(ids):
+        if i:
+            out.append(nodes.Text(", "))
+        out.append(xref("quote", qid, qid))
+    out.append(nodes.Text("."))
+    return out
+
+
+def _supports(targets: Sequence[str]) -> list[nodes.Node]:
+    from ..variants import builtin_ids
+
+    out: list[nodes.Node] = []
+    ids = set(builtin_ids())
+    for i, target in enumerate(targets):
+        if i:
+            out.append(nodes.Text(", "))
+        vid = target.split("+")[0].split(".")[0]
+        if "+" not in target and vid in ids:
+            out.append(xref("rule", target, nodes.literal(target, target)))
+        else:
+            out.append(nodes.literal(target, target))
+    return out or [nodes.Text("-")]
+
+
+class QuotationsDirective(RentoyDirective):
+    """``{rentoy-quotations}``: every passage of ``variants/quotations.yaml``: the
+    period texts side by side (as printed, modern reading, English), then the source
+    text's statements paraphrased. Each passage is a link target (``rentoy:quote``)."""
+
+    def make(self) -> list[nodes.Node]:
+        from ..quotations import load_quotations
+        from ..sources import builtin_dir, load_sources
+
+        note_files(self.env, [builtin_dir() / "quotations.yaml",
+                              builtin_dir() / "sources.yaml"])
+        sources = load_sources()
+        passages = list(load_quotations().values())
+        out: list[nodes.Node] = []
+        for q in passages:
+            if not q.quoted:
+                continue
+            box = nodes.container(classes=["rentoy-quotation"],
+                                  ids=[register_id(self.env, "quote", q.id, q.reference,
+                                                   self.get_location())])
+            heading = f"{q.reference} ({q.id})"
+            box += nodes.rubric(heading, heading)
+            src = sources.get(q.source)
+            year = src.year if src is not None and src.year else "original"
+            box += table([f"As printed ({year})", "Modern Spanish reading",
+                          "English (this project's translation)"],
+                         [[nodes.emphasis(q.original, q.original),
+                           nodes.emphasis(q.modern, q.modern), q.english]],
+                         classes=["rentoy-side-by-side"])
+            facts = paragraph(None, ["rentoy-quotation-facts"])
+            facts += nodes.Text("Source: ")
+            facts += xref("source", q.source, q.source)
+            if q.transcription:
+                facts += nodes.Text(f". Read in: {q.transcription}")
+            facts += nodes.Text(". Facsimile: ")
+            if q.facsimile:
+                facts += nodes.reference(q.facsimile, q.facsimile, refuri=q.facsimile)
+            else:
+                facts += nodes.Text((q.facsimile_note or "not known").rstrip("."))
+            facts += nodes.Text(". Supports: ")
+            facts.extend(_supports(q.supports))
+            facts += nodes.Text(".")
+            box += facts
+            if q.note:
+                box += paragraph(" ".join(q.note.split()), ["rentoy-quotation-note"])
+            out.append(box)
+        rows = []
+        ids = []
+        for q in passages:
+            if q.quoted:
+                continue
+            rows.append([[xref("source", q.source, q.source), nodes.Text(f", {q.reference}")],
+                         " ".join((q.paraphrase or "").split()), _supports(q.supports)])
+            ids.append(register_id(self.env, "quote", q.id, q.reference, self.get_location()))
+        if rows:
+            out.append(nodes.rubric("The source text, paraphrased",
+                                    "The source text, paraphrased"))
+            out.append(paragraph("The source text is a modern article, so its statements are "
+                                 "given in this project's words, not quoted."))
+            out.append(table(["where", "what it says", "supports"], rows,
+                             classes=["rentoy-paraphrases"], row_ids=ids))
+        return out
+
+
+def setup(app: Sphinx) -> None:
+    app.add_directive("rentoy-quotations", QuotationsDirective)
