@@ -104,7 +104,7 @@ class RuleEffectsDirective(RentoyDirective):
     def _provenance(self, data: Mapping[str, Any]) -> nodes.Node:
         strong, perfect = data["strong_play"], data["perfect_play"]
         bots = strong["bots"]
-        text = (f"Computed by {data['generated_by']} (rentoy {data['rentoy_version']}): "
+        text = (f" (rentoy {data['rentoy_version']}): "
                 f"strong play on {strong['games']} games of {strong['players']} players "
                 f"under each variant, at least {strong['hands_requested']} hands each, "
                 f"bots {bots['A']} for both teams (about "
@@ -112,7 +112,9 @@ class RuleEffectsDirective(RentoyDirective):
                 f"on {perfect['deals']} deals. Seed {data['seed']}. The stored rules of "
                 "each variant are checked against the variant files by the tests and on "
                 "this page.")
-        return paragraph(text, ["rentoy-provenance-note"])
+        command = data["generated_by"]
+        return paragraph([nodes.Text("Computed by "), nodes.literal(command, command),
+                          nodes.Text(text)], ["rentoy-provenance-note"])
 
     def _strong(self, data: Mapping[str, Any]) -> list[nodes.Node]:
         from ..simulation.report import format_difference
