@@ -33,7 +33,7 @@ from .actions import _BETS, _PLAYS, ACCEPT, FOLD, PLAY, RAISE, Action
 from .observation import Observation, observe
 from .play import legal_cards, trick_winner
 from .rules import (REASONS, TEAMS, Outcome, Phase, Refusal, answering_seat, decides_game,
-                    fold_value, raise_is_dead, raise_refusal, refusal_of)
+                    fold_value, raise_is_dead, raise_refusal, refusal_of, right_after_accept)
 from .tables import Tables, compile_variant
 
 __all__ = ["Hand", "Deal", "HandResult", "Event", "TrickRecord", "TEAMS", "REASONS",
@@ -458,7 +458,7 @@ class Hand:
         elif kind == ACCEPT:
             self._history.append(action)
             self.phase = PLAYING
-            self.right = action.seat & 1 if self.tables.acceptor_right else -1
+            self.right = right_after_accept(self.tables, action.seat)
         else:  # fold: the raising team scores the value before the refused raise
             self._history.append(action)
             self._finish(self.raiser & 1, _FOLD, fold_value(self.tables, self.level))

@@ -20,6 +20,8 @@ The rules, by predicate:
   step above the top) and ``raise_right`` (after an accept, who may raise).
 - :func:`answer_refusal` and :func:`answering_seat`: ``answer_by`` (who may answer a
   raise) and ``default_answerer`` (the seat that answers when one must act).
+- :func:`right_after_accept`: ``raise_right`` again, who holds the right after an
+  accept.
 - :func:`fold_value`: ``fold_pays``; :func:`decides_game` and
   :func:`raise_is_dead`: when a raise is dead (reported, not refused).
 
@@ -49,7 +51,7 @@ if TYPE_CHECKING:
 
 __all__ = ["Phase", "Outcome", "Refusal", "REFUSALS", "REASONS", "refusal_of",
            "play_refusal", "duty_refusal", "raise_refusal", "answer_refusal",
-           "answering_seat", "fold_value", "decides_game", "raise_is_dead"]
+           "answering_seat", "right_after_accept", "fold_value", "decides_game", "raise_is_dead"]
 
 
 class Phase(str, Enum):
@@ -135,6 +137,12 @@ def UNKNOWN_ACTION(hand: Hand, a: Action) -> str:
           "Only the player whose turn it is may play a card or make a new raise.")
 def NOT_YOUR_TURN(hand: Hand, a: Action) -> str:
     return f"it is seat {hand.turn}'s turn, not seat {a.seat}'s"
+
+
+def right_after_accept(tables: Tables, seat: int) -> int:
+    """Rule ``raise_right``: the team that may raise after ``seat`` accepts a raise
+    (``acceptor``: the accepting team), or -1 when both teams may (``any``)."""
+    return seat & 1 if tables.acceptor_right else -1
 
 
 def refusal_of(hand: Hand, action: Action) -> Refusal | None:
