@@ -89,7 +89,7 @@ def run_case(variant: str, players: int, deals: int, seed: int, batch: int = 25
              ) -> dict[str, Any]:
     v = load_variant(variant)
     tables = compile_variant(v)
-    dealt = [draw_deal(random.Random(stream_seed(seed, DEALS, k)), players, tables.hand_size)
+    dealt = [draw_deal(random.Random(stream_seed(seed, DEALS, k)), players, tables.rules.hand_size)
              for k in range(deals)]
     problems = [(d.up // 10, [[int(c) for c in h] for h in d.hands]) for d in dealt]
     start = time.thread_time()

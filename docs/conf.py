@@ -68,7 +68,7 @@ doctest_test_doctest_blocks = ""
 # API's signatures and docstrings (Path, Random, Executor, ...) would need intersphinx,
 # and so the network; they are left as plain text. Nothing of the project is ignored.
 nitpick_ignore_regex = [
-    (r"py:(class|obj|exc)", r"(pathlib|random|concurrent\.futures|collections\.abc|types"
+    (r"py:(class|obj|exc)", r"(pathlib|random|concurrent\.futures(\._base)?|collections\.abc|types"
                             r"|fractions|enum)\.\w+"),
     # OpenSpiel's classes, the bases of the OpenSpiel game's (an optional extra's types).
     (r"py:(class|obj)", r"pyspiel\.\w+"),

@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import os
 import random
+from concurrent.futures import Executor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Sequence
@@ -101,9 +102,9 @@ def solve_chunk(specs: tuple[str, ...], players: int, seed: int, start: int, sto
         dealt: dict[int, Deal] = {}
         row = []
         for i, t in enumerate(tables):
-            deal = dealt.get(t.hand_size)
+            deal = dealt.get(t.rules.hand_size)
             if deal is None:
-                deal = dealt[t.hand_size] = perfect_deal(seed, number, players, t.hand_size)
+                deal = dealt[t.rules.hand_size] = perfect_deal(seed, number, players, t.rules.hand_size)
             trump = deal.up // 10
             solver = solvers.get((i, trump))
             if solver is None:
@@ -188,13 +189,14 @@ class PerfectComparison:
 
 def compare_perfect(variants: Sequence[str | Variant], deals: int, seed: int = 0,
                     players: int | None = None, jobs: int = 1, chunk: int = _CHUNK,
-                    progress: Callable[[int, int], None] | None = None
-                    ) -> PerfectComparison:
+                    progress: Callable[[int, int], None] | None = None,
+                    executor: Executor | None = None) -> PerfectComparison:
     """Solve ``deals`` deals under every variant (see the module docstring).
 
     ``jobs`` worker processes (0: one per core); the result does not depend on it or
     on ``chunk``, the deals per unit of work. ``progress(done, total)`` is called as
-    chunks finish.
+    chunks finish. ``executor``: any :class:`concurrent.futures.Executor` to solve the
+    chunks in instead (a dask cluster's, say; it is not shut down).
     """
     if deals < 1:
         raise InputError(Problem(f"the number of deals to solve must be 1 or more, not {deals}"))
@@ -208,7 +210,13 @@ def compare_perfect(variants: Sequence[str | Variant], deals: int, seed: int = 0
     bounds = [(s, min(s + chunk, deals)) for s in range(0, deals, chunk)]
     workers = (os.cpu_count() or 1) if jobs == 0 else jobs
     records: list[tuple[tuple[int, int, int], ...]] = []
-    if workers <= 1 or len(bounds) == 1:
+    if executor is not None:
+        futures = [executor.submit(solve_chunk, specs, n, seed, s, e) for s, e in bounds]
+        for (_, e), future in zip(bounds, futures):
+            records += future.result()
+            if progress:
+                progress(e, deals)
+    elif workers <= 1 or len(bounds) == 1:
         for s, e in bounds:
             records += solve_chunk(specs, n, seed, s, e)
             if progress:

@@ -495,7 +495,7 @@ def test_a_signal_to_the_parent_alone_leaves_no_worker(sig):
         time.sleep(0.5)                   # let them get into their chunks
         os.kill(process.pid, sig)         # the parent alone, not its group
         process.wait(timeout=30)
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + 30      # a worker still starting ends as it starts
         while any(alive(w) for w in workers) and time.monotonic() < deadline:
             time.sleep(0.1)
         assert not any(alive(w) for w in workers)

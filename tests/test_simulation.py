@@ -136,7 +136,8 @@ def test_interval_coverage_on_a_known_bernoulli():
     def game_wins(rng):   # 150 games, team A winning each with probability p
         m = Moments(1)
         for _ in range(150):
-            m.add_game([(1,) + (0,) * 8 + (int(rng.random() < p),)])
+            win = (int(rng.random() < p),)
+            m.add_game([(1,) + (0,) * 8 + win + (0,) * (len(FIELDS) - 10)])
         return m.estimate(0, "game_win_rate_a")
 
     assert 0.92 <= _coverage(game_wins, p) <= 0.98
@@ -152,7 +153,7 @@ def test_interval_coverage_of_a_ratio_over_clusters():
         for _ in range(120):
             hands = rng.randint(1, 8)
             folds = sum(rng.random() < q for _ in range(hands))
-            records.append([(hands, hands, folds) + (0,) * 7])
+            records.append([(hands, hands, folds) + (0,) * (len(FIELDS) - 3)])
         return Moments.of(1, records).estimate(0, "fold_rate")
 
     assert 0.92 <= _coverage(fold_rate, q) <= 0.98
@@ -170,7 +171,8 @@ def test_interval_coverage_of_a_paired_difference():
                 fold = rng.random() < 0.7
                 f0 += fold
                 f1 += fold or rng.random() < 0.1
-            records.append([(hands, hands, f0) + (0,) * 7, (hands, hands, f1) + (0,) * 7])
+            pad = (0,) * (len(FIELDS) - 3)
+            records.append([(hands, hands, f0) + pad, (hands, hands, f1) + pad])
         return Moments.of(2, records).difference(1, 0, "fold_rate")
 
     assert 0.92 <= _coverage(difference, 0.03) <= 0.98
@@ -192,7 +194,7 @@ def test_moments_merge_exactly_in_any_grouping():
 
 def test_small_samples_and_empty_counts():
     m = Moments(1)
-    m.add_game([(2, 2, 2, 0, 0, 1, 0, 0, 0, 1)])
+    m.add_game([(2, 2, 2, 0, 0, 1, 0, 0, 0, 1) + (0,) * (len(FIELDS) - 10)])
     est = m.estimate(0, "two_trick_share")         # no hand played out: nothing to say
     assert est.value is None
     one = m.estimate(0, "fold_rate")

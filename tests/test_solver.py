@@ -110,7 +110,7 @@ def test_tricks_to_decide_agrees_with_brute_force(variant, players_pick, seed):
     if hand.is_over:
         return
     position = position_of(hand)
-    assert hand.tables.stop_when_decided
+    assert hand.tables.rules.stop_when_decided
     assert tricks_to_decide(position) == oracle_length(hand, oracle(hand))
 
 

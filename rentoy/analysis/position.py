@@ -51,7 +51,7 @@ class PositionError(InputError):
 def hand_ended(tables: Tables, tricks: Sequence[int], done: int) -> int | None:
     """The winning team (0 = A, 1 = B) if the hand is over after ``done`` tricks with
     ``tricks`` won by each team, else None: the engine's rule, read from the tables."""
-    return _ended(tables.tricks, tables.tricks_to_win, tables.stop_when_decided,
+    return _ended(tables.rules.tricks, tables.rules.tricks_to_win, tables.rules.stop_when_decided,
                   tricks[0], tricks[1], done)
 
 
@@ -98,8 +98,8 @@ def settled(tables: Tables, tricks: Sequence[int], done: int) -> int | None:
     >>> settled(tables, (1, 0), 1), settled(tables, (2, 0), 2), settled(tables, (1, 1), 2)
     (None, 0, None)
     """
-    found = settled_table(tables.tricks, tables.tricks_to_win,
-                           tables.stop_when_decided)[(tricks[0] * 8 + tricks[1]) * 8 + done]
+    found = settled_table(tables.rules.tricks, tables.rules.tricks_to_win,
+                           tables.rules.stop_when_decided)[(tricks[0] * 8 + tricks[1]) * 8 + done]
     return None if found < 0 else found
 
 
@@ -136,7 +136,7 @@ class Position:
     @property
     def done(self) -> int:
         """Tricks finished so far in the hand."""
-        return (self.tables.hand_size - len(self.hands[self.leader])
+        return (self.tables.rules.hand_size - len(self.hands[self.leader])
                 - (1 if self.trick else 0))
 
     @property

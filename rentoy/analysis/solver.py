@@ -103,7 +103,7 @@ class Solver:
                  "_memos", "_holders", "_cards")
 
     def __init__(self, tables: Tables, tt: TrumpTables, players: int):
-        if not 2 <= players <= 8 or tables.tricks > 7:
+        if not 2 <= players <= 8 or tables.rules.tricks > 7:
             raise ValueError("the solver handles 2 to 8 players and at most 7 tricks")
         self.tables = tables
         self.tt = tt
@@ -124,8 +124,8 @@ class Solver:
         self._memos: dict[tuple[int, int], dict[int, int]] = {}
         self._holders = [0] * players
         self._cards: dict[int, list[int]] = {}      # a mask's cards, strongest first
-        self._settle = settled_table(tables.tricks, tables.tricks_to_win,
-                                     tables.stop_when_decided)
+        self._settle = settled_table(tables.rules.tricks, tables.rules.tricks_to_win,
+                                     tables.rules.stop_when_decided)
 
     # -- the search ----------------------------------------------------------------
 
@@ -309,7 +309,7 @@ class Solver:
                 memo.clear()
             self._cards.clear()
             holders[:] = masks
-        done = self.tables.hand_size - len(plain[leader]) - (1 if trick else 0)
+        done = self.tables.rules.hand_size - len(plain[leader]) - (1 if trick else 0)
         return (plain, masks, [int(c) for c in trick], leader, int(tricks[0]), int(tricks[1]),
                 done, rem)
 
@@ -358,10 +358,10 @@ class Solver:
         if self._settle[(args[4] * 8 + args[5]) * 8 + done] >= 0:
             return done
         team = self._search()(*args)
-        for horizon in range(done + 1, self.tables.tricks):
+        for horizon in range(done + 1, self.tables.rules.tricks):
             if self.can_decide(hands, leader, trick, tricks, horizon, team):
                 return horizon
-        return max(self.tables.tricks, done)
+        return max(self.tables.rules.tricks, done)
 
     def can_decide(self, hands: Sequence[SeatCards], leader: int, trick: Sequence[int],
                    tricks: Sequence[int], horizon: int, team: int) -> bool:

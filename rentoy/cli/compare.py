@@ -12,6 +12,9 @@ every card visible under each variant (:mod:`rentoy.perfect`); with it,
 from __future__ import annotations
 
 import argparse
+from concurrent.futures import Executor
+from contextlib import contextmanager
+from typing import Iterator
 
 from ..render import FORMATS
 from .common import add_format, count, emit, warn
@@ -28,14 +31,23 @@ def add_simulation_options(p: argparse.ArgumentParser | argparse._ArgumentGroup)
                    help="table size (default: the first variant's default number of "
                         "players, if every variant allows it)")
     p.add_argument("--bots", default="random", metavar="B",
-                   help="random or greedy, or two separated by a comma for team A and "
-                        "team B, e.g. greedy,random")
+                   help="random, greedy or search (with settings: search:samples=16), or "
+                        "two separated by a comma for team A and team B, e.g. search,greedy")
     p.add_argument("--jobs", "-j", type=count, default=1, metavar="J",
                    help="worker processes, at most one per core (0: one per core); the "
                         "output does not depend on it")
     p.add_argument("--plot", metavar="FILE",
                    help="also draw the statistics with their intervals to FILE (.svg, .png "
                         "or .pdf; needs matplotlib)")
+    p.add_argument("--dask", metavar="ADDRESS",
+                   help="run on the dask.distributed cluster whose scheduler is at "
+                        "ADDRESS (e.g. tcp://10.0.0.5:8786) instead of local processes; "
+                        "the same output as --jobs 1 (needs rentoy[distributed])")
+    p.add_argument("--dask-scheduler-file", metavar="FILE",
+                   help="as --dask, with the scheduler file `dask scheduler "
+                        "--scheduler-file FILE` wrote")
+    p.add_argument("--dask-timeout", type=float, default=20.0, metavar="SECONDS",
+                   help="how long to wait for the dask scheduler and a first worker")
 
 
 def simulation_jobs(jobs: int) -> int:
@@ -67,6 +79,20 @@ def write_plot(result, path: str) -> None:
 
     written = plot_comparison(result, path)
     print(f"rentoy: plot written to {written}", file=sys.stderr)
+
+
+@contextmanager
+def executor_of(args: argparse.Namespace) -> Iterator[tuple[Executor | None, int]]:
+    """The executor and worker count that ``--dask``/``--dask-scheduler-file`` ask
+    for, or ``(None, --jobs)`` (capped to the cores) to run locally."""
+    if args.dask is None and args.dask_scheduler_file is None:
+        yield None, simulation_jobs(args.jobs)
+        return
+    from ..simulation.cluster import dask_executor
+
+    with dask_executor(args.dask, args.dask_scheduler_file,
+                       timeout=args.dask_timeout) as (executor, workers):
+        yield executor, workers
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -162,8 +188,9 @@ def handle(args: argparse.Namespace) -> int:
     if args.solve is not None:
         from ..perfect import compare_perfect, perfect_report
 
-        perfect = compare_perfect(variants, args.solve, args.seed, players=args.players,
-                                  jobs=args.jobs)
+        with executor_of(args) as (executor, jobs):
+            perfect = compare_perfect(variants, args.solve, args.seed, players=args.players,
+                                      jobs=jobs, executor=executor)
         report = perfect_report(perfect, layout="long" if args.format == "csv" else "wide")
         data["perfect_play"] = report.data
         tables += report.tables
@@ -193,8 +220,10 @@ def _simulation(args: argparse.Namespace, variants):
                                      f"variants ({', '.join(v.id for v in variants)})"))
     update, bar = progress_bar(max(args.simulate, 0) * len(variants))
     try:
-        result = simulate(variants, args.simulate, args.seed, players=args.players,
-                          bots=args.bots, jobs=args.jobs, progress=update)
+        with executor_of(args) as (executor, jobs):
+            result = simulate(variants, args.simulate, args.seed, players=args.players,
+                              bots=args.bots, jobs=jobs, executor=executor,
+                              progress=update)
     finally:
         if bar is not None:
             bar.close()

@@ -9,8 +9,7 @@ from __future__ import annotations
 import argparse
 
 from .common import add_format, count
-from .compare import (add_simulation_options, check_plot, progress_bar, simulation_jobs,
-                      write_plot)
+from .compare import add_simulation_options, check_plot, executor_of, progress_bar, write_plot
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -58,11 +57,12 @@ def handle(args: argparse.Namespace) -> int:
 
     fmt = chosen_format(args)
     check_plot(args)
-    jobs = simulation_jobs(args.jobs)
     update, bar = progress_bar(max(args.hands, 0))
     try:
-        result = simulate(args.variant, args.hands, args.seed, players=args.players,
-                          bots=args.bots, jobs=jobs, progress=update)
+        with executor_of(args) as (executor, jobs):
+            result = simulate(args.variant, args.hands, args.seed, players=args.players,
+                              bots=args.bots, jobs=jobs, executor=executor,
+                              progress=update)
     finally:
         if bar is not None:
             bar.close()

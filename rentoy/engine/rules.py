@@ -50,7 +50,7 @@ if TYPE_CHECKING:
     from .hand import Hand
 
 __all__ = ["Phase", "Outcome", "Refusal", "REFUSALS", "REASONS", "refusal_of",
-           "play_refusal", "raise_refusal", "answer_refusal",
+           "play_refusal", "duty_refusal", "raise_refusal", "answer_refusal",
            "answering_seat", "right_after_accept", "fold_value", "decides_game", "raise_is_dead"]
 
 
@@ -228,6 +228,13 @@ def play_refusal(hand: Hand, seat: int, card: Card) -> Refusal | None:
     tables, tt = hand.tables, hand.tt
     if card in legal_cards(tables, tt, held, trick):
         return None
+    return _duty(tables, tt, trick, card)
+
+
+def duty_refusal(tables: Tables, tt: TrumpTables, trick: list[Card], card: Card) -> Refusal:
+    """The duty (``arrastre``, ``overtrump`` or ``follow-suit``) that keeps ``card``
+    off ``trick``, for a held card that ``legal_cards`` excludes: what
+    :func:`play_refusal` answers for it, without a :class:`Hand`."""
     return _duty(tables, tt, trick, card)
 
 

@@ -39,6 +39,7 @@ from typing import Sequence
 from ..engine import Bot, Deal, Game, Outcome, compile_variant, draw_deal
 from ..bots import team_bots
 from ..variants import Variant, load_variant
+from .duties import duty_counts
 from .stats import Moments
 
 __all__ = ["DEALS", "BOT_CHOICES", "stream_seed", "ChunkTask", "ChunkResult", "play_chunk",
@@ -177,6 +178,7 @@ def _record(game: Game) -> tuple[int, ...]:
     last_trick, by_trump = tables.rules.tricks, tables.by_trump
     hands = points = folds = played_out = two_tricks = mano_wins = 0
     tricks = trump_leads = trump_tricks = 0
+    follows = constrained = arrastre = overtrump = follow_suit = 0
     for hand in game.finished_hands:
         result = hand.result
         assert result is not None
@@ -200,5 +202,12 @@ def _record(game: Game) -> tuple[int, ...]:
                 trump_leads += 1
             if always[cards[(record.winner - record.leader) % players]]:
                 trump_tricks += 1
+        f, c, a, o, fs = duty_counts(hand)
+        follows += f
+        constrained += c
+        arrastre += a
+        overtrump += o
+        follow_suit += fs
     return (hands, points, folds, played_out, two_tricks, mano_wins, tricks, trump_leads,
-            trump_tricks, 1 if game.winner == "A" else 0)
+            trump_tricks, 1 if game.winner == "A" else 0,
+            follows, constrained, arrastre, overtrump, follow_suit)

@@ -58,6 +58,13 @@ FIELDS: tuple[str, ...] = (
     "trump_leads",    # tricks led with a trump
     "trump_tricks",   # tricks won by a trump or a card above the trumps
     "a_wins",         # 1 if team A won the game
+    # (rentoy.simulation.duties): cards played to a trick already led, and how many of
+    # them a duty constrained (the player held cards the rules kept off the trick)
+    "follows",
+    "constrained",
+    "arrastre_forced",      # ... to play a trump (arrastre)
+    "overtrump_forced",     # ... to beat the trick with a higher trump
+    "follow_suit_forced",   # ... to follow the led suit
 )
 _INDEX = {name: i for i, name in enumerate(FIELDS)}
 _ONE = len(FIELDS)    # index of the constant 1 appended to every record (one game)
@@ -99,6 +106,20 @@ STATISTICS: tuple[Statistic, ...] = (
               "arrastre)."),
     Statistic("trump_trick_rate", "trump decides the trick", "trump_tricks", "tricks",
               "Share of tricks won by a trump or by a card ranked above the trumps."),
+    Statistic("constrained_rate", "a duty constrained the card", "constrained", "follows",
+              "Of the cards played to a trick already led, the share played while the "
+              "player held cards the rules kept off the trick (a duty took away a choice)."),
+    Statistic("arrastre_forced_rate", "arrastre forced a trump", "arrastre_forced", "follows",
+              "Of the cards played to a trick already led, the share where the arrastre "
+              "kept a plain card back: a trump was led and the player had to play a trump."),
+    Statistic("overtrump_forced_rate", "over-trumping forced a higher trump",
+              "overtrump_forced", "follows",
+              "Of the cards played to a trick already led, the share where the duty to "
+              "over-trump kept a low trump back: the player had to beat the trick."),
+    Statistic("follow_suit_forced_rate", "following suit forced a card",
+              "follow_suit_forced", "follows",
+              "Of the cards played to a trick already led, the share where the duty to "
+              "follow suit kept a card of another suit back."),
 )
 #: The names of :data:`STATISTICS`, the keys of every table of estimates.
 STATISTIC_NAMES: tuple[str, ...] = tuple(s.name for s in STATISTICS)

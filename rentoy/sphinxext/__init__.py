@@ -16,6 +16,7 @@ allowed; paths are relative to the page):
 - ``rentoy-variant-list``: the built-in variants, linked to their pages;
 - ``rentoy-compare [SPEC ...]``: rules side by side, differences highlighted;
 - ``rentoy-simulation [SPEC ...]``: simulated play on the same deals, with a plot;
+- ``rentoy-rule-effects PATH``: the stored strong-play and perfect-play comparisons;
 - ``rentoy-walkthrough PATH``: a walkthrough run and drawn (a failure fails the build);
 - ``rentoy-walkthrough-list``: every walkthrough of the examples folder;
 - ``rentoy-bibliography``, ``rentoy-glossary``, ``rentoy-schema``, ``rentoy-reasons``;
@@ -54,7 +55,7 @@ __all__ = ["setup"]
 def setup(app: Sphinx) -> dict[str, Any]:
     from .. import __version__
     from . import (apirefs, bibliography, cards, common, compare, evidence, family,
-                   quickstart, reasons, search, variants, walkthroughs)
+                   quickstart, reasons, rule_effects, search, variants, walkthroughs)
     from .domain import RentoyDomain
     from .pages import configure_variants_dir, write_pages
 
@@ -69,7 +70,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("config-inited", configure_variants_dir)
     app.connect("builder-inited", write_pages)
     for module in (common, cards, variants, walkthroughs, compare, bibliography, reasons,
-                   apirefs, quickstart, search, evidence, family):
+                   apirefs, quickstart, search, evidence, family, rule_effects):
         module.setup(app)
     return {"version": __version__, "env_version": 1, "parallel_read_safe": True,
             "parallel_write_safe": True}

@@ -1,0 +1,76 @@
+"""Which duty constrained a card: the counts behind the simulation's duty statistics.
+
+A card played to a trick already led (a *follow*) was **constrained** when the player
+held cards the rules kept off the trick, that is when the engine's
+:func:`~rentoy.engine.play.legal_cards` gives fewer cards than the player held. Each
+excluded card is then put down to the duty the engine names for it
+(:func:`~rentoy.engine.rules.duty_refusal`, the refusal
+:func:`~rentoy.engine.rules.play_refusal` would give): ``arrastre`` (a trump was led
+and the player had to play a trump), ``overtrump`` (he had to beat the trick with a
+higher trump) or ``follow-suit`` (he had to follow the led suit). One follow may count
+for two duties: under ``arrastre: overtrump`` a player holding a plain card, a low
+trump and a high one had both the plain card and the low trump excluded.
+
+The counts are read off a finished hand's record (its deal, its tricks and the trick
+left unfinished by a fold), so the play itself is not slowed, whatever the bots.
+
+Seat 0 leads the 6 of oros, the trump suit; seat 1 holds the caballo and the 4 of
+oros and a plain card, seat 3 one trump (the 7) and two plain cards:
+
+>>> from rentoy.engine import Deal, Hand
+>>> deal = Deal.parse([["6o", "6b", "7e"], ["12o", "4o", "4e"], ["2c", "1c", "5e"],
+...                    ["11c", "3b", "7o"]], up="5o")
+>>> def first_trick(variant):
+...     hand = Hand(variant, deal=deal)
+...     for action in ["0 play 6o", "1 play 12o", "2 play 2c", "3 play 7o"]:
+...         event = hand.apply(action)
+...     return duty_counts(hand)    # follows, constrained, arrastre, overtrump, follow suit
+>>> first_trick("1737")             # seats 1 and 3 had to play a trump
+(3, 2, 2, 0, 0)
+>>> first_trick("avila")            # and seat 1 a trump above the 6
+(3, 2, 2, 1, 0)
+"""
+
+from __future__ import annotations
+
+from ..engine import Hand
+from ..engine.play import legal_cards
+from ..engine.rules import duty_refusal
+
+__all__ = ["DUTY_FIELDS", "duty_counts"]
+
+#: What :func:`duty_counts` returns, in this order (fields of the per-game record).
+DUTY_FIELDS: tuple[str, ...] = ("follows", "constrained", "arrastre_forced",
+                                "overtrump_forced", "follow_suit_forced")
+_SLOT = {"arrastre": 2, "overtrump": 3, "follow-suit": 4}
+
+
+def duty_counts(hand: Hand) -> tuple[int, int, int, int, int]:
+    """The follows of ``hand`` (finished or not) and how many each duty constrained,
+    as in :data:`DUTY_FIELDS`."""
+    tables, tt, players = hand.tables, hand.tt, hand.players
+    held = [list(cards) for cards in hand.deal.hands]
+    follows = constrained = 0
+    counts = [0, 0, 0, 0, 0]
+    tricks = [(record.leader, record.cards) for record in hand.trick_log]
+    if hand.trick:
+        tricks.append((hand.leader, tuple(hand.trick)))
+    for leader, cards in tricks:
+        held[leader].remove(cards[0])
+        trick = [cards[0]]
+        seat = leader
+        for card in cards[1:]:
+            seat = (seat + 1) % players
+            cards_held = held[seat]
+            follows += 1
+            # with one card left there is no choice to constrain (a player always has
+            # a legal card), so the engine need not be asked
+            if len(cards_held) > 1 and len(legal := legal_cards(
+                    tables, tt, cards_held, trick, shared=True)) < len(cards_held):
+                constrained += 1
+                for code in {duty_refusal(tables, tt, trick, c).code
+                             for c in cards_held if c not in legal}:
+                    counts[_SLOT[code]] += 1
+            cards_held.remove(card)
+            trick.append(card)
+    return follows, constrained, counts[2], counts[3], counts[4]

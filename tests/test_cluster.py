@@ -1,0 +1,70 @@
+"""Simulations and solver runs on a dask.distributed cluster give what one core gives.
+
+The cluster is a small LocalCluster (two worker processes of one thread each, so
+that the work is pickled as on a real cluster); the runs are the
+command line's, compared as JSON with ``--jobs 1``.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import pytest
+
+from rentoy.cli import main
+
+distributed = pytest.importorskip("distributed")
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as local:
+        yield local
+
+
+def _json(capsys, *args: str) -> dict:
+    assert main(list(args)) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_compare_on_the_cluster_equals_one_core(cluster, capsys):
+    args = ("compare", "1737", "avila", "--simulate", "150", "--bots", "greedy,random",
+            "--seed", "7", "--solve", "24", "--format", "json")
+    local = _json(capsys, *args, "--jobs", "1")
+    remote = _json(capsys, *args, "--dask", cluster.scheduler_address)
+    assert remote == local
+    done = set(cluster.scheduler.task_prefixes)          # the work did go to the cluster
+    assert {"play_chunk", "solve_chunk"} <= done, done
+    assert local["simulation"]["games"] >= 2
+    stats = local["simulation"]["results"][1]["statistics"]
+    assert stats["overtrump_forced_rate"]["value"] > 0      # avila over-trumps
+
+
+def test_simulate_with_a_scheduler_file(cluster, capsys, tmp_path):
+    path = tmp_path / "scheduler.json"
+    path.write_text(json.dumps({"address": cluster.scheduler_address}))
+    args = ("simulate", "avila", "--hands", "120", "--seed", "2", "--format", "json")
+    local = _json(capsys, *args)
+    remote = _json(capsys, *args, "--dask-scheduler-file", str(path))
+    for data in (local, remote):
+        data.pop("seconds"), data.pop("hands_per_second")
+    assert remote == local
+
+
+def test_unreachable_scheduler_is_a_clear_error(capsys):
+    status = main(["simulate", "1737", "--hands", "10", "--dask", "tcp://127.0.0.1:9",
+                   "--dask-timeout", "1"])
+    err = capsys.readouterr().err
+    assert status == 2
+    assert "cannot reach the dask scheduler at tcp://127.0.0.1:9" in err
+    assert "Traceback" not in err
+
+
+def test_missing_extra_is_a_clear_error(capsys, monkeypatch):
+    monkeypatch.setitem(sys.modules, "distributed", None)      # import fails
+    status = main(["compare", "1737", "avila", "--simulate", "10", "--dask",
+                   "tcp://127.0.0.1:9"])
+    err = capsys.readouterr().err
+    assert status == 2 and "rentoy[distributed]" in err
