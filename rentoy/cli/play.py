@@ -165,7 +165,8 @@ class _Printer:
         from ..table import draw_view
 
         if self.json:
-            data = {k: plain(v) for k, v in vars(view).items()}
+            data = {k: plain(v) for k, v in vars(view).items() if k != "variant"}
+            data["variant"] = view.variant.id
             data["cards"] = [c.code for c in view.cards]
             data["up"] = view.up.code
             data["trick"] = [[s, c.code] for s, c in view.trick]

@@ -18,7 +18,6 @@ from typing import Mapping
 
 from ..cards import SUIT_NAMES, Card
 from ..engine import PLAY, RAISE, TEAMS
-from ..variants import load_variant
 from ..walkthrough.narrate import score_text, value_text
 from .session import View
 
@@ -57,9 +56,9 @@ def _seat(seat: int, view: View) -> str:
 def draw_view(view: View, symbols: Mapping[str, str] = _SYMBOLS) -> list[str]:
     """The table as the person at ``view.seat`` sees it, as lines of at most
     :data:`WIDTH` columns."""
-    variant = load_variant(view.variant)
+    variant = view.variant
     calls = variant.rules.calls
-    head = (f"== {view.variant} - hand {view.hand_number} - score "
+    head = (f"== {variant.id} - hand {view.hand_number} - score "
             f"{score_text(view.score)} (to {view.target})")
     if view.best_of > 1:
         head += f" - games {score_text(view.games)}"

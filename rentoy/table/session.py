@@ -65,7 +65,7 @@ class View:
 
     seat: int
     players: int
-    variant: str
+    variant: Variant
     hand_number: int
     dealer: int
     cards: tuple[Card, ...]
@@ -175,7 +175,7 @@ class Session:
         log = hand.trick_log
         last = log[-1] if log else None
         return View(
-            seat=self.seat, players=self.players, variant=self.variant.id,
+            seat=self.seat, players=self.players, variant=self.variant,
             hand_number=self._hands, dealer=hand.dealer,
             cards=hand.hand_of(self.seat), up=hand.up, trump=hand.trump,
             trick=hand.current_trick, tricks=hand.tricks_won,
@@ -249,7 +249,7 @@ class Session:
                 lines.append(f"{a.card.code:<4} play {a.card.name}")
             else:
                 word = self._word(a.kind)
-                lines.append(f"{a.kind:<8}" + (f" or {word}" if word else ""))
+                lines.append(a.kind + (f" (or {word})" if word else ""))
         head = "Your legal actions" + (
             " (type the card's code or its position in your hand):" if any(
                 a.kind == PLAY for a in self.legal_actions()) else ":")
@@ -291,7 +291,8 @@ class Session:
                 first = first.replace("You leads", "You lead").replace("You plays", "You play")
         else:
             gloss = gloss_for(call)
-            said = f' "{call}"' + (f" ({gloss})" if gloss else "") if call else ""
+            verb = "say" if action.seat == self.seat else "says"
+            said = f' {verb} "{call}"' + (f" ({gloss})" if gloss else "") if call else ""
             first = f"{who}{said}: {remarks[0]}"
         lines = [first, *remarks[1:]]
         events = [TableEvent("action", tuple(lines), {
