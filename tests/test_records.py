@@ -130,7 +130,8 @@ def test_run_and_check_on_the_command_line(tmp_path):
     path = tmp_path / "game.yaml"
     path.write_text(record('["0 raise", "1 fold"]', '["1 raise", "2 fold"]'))
     code, out, _ = cli("check", str(path))
-    assert code == 0 and "2 hands dealt as written, 4 actions" in out
+    assert code == 0 and "a record of 2 hands: variant 1737, 4 players, dealt as written, " \
+        "4 actions" in out
     code, out, _ = cli("run", str(path))
     assert code == 0
     assert "Hand 2: seat 0 deals; before it A 11, B 10" in out

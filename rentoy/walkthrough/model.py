@@ -221,8 +221,8 @@ def check_walkthrough(path: str | Path) -> str:
     segments = sum(1 for _ in wt.segments())
     deal = "seed " + str(wt.seed) if wt.seed is not None else "dealt as written"
     if wt.is_record:
-        return (f"record {wt.title!r}: variant {wt.variant.id}, {wt.players} players, "
-                f"{_count(len(wt.hands), 'hand')} dealt as written, "
+        return (f"walkthrough {wt.title!r}, a record of {_count(len(wt.hands), 'hand')}: "
+                f"variant {wt.variant.id}, {wt.players} players, dealt as written, "
                 f"{_count(wt.action_count(), 'action')}")
     return (f"walkthrough {wt.title!r}: variant {wt.variant.id}, {wt.players} players, "
             f"{deal}, {_count(wt.action_count(), 'action')} in {segments} segment"
