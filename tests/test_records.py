@@ -19,7 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rentoy.cli import main
-from rentoy.engine import Deal, Match, RandomBot
+from rentoy.engine import Match, RandomBot
 from rentoy.errors import WalkthroughError
 from rentoy.simulation import ChunkTask, play_chunk
 from rentoy.simulation.records import game_records
@@ -48,14 +48,13 @@ def play_match(variant: str, seed: int) -> tuple[Match, list[PlayedHand]]:
     """A match (a single game where the variant plays single games) by random bots,
     with every hand's deal and actions as played."""
     match, bot = Match(variant, seed=seed), RandomBot(seed=seed)
-    hands: list[tuple] = []
+    hands: list = []
     while not match.is_over:
-        hand = match.hand
-        if not hands or hands[-1][0] is not hand:
-            hands.append((hand, Deal(tuple(hand.hand_of(s) for s in range(hand.players)),
-                                     hand.up)))
-        match.apply(bot.choose(match))
-    return match, [PlayedHand(deal, hand.history) for hand, deal in hands]
+        if not hands or hands[-1] is not match.hand:
+            hands.append(match.hand)
+        match.apply(bot.choose(match.observation()))
+    assert tuple(h.deal for h in hands) == match.deals
+    return match, [PlayedHand(hand.deal, hand.history) for hand in hands]
 
 
 # -- the format --------------------------------------------------------------------------

@@ -154,42 +154,37 @@ class Session:
         return not self.over and self.to_act() == self.seat
 
     def to_act(self) -> int | None:
-        """The one seat to act: the turn, or facing a raise the seat after the raiser
-        (always on the other team)."""
-        hand = self._hand
-        if hand.is_over:
-            return None
-        if hand.pending:
-            return (hand.history[-1].seat + 1) % hand.players
-        return hand.to_act()[0]
+        """The one seat to act (the engine's ``current_seat``): the turn, or facing a
+        raise the seat the variant names to answer."""
+        return None if self.over else self.game.current_seat
+
+    def observation(self):
+        """What the person's seat may know now: the engine's
+        :class:`~rentoy.engine.Observation`, the only door to the game for people and
+        bots alike."""
+        return self.game.observation(self.seat)
 
     def legal_actions(self) -> list[Action]:
         """The person's legal actions now (empty when not their turn)."""
-        if not self.waiting:
-            return []
-        return [a for a in self.game.legal_actions() if a.seat == self.seat]
+        return list(self.observation().legal) if self.waiting else []
 
     def view(self) -> View:
-        """What the person may see now."""
-        hand, game = self._hand, self._game
-        log = hand.trick_log
-        last = log[-1] if log else None
+        """What the person may see now, read from their observation alone."""
+        obs = self.observation()
+        last = obs.tricks[-1] if obs.tricks else None
         return View(
             seat=self.seat, players=self.players, variant=self.variant,
-            hand_number=self._hands, dealer=hand.dealer,
-            cards=hand.hand_of(self.seat), up=hand.up, trump=hand.trump,
-            trick=hand.current_trick, tricks=hand.tricks_won,
+            hand_number=self._hands, dealer=obs.dealer, cards=obs.cards, up=obs.up,
+            trump=obs.trump, trick=obs.trick, tricks=obs.tricks_won,
             last_trick=() if last is None else tuple(zip(last.seats(self.players),
                                                          last.cards)),
             last_winner=None if last is None else last.winner,
-            score=hand.start_score, target=self.variant.rules.target,
-            games=self._games, best_of=self.variant.rules.match, value=hand.value,
-            pending=hand.pending, raiser=hand.raiser_team, raise_right=hand.raise_right,
-            to_act=self.to_act(), legal=tuple(self.legal_actions()))
-
-    @property
-    def _game(self) -> Game:
-        return self.game.game if isinstance(self.game, Match) else self.game
+            score=obs.score, target=self.variant.rules.target, games=obs.games_won,
+            best_of=self.variant.rules.match, value=obs.value, pending=obs.pending,
+            raiser=None if obs.raiser is None else TEAMS[obs.raiser & 1],
+            raise_right=obs.raise_right,
+            to_act=None if self.over else obs.current_seat,
+            legal=obs.legal if not self.over else ())
 
     @property
     def _games(self) -> tuple[int, int]:
@@ -259,8 +254,7 @@ class Session:
     def _word(self, kind: str) -> str | None:
         calls = self.variant.rules.calls
         if kind == RAISE:
-            level = self._hand.level + 1
-            return calls.for_raise(level)
+            return calls.for_raise(self.observation().level + 1)
         return calls.accept if kind == ACCEPT else calls.fold if kind == FOLD else None
 
     def _run_bots(self) -> list[TableEvent]:
@@ -268,10 +262,7 @@ class Session:
         while not self.over and self.to_act() != self.seat:
             seat = self.to_act()
             assert seat is not None
-            action = self.bots[seat].choose(self.game)
-            if action.seat != seat:   # a bot answering for its team: one seat answers
-                action = Action(seat, action.kind, action.card)
-            events += self._apply(action)
+            events += self._apply(self.bots[seat].choose(self.game.observation(seat)))
         return events
 
     def _apply(self, action: Action) -> list[TableEvent]:
@@ -338,7 +329,7 @@ class Session:
     def _deal_event(self) -> TableEvent:
         hand = self._hand
         self._hands += 1
-        self._deal = Deal(tuple(hand.hand_of(s) for s in range(hand.players)), hand.up)
+        self._deal = hand.deal
         self._actions = []
         word = self.variant.rules.calls.turn_up
         lines = (f"Hand {self._hands}: seat {hand.dealer} deals; seat {hand.mano} leads. "
