@@ -71,13 +71,13 @@ def handle(args: argparse.Namespace) -> int:
         sys.stdout.reconfigure(errors="replace")   # an ASCII terminal still shows the rest
     symbols = suit_symbols(getattr(sys.stdout, "encoding", None))
     out = _Printer(args.json, symbols)
-    out.events(session.start())
-    if args.seed is None:
-        out.note(f"(seed {seed}: rentoy play {args.variant} --seed {seed} deals this game "
-                 "again)")
     read = _terminal_reader if interactive else _script_reader(out)
     ended, shown = "input", -1
     try:
+        out.events(session.start())
+        if args.seed is None:
+            out.note(f"(seed {seed}: rentoy play {args.variant} --seed {seed} deals this "
+                     "game again)")
         while not session.over:
             if session.waiting and shown != session.actions_taken:
                 out.view(session.view())     # again only once something has happened

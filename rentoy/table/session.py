@@ -30,7 +30,7 @@ from typing import Any, Iterable, Sequence
 
 from ..cards import Card
 from ..engine import ACCEPT, FOLD, PLAY, RAISE, TEAMS, Action, Deal, Game, Hand, Match
-from ..engine.bots import make_bot
+from ..engine.bots import BOTS, make_bot
 from ..errors import IllegalAction, InputError, suggest
 from ..variants import Variant, load_variant
 from ..walkthrough.narrate import call_for, gloss_for, score_text, step_remarks, value_text
@@ -40,8 +40,8 @@ from .words import read_line
 
 __all__ = ["Session", "TableEvent", "View", "BOT_NAMES", "lines_of"]
 
-#: The bots that can sit at the table, by name.
-BOT_NAMES: tuple[str, ...] = ("random", "greedy")
+#: The bots that can sit at the table, by name: every bot the engine knows.
+BOT_NAMES: tuple[str, ...] = tuple(BOTS)
 
 
 @dataclass(frozen=True)
@@ -240,7 +240,7 @@ class Session:
         """The person's legal actions, as they may be typed."""
         lines = []
         for a in self.legal_actions():
-            if a.kind == PLAY:
+            if a.card is not None:
                 lines.append(f"{a.card.code:<4} play {a.card.name}")
             else:
                 word = self._word(a.kind)
