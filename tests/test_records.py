@@ -11,8 +11,6 @@ from __future__ import annotations
 import contextlib
 import io
 import os
-import random
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings

@@ -15,7 +15,7 @@ from rentoy.cards import parse_card
 from rentoy.cli import main
 from rentoy.engine import Action
 from rentoy.table import Session, draw_view, read_line, suit_symbols
-from rentoy.walkthrough import load_walkthrough, run_walkthrough
+from rentoy.walkthrough import run_walkthrough
 
 SHORT = str(Path(__file__).parent / "fixtures" / "variants" / "short-game.yaml")
 CARDS = [parse_card(c) for c in ("3c", "6b", "7e")]
