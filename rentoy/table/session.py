@@ -281,7 +281,7 @@ class Session:
             if action.seat == self.seat:
                 first = first.replace("You leads", "You lead").replace("You plays", "You play")
         else:
-            gloss = gloss_for(call)
+            gloss = gloss_for(call, self.variant, action, after)
             verb = "say" if action.seat == self.seat else "says"
             said = f' {verb} "{call}"' + (f" ({gloss})" if gloss else "") if call else ""
             first = f"{who}{said}: {remarks[0]}"
