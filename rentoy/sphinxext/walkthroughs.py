@@ -135,7 +135,8 @@ class WalkthroughDirective(RentoyDirective):
         self.branch_ids = _branch_ids(run, walkthrough_id(path))
         # What happens first: every branch's outcome, each linked to its branch.
         outcomes = section(self, "Outcomes")
-        summary = self._endings(run)
+        # A record's hands follow one another: their scores are not alternative endings.
+        summary = None if wt.is_record else self._endings(run)
         if summary is not None:
             outcomes += summary
         outcomes += self._outcomes(run)
@@ -375,7 +376,8 @@ class WalkthroughDirective(RentoyDirective):
                          _score(r.tricks),
                          cell("yes" if r.ok else "NO",
                               ["rentoy-ok" if r.ok else "rentoy-failed"])])
-        return table(["branch", "how it ends", "score", "value",
+        first = "hand" if run.walkthrough.is_record else "branch"
+        return table([first, "how it ends", "score", "value",
                       *(["match won by"] if matches else []), "tricks", "holds"],
                      rows, classes=["rentoy-outcomes"])
 
