@@ -132,10 +132,19 @@ def test_bad_settings_are_input_errors():
 
     with pytest.raises(InputError, match="no seat 4"):
         Session("1737", seat=4)
-    with pytest.raises(InputError, match="did you mean `greedy`"):
+    with pytest.raises(InputError, match="unknown bot 'gredy'"):
         Session("1737", bots="gredy")
     with pytest.raises(InputError, match="not 3"):
         Session("1737", players=3)
+
+
+def test_the_search_bot_takes_a_seat():
+    session = Session("1737", players=2, bots="search:samples=4", seed=1)
+    events = session.start()
+    assert session.waiting and events[0].data["bots"] == ["search:samples=4"] * 2
+    events = session.submit(session.legal_actions()[0].card.code
+                            if session.legal_actions()[0].card else "raise")
+    assert events and events[0].kind == "action"
 
 
 def test_suit_symbols_fall_back_to_ascii():

@@ -40,8 +40,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--players", type=int, metavar="P",
                    help="the number of players (default: the variant's default)")
     p.add_argument("--bots", default="greedy", metavar="B",
-                   help="random or greedy for every other seat, or two separated by a comma: "
-                        "your partners', then the opponents' (default: greedy)")
+                   help="random, greedy or search (settings may follow: search:samples=16) "
+                        "for every other seat, or two separated by a comma: your "
+                        "partners', then the opponents' (default: greedy)")
     p.add_argument("--seed", type=int, metavar="S",
                    help="seed of the deals and the bots (default: a new one each game, "
                         "printed at the start)")

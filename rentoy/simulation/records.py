@@ -18,7 +18,7 @@ import random
 from pathlib import Path
 
 from ..engine import Game
-from ..engine.bots import team_bots
+from ..bots import team_bots
 from ..variants import Variant, load_variant
 from ..walkthrough.record import PlayedHand, record_text, write_atomically
 from .play import play_game, variant_spec

@@ -30,8 +30,9 @@ from typing import Any, Iterable, Sequence
 
 from ..cards import Card
 from ..engine import ACCEPT, FOLD, PLAY, RAISE, TEAMS, Action, Deal, Game, Hand, Match
-from ..engine.bots import BOTS, make_bot
-from ..errors import IllegalAction, InputError, suggest
+from ..bots import BOT_NAMES as _BOT_NAMES
+from ..bots import make_bot, parse_bot
+from ..errors import IllegalAction, InputError
 from ..variants import Variant, load_variant
 from ..walkthrough.narrate import call_for, gloss_for, score_text, step_remarks, value_text
 from ..walkthrough.record import PlayedHand, record_text
@@ -40,8 +41,9 @@ from .words import read_line
 
 __all__ = ["Session", "TableEvent", "View", "BOT_NAMES", "lines_of"]
 
-#: The bots that can sit at the table, by name: every bot the engine knows.
-BOT_NAMES: tuple[str, ...] = tuple(BOTS)
+#: The bots that can sit at the table, by name: every bot the project has (settings may
+#: follow a name, as in ``search:samples=16``; see :mod:`rentoy.bots`).
+BOT_NAMES: tuple[str, ...] = _BOT_NAMES
 
 
 @dataclass(frozen=True)
@@ -95,10 +97,11 @@ def _bot_names(bots: str | Sequence[str]) -> tuple[str, str]:
         raise InputError.at(f"bad --bots {bots!r}: give one bot for every seat, or two "
                             "separated by a comma (your partner's, then the opponents')",
                             hint="e.g. greedy or greedy,random")
-    for name in parts:
-        if name not in BOT_NAMES:
-            raise InputError.at(f"unknown bot {name!r}; the bots are {', '.join(BOT_NAMES)}",
-                                hint=suggest(name, BOT_NAMES))
+    for spec in parts:
+        try:
+            parse_bot(spec)
+        except ValueError as exc:
+            raise InputError.at(str(exc)) from None
     return parts[0], parts[1]
 
 
