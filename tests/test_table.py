@@ -15,6 +15,7 @@ from rentoy.cards import parse_card
 from rentoy.cli import main
 from rentoy.engine import Action
 from rentoy.table import Session, draw_view, read_line, suit_symbols
+from rentoy.variants import load_variant
 from rentoy.walkthrough import run_walkthrough
 
 SHORT = str(Path(__file__).parent / "fixtures" / "variants" / "short-game.yaml")
@@ -118,9 +119,11 @@ def test_a_refusal_names_the_rule_its_source_and_status():
                 (event,) = session.submit(plain[0].code)
                 assert event.kind == "refused"
                 assert event.data["reason"] == "arrastre" and event.data["rule"] == "arrastre"
-                assert event.data["status"] == "attested" and event.data["source"]
-                assert event.lines[1].startswith("Rule `arrastre` of variant 1737 (attested; "
-                                                 "source: ")
+                prov = load_variant("1737").provenance["arrastre"]
+                assert event.data["status"] == prov.status
+                assert event.data["source"] == list(prov.source) != []
+                assert event.lines[1] == (f"Rule `arrastre` of variant 1737 ({prov.status}; "
+                                          f"source: {', '.join(prov.source)}).")
                 assert session.view() == view         # nothing changed
                 return
             session.submit(first_legal(session))
