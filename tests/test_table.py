@@ -145,8 +145,7 @@ def test_the_search_bot_takes_a_seat():
     session = Session("1737", players=2, bots="search:samples=4", seed=1)
     events = session.start()
     assert session.waiting and events[0].data["bots"] == ["search:samples=4"] * 2
-    events = session.submit(session.legal_actions()[0].card.code
-                            if session.legal_actions()[0].card else "raise")
+    events = session.submit(first_legal(session))
     assert events and events[0].kind == "action"
 
 
