@@ -116,6 +116,7 @@ def _script_reader(out: "_Printer") -> Callable[[], str | None]:
 
 
 def _save(session: Any, path: str | None, interactive: bool, out: "_Printer") -> int:
+    from ..errors import InputError
     from ..walkthrough.record import write_atomically
 
     if path is None and interactive:
@@ -130,8 +131,9 @@ def _save(session: Any, path: str | None, interactive: bool, out: "_Printer") ->
         return 0
     try:
         write_atomically(path, session.record())
-    except OSError as exc:
-        print(f"rentoy: error: cannot write {path}: {exc.strerror or exc}", file=sys.stderr)
+    except (OSError, InputError) as exc:     # WriteError says what went wrong, in one line
+        text = str(exc) if isinstance(exc, InputError) else exc.strerror or str(exc)
+        print(f"rentoy: error: cannot write {path}: {text}", file=sys.stderr)
         return 2
     out.saved(path)
     return 0

@@ -21,8 +21,6 @@ replays it through the engine and checks every result; there is no other format.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Sequence
@@ -123,19 +121,12 @@ def _q(text: object) -> str:
 
 
 def write_atomically(path: str | Path, text: str) -> Path:
-    """Write ``text`` to ``path`` through a temporary file in the same folder and a
-    rename, so the file is either the old one or the whole new one."""
-    path = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp",
-                               dir=path.parent if str(path.parent) else ".")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as out:
-            out.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    return path
+    """Write ``text`` to ``path`` atomically (:func:`rentoy.files.write_atomic`: a
+    temporary file beside it, then a rename), so the file is either the old one or the
+    whole new one; :class:`~rentoy.files.WriteError` when it cannot be written."""
+    from ..files import write_atomic
+
+    return write_atomic(path, text)
 
 
 def save_record(path: str | Path, variant: Variant | str, hands: Sequence[PlayedHand],
