@@ -19,7 +19,7 @@ __all__ = ["build_parser", "main"]
 #: The commands, each a module of this package named after it with a ``register(sub)``
 #: function; only the one being run is imported (``rentoy --help`` imports them all).
 COMMANDS: tuple[str, ...] = ("variants", "rules", "check", "run", "compare", "simulate",
-                             "solve", "sources", "glossary")
+                             "solve", "sources", "glossary", "play")
 
 
 class _HelpFormatter(argparse.HelpFormatter):

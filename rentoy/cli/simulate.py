@@ -25,6 +25,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--hands", "-n", type=count, default=10_000, metavar="N",
                    help="play at least N hands (20000, 20_000 and 2e4 are the same)")
     add_simulation_options(p)
+    p.add_argument("--save-games", metavar="DIR",
+                   help="also write the simulation's first games (see --games) to DIR as "
+                        "game records, walkthrough files that `rentoy run` replays and checks")
+    p.add_argument("--games", type=int, default=10, metavar="K",
+                   help="with --save-games: how many games to keep (at most the games the "
+                        "simulation played)")
     add_format(p, ("text", "markdown", "json", "csv"))
     p.add_argument("--json", action="store_true", help="print JSON (same as --format json)")
     p.set_defaults(handler=handle)
@@ -55,6 +61,9 @@ def handle(args: argparse.Namespace) -> int:
     from ..simulate import simulate, simulation_report
     from .common import chosen_format
 
+    if args.save_games and args.games < 1:
+        from ..errors import InputError
+        raise InputError.at(f"--games must be 1 or more, not {args.games}")
     fmt = chosen_format(args)
     check_plot(args)
     update, bar = progress_bar(max(args.hands, 0))
@@ -76,4 +85,19 @@ def handle(args: argparse.Namespace) -> int:
     from .common import emit
 
     emit(Report(data, [*report.tables, speed]), fmt)
+    if args.save_games:
+        save_game_records(args, min(args.games, result.games))
     return 0
+
+
+def save_game_records(args: argparse.Namespace, games: int) -> None:
+    """Write the first ``games`` games of the simulation as records (``--save-games``)."""
+    import sys
+
+    from ..simulation.records import save_games
+
+    paths = save_games(args.variant, args.save_games, games, args.seed,
+                       players=args.players, bots=args.bots)
+    print(f"rentoy: saved {len(paths)} game record{'s' if len(paths) != 1 else ''} in "
+          f"{args.save_games} (run one with: rentoy run {paths[0] if paths else 'FILE'})",
+          file=sys.stderr)

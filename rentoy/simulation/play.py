@@ -121,7 +121,8 @@ def play_chunk(task: ChunkTask) -> ChunkResult:
 
 def play_game(variant: Variant, players: int, seed: int, game: int,
               deals: dict[int, tuple[random.Random, list[Deal]]], bot_rng: random.Random,
-              bots: Sequence[Bot], fast: bool = False) -> tuple[int, ...]:
+              bots: Sequence[Bot], fast: bool = False,
+              keep: list[Game] | None = None) -> tuple[int, ...]:
     """Play game ``game`` under ``variant``; return its record (fields as in
     :data:`~rentoy.simulation.stats.FIELDS`).
 
@@ -133,6 +134,8 @@ def play_game(variant: Variant, players: int, seed: int, game: int,
     (seed, game, hand) before every hand; each is given the observation of the seat
     the engine names. ``fast`` plays two random bots inline (the same choices
     :class:`~rentoy.engine.RandomBot` makes, without building observations).
+    ``keep``, when given, receives the finished :class:`~rentoy.engine.Game` (its
+    deals and actions make a game record).
     """
     tables = compile_variant(variant)
     size = tables.rules.hand_size
@@ -168,6 +171,8 @@ def play_game(variant: Variant, players: int, seed: int, game: int,
                 assert seat is not None
                 apply(bots[seat & 1].choose(play.observation(seat)))
         index += 1
+    if keep is not None:
+        keep.append(play)
     return _record(play)
 
 

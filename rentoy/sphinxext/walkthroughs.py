@@ -135,10 +135,13 @@ class WalkthroughDirective(RentoyDirective):
         self.branch_ids = _branch_ids(run, walkthrough_id(path))
         # What happens first: every branch's outcome, each linked to its branch.
         outcomes = section(self, "Outcomes")
-        summary = self._endings(run)
+        # A record's hands follow one another: their scores are not alternative endings.
+        summary = None if wt.is_record else self._endings(run)
         if summary is not None:
             outcomes += summary
         outcomes += self._outcomes(run)
+        if wt.is_record:
+            return out + [outcomes, self._record(run)]
         deal = section(self, "The deal")
         deal.extend(deal_nodes(wt.deal, variant=wt.variant, dealer=wt.dealer))
         transcript = section(self, "Transcript")
@@ -148,6 +151,23 @@ class WalkthroughDirective(RentoyDirective):
                                     "the branch it names.", ["rentoy-legend"])
         transcript.extend(self._transcript(run.root, wt))
         return out + [outcomes, deal, transcript]
+
+    def _record(self, run: WalkthroughRun) -> nodes.Element:
+        """A record's hands in order, each headed by its dealer and score, with its deal
+        and its actions (the outcome table links to each hand)."""
+        from ..walkthrough.transcript import hand_heading
+
+        wt = run.walkthrough
+        transcript = section(self, "The hands")
+        for hand, segment in zip(wt.hands, run.hands):
+            text = hand_heading(hand, segment)
+            head = paragraph(None, ["rentoy-branch-title"])
+            head["ids"] = [self.branch_ids[segment.path]]
+            head += nodes.strong(text, text)
+            transcript += head
+            transcript.extend(deal_nodes(hand.deal, variant=wt.variant, dealer=hand.dealer))
+            transcript += self._segment_body(segment, wt)
+        return transcript
 
     def _facts(self, wt: Walkthrough, path: Path) -> nodes.field_list:
         from ..walkthrough.narrate import score_text
@@ -165,7 +185,8 @@ class WalkthroughDirective(RentoyDirective):
             ("Variant", variant),
             ("Players", f"{wt.players}; dealer seat {wt.dealer}, mano seat {wt.mano}; "
                         "team A holds the even seats, team B the odd ones"),
-            ("Score before the hand", f"{score_text(wt.start_score)} "
+            ("Score before the first hand" if wt.is_record else "Score before the hand",
+             f"{score_text(wt.start_score)} "
                                       f"(the game is to {wt.target})")]
         if wt.best_of > 1:
             items.append(("Games before this one", f"{score_text(wt.games)} (the match is "
@@ -355,7 +376,8 @@ class WalkthroughDirective(RentoyDirective):
                          _score(r.tricks),
                          cell("yes" if r.ok else "NO",
                               ["rentoy-ok" if r.ok else "rentoy-failed"])])
-        return table(["branch", "how it ends", "score", "value",
+        first = "hand" if run.walkthrough.is_record else "branch"
+        return table([first, "how it ends", "score", "value",
                       *(["match won by"] if matches else []), "tricks", "holds"],
                      rows, classes=["rentoy-outcomes"])
 

@@ -21,7 +21,11 @@ additions:
   (the seat that won each finished trick) and ``dead`` (whether the segment's last
   action was a dead raise);
 - ``value`` of a finished hand is the value it was settled at (after a fold, the
-  value before the refused raise).
+  value before the refused raise);
+- ``hands`` instead of ``deal``, ``actions``, ``expect`` and ``branches``: a record of
+  a whole game or match (:mod:`rentoy.walkthrough.record`), one entry per hand with its
+  ``deal``, ``actions`` and ``expect``; the deal passes to the next seat after each hand,
+  the score carries on, and a won game starts the match's next one at 0-0.
 
 >>> from rentoy.walkthrough import parse_walkthrough, run_walkthrough
 >>> run = run_walkthrough(parse_walkthrough('''
@@ -39,13 +43,13 @@ additions:
 """
 
 from ..errors import WalkthroughError
-from .model import (EXPECT_KEYS, ActionSpec, SegmentSpec, Walkthrough, check_walkthrough,
-                    load_walkthrough, parse_walkthrough, schema_path)
+from .model import (EXPECT_KEYS, ActionSpec, HandSpec, SegmentSpec, Walkthrough,
+                    check_walkthrough, load_walkthrough, parse_walkthrough, schema_path)
 from .runner import BranchResult, Segment, Step, WalkthroughRun, run_walkthrough
 from .state import Snapshot
 
 __all__ = [
     "load_walkthrough", "parse_walkthrough", "run_walkthrough", "check_walkthrough",
     "Walkthrough", "WalkthroughRun", "Segment", "Step", "BranchResult", "SegmentSpec",
-    "ActionSpec", "Snapshot", "WalkthroughError", "EXPECT_KEYS", "schema_path",
+    "ActionSpec", "HandSpec", "Snapshot", "WalkthroughError", "EXPECT_KEYS", "schema_path",
 ]

@@ -39,8 +39,8 @@ from ..variants import Variant, builtin_ids, load_variant
 from ..yamlfile import Document, load_document, parse_document
 from .narrate import join_words
 
-__all__ = ["Walkthrough", "SegmentSpec", "ActionSpec", "EXPECT_KEYS", "load_walkthrough",
-           "parse_walkthrough", "check_walkthrough", "schema_path"]
+__all__ = ["Walkthrough", "SegmentSpec", "ActionSpec", "HandSpec", "EXPECT_KEYS",
+           "load_walkthrough", "parse_walkthrough", "check_walkthrough", "schema_path"]
 
 
 
@@ -98,8 +98,26 @@ class SegmentSpec:
 
 
 @dataclass(frozen=True)
+class HandSpec:
+    """One hand of a record (a file with ``hands``): its number from 1, its dealer (the
+    deal passes on from the file's ``dealer`` one seat a hand), its cards and its one
+    segment of actions, named ``hand N``."""
+
+    number: int
+    dealer: int
+    deal: Deal
+    root: SegmentSpec
+    line: int | None = None
+    description: str | None = None
+
+
+@dataclass(frozen=True)
 class Walkthrough:
-    """A validated walkthrough: the table, the deal and the tree of segments."""
+    """A validated walkthrough: the table, the deal and the tree of segments.
+
+    A record of a whole game or match (a file with ``hands``) has its hands in
+    ``hands``; ``deal`` and ``root`` are then those of its first hand.
+    """
 
     path: Path | None
     title: str
@@ -113,6 +131,12 @@ class Walkthrough:
     root: SegmentSpec
     variant_spec: str = ""       # the variant as written in the file
     games: tuple[int, int] = (0, 0)   # games won in the match before this one
+    hands: tuple[HandSpec, ...] = ()  # a record's hands, in order; () for one hand
+
+    @property
+    def is_record(self) -> bool:
+        """Whether the file records hands in sequence (``hands``) rather than one hand."""
+        return bool(self.hands)
 
     @property
     def mano(self) -> int:
@@ -145,12 +169,14 @@ class Walkthrough:
                     score=self.start_score, deal=self.deal)
 
     def segments(self) -> Iterator[SegmentSpec]:
-        """Every segment, depth-first, the trunk first."""
+        """Every segment, depth-first, the trunk first (a record's hands in order)."""
+        if self.hands:
+            return (s for h in self.hands for s in h.root.walk())
         return self.root.walk()
 
     def leaves(self) -> list[SegmentSpec]:
         """The leaf segments, depth-first: one result each when run."""
-        return list(self.root.leaves())
+        return [s for s in self.segments() if s.is_leaf]
 
     def action_count(self) -> int:
         """How many actions the file lists, in all segments."""
@@ -194,6 +220,10 @@ def check_walkthrough(path: str | Path) -> str:
     leaves = wt.leaves()
     segments = sum(1 for _ in wt.segments())
     deal = "seed " + str(wt.seed) if wt.seed is not None else "dealt as written"
+    if wt.is_record:
+        return (f"walkthrough {wt.title!r}, a record of {_count(len(wt.hands), 'hand')}: "
+                f"variant {wt.variant.id}, {wt.players} players, dealt as written, "
+                f"{_count(wt.action_count(), 'action')}")
     return (f"walkthrough {wt.title!r}: variant {wt.variant.id}, {wt.players} players, "
             f"{deal}, {_count(wt.action_count(), 'action')} in {segments} segment"
             f"{'s' if segments != 1 else ''}, {len(leaves)} "
@@ -234,8 +264,10 @@ class _Builder:
                 self.problems.extend(rest)
             return None
 
-    def cards(self, data: dict) -> tuple[list[list[Card | None]], Card | None]:
-        """The written deal as cards (None where a code is bad), checking repeats."""
+    def cards(self, data: dict, prefix: tuple = ()
+              ) -> tuple[list[list[Card | None]], Card | None]:
+        """The written deal as cards (None where a code is bad), checking repeats;
+        ``prefix`` is the key path of the mapping that holds ``deal``."""
         deal = data["deal"]
         seen: dict[int, tuple] = {}
         hands: list[list[Card | None]] = []
@@ -256,8 +288,9 @@ class _Builder:
             return card
 
         for s, cards in enumerate(deal["hands"]):
-            hands.append([card_at(("deal", "hands", s, i), c) for i, c in enumerate(cards)])
-        up = card_at(("deal", "up"), deal["up"])
+            hands.append([card_at(prefix + ("deal", "hands", s, i), c)
+                          for i, c in enumerate(cards)])
+        up = card_at(prefix + ("deal", "up"), deal["up"])
         return hands, up
 
     def players(self, data: dict, variant: Variant) -> int:
@@ -268,10 +301,12 @@ class _Builder:
                 self.bad(("players",), f"variant {variant.id} is played by "
                          f"{join_words(allowed, 'or')} players, not {n}")
             return n
-        if "deal" in data:
-            n = len(data["deal"]["hands"])
+        written = data["hands"][0] if "hands" in data else data
+        if "deal" in written:
+            n = len(written["deal"]["hands"])
             if n not in allowed:
-                self.bad(("deal", "hands"), f"the deal has {n} hands, but variant {variant.id} "
+                where = ("hands", 0, "deal", "hands") if written is not data else ("deal", "hands")
+                self.bad(where, f"the deal has {n} hands, but variant {variant.id} "
                          f"is played by {join_words(allowed, 'or')} players")
             return n
         return variant.rules.default_players
@@ -302,7 +337,7 @@ class _Builder:
         return n, dealer, (score[0], score[1])
 
     def deal(self, data: dict, variant: Variant | None, n: int | None,
-             hands: list[list[Card | None]] | None, up: Card | None
+             hands: list[list[Card | None]] | None, up: Card | None, prefix: tuple = ()
              ) -> tuple[Deal | None, int | None]:
         size = variant.rules.hand_size if variant else None
         if hands is None:
@@ -315,15 +350,47 @@ class _Builder:
                      "a written deal needs no seed", key=True)
         if variant is None:
             return None, None
+        problems = len(self.problems)
         if len(hands) != n:
-            self.bad(("deal", "hands"), f"the deal has {len(hands)} hands; {n} players need {n}")
+            self.bad(prefix + ("deal", "hands"), f"the deal has {len(hands)} hands; {n} "
+                     f"players need {n}")
         for s, cards in enumerate(hands):
             if len(cards) != size:
-                self.bad(("deal", "hands", s), f"seat {s} is dealt {len(cards)} cards; "
+                self.bad(prefix + ("deal", "hands", s), f"seat {s} is dealt {len(cards)} cards; "
                          f"variant {variant.id} deals {size} to each player")
-        if self.problems or up is None or any(c is None for h in hands for c in h):
+        if (len(self.problems) > problems or up is None
+                or any(c is None for h in hands for c in h)):
             return None, None
         return Deal(tuple(tuple(h) for h in hands), up), None  # type: ignore[arg-type]
+
+    # -- a record: hands in sequence ----------------------------------------------
+
+    def record(self, data: dict, variant: Variant | None, n: int | None,
+               dealer: int | None) -> tuple[HandSpec, ...]:
+        """The hands of a record; the keys of a single hand are refused beside them."""
+        for key in ("deal", "seed", "actions", "expect", "branches"):
+            if key in data:
+                self.bad((key,), f"a record lists its hands under `hands`, so `{key}` "
+                         "cannot stand beside it", f"move `{key}` into the hand it belongs "
+                         "to" if key != "seed" else "a record's hands are dealt as written",
+                         key=True)
+        out = []
+        for i, item in enumerate(data["hands"]):
+            prefix = ("hands", i)
+            written = self.cards(item, prefix)
+            deal, _ = self.deal(item, variant, n, written[0], written[1], prefix)
+            name = f"hand {i + 1}"
+            spec = self.segment(item, prefix, (name,), n)
+            if spec.expect.get("illegal") is True:
+                self.bad(prefix + ("expect", "illegal"), "a record's hands hold only the "
+                         "actions that were played, so none can be refused",
+                         "leave `illegal` out; a walkthrough with one hand can show a "
+                         "refusal", key=True)
+            if deal is None or n is None or dealer is None:
+                continue
+            out.append(HandSpec(i + 1, (dealer + i) % n, deal, spec, self.line(prefix),
+                                _prose(item.get("description"))))
+        return tuple(out)
 
     # -- the segments -------------------------------------------------------------
 
@@ -411,14 +478,20 @@ def _build(doc: Document, path: Path | None, folder: Path | None = None) -> Walk
 
     b = _Builder(doc, folder)
     variant = b.variant(data)
-    written = b.cards(data) if "deal" in data else (None, None)
     n = dealer = score = None
     games = (0, 0)
     if variant is not None:
         n, dealer, score = b.table(data, variant)
         games = b.games(data, variant)
-    deal, seed = b.deal(data, variant, n, written[0], written[1])
-    root = b.segment(data, (), (), n)
+    hands: tuple[HandSpec, ...] = ()
+    if "hands" in data:
+        hands = b.record(data, variant, n, dealer)
+        deal, seed = (hands[0].deal if hands else None), None
+        root = hands[0].root if hands else SegmentSpec(None, ())
+    else:
+        written = b.cards(data) if "deal" in data else (None, None)
+        deal, seed = b.deal(data, variant, n, written[0], written[1])
+        root = b.segment(data, (), (), n)
     if b.problems:
         raise WalkthroughError(_dedupe(b.problems))
     assert variant is not None and deal is not None and n is not None
@@ -427,7 +500,7 @@ def _build(doc: Document, path: Path | None, folder: Path | None = None) -> Walk
     wt = Walkthrough(path=path, title=str(title), description=_prose(data.get("description")),
                      variant=variant, players=n, dealer=dealer, start_score=score,
                      deal=deal, seed=seed, root=root, variant_spec=str(data["variant"]),
-                     games=games)
+                     games=games, hands=hands)
     try:
         wt.new_hand()  # the engine's own checks, in case a rule outgrows the ones above
     except ValueError as exc:

@@ -45,7 +45,7 @@ from ..compare import explain_refusal
 from ..render import plain
 from .model import SegmentSpec, Walkthrough, load_walkthrough
 from .narrate import call_for, gloss_for, refusal_remarks, step_remarks
-from .state import Snapshot
+from .state import Snapshot, next_table
 
 __all__ = ["Step", "Segment", "BranchResult", "WalkthroughRun", "run_walkthrough"]
 
@@ -223,20 +223,27 @@ class Segment:
 
 @dataclass(frozen=True)
 class WalkthroughRun:
-    """A walkthrough and what running it gave: the tree of segments and the results."""
+    """A walkthrough and what running it gave: the tree of segments and the results.
+
+    For a record (a file with ``hands``), ``hands`` holds one segment per hand, in
+    order, each with one result, and ``root`` is the first of them.
+    """
 
     walkthrough: Walkthrough
     root: Segment
     results: list[BranchResult] = field(default_factory=list)
+    hands: list[Segment] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
         """Every expectation held and no action was refused unexpectedly."""
-        return all(not s.failures for s in self.root.walk()) and all(
+        return all(not s.failures for s in self.segments()) and all(
             r.ok for r in self.results)
 
     def segments(self) -> Iterator[Segment]:
-        """Every segment, depth-first, the trunk first."""
+        """Every segment, depth-first, the trunk first (a record's hands in order)."""
+        if self.hands:
+            return (s for h in self.hands for s in h.walk())
         return self.root.walk()
 
     @property
@@ -253,7 +260,11 @@ def run_walkthrough(walkthrough: Walkthrough | str | Path) -> WalkthroughRun:
     """Run a walkthrough (or the file at a path); never raises for a failed expectation."""
     wt = walkthrough if isinstance(walkthrough, Walkthrough) else load_walkthrough(walkthrough)
     results: list[BranchResult] = []
-    root = _Runner(wt, results).segment(wt.root, wt.new_hand(), [], False)
+    runner = _Runner(wt, results)
+    if wt.is_record:
+        hands = runner.record()
+        return WalkthroughRun(wt, hands[0], results, hands)
+    root = runner.segment(wt.root, wt.new_hand(), [], False)
     return WalkthroughRun(wt, root, results)
 
 
@@ -261,9 +272,36 @@ class _Runner:
     def __init__(self, wt: Walkthrough, results: list[BranchResult]):
         self.wt = wt
         self.results = results
+        self.games = wt.games        # games won before the hand being run
 
     def snap(self, hand: Hand) -> Snapshot:
-        return Snapshot.of(hand, self.wt.games, self.wt.needed)
+        return Snapshot.of(hand, self.games, self.wt.needed)
+
+    def record(self) -> list[Segment]:
+        """Run a record's hands in order, each from the score, dealer and games the one
+        before it left; a hand after an unfinished one, or after the end of the match,
+        is not played and fails."""
+        wt = self.wt
+        score, out = wt.start_score, []
+        stop: str | None = None
+        for spec in wt.hands:
+            hand = Hand(wt.variant, players=wt.players, dealer=spec.dealer, score=score,
+                        deal=spec.deal)
+            if stop is not None:     # shown with the score it would have started from
+                out.append(self.segment(spec.root, hand, [f"not played: {stop}"], True))
+                continue
+            seg = self.segment(spec.root, hand, [], False)
+            out.append(seg)
+            end = seg.end
+            if any(s.refused for s in seg.steps) or not end.finished:
+                stop = (f"hand {spec.number} is not over (an action was refused or none "
+                        "is left), so no hand can follow it")
+                continue
+            score, self.games, over = next_table(end)
+            if over and spec is not wt.hands[-1]:
+                stop = (f"{'the match' if wt.best_of > 1 else 'the game'} ended with hand "
+                        f"{spec.number}, so no hand can follow it")
+        return out
 
     def segment(self, spec: SegmentSpec, hand: Hand, inherited: list[str],
                 blocked: bool, start: Snapshot | None = None) -> Segment:

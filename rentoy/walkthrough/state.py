@@ -14,7 +14,7 @@ from typing import Any
 from ..cards import Card
 from ..engine import Hand, HandResult, TrickRecord
 
-__all__ = ["Snapshot"]
+__all__ = ["Snapshot", "next_table"]
 
 
 @dataclass(frozen=True)
@@ -109,3 +109,25 @@ class Snapshot:
             "raise_right": self.raise_right, "trick_winners": list(self.trick_winners),
         }
 
+
+
+def next_table(state: Snapshot) -> tuple[tuple[int, int], tuple[int, int], bool]:
+    """The score and games the hand after a finished one starts from, and whether the
+    match (or, where a variant plays single games, the game) is over.
+
+    The score carries on while the game goes on; once a team has won the game the next
+    one starts at 0-0 with the games won counted, as :class:`~rentoy.engine.Match`
+    plays it. (The deal passes to the next seat either way.)
+
+    >>> from rentoy.engine import Hand, Deal
+    >>> hand = Hand("1737", score=(11, 0), deal=Deal.parse(
+    ...     [["3c", "6b", "7e"], ["12c", "2b", "4e"], ["2c", "1o", "5e"], ["11c", "3b", "6e"]],
+    ...     up="5o"))
+    >>> for text in ["0 raise", "1 fold"]:
+    ...     event = hand.apply(text)
+    >>> next_table(Snapshot.of(hand))
+    ((0, 0), (1, 0), True)
+    """
+    if state.game_winner is None:
+        return state.score, state.games, False
+    return (0, 0), state.games_after, state.match_winner is not None

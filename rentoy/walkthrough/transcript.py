@@ -21,10 +21,12 @@ from ..glossary import gloss
 from ..reference import format_value
 from ..render import Table
 from .narrate import join_words, score_text, team_of_seat, value_text
+from .model import HandSpec
 from .runner import BranchResult, Segment, Step, WalkthroughRun
 from .state import Snapshot
 
 __all__ = ["render_text", "render_markdown", "summary_table", "deal_table", "outcome_text",
+           "hand_heading",
            "short_outcome",
            "state_text", "expect_text"]
 
@@ -34,25 +36,36 @@ _WIDTH = 92
 # ---------------------------------------------------------------------------------------
 # Pieces both formats share.
 
-def deal_table(run: WalkthroughRun) -> Table:
-    """Each seat's cards with its team and role (dealer, mano)."""
+def deal_table(run: WalkthroughRun, hand: HandSpec | None = None) -> Table:
+    """Each seat's cards with its team and role (dealer, mano); ``hand``: a record's
+    hand (default: the walkthrough's deal, or a record's first hand)."""
     wt = run.walkthrough
+    deal, dealer = (wt.deal, wt.dealer) if hand is None else (hand.deal, hand.dealer)
+    mano = (dealer + 1) % wt.players
     rows = []
-    for seat, cards in enumerate(wt.deal.hands):
-        role = ", ".join(r for r, s in (("mano", wt.mano), ("dealer", wt.dealer)) if s == seat)
+    for seat, cards in enumerate(deal.hands):
+        role = ", ".join(r for r, s in (("mano", mano), ("dealer", dealer)) if s == seat)
         rows.append([seat, team_of_seat(seat), role, format_cards(cards),
                      ", ".join(c.name for c in cards)])
     return Table(["seat", "team", "role", "cards", "in Spanish"], rows)
 
 
-def _turn_up_line(run: WalkthroughRun) -> str:
+def _turn_up_line(run: WalkthroughRun, hand: HandSpec | None = None) -> str:
     wt = run.walkthrough
     word = wt.variant.rules.calls.turn_up
     meaning = gloss(word) if word else None
     name = f"{word}, {meaning}" if word and meaning else word
-    up = wt.deal.up
+    up = (wt.deal if hand is None else hand.deal).up
     return (f"Turned up{f' ({name})' if name else ''}: {up.code}, {up.name}. "
-            f"Trumps: {SUIT_NAMES[wt.trump]}.")
+            f"Trumps: {SUIT_NAMES[up.suit]}.")
+
+
+def hand_heading(hand: HandSpec, segment: Segment) -> str:
+    """A record's hand in a few words: "Hand 2: seat 0 deals; score A 3, B 0"."""
+    return (f"Hand {hand.number}: seat {hand.dealer} deals; "
+            f"before it {score_text(segment.start.score)}"
+            + (f", games {score_text(segment.start.games)}" if segment.start.needed > 1
+               else ""))
 
 
 def _table_lines(run: WalkthroughRun) -> list[str]:
@@ -60,15 +73,21 @@ def _table_lines(run: WalkthroughRun) -> list[str]:
     v = wt.variant
     seats = {team: [s for s in range(wt.players) if team_of_seat(s) == team]
              for team in TEAMS}
+    before = "Before the first hand" if wt.is_record else "Before the hand"
     lines = [
         f"Variant {v.id}: {v.name}. {wt.players} players: team A holds "
         f"{_seats(seats['A'])}, team B {_seats(seats['B'])}.",
-        f"Before the hand: {score_text(wt.start_score)}; the game is to {wt.target}. "
+        f"{before}: {score_text(wt.start_score)}; the game is to {wt.target}. "
         f"The values of a hand: {format_value('ladder', v.rules.ladder)}.",
     ]
     if wt.best_of > 1:
         lines.append(f"The match is the best of {wt.best_of} games; before this one team A "
                      f"has won {wt.games[0]} and team B {wt.games[1]}.")
+    if wt.is_record:
+        lines.append(f"A record of {len(wt.hands)} hand{'s' if len(wt.hands) != 1 else ''}: "
+                     "the deal passes to the next seat after each hand and the score "
+                     "carries on" + (" until a game is won, then starts again at 0-0."
+                                     if wt.best_of > 1 else "."))
     if wt.seed is not None:
         lines.append(f"The cards are dealt at random from seed {wt.seed}.")
     return lines
@@ -150,7 +169,7 @@ def summary_table(run: WalkthroughRun) -> Table:
         match = [r.match_winner or ""] if matches else []
         rows.append([r.label, short_outcome(r, leaves.get(r.path)), value_text(r.value),
                      f"{r.score[0]}-{r.score[1]}", r.game_winner or "", *match, status])
-    headers = ["branch", "hand won by", "value", "score", "game won by",
+    headers = ["hand" if run.walkthrough.is_record else "branch", "hand won by", "value", "score", "game won by",
                *(["match won by"] if matches else []), "status"]
     return Table(headers, rows, title="Summary", wrap={"branch": 48})
 
@@ -159,9 +178,11 @@ def _verdict(run: WalkthroughRun) -> str:
     n = len(run.results)
     bad = sum(1 for r in run.results if not r.ok)
     plural = "es" if n != 1 else ""
+    what = (f"hand{'s' if n != 1 else ''}" if run.walkthrough.is_record
+            else f"branch{plural}")
     if run.ok:
-        return f"All expectations hold ({n} branch{plural})."
-    return f"{bad} of {n} branch{plural} failed."
+        return f"All expectations hold ({n} {what})."
+    return f"{bad} of {n} {what} failed."
 
 
 def _call_text(step: Step, emphasis: Callable[[str], str] = lambda s: s) -> str:
@@ -193,10 +214,15 @@ def render_text(run: WalkthroughRun, quiet: bool = False, width: int = _WIDTH) -
                 out += _wrap(" ".join(para.split()), "", width) + [""]
         for line in _table_lines(run):
             out += _wrap(line, "", width)
-        out += ["", "The deal", render_table(deal_table(run), width),
-                *_wrap(_turn_up_line(run), "", width), ""]
-        for seg in run.root.walk():
-            out += _segment_text(seg, width)
+        if wt.is_record:
+            out.append("")
+            for hand, seg in zip(wt.hands, run.hands):
+                out += _hand_text(run, hand, seg, width)
+        else:
+            out += ["", "The deal", render_table(deal_table(run), width),
+                    *_wrap(_turn_up_line(run), "", width), ""]
+            for seg in run.root.walk():
+                out += _segment_text(seg, width)
     out += [render_table(summary_table(run), width)]
     for r in run.results:
         for failure in r.failures:
@@ -205,14 +231,27 @@ def render_text(run: WalkthroughRun, quiet: bool = False, width: int = _WIDTH) -
     return "\n".join(out)
 
 
-def _segment_text(seg: Segment, width: int) -> list[str]:
-    head = "Trunk" if seg.name is None else f"Branch: {seg.label}"
-    out = textwrap.wrap(f"-- {head} (line {seg.line})", width - 4, subsequent_indent="   ",
-                        break_on_hyphens=False)
+def _hand_text(run: WalkthroughRun, hand: HandSpec, seg: Segment, width: int) -> list[str]:
+    from ..render.text import render_table
+
+    out = textwrap.wrap(f"-- {hand_heading(hand, seg)} (line {hand.line})", width - 4,
+                        subsequent_indent="   ", break_on_hyphens=False)
     out[-1] += " " + "-" * max(3, width - len(out[-1]) - 1)
+    out += [render_table(deal_table(run, hand), width),
+            *_wrap(_turn_up_line(run, hand), "", width)]
+    return out + _segment_text(seg, width, heading=False)
+
+
+def _segment_text(seg: Segment, width: int, heading: bool = True) -> list[str]:
+    head = "Trunk" if seg.name is None else f"Branch: {seg.label}"
+    out: list[str] = []
+    if heading:
+        out = textwrap.wrap(f"-- {head} (line {seg.line})", width - 4,
+                            subsequent_indent="   ", break_on_hyphens=False)
+        out[-1] += " " + "-" * max(3, width - len(out[-1]) - 1)
     if seg.description:
         out += _wrap(seg.description, "  ", width)
-    if seg.name is not None:
+    if seg.name is not None and heading:
         out += _wrap(f"From here: {state_text(seg.start)}.", "  ", width)
     if not seg.ran:
         out += ["  Not played: an action above was refused.", ""]
@@ -258,10 +297,16 @@ def render_markdown(run: WalkthroughRun, quiet: bool = False) -> str:
         out += [f"## {wt.title}", ""]
         if wt.description:
             out += [wt.description, ""]
-        out += [" ".join(_table_lines(run)), "", "### The deal", "",
-                render_table(deal_table(run)), "", _turn_up_line(run), ""]
-        for seg in run.root.walk():
-            out += _segment_markdown(seg)
+        out += [" ".join(_table_lines(run)), ""]
+        if wt.is_record:
+            for hand, seg in zip(wt.hands, run.hands):
+                out += [f"### {hand_heading(hand, seg)}", "", render_table(deal_table(run, hand)),
+                        "", _turn_up_line(run, hand), ""]
+                out += _segment_markdown(seg, heading=False)
+        else:
+            out += ["### The deal", "", render_table(deal_table(run)), "", _turn_up_line(run), ""]
+            for seg in run.root.walk():
+                out += _segment_markdown(seg)
     out += [render_table(summary_table(run)), ""]
     for r in run.results:
         for failure in r.failures:
@@ -272,12 +317,12 @@ def render_markdown(run: WalkthroughRun, quiet: bool = False) -> str:
     return "\n".join(out) + "\n"
 
 
-def _segment_markdown(seg: Segment) -> list[str]:
+def _segment_markdown(seg: Segment, heading: bool = True) -> list[str]:
     head = "Trunk" if seg.name is None else seg.label
-    out = [f"### {head}", ""]
+    out = [f"### {head}", ""] if heading else []
     if seg.description:
         out += [seg.description, ""]
-    if seg.name is not None:
+    if seg.name is not None and heading:
         out += [f"*From here: {state_text(seg.start)}.*", ""]
     if not seg.ran:
         return out + ["Not played: an action above was refused.", ""]

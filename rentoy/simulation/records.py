@@ -1,0 +1,63 @@
+"""Game records of a simulation: its first games written as walkthrough-format files.
+
+Each game of a simulation depends only on the run's seed and the game's index (see
+:mod:`~rentoy.simulation.play`), so its first games can be played again on their own,
+exactly as the simulation played them, and written down: every hand's deal and
+actions, with the results as expectations (:mod:`rentoy.walkthrough.record`).
+``rentoy run`` replays and checks each file.
+
+>>> texts = game_records("1737", games=2, seed=1)
+>>> from rentoy.walkthrough import parse_walkthrough, run_walkthrough
+>>> [run_walkthrough(parse_walkthrough(t)).ok for t in texts]
+[True, True]
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from ..engine import Game
+from ..bots import team_bots
+from ..variants import Variant, load_variant
+from ..walkthrough.record import PlayedHand, record_text, write_atomically
+from .play import play_game, variant_spec
+from .run import choose_players, parse_bots
+
+__all__ = ["game_records", "save_games"]
+
+
+def game_records(variant: Variant | str, games: int, seed: int = 0, *,
+                 players: int | None = None, bots: str = "random") -> list[str]:
+    """The records (YAML texts) of games 0 to ``games - 1`` of a simulation of
+    ``variant`` with this seed, table size and bots."""
+    v = load_variant(variant)
+    n = choose_players([v], players)
+    names = parse_bots(bots)
+    out = []
+    for game in range(games):
+        bot_rng = random.Random()
+        kept: list[Game] = []
+        play_game(v, n, seed, game, {}, bot_rng, team_bots(names, bot_rng),
+                  names == ("random", "random"), keep=kept)
+        out.append(record_text(
+            v, [PlayedHand(h.deal, h.history) for h in kept[0].finished_hands], players=n,
+            variant_spec=variant_spec(v),
+            title=f"Game {game + 1} of a simulation of {v.id}",
+            description=f"Played by bots ({names[0]} for team A, {names[1]} for team B) "
+                        f"in `rentoy simulate {v.id} --seed {seed}`, {n} players: game "
+                        f"{game + 1}, every deal and action as the simulation played them."))
+    return out
+
+
+def save_games(variant: Variant | str, folder: str | Path, games: int, seed: int = 0, *,
+               players: int | None = None, bots: str = "random") -> list[Path]:
+    """Write the first ``games`` games of a simulation as records in ``folder`` (made
+    if missing), one file each, named ``<variant>-game-<n>.yaml``; the paths written."""
+    v = load_variant(variant)
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    stem = v.id.replace("+", "_")
+    return [write_atomically(folder / f"{stem}-game-{i + 1}.yaml", text)
+            for i, text in enumerate(game_records(v, games, seed, players=players,
+                                                  bots=bots))]

@@ -1,0 +1,109 @@
+"""The person's view of the table as lines of text, at most 80 columns wide.
+
+Cards are shown by their codes (what the person types) with the suit's symbol beside
+them: the French suits that correspond to the Spanish ones by long custom (oros
+diamonds, copas hearts, espadas spades, bastos clubs). Where the output's encoding
+cannot show them, :func:`suit_symbols` gives none and the codes stand alone.
+
+>>> suit_symbols("ascii"), suit_symbols("utf-8")["o"]
+({}, '♦')
+>>> card_label(Card.parse("12c"), {}), card_label(Card.parse("12c"), suit_symbols("utf-8"))
+('12c', '12c♥')
+"""
+
+from __future__ import annotations
+
+import textwrap
+from typing import Mapping
+
+from ..cards import SUIT_NAMES, Card
+from ..engine import PLAY, RAISE, TEAMS
+from ..walkthrough.narrate import score_text, value_text
+from .session import View
+
+__all__ = ["draw_view", "suit_symbols", "card_label", "WIDTH"]
+
+#: The width every line of the screen fits in.
+WIDTH = 80
+_SYMBOLS = {"o": "♦", "c": "♥", "e": "♠", "b": "♣"}
+
+
+def suit_symbols(encoding: str | None) -> dict[str, str]:
+    """The suit symbols by suit letter, or none when ``encoding`` cannot show them."""
+    try:
+        "".join(_SYMBOLS.values()).encode(encoding or "ascii")
+    except (UnicodeEncodeError, LookupError):
+        return {}
+    return dict(_SYMBOLS)
+
+
+def card_label(card: Card, symbols: Mapping[str, str]) -> str:
+    """A card as its code, with its suit's symbol when there are symbols."""
+    return card.code + symbols.get(card.suit, "")
+
+
+def _plays(pairs: tuple[tuple[int, Card], ...], view: View, symbols: Mapping[str, str]
+           ) -> str:
+    return ", ".join(f"{_seat(s, view)} {card_label(c, symbols)}" for s, c in pairs)
+
+
+def _seat(seat: int, view: View) -> str:
+    if seat == view.seat:
+        return "you"
+    return f"seat {seat}" + (" (partner)" if seat & 1 == view.seat & 1 else "")
+
+
+def draw_view(view: View, symbols: Mapping[str, str] = _SYMBOLS) -> list[str]:
+    """The table as the person at ``view.seat`` sees it, as lines of at most
+    :data:`WIDTH` columns."""
+    variant = view.variant
+    calls = variant.rules.calls
+    head = (f"== {variant.id} - hand {view.hand_number} - score "
+            f"{score_text(view.score)} (to {view.target})")
+    if view.best_of > 1:
+        head += f" - games {score_text(view.games)}"
+    head = (head + " ").ljust(WIDTH, "=")[:WIDTH]
+    word = f" ({calls.turn_up})" if calls.turn_up else ""
+    lines = [head,
+             f"Turned up{word}: {card_label(view.up, symbols)} {view.up.name}; trumps are "
+             f"{SUIT_NAMES[view.trump]}. Seat {view.dealer} dealt.",
+             ]
+    state = f"Value {value_text(view.value)}"
+    if view.pending:
+        state += f" (team {view.raiser} raised; team {TEAMS[1 - TEAMS.index(view.raiser)]}"
+        state += " answers)"
+    elif view.raise_right:
+        state += f"; team {view.raise_right} holds the raise right"
+    else:
+        state += "; either team may raise"
+    state += f". Tricks won: {score_text(view.tricks)}."
+    lines.append(state)
+    if view.last_trick and not view.trick:
+        lines.append(f"Last trick: {_plays(view.last_trick, view, symbols)}; "
+                     f"{_seat(view.last_winner, view)} won it." if view.last_winner is not None
+                     else "")
+    lines.append("On the table: " + (_plays(view.trick, view, symbols) if view.trick
+                                     else "nothing yet"))
+    lines.append(f"Your cards (seat {view.seat}, team {TEAMS[view.seat & 1]}): " + "  ".join(
+        f"{i}) {card_label(c, symbols)}" for i, c in enumerate(view.cards, 1)))
+    if view.legal:
+        kinds = {a.kind for a in view.legal}
+        options = []
+        if PLAY in kinds:
+            options.append("a card (code or number)")
+        for kind in ("raise", "accept", "fold"):
+            if kind in kinds:
+                said = (calls.for_raise(_level(variant, view.value) + 1)
+                        if kind == RAISE else calls.accept if kind == "accept" else calls.fold)
+                options.append(kind + (f" ({said})" if said else ""))
+        lines.append("Your turn: " + ", ".join(options) + "; ? for help.")
+    out: list[str] = []
+    for line in lines:
+        out += textwrap.wrap(line, WIDTH, subsequent_indent="  ", break_on_hyphens=False) \
+            if len(line) > WIDTH else [line]
+    return out
+
+
+def _level(variant, value: int | str) -> int:
+    ladder = variant.rules.ladder
+    return ladder.index(value) if value in ladder else 0

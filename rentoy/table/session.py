@@ -1,0 +1,386 @@
+"""A game at the table: one seat is a person, the others are bots.
+
+A :class:`Session` holds a :class:`~rentoy.engine.Game` (or a
+:class:`~rentoy.engine.Match` where the variant plays one), lets the bots act until
+it is the person's turn, takes the person's line (:func:`~rentoy.table.words.read_line`)
+and returns what happened as :class:`TableEvent` values: the deal of a hand, every
+action with the words the variant gives it, refusals with their rule, source and
+status, the end of a hand, a game and the match. It draws nothing; a front end
+(``rentoy play``) prints the events and the person's view
+(:meth:`Session.view`).
+
+The game is recorded as it is played, so :meth:`Session.record` gives it as a
+walkthrough-format record whenever asked (a game left off included).
+
+>>> session = Session("1737", seat=0, bots="greedy", seed=4)
+>>> kinds = [e.kind for e in session.start()]
+>>> kinds[:2], session.waiting
+(['game', 'deal'], True)
+>>> [e.kind for e in session.submit("fold")]
+['refused']
+>>> [e.kind for e in session.submit("hm")]
+['unknown']
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Sequence
+
+from ..cards import Card
+from ..engine import ACCEPT, FOLD, PLAY, RAISE, TEAMS, Action, Deal, Game, Hand, Match
+from ..bots import BOT_NAMES as _BOT_NAMES
+from ..bots import make_bot, parse_bot
+from ..errors import IllegalAction, InputError
+from ..variants import Variant, load_variant
+from ..walkthrough.narrate import call_for, gloss_for, score_text, step_remarks, value_text
+from ..walkthrough.record import PlayedHand, record_text
+from ..walkthrough.state import Snapshot
+from .words import read_line
+
+__all__ = ["Session", "TableEvent", "View", "BOT_NAMES", "lines_of"]
+
+#: The bots that can sit at the table, by name: every bot the project has (settings may
+#: follow a name, as in ``search:samples=16``; see :mod:`rentoy.bots`).
+BOT_NAMES: tuple[str, ...] = _BOT_NAMES
+
+
+@dataclass(frozen=True)
+class TableEvent:
+    """Something that happened at the table: ``kind`` (``game``, ``deal``, ``action``,
+    ``refused``, ``unknown``, ``help``, ``hand``, ``game-over``, ``match``), the
+    sentences that say it, and its data (JSON-shaped)."""
+
+    kind: str
+    lines: tuple[str, ...]
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"event": kind, ..., "text": [...]}`` for one JSON line."""
+        return {"event": self.kind, **self.data, "text": list(self.lines)}
+
+
+@dataclass(frozen=True)
+class View:
+    """What the person's seat may see now: its own cards and everything public."""
+
+    seat: int
+    players: int
+    variant: Variant
+    hand_number: int
+    dealer: int
+    cards: tuple[Card, ...]
+    up: Card
+    trump: str
+    trick: tuple[tuple[int, Card], ...]     # the unfinished trick, (seat, card)
+    tricks: tuple[int, int]                 # tricks won by team A, team B
+    last_trick: tuple[tuple[int, Card], ...]
+    last_winner: int | None
+    score: tuple[int, int]
+    target: int
+    games: tuple[int, int]
+    best_of: int
+    value: int | str
+    pending: bool                           # a raise waits for an answer
+    raiser: str | None
+    raise_right: str | None
+    to_act: int | None
+    legal: tuple[Action, ...]               # the person's legal actions, when to act
+
+
+def _bot_names(bots: str | Sequence[str]) -> tuple[str, str]:
+    parts = [p.strip() for p in bots.split(",")] if isinstance(bots, str) else list(bots)
+    if len(parts) == 1:
+        parts *= 2
+    if len(parts) != 2:
+        raise InputError.at(f"bad --bots {bots!r}: give one bot for every seat, or two "
+                            "separated by a comma (your partner's, then the opponents')",
+                            hint="e.g. greedy or greedy,random")
+    for spec in parts:
+        try:
+            parse_bot(spec)
+        except ValueError as exc:
+            raise InputError.at(str(exc)) from None
+    return parts[0], parts[1]
+
+
+class Session:
+    """A game of ``variant`` with a person at ``seat`` and bots at the other seats.
+
+    ``bots``: one bot name for every other seat, or two (``"greedy,random"``: the
+    person's partners, then the opponents). ``seed`` deals the cards and seeds the
+    bots, so the same seed and the same lines give the same game.
+    """
+
+    def __init__(self, variant: Variant | str, *, seat: int = 0, players: int | None = None,
+                 bots: str | Sequence[str] = "greedy", seed: int = 0):
+        self.variant = load_variant(variant)
+        rules = self.variant.rules
+        n = rules.default_players if players is None else players
+        if n not in rules.players:
+            raise InputError.at(f"variant {self.variant.id} is played by "
+                                f"{', '.join(map(str, rules.players))} players, not {n}")
+        if not 0 <= seat < n:
+            raise InputError.at(f"there is no seat {seat} at a table of {n}; seats run from "
+                                f"0 to {n - 1}")
+        self.seat, self.players, self.seed = seat, n, seed
+        self.bot_names = _bot_names(bots)
+        rng = random.Random(seed)
+        self.game: Game | Match = (Match(self.variant, n, rng=rng) if rules.match > 1
+                                   else Game(self.variant, n, rng=rng))
+        bot_rng = random.Random(f"bots {seed}")
+        self.bots = {s: make_bot(self.bot_names[0 if s & 1 == seat & 1 else 1], rng=bot_rng)
+                     for s in range(n) if s != seat}
+        self.played: list[PlayedHand] = []
+        self.first_dealer = self._hand.dealer
+        self._deal: Deal | None = None
+        self._actions: list[Action] = []
+        self._hands = 0
+        self._started = False
+        self.actions_taken = 0     # every action applied so far, the bots' included
+
+    # -- the state ---------------------------------------------------------------
+
+    @property
+    def _hand(self) -> Hand:
+        return self.game.hand
+
+    @property
+    def over(self) -> bool:
+        """Whether the game (or match) is over."""
+        return self.game.is_over
+
+    @property
+    def waiting(self) -> bool:
+        """Whether the person is to act."""
+        return not self.over and self.to_act() == self.seat
+
+    def to_act(self) -> int | None:
+        """The one seat to act (the engine's ``current_seat``): the turn, or facing a
+        raise the seat the variant names to answer."""
+        return None if self.over else self.game.current_seat
+
+    def observation(self):
+        """What the person's seat may know now: the engine's
+        :class:`~rentoy.engine.Observation`, the only door to the game for people and
+        bots alike."""
+        return self.game.observation(self.seat)
+
+    def legal_actions(self) -> list[Action]:
+        """The person's legal actions now (empty when not their turn)."""
+        return list(self.observation().legal) if self.waiting else []
+
+    def view(self) -> View:
+        """What the person may see now, read from their observation alone."""
+        obs = self.observation()
+        last = obs.tricks[-1] if obs.tricks else None
+        return View(
+            seat=self.seat, players=self.players, variant=self.variant,
+            hand_number=self._hands, dealer=obs.dealer, cards=obs.cards, up=obs.up,
+            trump=obs.trump, trick=obs.trick, tricks=obs.tricks_won,
+            last_trick=() if last is None else tuple(zip(last.seats(self.players),
+                                                         last.cards)),
+            last_winner=None if last is None else last.winner,
+            score=obs.score, target=self.variant.rules.target, games=obs.games_won,
+            best_of=self.variant.rules.match, value=obs.value, pending=obs.pending,
+            raiser=None if obs.raiser is None else TEAMS[obs.raiser & 1],
+            raise_right=obs.raise_right,
+            to_act=None if self.over else obs.current_seat,
+            legal=obs.legal if not self.over else ())
+
+    @property
+    def _games(self) -> tuple[int, int]:
+        return self.game.games_won if isinstance(self.game, Match) else (0, 0)
+
+    # -- playing -----------------------------------------------------------------
+
+    def start(self) -> list[TableEvent]:
+        """The opening events: the game, the first deal, and the bots' actions up to the
+        person's first turn."""
+        if self._started:
+            return []
+        self._started = True
+        v = self.variant
+        match = (f" The match is the best of {v.rules.match} games." if v.rules.match > 1
+                 else "")
+        partners = [s for s in range(self.players) if s != self.seat and s & 1 == self.seat & 1]
+        lines = (f"{v.name} ({v.id}), {self.players} players, to {v.rules.target} "
+                 f"points.{match}",
+                 f"You are seat {self.seat}, team {TEAMS[self.seat & 1]}"
+                 + (f", with seat{'s' if len(partners) > 1 else ''} "
+                    f"{', '.join(map(str, partners))} ({self.bot_names[0]} bot)"
+                    if partners else "")
+                 + f"; the opponents are {self.bot_names[1]} bots.")
+        events = [TableEvent("game", lines, {"variant": v.id, "players": self.players,
+                                             "seat": self.seat, "seed": self.seed,
+                                             "bots": list(self.bot_names)})]
+        events.append(self._deal_event())
+        return events + self._run_bots()
+
+    def submit(self, line: str) -> list[TableEvent]:
+        """Take one line typed by the person; the events it led to (nothing once the
+        game is over: input after the end is ignored)."""
+        if not self._started:
+            return self.start() + self.submit(line)
+        if self.over:
+            return []
+        if not self.waiting:     # cannot happen between calls; kept for safety
+            return self._run_bots()
+        reading = read_line(line, self.seat, self.view().cards, self.variant)
+        if reading.help:
+            return [self.help_event()]
+        if reading.error is not None:
+            return [TableEvent("unknown", (reading.error,), {"input": line.strip()})]
+        if reading.action is None:
+            return []
+        refusal = self.game.refusal(reading.action)
+        if refusal is not None:
+            return [self._refused_event(reading.action, refusal)]
+        return self._apply(reading.action) + self._run_bots()
+
+    def help_event(self) -> TableEvent:
+        """The person's legal actions, as they may be typed."""
+        lines = []
+        for a in self.legal_actions():
+            if a.card is not None:
+                lines.append(f"{a.card.code:<4} play {a.card.name}")
+            else:
+                word = self._word(a.kind)
+                lines.append(a.kind + (f" (or {word})" if word else ""))
+        head = "Your legal actions" + (
+            " (type the card's code or its position in your hand):" if any(
+                a.kind == PLAY for a in self.legal_actions()) else ":")
+        return TableEvent("help", (head, *("  " + s for s in lines)),
+                          {"legal": [str(a) for a in self.legal_actions()]})
+
+    def _word(self, kind: str) -> str | None:
+        calls = self.variant.rules.calls
+        if kind == RAISE:
+            return calls.for_raise(self.observation().level + 1)
+        return calls.accept if kind == ACCEPT else calls.fold if kind == FOLD else None
+
+    def _run_bots(self) -> list[TableEvent]:
+        events: list[TableEvent] = []
+        while not self.over and self.to_act() != self.seat:
+            seat = self.to_act()
+            assert seat is not None
+            events += self._apply(self.bots[seat].choose(self.game.observation(seat)))
+        return events
+
+    def _apply(self, action: Action) -> list[TableEvent]:
+        hand = self._hand
+        before = Snapshot.of(hand, self._games, self.variant.rules.games_needed)
+        games_before = self._games
+        event = self.game.apply(action)    # the hand's event (the game may deal on)
+        self._actions.append(action)
+        self.actions_taken += 1
+        after = Snapshot.of(hand, games_before, self.variant.rules.games_needed)
+        call = call_for(self.variant, action, after)
+        remarks = step_remarks(self.variant, action, event, before, after, hand.trump)
+        who = self._who(action.seat)
+        if action.kind == PLAY:
+            first = remarks[0].replace(f"Seat {action.seat} ", f"{who} ", 1)
+            if action.seat == self.seat:
+                first = first.replace("You leads", "You lead").replace("You plays", "You play")
+        else:
+            gloss = gloss_for(call, self.variant, action, after)
+            verb = "say" if action.seat == self.seat else "says"
+            said = f' {verb} "{call}"' + (f" ({gloss})" if gloss else "") if call else ""
+            first = f"{who}{said}: {remarks[0]}"
+        lines = [first, *remarks[1:]]
+        events = [TableEvent("action", tuple(lines), {
+            "seat": action.seat, "action": str(action), "call": call,
+            "value": after.value, "pending": after.pending})]
+        if hand.is_over:
+            events += self._end_of_hand(hand, after)
+        return events
+
+    def _end_of_hand(self, hand: Hand, after: Snapshot) -> list[TableEvent]:
+        assert self._deal is not None
+        self.played.append(PlayedHand(self._deal, tuple(self._actions)))
+        result = hand.result
+        assert result is not None
+        how = (f"{result.tricks[result.winner]} tricks to {result.tricks[1 - result.winner]}"
+               if result.how == "tricks" else "by a fold")
+        lines = [f"End of hand {self._hands}: team {result.winner_name} wins it {how} at "
+                 f"{value_text(result.value)} and scores {result.points}. Score: "
+                 f"{score_text(result.score)} (to {self.variant.rules.target})."]
+        events = [TableEvent("hand", tuple(lines), {
+            "hand": self._hands, "winner": result.winner_name, "how": result.how,
+            "value": result.value, "points": result.points, "score": list(result.score)})]
+        if result.game_winner is not None:
+            won = result.game_winner_name
+            yours = "your team" if result.game_winner == self.seat & 1 else "the opponents"
+            events.append(TableEvent("game-over", (
+                f"Team {won} ({yours}) wins the game, {result.score[0]}-{result.score[1]}.",),
+                {"winner": won, "score": list(result.score)}))
+            if after.needed > 1:
+                games = after.games_after
+                if after.match_winner is not None:
+                    text = (f"Team {after.match_winner} wins the match, games "
+                            f"{max(games)}-{min(games)}.")
+                else:
+                    text = (f"Games in the match: {score_text(games)}; the first to "
+                            f"{after.needed} wins it.")
+                events.append(TableEvent("match", (text,), {
+                    "games": list(games), "winner": after.match_winner}))
+        if not self.over:
+            events.append(self._deal_event())
+        return events
+
+    def _deal_event(self) -> TableEvent:
+        hand = self._hand
+        self._hands += 1
+        self._deal = hand.deal
+        self._actions = []
+        word = self.variant.rules.calls.turn_up
+        lines = (f"Hand {self._hands}: seat {hand.dealer} deals; seat {hand.mano} leads. "
+                 f"Turned up{f' ({word})' if word else ''}: {hand.up.code}, {hand.up.name}.",)
+        return TableEvent("deal", lines, {"hand": self._hands, "dealer": hand.dealer,
+                                          "up": hand.up.code,
+                                          "cards": [c.code for c in hand.hand_of(self.seat)],
+                                          "score": list(hand.start_score)})
+
+    def _refused_event(self, action: Action, refusal: IllegalAction) -> TableEvent:
+        lines = [f"Refused: {refusal.detail} [{refusal.reason}]."]
+        status = None
+        if refusal.rule:
+            prov = self.variant.provenance.get(refusal.rule)
+            status = prov.status if prov else None
+            origin = f"Rule `{refusal.rule}` of variant {refusal.variant}"
+            details = [d for d in (status, "source: " + ", ".join(refusal.source)
+                                   if refusal.source else None) if d]
+            lines.append(origin + (f" ({'; '.join(details)})" if details else "") + ".")
+        lines.append("Try again (? lists your legal actions).")
+        return TableEvent("refused", tuple(lines), {
+            "action": str(action), "reason": refusal.reason, "rule": refusal.rule,
+            "source": list(refusal.source), "status": status})
+
+    def _who(self, seat: int) -> str:
+        if seat == self.seat:
+            return "You"
+        role = "partner" if seat & 1 == self.seat & 1 else "opponent"
+        return f"Seat {seat} ({role})"
+
+    # -- the record --------------------------------------------------------------
+
+    def record(self, title: str | None = None) -> str:
+        """The game so far as a walkthrough-format record (YAML)."""
+        hands = list(self.played)
+        if not self.over and self._deal is not None:
+            hands.append(PlayedHand(self._deal, tuple(self._actions)))
+        v = self.variant
+        state = "finished" if self.over else "left off"
+        return record_text(
+            v, hands, players=self.players, dealer=self.first_dealer,
+            title=title or f"A game of {v.id} at the table",
+            description=f"Played with `rentoy play {v.id} --seat {self.seat} --seed "
+                        f"{self.seed}`: seat {self.seat} by a person, the others by "
+                        f"{' and '.join(dict.fromkeys(self.bot_names))} bots; {state} after "
+                        f"{len(hands)} hand{'s' if len(hands) != 1 else ''}.")
+
+
+def lines_of(events: Iterable[TableEvent]) -> list[str]:
+    """Every sentence of ``events``, in order."""
+    return [line for e in events for line in e.lines]

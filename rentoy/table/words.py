@@ -1,0 +1,100 @@
+"""What a person types at the table, read as an action of their seat.
+
+A line is a card code (``3c``, ``Rc``, ``play 3c``), a card's position in the hand as
+shown (``1``, ``2``, ...), or a call: ``raise``, ``accept`` or ``quiero``, ``fold`` or
+``no quiero``, and the variant's own words for them (its ``calls`` rule: Huétor's
+``envío``, ``revío``, ...), in any case and with or without accents. ``?`` (or
+``help``) asks for the legal actions. Anything else is refused with a "did you mean".
+
+>>> from rentoy.cards import parse_card
+>>> cards = [parse_card(c) for c in ("3c", "6b", "7e")]
+>>> read_line("2", 0, cards, "1737").action
+Action(seat=0, kind='play', card=Card('6b'))
+>>> read_line("Quiero", 1, cards, "1737").action
+Action(seat=1, kind='accept', card=None)
+>>> read_line("envio", 1, cards, "huetor").action
+Action(seat=1, kind='raise', card=None)
+>>> read_line("rasie", 0, cards, "1737").error
+"unknown action 'rasie' (did you mean `raise`?); type ? for your legal actions"
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from ..cards import Card, CardError, parse_card
+from ..engine import ACCEPT, FOLD, PLAY, RAISE, Action
+from ..errors import suggest
+from ..glossary import term_key
+from ..variants import Variant, load_variant
+
+__all__ = ["Reading", "read_line", "call_words", "HELP_WORDS"]
+
+#: What asks for the list of legal actions.
+HELP_WORDS: tuple[str, ...] = ("?", "help", "ayuda")
+# The English names and the Spanish answers every variant understands.
+_COMMON: dict[str, tuple[str, ...]] = {
+    RAISE: ("raise",), ACCEPT: ("accept", "quiero"), FOLD: ("fold", "no quiero")}
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What a line means: an ``action``, a request for ``help``, nothing (an empty
+    line), or an ``error`` saying why it cannot be read."""
+
+    action: Action | None = None
+    help: bool = False
+    error: str | None = None
+
+
+def call_words(variant: Variant | str) -> dict[str, str]:
+    """Every word understood for a call (folded: lower case, no accents) -> its kind.
+
+    >>> sorted(call_words("huetor").items())[:3]
+    [('accept', 'accept'), ('el rentoy entero', 'raise'), ('envio', 'raise')]
+    """
+    calls = load_variant(variant).rules.calls
+    words: dict[str, str] = {}
+    for kind, common in _COMMON.items():
+        for word in common:
+            words[term_key(word)] = kind
+    for word in calls.raise_:
+        words.setdefault(term_key(word), RAISE)
+    if calls.accept:
+        words.setdefault(term_key(calls.accept), ACCEPT)
+    if calls.fold:
+        words.setdefault(term_key(calls.fold), FOLD)
+    return words
+
+
+def read_line(line: str, seat: int, cards: Sequence[Card], variant: Variant | str
+              ) -> Reading:
+    """Read one typed line as an action of ``seat``, who holds ``cards`` (in the order
+    shown, for positions). Legality is the engine's business, not this reader's: a
+    card not held, or a raise out of turn, reads as an action and is refused later."""
+    text = " ".join(line.split())
+    if not text:
+        return Reading()
+    key = term_key(text)
+    if text in HELP_WORDS or key in HELP_WORDS:   # term_key drops a bare "?"
+        return Reading(help=True)
+    words = call_words(variant)
+    if key in words:
+        return Reading(Action(seat, words[key]))
+    if key.isdigit():
+        i = int(key)
+        if 1 <= i <= len(cards):
+            return Reading(Action(seat, PLAY, cards[i - 1]))
+        return Reading(error=f"there is no card {i}: you hold {len(cards)} card"
+                             f"{'s' if len(cards) != 1 else ''}"
+                             + (f", numbered 1 to {len(cards)}" if len(cards) > 1 else ""))
+    code = key[5:].strip() if key.startswith("play ") else key
+    try:
+        return Reading(Action(seat, PLAY, parse_card(code)))
+    except CardError:
+        pass
+    choices = [*words, *(c.code for c in cards), "?"]
+    hint = suggest(key, choices)
+    return Reading(error=f"unknown action {text!r}" + (f" ({hint})" if hint else "")
+                   + "; type ? for your legal actions")

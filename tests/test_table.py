@@ -1,0 +1,219 @@
+"""Playing at the table: typed actions, the session with bots, and ``rentoy play`` fed from a
+script (standard input not a terminal). The pseudo-terminal test is in test_play_pty.py."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from rentoy.cards import parse_card
+from rentoy.cli import main
+from rentoy.engine import Action
+from rentoy.table import Session, draw_view, read_line, suit_symbols
+from rentoy.variants import load_variant
+from rentoy.walkthrough import run_walkthrough
+
+SHORT = str(Path(__file__).parent / "fixtures" / "variants" / "short-game.yaml")
+CARDS = [parse_card(c) for c in ("3c", "6b", "7e")]
+
+
+# -- what a person types ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("line, action", [
+    ("7e", Action(0, "play", parse_card("7e"))),
+    ("  RC ", Action(0, "play", parse_card("12c"))),
+    ("play 3c", Action(0, "play", parse_card("3c"))),
+    ("3", Action(0, "play", parse_card("7e"))),
+    ("raise", Action(0, "raise")),
+    ("ACCEPT", Action(0, "accept")),
+    ("quiero", Action(0, "accept")),
+    ("fold", Action(0, "fold")),
+    ("No  Quiero", Action(0, "fold")),
+])
+def test_lines_read_as_actions(line, action):
+    assert read_line(line, 0, CARDS, "1737").action == action
+
+
+def test_the_variants_words_and_accents():
+    assert read_line("envío", 1, CARDS, "huetor").action == Action(1, "raise")
+    assert read_line("REVIO", 1, CARDS, "huetor").action == Action(1, "raise")
+    # 1737 records no word for a raise: envío is not one of its calls.
+    assert read_line("envío", 1, CARDS, "1737").error is not None
+
+
+def test_help_empty_and_unknown_lines():
+    assert read_line("?", 0, CARDS, "1737").help
+    assert read_line("ayuda", 0, CARDS, "1737").help
+    empty = read_line("   ", 0, CARDS, "1737")
+    assert (empty.action, empty.help, empty.error) == (None, False, None)
+    assert "did you mean `fold`" in read_line("fodl", 0, CARDS, "1737").error
+    assert read_line("4", 0, CARDS, "1737").error == (
+        "there is no card 4: you hold 3 cards, numbered 1 to 3")
+
+
+# -- the session -------------------------------------------------------------------------------
+
+def first_legal(session: Session) -> str:
+    action = session.legal_actions()[0]
+    return action.card.code if action.card is not None else action.kind
+
+
+def play_out(session: Session, limit: int = 2000) -> list:
+    events = session.start()
+    for _ in range(limit):
+        if session.over:
+            return events
+        events += session.submit(first_legal(session))
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize("variant", ["1737", "avila", "huetor"])
+def test_a_whole_game_or_match_and_its_record(variant):
+    session = Session(variant, seat=1, bots="greedy,random", seed=2)
+    events = play_out(session)
+    kinds = [e.kind for e in events]
+    assert kinds.count("game-over") >= 1 and "refused" not in kinds
+    if variant == "huetor":
+        assert events[-1].kind == "match" and events[-1].data["winner"] in ("A", "B")
+        assert max(events[-1].data["games"]) == 3
+    run = run_walkthrough(load_walkthrough_text(session.record()))
+    assert run.ok, run.failures
+    assert len(run.results) == kinds.count("hand")
+    assert session.submit("1") == []          # input after the end is ignored
+
+
+def load_walkthrough_text(text: str):
+    from rentoy.walkthrough import parse_walkthrough
+
+    return parse_walkthrough(text)
+
+
+def test_the_person_sees_only_their_own_cards():
+    session = Session("1737", seat=2, seed=5)
+    session.start()
+    view = session.view()
+    assert view.cards == session.game.hand.hand_of(2)
+    text = "\n".join(draw_view(view, {}))
+    others = {c.code for s in (0, 1, 3) for c in session.game.hand.hand_of(s)}
+    shown = set(text.replace(",", " ").replace(")", " ").split())
+    assert not others & shown
+    assert all(len(line) <= 80 for line in draw_view(view))
+
+
+def test_a_refusal_names_the_rule_its_source_and_status():
+    # Find a turn where a trump was led and the person holds a trump and a plain card.
+    for seed in range(200):
+        session = Session("1737", seat=0, bots="random", seed=seed)
+        session.start()
+        while not session.over:
+            view = session.view()
+            led = view.trick[0][1] if view.trick else None
+            plain = [c for c in view.cards if c.suit != view.trump]
+            if led is not None and led.suit == view.trump and plain and len(plain) < len(
+                    view.cards):
+                (event,) = session.submit(plain[0].code)
+                assert event.kind == "refused"
+                assert event.data["reason"] == "arrastre" and event.data["rule"] == "arrastre"
+                prov = load_variant("1737").provenance["arrastre"]
+                assert event.data["status"] == prov.status
+                assert event.data["source"] == list(prov.source) != []
+                assert event.lines[1] == (f"Rule `arrastre` of variant 1737 ({prov.status}; "
+                                          f"source: {', '.join(prov.source)}).")
+                assert session.view() == view         # nothing changed
+                return
+            session.submit(first_legal(session))
+    pytest.fail("no arrastre position in 200 games")
+
+
+def test_bad_settings_are_input_errors():
+    from rentoy.errors import InputError
+
+    with pytest.raises(InputError, match="no seat 4"):
+        Session("1737", seat=4)
+    with pytest.raises(InputError, match="unknown bot 'gredy'"):
+        Session("1737", bots="gredy")
+    with pytest.raises(InputError, match="not 3"):
+        Session("1737", players=3)
+
+
+def test_the_search_bot_takes_a_seat():
+    session = Session("1737", players=2, bots="search:samples=4", seed=1)
+    events = session.start()
+    assert session.waiting and events[0].data["bots"] == ["search:samples=4"] * 2
+    events = session.submit(first_legal(session))
+    assert events and events[0].kind == "action"
+
+
+def test_suit_symbols_fall_back_to_ascii():
+    assert suit_symbols("ascii") == {} and suit_symbols("utf-8")["e"] == "♠"
+
+
+# -- rentoy play from a script ---------------------------------------------------------------
+
+def run_play(argv: list[str], lines: list[str], monkeypatch) -> tuple[int, str, str]:
+    monkeypatch.setattr(sys, "stdin", io.StringIO("".join(f"{s}\n" for s in lines)))
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(["play", *argv])
+    return code, out.getvalue(), err.getvalue()
+
+
+def script_for(variant: str, seed: int, **options) -> list[str]:
+    """The lines that play a whole game from this seed, first legal action each time."""
+    session = Session(variant, seed=seed, **options)
+    session.start()
+    lines = []
+    while not session.over:
+        lines.append(first_legal(session))
+        session.submit(lines[-1])
+    return lines
+
+
+def test_play_reads_one_action_per_line_and_saves(tmp_path, monkeypatch):
+    lines = script_for(SHORT, seed=7)
+    save = tmp_path / "game.yaml"
+    script = ["rasie", "fold", *lines, "1", "raise"]    # two bad lines, then the game
+    code, out, err = run_play([SHORT, "--seed", "7", "--save", str(save)], script,
+                              monkeypatch)
+    assert code == 0, err
+    assert "unknown action 'rasie' (did you mean `raise`?)" in out
+    assert "Refused: no raise is waiting for an answer" in out
+    assert "wins the game" in out and "Saved the game to" in out
+    assert all(len(line) <= 80 for line in out.splitlines())
+    run = run_walkthrough(save)
+    assert run.ok and run.results[-1].game_winner is not None
+    # The lines after the end of the game were not read as actions.
+    assert out.count("> ") == len(lines) + 2
+
+
+def test_play_saves_a_game_left_off_when_the_input_ends(tmp_path, monkeypatch):
+    lines = script_for(SHORT, seed=7)[:3]
+    save = tmp_path / "left.yaml"
+    code, out, _ = run_play([SHORT, "--seed", "7", "--save", str(save)], lines, monkeypatch)
+    assert code == 0 and "The game is left off." in out
+    run = run_walkthrough(save)
+    assert run.ok and not run.results[-1].finished
+
+
+def test_play_json_events(monkeypatch):
+    lines = script_for(SHORT, seed=7)
+    code, out, _ = run_play([SHORT, "--seed", "7", "--json"], ["?", *lines], monkeypatch)
+    events = [json.loads(line) for line in out.splitlines()]
+    kinds = [e["event"] for e in events]
+    assert code == 0 and kinds[0] == "game" and "turn" in kinds and "help" in kinds
+    assert kinds[-1] == "game-over"
+    turn = next(e for e in events if e["event"] == "turn")
+    assert turn["seat"] == 0 and len(turn["cards"]) == 3 and turn["legal"]
+
+
+def test_play_bad_input_exits_2(monkeypatch, tmp_path):
+    code, _, err = run_play(["nope"], [], monkeypatch)
+    assert code == 2 and "unknown variant" in err.lower()
+    code, _, err = run_play(["1737", "--save", str(tmp_path / "no" / "g.yaml")], [],
+                            monkeypatch)
+    assert code == 2 and "there is no folder" in err
