@@ -42,6 +42,7 @@ from ..analysis.solver import Solver
 from ..analysis.worlds import sample_worlds, trick_in_play, trump_tables
 from ..engine import Action, Observation
 from ..engine.actions import ACCEPT, FOLD, PLAY, RAISE
+from ..engine.bots import legal_of
 from ..engine.tables import Tables
 
 __all__ = ["SearchBot", "Estimate", "game_chance"]
@@ -108,7 +109,7 @@ class SearchBot:
     # -- deciding ------------------------------------------------------------------------
 
     def choose(self, observation: Observation) -> Action:
-        legal = _legal(observation)
+        legal = legal_of(observation)
         if len(legal) == 1:
             return legal[0]
         estimate = self.estimate(observation)
@@ -197,15 +198,3 @@ class SearchBot:
         good = [a for a in plays if estimate.cards.get(int(a.card), -1.0) >= best]  # type: ignore[arg-type]
         return min(good or plays, key=cost)
 
-
-def _legal(observation: Observation) -> tuple[Action, ...]:
-    if not isinstance(observation, Observation):
-        raise TypeError(f"a bot is given an Observation (state.observation(seat)), not "
-                        f"{type(observation).__name__}: it may not see the state")
-    if not observation.legal:
-        raise ValueError(f"seat {observation.seat} is not the one to act")
-    return observation.legal
-
-
-# The fold answer is named for readers of ``_answer``: accept or fold, never play.
-_ANSWERS = (ACCEPT, FOLD)

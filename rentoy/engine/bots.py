@@ -35,7 +35,7 @@ from .observation import Observation
 from .play import trick_winner
 from .tables import TOP_POWER, TRUMP_POWER, TrumpTables
 
-__all__ = ["Bot", "RandomBot", "GreedyBot", "BOTS", "make_bot", "team_bots"]
+__all__ = ["Bot", "RandomBot", "GreedyBot", "BOTS", "make_bot", "team_bots", "legal_of"]
 
 
 class Bot(Protocol):
@@ -47,7 +47,7 @@ class Bot(Protocol):
         """One of ``observation.legal`` (the observed seat is the one to act)."""
 
 
-def _legal(observation: Observation) -> tuple[Action, ...]:
+def legal_of(observation: Observation) -> tuple[Action, ...]:
     """The observed seat's legal actions; a clear error for anything but an observation
     of the seat to act."""
     if not isinstance(observation, Observation):
@@ -78,7 +78,7 @@ class RandomBot:
         self.rng = rng if rng is not None else random.Random(seed)
 
     def choose(self, observation: Observation) -> Action:
-        actions = _legal(observation)
+        actions = legal_of(observation)
         return actions[int(self.rng.random() * len(actions))]
 
 
@@ -115,7 +115,7 @@ class GreedyBot:
         self.raise_at, self.accept_at, self.bluff = raise_at, accept_at, bluff
 
     def choose(self, observation: Observation) -> Action:
-        actions = _legal(observation)
+        actions = legal_of(observation)
         if observation.pending:
             return self._answer(observation, actions)
         raise_action = next((a for a in actions if a.kind == RAISE), None)
