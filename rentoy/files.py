@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import errno
 import os
-import secrets
 from pathlib import Path
 from typing import Mapping
 
@@ -115,7 +114,7 @@ def _temporary(path: Path, data: str | bytes, created: list[Path],
     raw = data.encode("utf-8") if isinstance(data, str) else data
     folder = path.parent if str(path.parent) else Path(".")
     while True:
-        temp = folder / f"{_TEMP_PREFIX}{secrets.token_hex(8)}{_TEMP_SUFFIX}"
+        temp = folder / f"{_TEMP_PREFIX}{os.urandom(8).hex()}{_TEMP_SUFFIX}"
         created.append(temp)
         try:
             fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _O_BINARY, 0o600)
