@@ -179,7 +179,19 @@ def builtin_dir() -> Path:
         return _override
     env = os.environ.get("RENTOY_VARIANTS_DIR")
     if env:
-        return Path(env).resolve()
+        return _resolved(env)
+    return _shipped_dir()
+
+
+# Both looked up once per process: resolving a path asks the file system, and this is
+# asked for every file a command reads.
+@lru_cache(maxsize=8)
+def _resolved(folder: str) -> Path:
+    return Path(folder).resolve()
+
+
+@lru_cache(maxsize=1)
+def _shipped_dir() -> Path:
     here = Path(__file__).resolve().parent
     packaged = here / "variants"
     if packaged.is_dir():

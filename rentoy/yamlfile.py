@@ -23,9 +23,7 @@ import os
 import stat
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
-
-import yaml
+from typing import TYPE_CHECKING, Any
 
 from .errors import InputError, Location, Problem
 from .limits import (MAX_DEPTH, MAX_FILE_BYTES, MAX_LIST_LENGTH, MAX_STRING_LENGTH,
@@ -36,15 +34,58 @@ __all__ = ["Document", "load_document", "parse_document", "read_text", "file_sta
 
 Path_ = tuple[str | int, ...]
 
+if TYPE_CHECKING:
+    import yaml
+else:
+    class _LazyYaml:
+        """PyYAML, imported on first use: a file already parsed once is read back from
+        the cache of parsed documents (:func:`load_document`) without it, which is a good
+        part of a command's start-up."""
+
+        def __getattr__(self, name: str) -> Any:
+            import yaml as module
+
+            globals()["yaml"] = module
+            return getattr(module, name)
+
+    yaml = _LazyYaml()
+
+
+def _safe_loaders() -> dict[str, type]:
+    import yaml as module
+
+    found: dict[str, type] = {"python": module.SafeLoader}
+    if hasattr(module, "CSafeLoader"):
+        found["c"] = module.CSafeLoader
+    return found
+
+
+def __getattr__(name: str) -> Any:
+    # SAFE_LOADERS and LOADER name PyYAML's classes: made when first asked for.
+    if name == "SAFE_LOADERS":
+        globals()["SAFE_LOADERS"] = _safe_loaders()
+        return globals()["SAFE_LOADERS"]
+    if name == "LOADER":
+        return _default_loader()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 #: The safe loaders rentoy can read YAML with, by name: PyYAML's pure-Python one, and
-#: its C one when PyYAML was built with libyaml.
-SAFE_LOADERS: dict[str, type] = {"python": yaml.SafeLoader}
-if hasattr(yaml, "CSafeLoader"):
-    SAFE_LOADERS["c"] = yaml.CSafeLoader
+#: its C one when PyYAML was built with libyaml (made when first asked for).
+SAFE_LOADERS: dict[str, type]
 #: The loader every file is read with (one of :data:`SAFE_LOADERS`); the one place to
 #: choose between them. The C one when there is one: it reads the variant files about
-#: twenty times faster, which is most of a command's start-up.
-LOADER: type = SAFE_LOADERS.get("c", SAFE_LOADERS["python"])
+#: twenty times faster.
+LOADER: type
+
+
+def _default_loader() -> type:
+    found = globals().get("LOADER")
+    if found is None:
+        loaders = __getattr__("SAFE_LOADERS")
+        found = globals()["LOADER"] = loaders.get("c", loaders["python"])
+        globals()["_CHOSEN"] = found
+    return found
 
 # The tags a plain-data document may carry: collections may only be plain mappings and
 # lists (a `!!python/...` tag on a list would otherwise be dropped silently); scalars go
@@ -288,7 +329,7 @@ def parse_document(text: str, file: str | None = None, *, loader: type | None = 
 
     ``loader``: one of :data:`SAFE_LOADERS` (default :data:`LOADER`).
     """
-    loader_class = LOADER if loader is None else loader
+    loader_class = _default_loader() if loader is None else loader
     if len(text) > MAX_FILE_BYTES:
         raise InputError(Problem(over_limit(
             "MAX_FILE_BYTES", f"this text is {len(text):,} characters long"),
@@ -413,5 +454,110 @@ def read_text(path: str | Path) -> str:
 
 def load_document(path: str | Path, *, loader: type | None = None) -> Document:
     """Read (bounded, see :func:`read_text`) and parse a YAML file. Raises
-    :class:`InputError` naming the file."""
-    return parse_document(read_text(path), str(path), loader=loader)
+    :class:`InputError` naming the file.
+
+    A document parsed without problems is remembered on disk (next to the cache of
+    valid documents, :func:`rentoy.validation.cache_dir`), keyed by a checksum of its
+    text: reading the same text again returns the same data and positions without
+    parsing it, or even importing PyYAML. Only the default loader's results are kept.
+    """
+    text = read_text(path)
+    cacheable = loader is None and globals().get("LOADER") in (None, globals().get("_CHOSEN"))
+    if cacheable:
+        found = _parsed.get(text, str(path))
+        if found is not None:
+            return found
+    doc = parse_document(text, str(path), loader=loader)
+    if cacheable:
+        _parsed.put(text, doc)
+    return doc
+
+
+class _ParsedCache:
+    """Parsed documents by a checksum of their text, in one file written atomically.
+    Stored with :mod:`marshal` (plain values only: nothing in it is ever run); a
+    document holding anything else (a date, say) is simply not kept."""
+
+    _FILE = "parsed-documents.marshal"
+    _VERSION = 1
+    _KEEP = 256
+
+    def __init__(self) -> None:
+        self._entries: dict[str, bytes] | None = None
+
+    def _folder(self) -> Path | None:
+        from .validation import cache_dir
+
+        return cache_dir()
+
+    def _load(self) -> dict[str, bytes]:
+        if self._entries is None:
+            self._entries = {}
+            folder = self._folder()
+            if folder is not None:
+                import marshal
+
+                try:
+                    raw = marshal.loads((folder / self._FILE).read_bytes())
+                    if isinstance(raw, dict) and raw.get("version") == self._VERSION:
+                        entries = raw.get("entries")
+                        if isinstance(entries, dict):
+                            self._entries = {k: v for k, v in entries.items()
+                                             if isinstance(k, str) and isinstance(v, bytes)}
+                except (OSError, ValueError, EOFError, TypeError):
+                    pass
+        return self._entries
+
+    @staticmethod
+    def _key(text: str) -> str:
+        import zlib
+
+        data = text.encode("utf-8", "surrogatepass")
+        return f"{zlib.crc32(data):08x}{zlib.adler32(data):08x}{len(data):x}"
+
+    def get(self, text: str, file: str) -> Document | None:
+        blob = self._load().get(self._key(text))
+        if blob is None:
+            return None
+        import marshal
+
+        try:
+            data, marks, key_marks = marshal.loads(blob)
+        except (ValueError, EOFError, TypeError):
+            return None
+        return Document(data, file, marks, key_marks)
+
+    def put(self, text: str, doc: Document) -> None:
+        import marshal
+
+        try:
+            blob = marshal.dumps((doc.data, doc.marks, doc.key_marks))
+        except ValueError:           # a value marshal does not keep: not cached
+            return
+        entries = self._load()
+        key = self._key(text)
+        if entries.get(key) == blob:
+            return
+        entries[key] = blob
+        while len(entries) > self._KEEP:
+            del entries[next(iter(entries))]
+        folder = self._folder()
+        if folder is None:
+            return
+        import tempfile
+
+        try:                         # atomically: a temporary file, then rename
+            folder.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(dir=folder, prefix=".parsed-", suffix=".tmp")
+            try:
+                with os.fdopen(fd, "wb") as out:
+                    out.write(marshal.dumps({"version": self._VERSION, "entries": entries}))
+                os.replace(tmp, folder / self._FILE)
+            except BaseException:
+                os.unlink(tmp)
+                raise
+        except OSError:
+            pass                     # a cache that cannot be written is no cache
+
+
+_parsed = _ParsedCache()
