@@ -23,7 +23,8 @@ from rentoy.render.terminal import terminal_width, transliterate
 from rentoy.render.text import render_table
 
 ROOT = Path(__file__).resolve().parent.parent
-COMMANDS = ("variants", "rules", "check", "run", "compare", "simulate")
+COMMANDS = ("variants", "rules", "check", "run", "compare", "simulate", "solve", "play",
+            "sources", "glossary")
 SMALL = {"--simulate": "200", "--hands": "200", "-n": "200"}
 
 
@@ -77,6 +78,9 @@ def test_every_documented_command_fits_80_columns(args):
         return          # JSON, Markdown and CSV are data: their lines are not wrapped
     long = [line for line in done.stdout.splitlines() if len(line) > 80]
     assert not long, f"{len(long)} lines longer than 80, e.g. {long[0]!r}"
+    # Nor in bytes: a pager, `cut` or a script in a C locale counts an accent as two.
+    long = [line for line in done.stdout.splitlines() if len(line.encode("utf-8")) > 80]
+    assert not long, f"{len(long)} lines longer than 80 bytes, e.g. {long[0]!r}"
 
 
 def test_the_main_job_reads_variant_by_variant_at_80_columns():

@@ -56,10 +56,19 @@ def terminal_width(width: int | None = None, stream: TextIO | None = None) -> in
 
 
 def display_width(text: str) -> int:
-    """How many columns ``text`` takes: combining marks take none."""
+    """How much of a line ``text`` takes: its length in UTF-8 bytes.
+
+    For plain ASCII that is its width in columns; an accent or a suit symbol counts
+    for the bytes it takes (2 or 3), never less than the column it fills. So a line
+    laid out to 80 fits 80 columns on a terminal and also 80 by the count of a pager,
+    ``cut`` or a script reading the output in a C locale, which count bytes.
+
+    >>> display_width("Avila"), display_width("Ávila")
+    (5, 6)
+    """
     if text.isascii():
         return len(text)
-    return sum(not unicodedata.combining(ch) for ch in text)
+    return len(text.encode("utf-8", "surrogatepass"))
 
 
 def transliterate(text: str) -> str:

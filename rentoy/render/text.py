@@ -24,13 +24,12 @@ arrastre
 from __future__ import annotations
 
 import re
-import textwrap
 from typing import Any, Sequence
 
 from . import Report, Table
 from .terminal import display_width, terminal_width
 
-__all__ = ["render_text", "render_table", "wrap_paragraph", "plain_text"]
+__all__ = ["render_text", "render_table", "wrap", "wrap_paragraph", "plain_text"]
 
 GAP = 2             # spaces between columns
 _NARROW = 12        # a column may be wrapped down to this width (or its longest word)
@@ -55,14 +54,59 @@ def plain_text(text: str) -> str:
     return text
 
 
+def wrap(text: str, width: int, indent: str = "", subsequent_indent: str = "",
+         hyphens: bool = True) -> list[str]:
+    """``text`` broken into lines of at most ``width``, measured as
+    :func:`~rentoy.render.terminal.display_width` measures (what :mod:`textwrap` does,
+    with that measure): at spaces, after a hyphen between letters when ``hyphens``,
+    and inside a word only when it is longer than a line.
+
+    >>> wrap("la malilla, el borrego y el Tuerto", 14)
+    ['la malilla, el', 'borrego y el', 'Tuerto']
+    >>> wrap("dos-de-todos-palos", 10)
+    ['dos-de-', 'todos-', 'palos']
+    >>> [display_width(line) for line in wrap("Huétor Vega, Sanlúcar, Cádiz", 13)]
+    [13, 10, 6]
+    """
+    lines: list[str] = []
+    line, used, empty = indent, display_width(indent), True
+    for i, chunk in enumerate(re.split(r"(\s+)", text.expandtabs())):
+        if i % 2:                       # the space between two words
+            if not empty:
+                line, used = line + chunk, used + display_width(chunk)
+            continue
+        for piece in (_BREAKS.split(chunk) if hyphens else [chunk]):
+            if not piece:
+                continue
+            size = display_width(piece)
+            if not empty and used + size > width:
+                lines.append(line.rstrip())
+                line, used, empty = subsequent_indent, display_width(subsequent_indent), True
+            while used + size > width and size > 1:     # a word longer than a line
+                cut = _fitting(piece, max(width - used, 1))
+                lines.append(line + piece[:cut])
+                piece = piece[cut:]
+                size = display_width(piece)
+                line, used = subsequent_indent, display_width(subsequent_indent)
+            line, used, empty = line + piece, used + size, False
+    if not empty:
+        lines.append(line.rstrip())
+    return lines
+
+
+def _fitting(word: str, room: int) -> int:
+    """How many characters of ``word`` fit in ``room`` (at least one)."""
+    cut = 1
+    while cut < len(word) and display_width(word[:cut + 1]) <= room:
+        cut += 1
+    return cut
+
+
 def wrap_paragraph(text: str, width: int, indent: str = "",
                    subsequent_indent: str | None = None) -> list[str]:
     """``text`` (plain, Markdown marks removed) wrapped to ``width`` columns."""
-    lines = textwrap.wrap(plain_text(text), width,
-                          initial_indent=indent,
-                          subsequent_indent=indent if subsequent_indent is None
-                          else subsequent_indent,
-                          break_on_hyphens=False)
+    lines = wrap(plain_text(text), width, indent,
+                 indent if subsequent_indent is None else subsequent_indent, hyphens=False)
     return lines or [indent.rstrip()]
 
 
@@ -77,8 +121,7 @@ def _cell(value: Any) -> str:
 def _wrap_cell(text: str, width: int) -> list[str]:
     lines: list[str] = []
     for part in text.split("\n"):
-        lines += textwrap.wrap(part, max(width, 1), break_long_words=True,
-                               break_on_hyphens=True) or [""]
+        lines += wrap(part, max(width, 1)) or [""]
     return lines
 
 
