@@ -15,9 +15,10 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import textwrap
 from pathlib import Path
 from typing import Any, Callable, Iterable
+
+from ..render.text import wrap
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -150,8 +151,7 @@ class _Printer:
 
     def _text(self, lines: Iterable[str]) -> None:
         for line in lines:
-            for part in textwrap.wrap(line, 80, subsequent_indent="  ",
-                                      break_on_hyphens=False) or [""]:
+            for part in wrap(line, 80, subsequent_indent="  ", hyphens=False) or [""]:
                 print(part)
         sys.stdout.flush()
 

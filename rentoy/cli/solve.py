@@ -10,7 +10,6 @@ for an answer, or a finished hand, is refused (exit status 2).
 from __future__ import annotations
 
 import argparse
-import textwrap
 from typing import Any
 
 from .common import add_format, emit
@@ -156,6 +155,7 @@ def _suit(letter: str) -> str:
 
 
 def _wrap(text: str) -> str:
+    from ..render.text import wrap
     from .common import output_width
 
-    return "\n".join(textwrap.wrap(text, output_width()))
+    return "\n".join(wrap(text, output_width()))

@@ -65,6 +65,8 @@ def wrap(text: str, width: int, indent: str = "", subsequent_indent: str = "",
     ['la malilla, el', 'borrego y el', 'Tuerto']
     >>> wrap("dos-de-todos-palos", 10)
     ['dos-de-', 'todos-', 'palos']
+    >>> wrap("  11c  play Caballo de copas", 40)
+    ['  11c  play Caballo de copas']
     >>> [display_width(line) for line in wrap("Huétor Vega, Sanlúcar, Cádiz", 13)]
     [13, 10, 6]
     """
@@ -72,7 +74,7 @@ def wrap(text: str, width: int, indent: str = "", subsequent_indent: str = "",
     line, used, empty = indent, display_width(indent), True
     for i, chunk in enumerate(re.split(r"(\s+)", text.expandtabs())):
         if i % 2:                       # the space between two words
-            if not empty:
+            if not empty or (i == 1 and not lines):     # a paragraph's indent stays
                 line, used = line + chunk, used + display_width(chunk)
             continue
         for piece in (_BREAKS.split(chunk) if hyphens else [chunk]):

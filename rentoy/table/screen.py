@@ -13,11 +13,12 @@ cannot show them, :func:`suit_symbols` gives none and the codes stand alone.
 
 from __future__ import annotations
 
-import textwrap
 from typing import Mapping
 
 from ..cards import SUIT_NAMES, Card
 from ..engine import PLAY, RAISE, TEAMS
+from ..render.terminal import display_width
+from ..render.text import wrap
 from ..walkthrough.narrate import score_text, value_text
 from .session import View
 
@@ -99,8 +100,8 @@ def draw_view(view: View, symbols: Mapping[str, str] = _SYMBOLS) -> list[str]:
         lines.append("Your turn: " + ", ".join(options) + "; ? for help.")
     out: list[str] = []
     for line in lines:
-        out += textwrap.wrap(line, WIDTH, subsequent_indent="  ", break_on_hyphens=False) \
-            if len(line) > WIDTH else [line]
+        out += wrap(line, WIDTH, subsequent_indent="  ", hyphens=False) \
+            if display_width(line) > WIDTH else [line]
     return out
 
 

@@ -12,7 +12,6 @@ tables, as :class:`rentoy.render.Table` values.
 from __future__ import annotations
 
 import json
-import textwrap
 from typing import Any, Callable
 
 from ..cards import SUIT_NAMES, format_cards
@@ -20,6 +19,8 @@ from ..engine import TEAMS
 from ..glossary import gloss
 from ..reference import format_value
 from ..render import Table
+from ..render.terminal import display_width
+from ..render.text import wrap
 from .narrate import join_words, score_text, team_of_seat, value_text
 from .model import HandSpec
 from .runner import BranchResult, Segment, Step, WalkthroughRun
@@ -196,8 +197,7 @@ def _call_text(step: Step, emphasis: Callable[[str], str] = lambda s: s) -> str:
 # Terminal text.
 
 def _wrap(text: str, indent: str, width: int = _WIDTH) -> list[str]:
-    return textwrap.wrap(text, width, initial_indent=indent, subsequent_indent=indent,
-                         break_on_hyphens=False) or [indent]
+    return wrap(text, width, indent, indent, hyphens=False) or [indent]
 
 
 def render_text(run: WalkthroughRun, quiet: bool = False, width: int = _WIDTH) -> str:
@@ -234,9 +234,9 @@ def render_text(run: WalkthroughRun, quiet: bool = False, width: int = _WIDTH) -
 def _hand_text(run: WalkthroughRun, hand: HandSpec, seg: Segment, width: int) -> list[str]:
     from ..render.text import render_table
 
-    out = textwrap.wrap(f"-- {hand_heading(hand, seg)} (line {hand.line})", width - 4,
-                        subsequent_indent="   ", break_on_hyphens=False)
-    out[-1] += " " + "-" * max(3, width - len(out[-1]) - 1)
+    out = wrap(f"-- {hand_heading(hand, seg)} (line {hand.line})", width - 4,
+               subsequent_indent="   ", hyphens=False)
+    out[-1] += " " + "-" * max(3, width - display_width(out[-1]) - 1)
     out += [render_table(deal_table(run, hand), width),
             *_wrap(_turn_up_line(run, hand), "", width)]
     return out + _segment_text(seg, width, heading=False)
@@ -246,9 +246,9 @@ def _segment_text(seg: Segment, width: int, heading: bool = True) -> list[str]:
     head = "Trunk" if seg.name is None else f"Branch: {seg.label}"
     out: list[str] = []
     if heading:
-        out = textwrap.wrap(f"-- {head} (line {seg.line})", width - 4,
-                            subsequent_indent="   ", break_on_hyphens=False)
-        out[-1] += " " + "-" * max(3, width - len(out[-1]) - 1)
+        out = wrap(f"-- {head} (line {seg.line})", width - 4, subsequent_indent="   ",
+                   hyphens=False)
+        out[-1] += " " + "-" * max(3, width - display_width(out[-1]) - 1)
     if seg.description:
         out += _wrap(seg.description, "  ", width)
     if seg.name is not None and heading:
@@ -261,11 +261,10 @@ def _segment_text(seg: Segment, width: int, heading: bool = True) -> list[str]:
         call = _call_text(step)
         text = f"  {step.line if step.line is not None else '':>4}  {step.text}"
         line = f"{text:<{longest + 8}}   {call}" if call else text
-        if len(line) <= width:
+        if display_width(line) <= width:
             out.append(line)
         else:       # too wide: the call (if any) goes under the action
-            out += textwrap.wrap(text, width, subsequent_indent=" " * 8,
-                                 break_long_words=False, break_on_hyphens=False) or [text]
+            out += wrap(text, width, subsequent_indent=" " * 8, hyphens=False) or [text]
             if call:
                 out += _wrap(call, " " * 12, width)
         if step.note:
