@@ -35,7 +35,7 @@ from typing import Mapping
 
 from .errors import InputError, Location, Problem
 
-__all__ = ["write_atomic", "write_atomic_group", "make_folder", "WriteError",
+__all__ = ["write_cache", "write_atomic", "write_atomic_group", "make_folder", "WriteError",
            "describe_os_error"]
 
 _TEMP_PREFIX = ".rentoy-"
@@ -224,6 +224,19 @@ def write_atomic_group(files: Mapping[str, str | bytes] | Mapping[Path, str | by
     for folder in dict.fromkeys(p.parent for p in paths):
         _sync_folder(folder)
     return paths
+
+
+def write_cache(folder: Path | None, name: str, data: str | bytes) -> None:
+    """Write a cache file ``name`` into ``folder`` (made if missing) atomically; quietly
+    nothing when ``folder`` is None or cannot be written: a cache that cannot be
+    written is no cache, never an error."""
+    if folder is None:
+        return
+    try:
+        make_folder(folder)
+        write_atomic(folder / name, data)
+    except (WriteError, OSError):
+        pass
 
 
 def write_atomic(path: str | Path, data: str | bytes, *, overwrite: bool = True) -> Path:

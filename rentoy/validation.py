@@ -273,23 +273,9 @@ def _remember_valid(digest: str) -> None:
     known = _known_valid()
     known.append(digest)
     del known[:-_VALID_KEEP]
-    folder = cache_dir()
-    if folder is None:
-        return
-    import tempfile
+    from .files import write_cache
 
-    try:                                  # atomically: a temporary file, then rename
-        folder.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=folder, prefix=".valid-", suffix=".tmp")
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as out:
-                json.dump(known, out)
-            os.replace(tmp, folder / _VALID_FILE)
-        except BaseException:
-            os.unlink(tmp)
-            raise
-    except OSError:
-        pass                              # a cache that cannot be written is no cache
+    write_cache(cache_dir(), _VALID_FILE, json.dumps(known))
 
 
 def schema_problems(doc: Document, schema_path: str | Path) -> list[Problem]:

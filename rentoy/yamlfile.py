@@ -541,23 +541,10 @@ class _ParsedCache:
         entries[key] = blob
         while len(entries) > self._KEEP:
             del entries[next(iter(entries))]
-        folder = self._folder()
-        if folder is None:
-            return
-        import tempfile
+        from .files import write_cache
 
-        try:                         # atomically: a temporary file, then rename
-            folder.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(dir=folder, prefix=".parsed-", suffix=".tmp")
-            try:
-                with os.fdopen(fd, "wb") as out:
-                    out.write(marshal.dumps({"version": self._VERSION, "entries": entries}))
-                os.replace(tmp, folder / self._FILE)
-            except BaseException:
-                os.unlink(tmp)
-                raise
-        except OSError:
-            pass                     # a cache that cannot be written is no cache
+        write_cache(self._folder(), self._FILE,
+                    marshal.dumps({"version": self._VERSION, "entries": entries}))
 
 
 _parsed = _ParsedCache()
