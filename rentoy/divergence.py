@@ -35,7 +35,7 @@ import os
 import random
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from .cards import format_cards
 from .engine import Action, Deal, Hand, draw_deal
@@ -47,7 +47,7 @@ from .variants import Variant, load_variant
 
 __all__ = ["Side", "Divergence", "find_divergences", "save_divergences",
            "SavedFile", "divergences_report", "walkthrough_variant", "write_walkthrough",
-           "walkthrough_text"]
+           "walkthrough_text", "save_pairs", "PairTexts"]
 
 # Deals are searched in order; the search stops once it has enough divergences and
 # has looked at this many deals (to find more than one kind), or at the limit.
@@ -428,50 +428,70 @@ def write_walkthrough(path: Path, data: dict[str, Any], header: str = "") -> Non
     write_atomic(path, walkthrough_text(data, header), overwrite=False)
 
 
-def save_divergences(divergences: Sequence[Divergence], folder: str | Path
-                     ) -> list[SavedFile]:
-    """Write two walkthrough files per divergence into ``folder`` (created if needed).
+#: Gives a pair's two file texts from the pair's two file names (each file links the other).
+PairTexts = Callable[[tuple[str, str]], tuple[str, str]]
 
-    Files are named ``divergence-<n>-<variant>.yaml``. An existing file is never
-    overwritten: a taken name gets the next free number instead (the
-    :class:`SavedFile` says which name was wanted).
+
+def save_pairs(folder: str | Path, prefix: str,
+               pairs: Sequence[tuple[tuple[str, str], PairTexts]]) -> list[SavedFile]:
+    """Write pairs of walkthrough files into ``folder`` (created if needed), named
+    ``<prefix>-<n>-<variant>.yaml`` for each pair's two variant ids.
+
+    An existing file is never overwritten: a taken name gets the next free number
+    instead (the :class:`SavedFile` says which name was wanted), and a pair appears
+    together or not at all.
     """
     from .files import WriteError, make_folder, write_atomic_group
 
     folder = make_folder(folder)
     saved: list[SavedFile] = []
     number = 0
-    for d in divergences:
+    for ids, texts_for in pairs:
         number += 1
         wanted = number
+        slugs = (_slug(ids[0]), _slug(ids[1]))
         while True:
-            while any((folder / f"divergence-{number}-{_slug(v)}.yaml").exists()
-                      for v in (d.first, d.second)):
+            while any((folder / f"{prefix}-{number}-{s}.yaml").exists() for s in slugs):
                 number += 1
-            names = {v: f"divergence-{number}-{_slug(v)}.yaml" for v in (d.first, d.second)}
-            texts: dict[Path, str] = {}
-            for variant, other in ((d.variants[0], d.second), (d.variants[1], d.first)):
-                data = d.walkthrough(variant.id, walkthrough_variant(variant, folder),
-                                     names[other])
-                path = folder / names[variant.id]
-                header = (f"# Written by `rentoy compare --divergences`: {d.first} and "
-                          f"{d.second}\n# part ways on this deal (search deal {d.number}). "
-                          f"Run it with `rentoy run {path.name}`.\n")
-                texts[path] = walkthrough_text(data, header)
+            names = (f"{prefix}-{number}-{slugs[0]}.yaml", f"{prefix}-{number}-{slugs[1]}.yaml")
+            paths = (folder / names[0], folder / names[1])
+            texts = dict(zip(paths, texts_for(names)))
             try:
-                # The pair appears together or not at all, and never replaces a file.
                 write_atomic_group(texts, overwrite=False)
             except WriteError:
-                if any(p.exists() for p in texts):   # taken meanwhile: the next number
+                if any(p.exists() for p in paths):   # taken meanwhile: the next number
                     number += 1
                     continue
                 raise
             break
-        for path, variant in zip(texts, d.variants):
-            saved.append(SavedFile(path, variant.id, number,
-                                   folder / f"divergence-{wanted}-{_slug(variant.id)}.yaml"
+        for k in (0, 1):
+            saved.append(SavedFile(paths[k], ids[k], number,
+                                   folder / f"{prefix}-{wanted}-{slugs[k]}.yaml"
                                    if wanted != number else None))
     return saved
+
+
+def save_divergences(divergences: Sequence[Divergence], folder: str | Path
+                     ) -> list[SavedFile]:
+    """Write two walkthrough files per divergence into ``folder`` (created if needed),
+    named ``divergence-<n>-<variant>.yaml`` (see :func:`save_pairs`)."""
+    where = Path(folder)
+
+    def texts(d: Divergence) -> PairTexts:
+        def make(names: tuple[str, str]) -> tuple[str, str]:
+            out = []
+            for k in (0, 1):
+                data = d.walkthrough(d.variants[k].id, walkthrough_variant(d.variants[k], where),
+                                     names[1 - k])
+                header = (f"# Written by `rentoy compare --divergences`: {d.first} and "
+                          f"{d.second}\n# part ways on this deal (search deal {d.number}). "
+                          f"Run it with `rentoy run {names[k]}`.\n")
+                out.append(walkthrough_text(data, header))
+            return out[0], out[1]
+        return make
+
+    return save_pairs(folder, "divergence", [((d.first, d.second), texts(d))
+                                             for d in divergences])
 
 
 def divergences_report(divergences: Sequence[Divergence],

@@ -45,7 +45,7 @@ from typing import Any, Callable, Sequence
 
 from .analysis import Position, Solver, principal_line
 from .cards import DECK, format_cards
-from .divergence import SavedFile, walkthrough_text, walkthrough_variant
+from .divergence import PairTexts, SavedFile, save_pairs, walkthrough_text, walkthrough_variant
 from .engine import Deal, compile_variant, draw_deal
 from .errors import InputError, Problem
 from .render import Report, Table
@@ -367,34 +367,26 @@ def _divergence(result: PerfectComparison, variants: list[Variant], i: int, j: i
 def save_perfect_divergences(found: Sequence[PerfectDivergence], folder: str | Path
                              ) -> list[SavedFile]:
     """Write two walkthrough files per divergence into ``folder`` (created if needed),
-    named ``perfect-<n>-<variant>.yaml``; a taken name gets the next free number."""
-    from .files import make_folder, write_atomic_group
+    named ``perfect-<n>-<variant>.yaml``; a taken name gets the next free number
+    (see :func:`~rentoy.divergence.save_pairs`)."""
+    where = Path(folder)
 
-    folder = make_folder(folder)
-    saved: list[SavedFile] = []
-    number = 0
-    for d in found:
-        number += 1
-        wanted = number
-        ids = [v.id for v in d.variants]
-        slug = ["".join(ch if ch.isalnum() or ch in "+-_." else "-" for ch in v) for v in ids]
-        while any((folder / f"perfect-{number}-{s}.yaml").exists() for s in slug):
-            number += 1
-        names = [f"perfect-{number}-{s}.yaml" for s in slug]
-        texts: dict[Path, str] = {}
-        for k in (0, 1):
-            path = folder / names[k]
-            header = (f"# Written by `rentoy compare --solve --divergences`: perfect play "
-                      f"parts {ids[0]} and {ids[1]}\n# on this deal (deal {d.number}). "
-                      f"Run it with `rentoy run {path.name}`.\n")
-            data = d.walkthrough(k, walkthrough_variant(d.variants[k], folder), names[1 - k])
-            texts[path] = walkthrough_text(data, header)
-        write_atomic_group(texts, overwrite=False)   # the pair together or not at all
-        for k, path in enumerate(texts):
-            saved.append(SavedFile(path, ids[k], number,
-                                   folder / f"perfect-{wanted}-{slug[k]}.yaml"
-                                   if wanted != number else None))
-    return saved
+    def texts(d: PerfectDivergence) -> PairTexts:
+        ids = (d.variants[0].id, d.variants[1].id)
+
+        def make(names: tuple[str, str]) -> tuple[str, str]:
+            out = []
+            for k in (0, 1):
+                header = (f"# Written by `rentoy compare --solve --divergences`: perfect play "
+                          f"parts {ids[0]} and {ids[1]}\n# on this deal (deal {d.number}). "
+                          f"Run it with `rentoy run {names[k]}`.\n")
+                data = d.walkthrough(k, walkthrough_variant(d.variants[k], where), names[1 - k])
+                out.append(walkthrough_text(data, header))
+            return out[0], out[1]
+        return make
+
+    return save_pairs(folder, "perfect", [((d.variants[0].id, d.variants[1].id), texts(d))
+                                          for d in found])
 
 
 def perfect_divergences_report(found: Sequence[PerfectDivergence],
