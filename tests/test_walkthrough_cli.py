@@ -190,3 +190,10 @@ def test_a_damaged_walkthrough_never_gives_a_traceback_soak(request: pytest.Fixt
         _damaged_run(start, length, noise)
 
     damaged()
+
+
+def test_a_variant_file_given_to_run_is_named_as_one():
+    code, out, err = run_cli("run", str(ROOT / "docs" / "tutorial" / "my-variant.yaml"))
+    assert code == 2 and out == ""
+    assert "this is a variant file, not a walkthrough" in err
+    assert "rentoy check" in err and "Traceback" not in err

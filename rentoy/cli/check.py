@@ -27,7 +27,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(handler=handle)
 
 
-def _kind(path: str) -> str:
+def file_kind(path: str) -> str:
+    """``variant`` or ``walkthrough``, told from the file's keys; an InputError when it
+    is empty or cannot be told."""
     from ..errors import InputError, Problem, Location
     from ..yamlfile import load_document
 
@@ -56,7 +58,7 @@ def check_one(path: str, kind: str) -> tuple[str, str]:
     refuse_folder(path, "a variant or walkthrough file",
                   hint=f"to check every file in it: rentoy check {path.rstrip('/')}/*.yaml")
     if kind == "auto":
-        kind = _kind(path)
+        kind = file_kind(path)
     if kind == "variant":
         from ..variants import check_variant_file
 

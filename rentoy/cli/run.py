@@ -25,11 +25,29 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(handler=handle)
 
 
+def _refuse_variant_file(path: str) -> None:
+    """A variant file given to ``run`` is named as one, with the commands that take it,
+    rather than refused key by key as a walkthrough."""
+    from ..errors import InputError, Location, Problem
+    from .check import file_kind
+
+    try:
+        kind = file_kind(path)
+    except InputError:
+        return                  # not clearly either: the walkthrough loader says what is wrong
+    if kind == "variant":
+        raise InputError(Problem(
+            "this is a variant file, not a walkthrough: `rentoy run` plays a worked example",
+            Location(path, 1, 1), hint=f"check it with `rentoy check {path}`, read it with "
+            f"`rentoy rules {path}`, or play it with `rentoy play {path}`"))
+
+
 def handle(args: argparse.Namespace) -> int:
     from ..render import Report
     from ..walkthrough import run_walkthrough
 
     fmt = chosen_format(args)
+    _refuse_variant_file(args.file)
     run = run_walkthrough(args.file)
     if fmt == "json":
         emit(Report(run.to_json()), "json")
