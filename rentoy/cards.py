@@ -17,8 +17,8 @@ it directly as an index into precomputed tables while people read it as ``2o`` o
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 from .errors import RentoyError
 

@@ -26,14 +26,18 @@ result on each variant (``Variant.carried_over``, ``Variant.warnings``).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, Callable, Iterable, Mapping
 
 from .errors import Location, Problem
 from .glossary import gloss
 from .sources import builtin_dir
 from .validation import load_schema
+
+TYPE_CHECKING = False    # typing.TYPE_CHECKING, without importing typing at start-up
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["Dependency", "CarriedOver", "dependencies", "written_for", "carried_over",
            "call_problems", "stale_warnings", "option_warnings", "gloss_warnings",

@@ -8,9 +8,9 @@ command line prints them and exits with status 2. A refused game action is an
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable, Sequence
 
 __all__ = [
     "RentoyError", "Location", "Problem", "InputError", "VariantError",

@@ -30,8 +30,8 @@ from __future__ import annotations
 
 import errno
 import os
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Mapping
 
 from .errors import InputError, Location, Problem
 

@@ -12,10 +12,10 @@ and an English translation, and the modern source text's key statements paraphra
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Mapping
 
 from .errors import InputError, Problem, suggest
 from .sources import builtin_dir

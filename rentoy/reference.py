@@ -7,11 +7,14 @@ generated pages of the docs, so every place shows the same values and provenance
 
 from __future__ import annotations
 
-from typing import Any
 
 from .cards import RANK_LETTERS
 from .render import Report, Table, plain
 from .variants import RULE_NAMES, STATUS_MARKS, STATUSES, Variant
+
+TYPE_CHECKING = False    # typing.TYPE_CHECKING, without importing typing at start-up
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["format_value", "variants_report", "rules_report", "rule_record", "rule_origin",
            "carried_words", "source_record", "status_text", "RANK_LETTER", "source_data",

@@ -14,14 +14,18 @@ from __future__ import annotations
 
 import os
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Mapping
 
 from .errors import InputError, Problem, suggest
 from .yamlfile import Document, file_stamp, load_document
+
+TYPE_CHECKING = False    # typing.TYPE_CHECKING, without importing typing at start-up
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["Source", "KINDS", "KIND_ALIASES", "FIELDS", "load_sources", "entries_problems",
            "builtin_dir", "set_variants_dir"]

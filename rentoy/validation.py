@@ -11,12 +11,16 @@ from __future__ import annotations
 import json
 import os
 import zlib
+from collections.abc import Iterator
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterator
 
 from .errors import Problem, suggest
 from .yamlfile import Document
+
+TYPE_CHECKING = False    # typing.TYPE_CHECKING, without importing typing at start-up
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["schema_problems", "load_schema", "resolve_ref", "cache_dir"]
 

@@ -22,10 +22,10 @@ from __future__ import annotations
 
 import re
 import weakref
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, make_dataclass, replace
 from pathlib import Path
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Sequence
 
 from .cards import Card, CardError, TrumpRelative, parse_card_spec
 from . import dependencies as _deps
@@ -36,6 +36,10 @@ from . import sources as _sources
 from .sources import Source, entries_problems, load_sources
 from .validation import load_schema, schema_problems
 from .yamlfile import Document, file_stamp, load_document
+
+TYPE_CHECKING = False    # typing.TYPE_CHECKING, without importing typing at start-up
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = [
     "STATUSES", "STATUS_MARKS", "RULE_NAMES", "Provenance", "Rule", "Calls", "Rules",
@@ -196,7 +200,7 @@ def _rule_type(schema: Mapping[str, Any]) -> Any:
         return str
     if "$ref" in bare:
         return tuple
-    return _JSON_TYPES.get(bare.get("type", ""), Any)
+    return _JSON_TYPES.get(bare.get("type", ""), object)
 
 
 if TYPE_CHECKING:

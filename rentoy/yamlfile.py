@@ -23,11 +23,14 @@ import os
 import stat
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
 
 from .errors import InputError, Location, Problem
 from .limits import (MAX_DEPTH, MAX_FILE_BYTES, MAX_LIST_LENGTH, MAX_STRING_LENGTH,
                      MAX_VALUES, over_limit)
+
+TYPE_CHECKING = False    # typing.TYPE_CHECKING, without importing typing at start-up
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["Document", "load_document", "parse_document", "read_text", "file_stamp",
            "LOADER", "SAFE_LOADERS", "MAX_DEPTH", "MAX_VALUES"]

@@ -11,8 +11,12 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Sequence
 from importlib import import_module
-from typing import Any, Sequence
+
+TYPE_CHECKING = False    # typing.TYPE_CHECKING, without importing typing at start-up
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["build_parser", "main"]
 
@@ -129,7 +133,6 @@ def _silence_stdout() -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     import signal
-    import threading
 
     from ..errors import RentoyError
     from ..files import describe_os_error
@@ -143,9 +146,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser(_command_in(argv))
     args = parser.parse_args(argv)
     set_output_width(args.width)
-    previous = None
-    if threading.current_thread() is threading.main_thread():
+    try:
         previous = signal.signal(signal.SIGTERM, _raise_terminated)
+    except ValueError:      # not the main thread (Python handles signals there only)
+        previous = None
     try:
         status = int(args.handler(args) or 0)
         sys.stdout.flush()      # a full disk or a closed pipe shows here, not at exit

@@ -18,7 +18,10 @@ import codecs
 import os
 import sys
 import unicodedata
-from typing import TextIO
+
+TYPE_CHECKING = False    # typing.TYPE_CHECKING, without importing typing at start-up
+if TYPE_CHECKING:
+    from typing import TextIO
 
 __all__ = ["DEFAULT_WIDTH", "MIN_WIDTH", "terminal_width", "transliterate", "ascii_fallback",
            "display_width"]

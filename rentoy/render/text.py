@@ -24,10 +24,14 @@ arrastre
 from __future__ import annotations
 
 import re
-from typing import Any, Sequence
+from collections.abc import Sequence
 
 from . import Report, Table
 from .terminal import display_width, terminal_width
+
+TYPE_CHECKING = False    # typing.TYPE_CHECKING, without importing typing at start-up
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["render_text", "render_table", "wrap", "wrap_paragraph", "plain_text"]
 
