@@ -28,10 +28,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from types import MappingProxyType
 
 from .errors import Location, Problem
-from .glossary import gloss
 from .sources import builtin_dir
 from .validation import load_schema
 
@@ -106,8 +106,13 @@ class CarriedOver:
 
 def dependencies() -> dict[str, Dependency]:
     """Every declared dependency, by dependent rule, in schema order."""
-    schema = load_schema(str(builtin_dir() / "schema.json"))
-    rules = schema["properties"]["rules"]["properties"]
+    return dict(_declared(str(builtin_dir() / "schema.json")))
+
+
+@lru_cache(maxsize=8)
+def _declared(schema_path: str) -> dict[str, Dependency]:
+    # Read once per schema (as the schema itself is): every variant and option loaded asks.
+    rules = load_schema(schema_path)["properties"]["rules"]["properties"]
     return {name: Dependency(name, tuple(s["x-depends-on"]), s.get("x-dependent-part"))
             for name, s in rules.items() if s.get("x-depends-on")}
 
@@ -165,7 +170,7 @@ def call_problems(values: Mapping[str, Any], carried: Mapping[str, CarriedOver],
         "in order")]
 
 
-_NAMED = re.compile(r"\bto (\d+)\b")
+_NAMED = r"\bto (\d+)\b"     # compiled when first used (re keeps it): not at every start
 
 
 def named_value(text: str | None) -> int | str | None:
@@ -173,7 +178,7 @@ def named_value(text: str | None) -> int | str | None:
     gives ``game``; None when it names none."""
     if not text:
         return None
-    found = _NAMED.search(text)
+    found = re.search(_NAMED, text)
     if found:
         return int(found.group(1))
     return GAME if "whole game" in text else None
@@ -195,6 +200,8 @@ def raise_gloss(word: str | None, value: Any, target: int | None = None) -> str 
     """The gloss of the raise word ``word`` for a raise to ``value``: the glossary's,
     unless it names another value; then one made from the ladder, so a raise to 2 is
     never glossed as a raise to 3. ``target``: the points that win the game."""
+    from .glossary import gloss     # imported when words are glossed, not at every start
+
     if not word:
         return None
     text = gloss(word)
@@ -206,6 +213,8 @@ def raise_gloss(word: str | None, value: Any, target: int | None = None) -> str 
 def gloss_warnings(values: Mapping[str, Any], location: Location, path: tuple
                    ) -> list[Problem]:
     """Raise words whose glossary gloss names another value than their ladder step."""
+    from .glossary import gloss
+
     out = []
     ladder = values.get("ladder") or ()
     for level, word in enumerate(_raise_words(values), start=1):

@@ -20,6 +20,7 @@ fits in 40 cards), and reports every problem with its file, line and key path.
 
 from __future__ import annotations
 
+import os
 import re
 import weakref
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -206,12 +207,13 @@ def _rule_type(schema: Mapping[str, Any]) -> Any:
 if TYPE_CHECKING:
     Rules = _RulesBase
 else:
-    # No base class (autodoc would show a private one): the namespace brings its property.
+    # No base class (autodoc would show a private one): the namespace brings its property,
+    # and its docstring (else one is made from the signature, at every start).
     Rules = make_dataclass(
         "Rules", [(name, _rule_type(rule)) for name, rule in _rule_schemas().items()],
-        namespace={"games_needed": _RulesBase.games_needed}, frozen=True)
+        namespace={"games_needed": _RulesBase.games_needed, "__doc__": _RulesBase.__doc__},
+        frozen=True)
     Rules.__module__ = __name__
-    Rules.__doc__ = _RulesBase.__doc__
     Rules.__annotations__["calls"] = Calls
     Rules.__annotations__["top_cards"] = tuple[Card | TrumpRelative, ...]
 
@@ -463,8 +465,13 @@ def _required_rules() -> list[str]:
 
 def builtin_ids() -> list[str]:
     """The ids of the built-in variants (their file names)."""
-    folder = builtin_dir()
-    return sorted(p.stem for p in folder.glob("*.yaml") if p.name not in _RESERVED_FILES)
+    # Listed plainly rather than globbed: asked for every variant loaded.
+    try:
+        names = os.listdir(builtin_dir())
+    except OSError:             # no such folder: no built-in variants
+        return []
+    return sorted(name[:-len(".yaml")] for name in names if name.endswith(".yaml")
+                  and name != ".yaml" and name not in _RESERVED_FILES)
 
 
 def _catalogue_order(v: Variant) -> tuple:
