@@ -392,7 +392,7 @@ def file_stamp(path: str | Path) -> int:
     """When a file last changed (nanoseconds), or -1 when it cannot be looked up: a
     cache keyed on it is read again once the file is edited, replaced or removed."""
     try:
-        return Path(path).stat().st_mtime_ns
+        return os.stat(path).st_mtime_ns
     except OSError:
         return -1
 
