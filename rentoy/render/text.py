@@ -81,7 +81,8 @@ def wrap(text: str, width: int, indent: str = "", subsequent_indent: str = "",
             if not empty or (i == 1 and not lines):     # a paragraph's indent stays
                 line, used = line + chunk, used + display_width(chunk)
             continue
-        for piece in (_BREAKS.split(chunk) if hyphens else [chunk]):
+        # A chunk holds no space: only a hyphen can break it (most hold none).
+        for piece in (_BREAKS.split(chunk) if hyphens and "-" in chunk else [chunk]):
             if not piece:
                 continue
             size = display_width(piece)
