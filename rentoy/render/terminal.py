@@ -17,7 +17,6 @@ from __future__ import annotations
 import codecs
 import os
 import sys
-import unicodedata
 
 TYPE_CHECKING = False    # typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
@@ -76,6 +75,8 @@ def display_width(text: str) -> int:
 
 def transliterate(text: str) -> str:
     """``text`` in plain ASCII: accents dropped, known symbols spelt out, the rest ``?``."""
+    import unicodedata      # only where the output cannot show accents: not at every start
+
     out = []
     for ch in text:
         if ch.isascii():
