@@ -8,6 +8,7 @@ cards cancels out within a pair and the 95% interval is over pairs.
     python bench/strength.py                                   # search vs greedy and random
     python bench/strength.py --bot search:samples=16 --against greedy --games 200
     python bench/strength.py --variant avila --players 2 --jobs 2
+    python bench/strength.py --bot search --bot search:raise_at=0.8 --games 1000 --jobs 2
 
 The goals the search bot is measured against (1737, four players): at least 65% of games
 against the greedy bot and 90% against random play. A run prints the share, its interval
@@ -103,7 +104,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--variant", default="1737")
     parser.add_argument("--players", type=int, default=None)
-    parser.add_argument("--bot", default="search")
+    parser.add_argument("--bot", action="append",
+                        help="the bot measured (repeat for several, each against every "
+                             "opponent; default search)")
     parser.add_argument("--against", action="append",
                         help="the opponent (repeat for several; default greedy and random)")
     parser.add_argument("--games", type=int, default=100, help="deals per pairing")
@@ -111,9 +114,10 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args()
     print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
-    for against in args.against or ["greedy", "random"]:
-        measure(args.variant, args.players, args.bot, against, args.games, args.seed,
-                args.jobs)
+    for bot in args.bot or ["search"]:
+        for against in args.against or ["greedy", "random"]:
+            measure(args.variant, args.players, bot, against, args.games, args.seed,
+                    args.jobs)
 
 
 if __name__ == "__main__":
