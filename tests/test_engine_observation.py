@@ -48,6 +48,27 @@ def test_one_seat_acts_in_every_phase():
     assert hand.current_seat is None and hand.legal_actions() == []
 
 
+@pytest.mark.parametrize("spec", ["1737", "avila"])
+def test_a_partner_who_may_answer_sees_his_answers(spec):
+    # answer_by: team: seat 1 is named to answer seat 0's raise, seat 3 may answer too.
+    game = Game(spec, players=4, deals=[DEAL])
+    game.apply("0 raise")
+    assert game.current_seat == 1 and game.to_act() == (1, 3)
+    answers = ["3 accept", "3 fold", "3 raise"]
+    assert [str(a) for a in game.legal_actions(3)] == answers
+    assert [str(a) for a in game.hand.legal_actions(3)] == answers
+    assert game.legal_actions(2) == [] and game.legal_actions(0) == []
+    assert game.legal_actions(1) == game.legal_actions()
+    partner, other = game.observation(3), game.observation(2)
+    assert [str(a) for a in partner.legal] == answers
+    assert partner.may_act and not partner.to_act
+    assert other.legal == () and not other.may_act
+    action = RandomBot(seed=1).choose(partner)
+    assert action.seat == 3 and game.can(action)
+    game.apply("3 accept")                # the partner answered: cards again
+    assert game.legal_actions(3) == [] and game.observation(3).legal == ()
+
+
 @pytest.mark.parametrize("spec", SPECS)
 def test_every_legal_action_belongs_to_the_current_seat(spec):
     rng = random.Random(spec)

@@ -79,10 +79,11 @@ class Rounds:
         """Every seat that may act now (see :meth:`~rentoy.engine.Hand.to_act`)."""
         return self._current.to_act()
 
-    def legal_actions(self) -> list[Action]:
-        """The current seat's legal actions (empty once it is over)."""
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """The legal actions of ``seat``, by default the current seat's (empty once it
+        is over; see :meth:`~rentoy.engine.Hand.legal_actions`)."""
         # Once it is over its last hand is over too, and offers nothing.
-        return self._current.legal_actions()
+        return self._current.legal_actions(seat)
 
     def __copy__(self):  # type: ignore[no-untyped-def]
         return self.clone()  # type: ignore[attr-defined]
@@ -178,9 +179,10 @@ class Game(Rounds):
     def _current(self) -> Hand:
         return self.hand
 
-    def legal_actions(self) -> list[Action]:
-        """The current seat's legal actions (empty once the game is over)."""
-        return self.hand.legal_actions()
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """The legal actions of ``seat``, by default the current seat's (empty once the
+        game is over)."""
+        return self.hand.legal_actions(seat)
 
     @property
     def hands_played(self) -> int:

@@ -340,16 +340,22 @@ class Hand:
 
     # -- legality ------------------------------------------------------------------
 
-    def legal_actions(self) -> list[Action]:
-        """Every action the current seat may take now (empty once the hand is over).
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """Every action a seat may take now: by default :attr:`current_seat`'s (empty
+        once the hand is over).
 
-        They are the actions of :attr:`current_seat`. While cards are played: the cards
-        the turn seat may play, then its raise if it may raise. While a raise is
-        pending: accept, fold and (below the top of the ladder) raise of the answering
-        seat. Other seats of the answering team may answer too where the variant allows
-        it (:meth:`can` and :meth:`apply` accept them).
+        While cards are played: the cards the turn seat may play, then its raise if it
+        may raise. While a raise is pending: accept, fold and (below the top of the
+        ladder) raise of the answering seat. Under ``answer_by: team`` the other seats
+        of the answering team may answer too: name one as ``seat`` for its answers.
+        A seat that may not act now (not in :meth:`to_act`) has none.
         """
         phase = self.phase
+        if seat is not None and seat != self.current_seat:
+            if seat not in self.to_act():
+                return []
+            return [_ACCEPTS[seat], _FOLDS[seat]] + (
+                [_RAISES[seat]] if raise_refusal(self, seat) is None else [])
         if phase is PLAYING:
             seat = self.turn
             trick = self.trick

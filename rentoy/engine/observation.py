@@ -3,7 +3,7 @@
 An observation holds the seat's own unplayed cards, the turned-up card, every public
 action and trick of the hand being played, the public records of the earlier hands
 (of the game, and of the earlier games of a match), the scores, the value on the table,
-the raise right, whose turn it is and, when that seat is to act, its legal actions. It
+the raise right, whose turn it is and, when that seat may act, its legal actions. It
 never holds another seat's unplayed card: bots, people at the terminal and other
 programs see the game through it.
 
@@ -23,6 +23,8 @@ variant and table size (:func:`encoding_size`), for learning programs.
 >>> event = hand.apply("0 raise")
 >>> [str(a) for a in hand.observation(1).legal]
 ['1 accept', '1 fold', '1 raise']
+>>> [str(a) for a in hand.observation(3).legal]    # answer_by: team, the partner too
+['3 accept', '3 fold', '3 raise']
 >>> len(hand.observation(1).encoding) == encoding_size(hand.variant, 4)
 True
 """
@@ -66,7 +68,8 @@ class Observation:
     while a raise waits) and ``accepted_value`` the last one both teams agreed to;
     ``raiser`` the seat whose raise waits for an answer (None when none does);
     ``dead_raise`` whether a raise now would be dead; ``legal`` the seat's legal
-    actions when it is ``current_seat``, else empty.
+    actions when it may act now (it is ``current_seat``, or under ``answer_by: team``
+    it is a partner of the seat that answers a raise), else empty.
     """
 
     variant: str
@@ -101,8 +104,14 @@ class Observation:
 
     @property
     def to_act(self) -> bool:
-        """Whether this seat is the one to act now."""
+        """Whether this seat is the one to act now (:attr:`current_seat`)."""
         return self.current_seat == self.seat
+
+    @property
+    def may_act(self) -> bool:
+        """Whether this seat may act now: it is the one to act, or a partner of the seat
+        that answers a raise where ``answer_by: team`` lets him answer instead."""
+        return bool(self.legal)
 
     @property
     def pending(self) -> bool:
@@ -213,7 +222,8 @@ def observe(hand: Hand, seat: int, past: tuple[HandRecord, ...] = (),
         raiser=hand.raiser if pending else None, raise_right=hand.raise_right,
         dead_raise=hand.raise_is_dead(), current_seat=current, score=hand.start_score,
         games_won=games_won, past=past,
-        legal=tuple(hand.legal_actions()) if current == seat else (),
+        legal=(tuple(hand.legal_actions()) if current == seat
+               else tuple(hand.legal_actions(seat)) if pending else ()),
         result=hand.result, tables=hand.tables)
 
 
