@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Mapping
+from typing import Any, Mapping
 
 from .errors import InputError, Problem
 from .sources import builtin_dir
@@ -73,25 +73,54 @@ def load_family(path: str | Path | None = None) -> Family:
 @lru_cache(maxsize=4)
 def _load(path: str, stamp: int) -> Family:
     doc = load_document(path)
-    data = doc.data if isinstance(doc.data, dict) else {}
+    if not isinstance(doc.data, dict):
+        raise InputError(doc.problem((), "the family is a mapping with `games`, `links` "
+                                         "and `claims`"))
     problems: list[Problem] = []
+
+    def section(key: str, kind: type) -> Any:
+        value = doc.data.get(key)
+        if value is None:
+            return kind()
+        if not isinstance(value, kind):
+            problems.append(doc.problem((key,), f"`{key}` is a "
+                                        + ("mapping" if kind is dict else "list")))
+            return kind()
+        return value
+
+    def text(value: object) -> bool:
+        return value is None or isinstance(value, str)
+
+    def sources(value: object) -> tuple[str, ...] | None:
+        value = () if value is None else (value,) if isinstance(value, str) else value
+        if isinstance(value, list | tuple) and all(isinstance(v, str) for v in value):
+            return tuple(value)
+        return None
+
     games: dict[str, Game] = {}
-    for gid, g in (data.get("games") or {}).items():
+    for gid, g in section("games", dict).items():
         if not isinstance(g, dict) or not isinstance(g.get("name"), str) \
                 or g.get("era") not in ("period", "modern"):
             problems.append(doc.problem(("games", gid), "a game needs a `name` and an `era` "
                                                         "(period or modern)"))
             continue
-        games[str(gid)] = Game(str(gid), g["name"], g["era"], g.get("date"), g.get("source"),
+        date = g.get("date")
+        if not (date is None or (isinstance(date, int) and not isinstance(date, bool))) \
+                or not text(g.get("source")) or not text(g.get("note")):
+            problems.append(doc.problem(("games", gid), "a game's `date` is a year, its "
+                                                        "`source` and `note` text"))
+            continue
+        games[str(gid)] = Game(str(gid), g["name"], g["era"], date, g.get("source"),
                                g.get("note"))
     links = []
-    for i, link in enumerate(data.get("links") or ()):
+    for i, link in enumerate(section("links", list)):
         where = ("links", i)
         if not isinstance(link, dict):
             problems.append(doc.problem(where, "a link is a mapping"))
             continue
+        bad = len(problems)
         for end in ("from", "to"):
-            if link.get(end) not in games:
+            if not isinstance(link.get(end), str) or link[end] not in games:
                 problems.append(doc.problem(where + (end,), f"no game {link.get(end)!r}"))
         if link.get("kind") not in LINK_KINDS:
             problems.append(doc.problem(where + ("kind",), "kind is one of "
@@ -99,13 +128,25 @@ def _load(path: str, stamp: int) -> Family:
         if link.get("status") not in _STATUSES:
             problems.append(doc.problem(where + ("status",), "status is one of "
                                         + ", ".join(_STATUSES)))
-        source = link.get("source") or ()
-        links.append(Link(str(link.get("from")), str(link.get("to")), str(link.get("kind")),
-                          str(link.get("label", "")), str(link.get("status")),
-                          (source,) if isinstance(source, str) else tuple(source),
-                          link.get("note")))
-    claims = tuple(Claim(int(c["year"]), str(c["label"]), str(c["source"]), c.get("note"))
-                   for c in data.get("claims") or ())
+        source = sources(link.get("source"))
+        if source is None:
+            problems.append(doc.problem(where + ("source",), "`source` is a source id or a "
+                                                             "list of them"))
+        if not text(link.get("note")) or not isinstance(link.get("label", ""), str):
+            problems.append(doc.problem(where, "a link's `label` and `note` are text"))
+        if len(problems) > bad:
+            continue
+        links.append(Link(link["from"], link["to"], link["kind"], link.get("label", ""),
+                          link["status"], source or (), link.get("note")))
+    claims = []
+    for i, c in enumerate(section("claims", list)):
+        if not (isinstance(c, dict) and isinstance(c.get("year"), int)
+                and not isinstance(c.get("year"), bool) and isinstance(c.get("label"), str)
+                and isinstance(c.get("source"), str) and text(c.get("note"))):
+            problems.append(doc.problem(("claims", i), "a claim needs a `year`, a `label` "
+                                                       "and a `source`"))
+            continue
+        claims.append(Claim(c["year"], c["label"], c["source"], c.get("note")))
     if problems:
         raise InputError(problems)
-    return Family(games, tuple(links), claims)
+    return Family(games, tuple(links), tuple(claims))

@@ -59,6 +59,9 @@ def load_quotations(path: str | Path | None = None) -> Mapping[str, Quotation]:
 @lru_cache(maxsize=8)
 def _load(path: str, stamp: int) -> Mapping[str, Quotation]:
     doc = load_document(path)
+    if not isinstance(doc.data, (dict, type(None))):
+        raise InputError(doc.problem((), "the quotations are a mapping of passages by id, "
+                                         "each with a `source` and a `reference`"))
     out: dict[str, Quotation] = {}
     problems: list[Problem] = []
     for qid, entry in (doc.data or {}).items():
@@ -76,13 +79,17 @@ def _load(path: str, stamp: int) -> Mapping[str, Quotation]:
         if not quoted and not isinstance(entry.get("paraphrase"), str):
             problems.append(doc.problem((qid,), "give `original`, `modern` and `english`, "
                                                 "or a `paraphrase`", key=True))
+        supports = entry.get("supports") or ()
+        if not isinstance(supports, list | tuple) or not all(isinstance(x, str) for x in supports):
+            problems.append(doc.problem((qid, "supports"), "`supports` is a list of rules "
+                                        "(`1737.trump_order`) and options (`1737+borrego`)"))
         if problems:
             continue
         text = {k: (None if entry.get(k) is None else str(entry[k]))
                 for k in _FIELDS if k not in ("source", "reference", "supports")}
         out[str(qid)] = Quotation(
             id=str(qid), source=str(entry["source"]), reference=str(entry["reference"]),
-            supports=tuple(str(s) for s in entry.get("supports") or ()), **text)
+            supports=tuple(supports), **text)
     if problems:
         raise InputError(problems)
     return out

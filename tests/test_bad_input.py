@@ -192,6 +192,43 @@ def test_a_glossary_that_is_not_a_mapping_costs_only_the_glosses(variants_copy, 
         load_glossary()
 
 
+@pytest.mark.parametrize("text, says", [
+    ("3\n", "quotations are a mapping of passages"),
+    ("- a\n- b\n", "quotations are a mapping of passages"),
+    ("q:\n  source: s\n  reference: r\n  paraphrase: p\n  supports: 5\n",
+     "quotations.yaml:5:.*`supports` is a list"),
+    ("q:\n  source: s\n  reference: r\n  paraphrase: p\n  supports: [[1737]]\n",
+     "quotations.yaml:5:.*`supports` is a list"),
+])
+def test_damaged_quotations_are_reported_not_a_traceback(variants_copy, capsys, text, says):
+    (variants_copy / "quotations.yaml").write_text(text, encoding="utf-8")
+    status, out, err = cli(capsys, "rules", "1737")
+    assert status == 2 and "Traceback" not in err
+    assert re.search(says, err), err
+
+
+@pytest.mark.parametrize("text, says", [
+    ("3\n", "family is a mapping"),
+    ("games: [rentoy]\n", "`games` is a mapping"),
+    ("games:\n  rentoy: {name: Rentoy, era: period, date: soon}\n", "`date` is a year"),
+    ("links: 5\n", "`links` is a list"),
+    ("links:\n  - {from: [rentoy], to: truc, kind: model, status: attested}\n",
+     "no game \\['rentoy'\\]"),
+    ("games:\n  a: {name: A, era: period}\n  b: {name: B, era: modern}\n"
+     "links:\n  - {from: a, to: b, kind: model, status: attested, source: 5}\n",
+     "`source` is a source id"),
+    ("claims: [{year: x, label: l, source: s}]\n", "a claim needs a `year`"),
+    ("claims: 7\n", "`claims` is a list"),
+])
+def test_a_damaged_family_tree_is_reported_by_line(variants_copy, text, says):
+    from rentoy.family import load_family
+
+    (variants_copy / "family.yaml").write_text(text, encoding="utf-8")
+    with pytest.raises(InputError, match=says) as raised:
+        load_family(variants_copy / "family.yaml")
+    assert "family.yaml:" in str(raised.value)
+
+
 def test_a_typo_in_avila_does_not_touch_1737(variants_copy, capsys):
     avila = variants_copy / "avila.yaml"
     avila.write_text(avila.read_text(encoding="utf-8").replace("\nrules:", "\nrulez:"),
