@@ -104,7 +104,7 @@ class Observation:
 
     @property
     def to_act(self) -> bool:
-        """Whether this seat is the one to act now (:attr:`current_seat`)."""
+        """Whether this seat is the one to act now (``current_seat``)."""
         return self.current_seat == self.seat
 
     @property
