@@ -24,6 +24,7 @@ predicates of :mod:`rentoy.engine.rules` alone.
 from __future__ import annotations
 
 import random
+from math import floor
 from typing import NamedTuple, Sequence
 
 from ..cards import DECK, SUITS, Card, parse_card
@@ -74,7 +75,8 @@ class Deal(NamedTuple):
         return [c for h in self.hands for c in h] + [self.up]
 
 
-_LEFT = tuple(range(40, 0, -1))     # the cards left to draw from, turn by turn
+# Each turn of the draw: the position dealt, and how many cards are left to draw from.
+_DRAWS = tuple(zip(range(40), range(40, 0, -1)))
 
 
 def draw_deal(rng: random.Random, players: int, hand_size: int) -> Deal:
@@ -86,12 +88,14 @@ def draw_deal(rng: random.Random, players: int, hand_size: int) -> Deal:
     """
     deck = list(DECK)
     need = players * hand_size + 1
-    rand, floor = rng.random, int
-    for i, left in zip(range(need), _LEFT):
+    # floor() is int() for these non-negative numbers, and cheaper to call.
+    rand = rng.random
+    for i, left in _DRAWS[:need]:
         j = i + floor(rand() * left)
         deck[i], deck[j] = deck[j], deck[i]
-    h = hand_size
-    return Deal(tuple([tuple(deck[s:s + h]) for s in range(0, players * h, h)]), deck[need - 1])
+    # zip over one iterator repeated hand_size times cuts the cards into runs of that size.
+    runs = iter(deck[:need - 1])
+    return Deal(tuple(zip(*[runs] * hand_size)), deck[need - 1])
 
 
 # The records below are named tuples rather than frozen dataclasses: as immutable, and
@@ -176,6 +180,7 @@ class Hand:
 
     def _setup(self, variant: Variant, tables: Tables, players: int, dealer: int,
                score: tuple[int, int], deal: Deal) -> None:
+        """The state of a fresh hand, from arguments already checked."""
         self.variant = variant
         self.tables = tables
         self.tt = tables.by_trump[deal.up // 10]
@@ -183,9 +188,17 @@ class Hand:
         self.dealer = dealer
         self.start_score = score
         self.deal = deal
-        self.hands = [list(h) for h in deal.hands]
-        # Each seat's play actions, card for card: the legal actions when all are legal.
-        self._plays = [[row[c] for c in h] for row, h in zip(_PLAYS, deal.hands)]
+        # Each seat's cards and its play actions, card for card (the legal actions when
+        # all are legal). Plain loops: cheaper than nested comprehensions, once a hand.
+        hands: list[list[Card]] = []
+        plays: list[list[Action]] = []
+        for row, dealt in zip(_PLAYS, deal.hands):
+            hands.append(list(dealt))
+            seat_plays: list[Action] = []
+            for card in dealt:
+                seat_plays.append(row[card])
+            plays.append(seat_plays)
+        self.hands, self._plays = hands, plays
         self.up = deal.up
         self.phase: Phase = PLAYING
         self.leader = self.turn = (dealer + 1) % players
