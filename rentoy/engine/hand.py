@@ -499,12 +499,13 @@ class Hand:
                          tables.ladder[self.level])
 
     def _finish(self, team: int, how: Outcome, value: int | str) -> None:
+        """End the hand: ``team`` wins it ``how``, at ``value``."""
         points = self.points_for(value, team)
-        score = list(self.start_score)
-        score[team] += points
+        a, b = self.start_score
+        score = (a + points, b) if team == 0 else (a, b + points)
         self.phase = OVER
         self.result = HandResult(
-            team, points, how, value, (score[0], score[1]), (self.tricks[0], self.tricks[1]),
+            team, points, how, value, score, (self.tricks[0], self.tricks[1]),
             team if score[team] >= self.tables.rules.target else None)
 
     # -- copying and comparing -----------------------------------------------------
