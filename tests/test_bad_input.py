@@ -22,9 +22,9 @@ from pathlib import Path
 import pytest
 
 from rentoy import limits, yamlfile
-from rentoy.cli import main
 from rentoy.errors import IllegalAction, InputError
 from rentoy.sources import set_variants_dir
+from inprocess import run as cli
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "docs" / "examples"
@@ -37,12 +37,6 @@ def loader(request, monkeypatch):
     """Run the test under each YAML loader rentoy can use."""
     monkeypatch.setattr(yamlfile, "LOADER", yamlfile.SAFE_LOADERS[request.param])
     return request.param
-
-
-def cli(capsys, *args: str) -> tuple[int, str, str]:
-    status = main(list(args))
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 def located(err: str, name: str, line: int | None = None) -> re.Match:

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from rentoy.cli import main
 from rentoy.variants import RULE_NAMES, builtin_ids
+from inprocess import run
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).parent / "fixtures" / "variants"
@@ -26,12 +26,6 @@ def rentoy(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
     env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
     return subprocess.run([sys.executable, "-m", "rentoy", *args], capture_output=True,
                           text=True, cwd=cwd or ROOT, env=env, timeout=120)
-
-
-def run(capsys, *args: str) -> tuple[int, str, str]:
-    status = main(list(args))
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 # ---------------------------------------------------------------------------------------

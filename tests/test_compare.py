@@ -11,16 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from rentoy.cli import main
 from rentoy.compare import STATUS_MARKS, compare_rules, status_legend
 from rentoy.render import render
 from rentoy.variants import RULE_NAMES, builtin_ids
-
-
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
+from inprocess import run
 
 
 # -- the data ----------------------------------------------------------------------------

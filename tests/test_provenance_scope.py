@@ -13,19 +13,13 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from rentoy.cli import main
 from rentoy.errors import VariantError
 from rentoy.reference import rule_record, rules_report
 from rentoy.render import render
 from rentoy.sources import KINDS, load_sources
 from rentoy.variants import (CARRIED_STATUS, RULE_NAMES, builtin_ids, builtin_variants,
                              load_variant, unbacked_attestations)
-
-
-def run(capsys, *args: str) -> tuple[int, str, str]:
-    status = main(list(args))
-    out, err = capsys.readouterr()
-    return status, out, err
+from inprocess import run
 
 
 # ---------------------------------------------------------------------------------------

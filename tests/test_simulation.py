@@ -8,13 +8,13 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from rentoy.cli import main
 from rentoy.errors import InputError
 from rentoy.simulation import (FIELDS, STATISTIC_NAMES, Moments, mean_interval, play_chunk,
                                simulate, wilson_interval)
 from rentoy.simulation import play as play_module
 from rentoy.simulation.play import ChunkTask
 from rentoy.simulation.stats import Z95
+from inprocess import run
 
 
 @pytest.fixture(scope="module")
@@ -228,12 +228,6 @@ def test_variants_with_no_table_size_in_common_are_refused(tmp_path):
 
 
 # -- the commands ------------------------------------------------------------------------
-
-def run(capsys, *argv):
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
-
 
 def test_simulate_json_is_reproducible_whatever_jobs(capsys):
     def data(*extra):
