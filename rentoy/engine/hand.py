@@ -33,8 +33,9 @@ from ..variants import Variant, check_players, load_variant
 from .actions import _BETS, _PLAYS, ACCEPT, FOLD, PLAY, RAISE, Action
 from .observation import Observation, observe
 from .play import legal_cards, trick_winner
-from .rules import (REASONS, TEAMS, Outcome, Phase, Refusal, answering_seat, decides_game,
-                    fold_value, raise_is_dead, raise_refusal, refusal_of, right_after_accept)
+from .rules import (REASONS, TEAMS, Outcome, Phase, Refusal, answer_refusal, answering_seat,
+                    decides_game, fold_value, raise_is_dead, raise_refusal, refusal_of,
+                    right_after_accept)
 from .tables import Tables, compile_variant
 
 __all__ = ["Hand", "Deal", "HandResult", "Event", "TrickRecord", "TEAMS", "REASONS",
@@ -305,7 +306,7 @@ class Hand:
         if self.phase is OVER:
             return ()
         if self.phase is ANSWERING and self.tables.answer_by_team:
-            return tuple(range(1 - (self.raiser & 1), self.players, 2))
+            return tuple(s for s in range(self.players) if answer_refusal(self, s) is None)
         return (self.current_seat,)  # type: ignore[return-value]
 
     def observation(self, seat: int | None = None) -> Observation:
@@ -364,12 +365,9 @@ class Hand:
         A seat that may not act now (not in :meth:`to_act`) has none.
         """
         phase = self.phase
-        if seat is not None and seat != self.current_seat:
-            if seat not in self.to_act():
-                return []
-            return [_ACCEPTS[seat], _FOLDS[seat]] + (
-                [_RAISES[seat]] if raise_refusal(self, seat) is None else [])
         if phase is PLAYING:
+            if seat is not None and seat != self.turn:
+                return []
             seat = self.turn
             trick = self.trick
             if trick:
@@ -386,7 +384,10 @@ class Hand:
                 out.append(_RAISES[seat])
             return out
         if phase is ANSWERING:
-            seat = answering_seat(self)
+            if seat is None:
+                seat = answering_seat(self)
+            elif not 0 <= seat < self.players or answer_refusal(self, seat) is not None:
+                return []
             if raise_refusal(self, seat) is None:
                 return [_ACCEPTS[seat], _FOLDS[seat], _RAISES[seat]]
             return [_ACCEPTS[seat], _FOLDS[seat]]

@@ -222,8 +222,7 @@ def observe(hand: Hand, seat: int, past: tuple[HandRecord, ...] = (),
         raiser=hand.raiser if pending else None, raise_right=hand.raise_right,
         dead_raise=hand.raise_is_dead(), current_seat=current, score=hand.start_score,
         games_won=games_won, past=past,
-        legal=(tuple(hand.legal_actions()) if current == seat
-               else tuple(hand.legal_actions(seat)) if pending else ()),
+        legal=tuple(hand.legal_actions(seat)),
         result=hand.result, tables=hand.tables)
 
 
