@@ -73,13 +73,11 @@ def load_family(path: str | Path | None = None) -> Family:
 @lru_cache(maxsize=4)
 def _load(path: str, stamp: int) -> Family:
     doc = load_document(path)
-    if not isinstance(doc.data, dict):
-        raise InputError(doc.problem((), "the family is a mapping with `games`, `links` "
-                                         "and `claims`"))
+    data = doc.mapping("the family is a mapping with `games`, `links` and `claims`")
     problems: list[Problem] = []
 
     def section(key: str, kind: type) -> Any:
-        value = doc.data.get(key)
+        value = data.get(key)
         if value is None:
             return kind()
         if not isinstance(value, kind):

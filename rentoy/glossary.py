@@ -42,11 +42,9 @@ def load_glossary(path: str | Path | None = None) -> Mapping[str, Term]:
 @lru_cache(maxsize=8)
 def _load(path: str, stamp: int) -> Mapping[str, Term]:
     doc = load_document(path)
-    if not isinstance(doc.data, (dict, type(None))):
-        raise InputError(doc.problem((), "the glossary is a mapping of terms, each with a "
-                                         "`gloss`"))
+    data = doc.mapping("the glossary is a mapping of terms, each with a `gloss`", empty=True)
     out: dict[str, Term] = {}
-    for term, entry in (doc.data or {}).items():
+    for term, entry in data.items():
         if not isinstance(entry, dict) or not isinstance(entry.get("gloss"), str):
             raise InputError(doc.problem((term,), "each term needs a `gloss` (text)"))
         note = entry.get("note")

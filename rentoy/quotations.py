@@ -59,12 +59,11 @@ def load_quotations(path: str | Path | None = None) -> Mapping[str, Quotation]:
 @lru_cache(maxsize=8)
 def _load(path: str, stamp: int) -> Mapping[str, Quotation]:
     doc = load_document(path)
-    if not isinstance(doc.data, (dict, type(None))):
-        raise InputError(doc.problem((), "the quotations are a mapping of passages by id, "
-                                         "each with a `source` and a `reference`"))
+    data = doc.mapping("the quotations are a mapping of passages by id, each with a "
+                       "`source` and a `reference`", empty=True)
     out: dict[str, Quotation] = {}
     problems: list[Problem] = []
-    for qid, entry in (doc.data or {}).items():
+    for qid, entry in data.items():
         if not isinstance(entry, dict):
             problems.append(doc.problem((qid,), "each passage is a mapping"))
             continue

@@ -206,9 +206,8 @@ def _shipped_dir() -> Path:
 @lru_cache(maxsize=8)
 def _load(path: str, stamp: int) -> Mapping[str, Source]:
     doc = load_document(path)
-    if not isinstance(doc.data, dict):
-        raise InputError(doc.problem((), "the bibliography is a mapping of source ids"))
-    out, problems = entries_problems(doc, doc.data)
+    data = doc.mapping("the bibliography is a mapping of source ids")
+    out, problems = entries_problems(doc, data)
     if problems:
         raise InputError(problems)
     return out

@@ -122,6 +122,16 @@ class Document:
                 key: bool = False) -> Problem:
         return Problem(message, self.location(path, key), tuple(path), hint)
 
+    def mapping(self, expected: str, *, empty: bool = False) -> dict[Any, Any]:
+        """The data, which must be a mapping (or, with ``empty``, an empty file, read as
+        an empty mapping); else an :class:`InputError` at the top of the file saying
+        ``expected``."""
+        if isinstance(self.data, dict):
+            return self.data
+        if empty and self.data is None:
+            return {}
+        raise InputError(self.problem((), expected))
+
 
 class _Walker:
     """Turns a composed YAML node tree into plain data, recording marks."""
