@@ -225,6 +225,8 @@ class Solver:
                 return 1 - team
             # The last card of the trick: see who takes the trick with each card, and
             # search the cards that give it to this seat's team first, the weakest first.
+            # Those are searched as soon as found, the rest after; the next-trick step is
+            # written out in both loops, as collecting every card first measured 4% slower.
             later = []
             for c in reversed(moves):
                 if prev >= 0 and klass[c] == klass[prev] and not between[prev][c] & live:
