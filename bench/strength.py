@@ -95,8 +95,8 @@ def measure(variant: str, players: int | None, bot: str, against: str, games: in
     verdict = "" if goal is None else (f"  goal {goal:.0%}: "
                                        + ("met" if low >= goal else
                                           "met by the estimate" if mean >= goal else "not met"))
-    print(f"{bot} against {against}, {variant}, {players or 'default'} players: "
-          f"{mean:.1%} of {2 * games} games [{low:.1%}, {high:.1%}]{verdict}")
+    print(f"{bot} against {against}, {variant}, {players or 'default'} players:")
+    print(f"  {mean:.1%} of {2 * games} games [{low:.1%}, {high:.1%}]{verdict}")
     print(f"  {hands} hands in {seconds:.1f} s ({hands / seconds:.1f} hands/s)")
 
 
