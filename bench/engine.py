@@ -28,6 +28,7 @@ import platform
 import random
 import statistics
 import sys
+import textwrap
 import time
 from pathlib import Path
 from typing import Any, Callable
@@ -175,23 +176,28 @@ def _table(report: dict[str, Any]) -> str:
     from tabulate import tabulate
 
     base = report["baseline"]["hands_per_second"]
-    rows = [["engine (legal_actions + apply_unchecked)", report["engine"]]]
+    # Short row names and two-line headers keep the table within 80 columns.
+    rows = [["engine, unchecked", report["engine"]]]
     if "engine_checked" in report:
-        rows.append(["engine (checked apply)", report["engine_checked"]])
-    rows.append(["baseline (hard-coded rules)", report["baseline"]])
+        rows.append(["engine, checked", report["engine_checked"]])
+    rows.append(["baseline", report["baseline"]])
     table = tabulate(
         [[name, f"{r['hands_per_second']:,.0f}", f"{r['median_hands_per_second']:,.0f}",
           f"{r['hands']:,}", f"{r['actions']:,}", f"{r['hands_per_second'] / base:.2f}"]
          for name, r in rows],
-        headers=["", "hands/s (best)", "hands/s (median)", "hands", "actions",
-                 "vs baseline"], disable_numparse=True, colalign=("left",) + ("right",) * 5)
+        headers=["", "hands/s\nbest", "hands/s\nmedian", "hands", "actions",
+                 "vs\nbaseline"], disable_numparse=True, colalign=("left",) + ("right",) * 5)
     verdict = "meets" if report["meets_goal"] else "does NOT meet"
     paired = f"paired ratio (median of rounds) {report['paired_ratio']:.2f}"
     if "paired_checked_ratio" in report:
         paired += f", checked {report['paired_checked_ratio']:.2f}"
-    return (f"{report['definition']}; Python {report['python']}; best of "
-            f"{report['engine']['runs']} runs\n\n{table}\n\n"
-            f"ratio {report['ratio']:.2f} {verdict} the goal of {report['goal']:.2f}; {paired}")
+    head = (f"{report['definition']}; Python {report['python']}; best of "
+            f"{report['engine']['runs']} runs")
+    legend = ("engine, unchecked: legal_actions + apply_unchecked; engine, checked: "
+              "apply; baseline: hard-coded rules")
+    tail = f"ratio {report['ratio']:.2f} {verdict} the goal of {report['goal']:.2f}; {paired}"
+    return "\n\n".join([textwrap.fill(head, 80), table, textwrap.fill(legend, 80),
+                         textwrap.fill(tail, 80)])
 
 
 if __name__ == "__main__":
