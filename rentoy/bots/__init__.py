@@ -11,14 +11,15 @@ A bot is named by a *spec*: its name, then settings after colons, such as
 ``--bots`` takes one spec for both teams or two separated by a comma
 (``search,greedy``: team A's bot, then team B's).
 
->>> make_bot("search:samples=8", seed=1)
-SearchBot(samples=8, raise_at=0.5, reraise_at=0.7, raise_weight=2.0)
+>>> bot = make_bot("search:samples=8:raise_at=0.6", seed=1)
+>>> bot.samples, bot.raise_at, bot.reraise_at
+(8, 0.6, 0.7)
 >>> make_bot("greedy", seed=1).name
 'greedy'
->>> make_bot("search:depth=3")
+>>> make_bot("greedy:depth=3")
 Traceback (most recent call last):
 ...
-ValueError: bad bot 'search:depth=3': search takes samples, raise_at, reraise_at, raise_weight, not depth
+ValueError: bad bot 'greedy:depth=3': greedy takes raise_at, accept_at, bluff, not depth
 """
 
 from __future__ import annotations
@@ -38,7 +39,8 @@ _BOTS: dict[str, tuple[Callable[..., Bot], dict[str, type]]] = {
     "random": (RandomBot, {}),
     "greedy": (GreedyBot, {"raise_at": float, "accept_at": float, "bluff": float}),
     "search": (SearchBot, {"samples": int, "raise_at": float, "reraise_at": float,
-                           "raise_weight": float}),
+                           "raise_weight": float, "careless_at": float,
+                           "careless_raise_at": float}),
 }
 
 #: The names of the bots, in the order the docs list them.

@@ -10,10 +10,14 @@ played was legal, which is what the duties reveal), solves each one double-dummy
   well, the cheapest: a plain card before a trump, a low one before a high one);
 - **bets** from its estimated chance ``p`` of winning the hand, the share of worlds its
   team wins with perfect play from here. On its turn it raises when ``p`` reaches
-  ``raise_at`` and the raise is not dead. Facing a raise it raises again when ``p``
-  reaches ``reraise_at``, and otherwise accepts when that leaves its team a better
-  chance of winning the game than folding does (:func:`game_chance` weighs the points
-  against the score: it never folds when folding hands the other team the game).
+  ``raise_at`` and the raise is not dead; against a table it reads as careless (the
+  chance :func:`~rentoy.bots.table.careless_chance` that the other team bets without
+  regard to its cards reaches ``careless_at``) only when ``p`` reaches
+  ``careless_raise_at``, since there every raise invites another and the stakes climb
+  to the whole game. Facing a raise it raises again when ``p`` reaches
+  ``reraise_at``, and otherwise accepts when that leaves its team a better chance of
+  winning the game than folding does (:func:`game_chance` weighs the points against
+  the score: it never folds when folding hands the other team the game).
 
 The estimate is optimistic in one known way: in each world the solver plays as if
 every card were visible, so it cannot tell a guess from knowledge (the "strategy
@@ -44,6 +48,7 @@ from ..engine import Action, Observation
 from ..engine.actions import ACCEPT, FOLD, PLAY, RAISE
 from ..engine.bots import legal_of
 from ..engine.tables import Tables
+from .table import careless_chance
 
 __all__ = ["SearchBot", "Estimate", "game_chance"]
 
@@ -81,16 +86,20 @@ class SearchBot:
     """Determinized double-dummy search from one seat's observation (see the module
     docstring). ``samples`` worlds per decision; ``raise_at`` and ``reraise_at`` are
     the chances of winning the hand at which it raises on its turn and raises again
-    facing a raise."""
+    facing a raise; ``careless_raise_at`` replaces ``raise_at`` against a table read
+    as careless from ``careless_at`` on (1: never)."""
 
     name = "search"
 
     def __init__(self, samples: int = 32, seed: int | None = None,
                  rng: random.Random | None = None, raise_at: float = 0.5,
-                 reraise_at: float = 0.7, raise_weight: float = 2.0):
+                 reraise_at: float = 0.7, raise_weight: float = 2.0,
+                 careless_at: float = 0.3, careless_raise_at: float = 1.0):
         if not (isinstance(samples, int) and samples >= 1):
             raise ValueError(f"samples must be a whole number of at least 1, not {samples!r}")
-        for label, value in (("raise_at", raise_at), ("reraise_at", reraise_at)):
+        for label, value in (("raise_at", raise_at), ("reraise_at", reraise_at),
+                             ("careless_at", careless_at),
+                             ("careless_raise_at", careless_raise_at)):
             if not 0.0 <= value <= 1.0:
                 raise ValueError(f"{label} is a chance between 0 and 1, not {value!r}")
         self.samples = samples
@@ -100,11 +109,14 @@ class SearchBot:
                              f"not {raise_weight!r}")
         self.raise_at, self.reraise_at = raise_at, reraise_at
         self.raise_weight = raise_weight
+        self.careless_at, self.careless_raise_at = careless_at, careless_raise_at
         self._solvers: dict[tuple[int, int, int], tuple[Tables, Solver]] = {}
 
     def __repr__(self) -> str:
         return (f"SearchBot(samples={self.samples}, raise_at={self.raise_at}, "
-                f"reraise_at={self.reraise_at}, raise_weight={self.raise_weight})")
+                f"reraise_at={self.reraise_at}, raise_weight={self.raise_weight}, "
+                f"careless_at={self.careless_at}, "
+                f"careless_raise_at={self.careless_raise_at})")
 
     # -- deciding ------------------------------------------------------------------------
 
@@ -117,10 +129,18 @@ class SearchBot:
         if observation.raiser is not None:
             return self._answer(observation, legal, estimate.p, raise_action)
         if (raise_action is not None and not observation.dead_raise
-                and estimate.p >= self.raise_at):
+                and estimate.p >= self.raise_threshold(observation)):
             return raise_action
         plays = [a for a in legal if a.kind == PLAY]
         return self._play(observation, plays, estimate)
+
+    def raise_threshold(self, observation: Observation) -> float:
+        """The chance of winning the hand at which the bot raises on its turn:
+        ``careless_raise_at`` against a table read as careless, else ``raise_at``."""
+        if (self.careless_at < 1.0
+                and careless_chance(observation) >= self.careless_at):
+            return self.careless_raise_at
+        return self.raise_at
 
     def estimate(self, observation: Observation) -> Estimate:
         """The chance of winning the hand from here, and after each card the bot may play."""

@@ -1,0 +1,92 @@
+"""Reading the table: how likely it is that the other team bets without regard to its
+cards, from the betting of the game so far.
+
+Two models of the other team are weighed against each other, action by action, from
+the first hand of the game to now (Bayes' rule, starting from ``prior``):
+
+- a **careless** team picks uniformly among its legal actions: on its turn with ``k``
+  cards it raises with chance ``1 / (k + 1)``, and it answers a raise by accepting,
+  folding or raising again with equal chances;
+- a **careful** team raises on :data:`CAREFUL_RAISE` of its turns and answers a raise
+  by accepting, folding or raising again as :data:`CAREFUL_ANSWER` says.
+
+Only the moments when the other team could have raised count as evidence: its turns
+while the ladder has a step left and, under ``raise_right: acceptor``, the right to
+raise is not the bot's team's alone; and its answers to a raise. The careful model's
+rates are the project's assumption, chosen as round figures near what a player who
+raises with good cards and bluffs now and then does; no source gives them.
+
+>>> from rentoy.engine import Game
+>>> game = Game("1737", players=4, seed=1)
+>>> careless_chance(game.observation(0))          # nothing seen yet: the prior
+0.5
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Sequence
+
+from ..engine import Action, Observation
+from ..engine.actions import ACCEPT, FOLD, PLAY, RAISE
+from ..engine.rules import right_after_accept
+from ..engine.tables import Tables
+
+__all__ = ["careless_chance", "CAREFUL_RAISE", "CAREFUL_ANSWER"]
+
+#: The share of its turns on which a careful team raises (when it may).
+CAREFUL_RAISE = 0.1
+#: How a careful team answers a raise: accept, fold, raise again.
+CAREFUL_ANSWER = {ACCEPT: 0.5, FOLD: 0.45, RAISE: 0.05}
+
+_LIMIT = 30.0       # log-odds are kept within ±30: beyond it the answer cannot change
+
+
+def careless_chance(observation: Observation, prior: float = 0.5) -> float:
+    """The chance, after the game's betting so far, that the team other than the
+    observed seat's bets without regard to its cards (see the module docstring)."""
+    if not 0.0 < prior < 1.0:
+        raise ValueError(f"prior is a chance strictly between 0 and 1, not {prior!r}")
+    us = observation.seat & 1
+    odds = math.log(prior / (1.0 - prior))
+    for record in observation.past:
+        odds += _evidence(observation.tables, observation.players, us, record.actions)
+    odds += _evidence(observation.tables, observation.players, us, observation.actions)
+    odds = max(-_LIMIT, min(_LIMIT, odds))
+    return 1.0 / (1.0 + math.exp(-odds))
+
+
+def _evidence(tables: Tables, players: int, us: int, actions: Sequence[Action]) -> float:
+    """The log-likelihood ratio (careless over careful) of the other team's betting in
+    one hand."""
+    size, top = tables.rules.hand_size, tables.top_level
+    held = [size] * players
+    level, right, waiting = 0, -1, False     # right -1: both teams may raise
+    total = 0.0
+    for action in actions:
+        kind, seat = action.kind, action.seat
+        theirs = seat & 1 != us
+        if waiting:                          # an answer to a raise
+            if theirs:
+                options = 3 if level < top else 2
+                total += math.log((1.0 / options) / CAREFUL_ANSWER[kind])
+            if kind == RAISE:
+                level += 1
+            elif kind == ACCEPT:
+                waiting = False
+                right = right_after_accept(tables, seat)
+            continue
+        if theirs and level < top and right in (-1, seat & 1):   # could have raised
+            k = held[seat]
+            if kind == RAISE:
+                total += math.log((1.0 / (k + 1)) / CAREFUL_RAISE)
+            else:
+                total += math.log((k / (k + 1)) / (1.0 - CAREFUL_RAISE))
+        if kind == RAISE:
+            level += 1
+            waiting = True
+        elif kind == PLAY:
+            held[seat] -= 1
+        elif kind == FOLD:                   # not reached in a well-formed hand
+            break
+    return total
