@@ -139,6 +139,19 @@ def test_check_accepts_a_walkthrough():
         f"{BETTING}: ok: walkthrough 'Betting from 4-5': variant 1737")
 
 
+def test_check_keeps_a_path_longer_than_a_line_whole(tmp_path: Path) -> None:
+    folder = tmp_path / ("a-folder-with-a-long-name-" * 4)
+    folder.mkdir()
+    path = folder / BETTING.name
+    path.write_text(BETTING.read_text(encoding="utf-8"), encoding="utf-8")
+    assert len(str(path)) > 120
+    code, out, _ = run_cli("check", str(path))
+    assert code == 0
+    first, *rest = out.splitlines()
+    assert first == f"{path}:"                  # whole, on a line of its own
+    assert rest[0].startswith("  ok: walkthrough") and all(len(line) <= 120 for line in rest)
+
+
 @pytest.mark.parametrize("args, status", [
     (["run", str(FIXTURES / "bad-yaml.yaml")], 2),
     (["run", str(FIXTURES / "unknown-variant.yaml"), "--json"], 2),

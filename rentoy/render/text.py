@@ -59,11 +59,12 @@ def plain_text(text: str) -> str:
 
 
 def wrap(text: str, width: int, indent: str = "", subsequent_indent: str = "",
-         hyphens: bool = True) -> list[str]:
+         hyphens: bool = True, cut_long: bool = True) -> list[str]:
     """``text`` broken into lines of at most ``width``, measured as
     :func:`~rentoy.render.terminal.display_width` measures (what :mod:`textwrap` does,
     with that measure): at spaces, after a hyphen between letters when ``hyphens``,
-    and inside a word only when it is longer than a line.
+    and inside a word only when it is longer than a line and ``cut_long`` (without it
+    such a word, a long path say, stays whole on a line of its own).
 
     >>> wrap("la malilla, el borrego y el Tuerto", 14)
     ['la malilla, el', 'borrego y el', 'Tuerto']
@@ -73,6 +74,8 @@ def wrap(text: str, width: int, indent: str = "", subsequent_indent: str = "",
     ['  11c  play Caballo de copas']
     >>> [display_width(line) for line in wrap("Huétor Vega, Sanlúcar, Cádiz", 13)]
     [13, 10, 6]
+    >>> wrap("/a/long/path/to/file.yaml: ok", 12, cut_long=False)
+    ['/a/long/path/to/file.yaml:', 'ok']
     """
     lines: list[str] = []
     line, used, empty = indent, display_width(indent), True
@@ -89,7 +92,7 @@ def wrap(text: str, width: int, indent: str = "", subsequent_indent: str = "",
             if not empty and used + size > width:
                 lines.append(line.rstrip())
                 line, used, empty = subsequent_indent, display_width(subsequent_indent), True
-            while used + size > width and size > 1:     # a word longer than a line
+            while cut_long and used + size > width and size > 1:   # longer than a line
                 cut = _fitting(piece, max(width - used, 1))
                 lines.append(line + piece[:cut])
                 piece = piece[cut:]
@@ -112,8 +115,11 @@ def _fitting(word: str, room: int) -> int:
 def wrap_paragraph(text: str, width: int, indent: str = "",
                    subsequent_indent: str | None = None) -> list[str]:
     """``text`` (plain, Markdown marks removed) wrapped to ``width`` columns."""
+    # Prose keeps a word longer than a line whole: a path or an address cut in two
+    # can no longer be copied.
     lines = wrap(plain_text(text), width, indent,
-                 indent if subsequent_indent is None else subsequent_indent, hyphens=False)
+                 indent if subsequent_indent is None else subsequent_indent, hyphens=False,
+                 cut_long=False)
     return lines or [indent.rstrip()]
 
 
