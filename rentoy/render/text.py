@@ -59,12 +59,13 @@ def plain_text(text: str) -> str:
 
 
 def wrap(text: str, width: int, indent: str = "", subsequent_indent: str = "",
-         hyphens: bool = True, cut_long: bool = True) -> list[str]:
+         hyphens: bool = True, cut_long: bool = False) -> list[str]:
     """``text`` broken into lines of at most ``width``, measured as
     :func:`~rentoy.render.terminal.display_width` measures (what :mod:`textwrap` does,
-    with that measure): at spaces, after a hyphen between letters when ``hyphens``,
-    and inside a word only when it is longer than a line and ``cut_long`` (without it
-    such a word, a long path say, stays whole on a line of its own).
+    with that measure): at spaces and after a hyphen between letters when ``hyphens``.
+    A word longer than a line (a long path, say) stays whole on a line of its own, since
+    a path cut in two can no longer be copied; with ``cut_long`` it is cut to fit, as a
+    table cell must be.
 
     >>> wrap("la malilla, el borrego y el Tuerto", 14)
     ['la malilla, el', 'borrego y el', 'Tuerto']
@@ -74,8 +75,10 @@ def wrap(text: str, width: int, indent: str = "", subsequent_indent: str = "",
     ['  11c  play Caballo de copas']
     >>> [display_width(line) for line in wrap("Huétor Vega, Sanlúcar, Cádiz", 13)]
     [13, 10, 6]
-    >>> wrap("/a/long/path/to/file.yaml: ok", 12, cut_long=False)
+    >>> wrap("/a/long/path/to/file.yaml: ok", 12)
     ['/a/long/path/to/file.yaml:', 'ok']
+    >>> wrap("/a/long/path/to/file.yaml: ok", 12, cut_long=True)
+    ['/a/long/path', '/to/file.yam', 'l: ok']
     """
     lines: list[str] = []
     line, used, empty = indent, display_width(indent), True
@@ -115,11 +118,8 @@ def _fitting(word: str, room: int) -> int:
 def wrap_paragraph(text: str, width: int, indent: str = "",
                    subsequent_indent: str | None = None) -> list[str]:
     """``text`` (plain, Markdown marks removed) wrapped to ``width`` columns."""
-    # Prose keeps a word longer than a line whole: a path or an address cut in two
-    # can no longer be copied.
     lines = wrap(plain_text(text), width, indent,
-                 indent if subsequent_indent is None else subsequent_indent, hyphens=False,
-                 cut_long=False)
+                 indent if subsequent_indent is None else subsequent_indent, hyphens=False)
     return lines or [indent.rstrip()]
 
 
@@ -134,7 +134,7 @@ def _cell(value: Any) -> str:
 def _wrap_cell(text: str, width: int) -> list[str]:
     lines: list[str] = []
     for part in text.split("\n"):
-        lines += wrap(part, max(width, 1)) or [""]
+        lines += wrap(part, max(width, 1), cut_long=True) or [""]
     return lines
 
 
