@@ -39,7 +39,7 @@ CAREFUL_RAISE = 0.1
 #: How a careful team answers a raise: accept, fold, raise again.
 CAREFUL_ANSWER = {ACCEPT: 0.5, FOLD: 0.45, RAISE: 0.05}
 
-_LIMIT = 30.0       # log-odds are kept within ±30: beyond it the answer cannot change
+_LIMIT = 30.0       # log-odds kept within ±30: the chance stays strictly inside 0 and 1
 
 
 def careless_chance(observation: Observation, prior: float = 0.5) -> float:
@@ -87,6 +87,4 @@ def _evidence(tables: Tables, players: int, us: int, actions: Sequence[Action]) 
             waiting = True
         elif kind == PLAY:
             held[seat] -= 1
-        elif kind == FOLD:                   # not reached in a well-formed hand
-            break
     return total
