@@ -149,6 +149,8 @@ def test_report_renders_in_every_format():
     (["compare", "1737", "avila", "--divergences", "0"], "positive"),
     (["compare", "1737", "avila", "--simulate", "0"], "positive whole number"),
     (["compare", "1737", "avila", "--simulate", "10", "--bots", "clever"], "unknown bot"),
+    (["compare", "1737", "avila", "--simulate", "10", "--bots", "search:raise_at=3"],
+     "raise_at is a chance between 0 and 1, not 3.0"),
     (["compare", "1737", "avila", "--simulate", "10", "--players", "3"], "not allowed"),
     (["compare", "1737", "avila", "--simulate", "10", "--reference", "1598"], "not one of"),
     (["compare", "1737", "avila", "--plot", "x.svg"], "give --simulate"),

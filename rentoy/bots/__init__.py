@@ -75,6 +75,10 @@ def parse_bot(spec: str) -> tuple[str, dict[str, Any]]:
             raise ValueError(f"bad bot {spec!r}: {key} is {kind}, not {text.strip()!r}"
                              ) from None
         out[key] = value
+    try:            # the bot itself says which values it takes (a chance lies in 0..1)
+        _BOTS[name][0](seed=0, **out)
+    except ValueError as error:
+        raise ValueError(f"bad bot {spec!r}: {error}") from None
     return name, out
 
 

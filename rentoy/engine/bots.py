@@ -111,6 +111,8 @@ class GreedyBot:
 
     def __init__(self, seed: int | None = None, rng: random.Random | None = None,
                  raise_at: float = 0.85, accept_at: float = 0.55, bluff: float = 0.05):
+        if not 0.0 <= bluff <= 1.0:
+            raise ValueError(f"bluff is a chance between 0 and 1, not {bluff!r}")
         self.rng = rng if rng is not None else random.Random(seed)
         self.raise_at, self.accept_at, self.bluff = raise_at, accept_at, bluff
 
