@@ -1,5 +1,5 @@
 """Reading the table: the chance that the other team bets without regard to its cards,
-weighed action by action, and the search bot's raise threshold that follows it."""
+weighed action by action, and the search bot's stance (how it bets) that follows it."""
 
 from __future__ import annotations
 
@@ -10,9 +10,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rentoy.bots import SearchBot, make_bot
+from rentoy.bots.search import Estimate, Stance
 from rentoy.bots.table import CAREFUL_ANSWER, CAREFUL_RAISE, careless_chance
-from rentoy.engine import Game, RandomBot
-from rentoy.engine.actions import PLAY
+from rentoy.engine import Game, Observation, RandomBot
+from rentoy.engine.actions import PLAY, RAISE
 from rentoy.variants import builtin_ids, load_variant
 
 
@@ -124,11 +125,83 @@ def test_the_search_bot_raises_less_against_a_careless_table() -> None:
     assert isinstance(never, SearchBot) and never.raise_threshold(observation) == 0.5
 
 
+def sure_careless_table() -> Game:
+    """Team B answers team A's raise by raising again, then team A folds: the odds of
+    a careless table are (1/3) / 0.05, a chance of about 0.87."""
+    game = new_game()
+    game.apply("0 raise")
+    game.apply("1 raise")
+    game.apply("0 fold")
+    return game
+
+
+def careful_table() -> Game:
+    """Two hands played without a raise."""
+    game = new_game()
+    while game.hands_played < 2:
+        play_first_card(game)
+    return game
+
+
+def test_the_stance_follows_the_reading() -> None:
+    bot = SearchBot(samples=4, seed=1)
+    careful, careless = careful_table().observation(0), new_game().observation(0)
+    sure = sure_careless_table().observation(0)
+    assert careless_chance(careful) < 0.3 <= careless_chance(careless) == 0.5
+    assert 0.8 <= careless_chance(sure) < 0.9
+    assert bot.stance(careful) == Stance(raise_at=0.5, reraise_at=0.7, raise_weight=2.0)
+    assert bot.stance(careless) == Stance(raise_at=1.0, reraise_at=0.7, raise_weight=2.0)
+    assert bot.stance(sure) == Stance(raise_at=1.0, reraise_at=1.0, raise_weight=1.0)
+    # careless_at=1 reads nothing: the bot's own settings whatever the table does.
+    never = SearchBot(samples=4, seed=1, careless_at=1)
+    assert never.stance(sure) == never.stance(careful) == bot.stance(careful)
+    # The sure reading never starts below careless_at.
+    late = SearchBot(samples=4, seed=1, careless_at=0.6, careless_sure_at=0.2)
+    assert late.stance(careless) == bot.stance(careful)
+    early = SearchBot(samples=4, seed=1, careless_at=0.4, careless_sure_at=0.2)
+    assert early.stance(careless) == bot.stance(sure)
+
+
+def facing_a_raise(game: Game) -> Observation:
+    """The first seat of team B to act in the game's next hand raises; what the seat of
+    team A that answers sees."""
+    while game.current_seat is not None and game.current_seat & 1 == 0:
+        play_first_card(game)
+    game.apply(f"{game.current_seat} raise")
+    seat = game.current_seat
+    assert seat is not None and seat & 1 == 0
+    return game.observation(seat)
+
+
+def test_sure_of_a_careless_table_it_raises_again_only_when_sure() -> None:
+    careful, sure = facing_a_raise(careful_table()), facing_a_raise(sure_careless_table())
+    assert careless_chance(careful) < 0.3 and careless_chance(sure) >= 0.8
+    for p, careful_answer, sure_answer in ((0.9, RAISE, "accept"), (1.0, RAISE, RAISE)):
+        bot = SearchBot(samples=4, seed=1)
+        bot.estimate = lambda observation, stance=None, p=p: Estimate(p, {})  # type: ignore[method-assign]
+        assert bot.choose(careful).kind == careful_answer
+        assert bot.choose(sure).kind == sure_answer
+
+
+def test_sure_of_a_careless_table_it_reads_nothing_into_raises() -> None:
+    observation = facing_a_raise(sure_careless_table())
+    read = SearchBot(samples=16, seed=5).estimate(observation)
+    unweighted = SearchBot(samples=16, seed=5, raise_weight=1.0, careless_at=1)
+    weighted = SearchBot(samples=16, seed=5, careless_at=1)
+    assert read == unweighted.estimate(observation)
+    # Raise weight 2 counts the deals the raiser's team wins twice: a lower chance.
+    assert weighted.estimate(observation).p < read.p
+
+
 def test_the_settings_are_checked() -> None:
     with pytest.raises(ValueError, match="careless_at"):
         SearchBot(careless_at=1.5)
     with pytest.raises(ValueError, match="careless_raise_at"):
         make_bot("search:careless_raise_at=-1")
+    with pytest.raises(ValueError, match="careless_sure_at"):
+        make_bot("search:careless_sure_at=2")
+    bot = make_bot("search:careless_sure_at=0.5", seed=1)
+    assert isinstance(bot, SearchBot) and bot.careless_sure_at == 0.5
 
 
 VARIANTS = [(v, n) for v in builtin_ids() for n in load_variant(v).rules.players]

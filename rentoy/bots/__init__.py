@@ -40,7 +40,7 @@ _BOTS: dict[str, tuple[Callable[..., Bot], dict[str, type]]] = {
     "greedy": (GreedyBot, {"raise_at": float, "accept_at": float, "bluff": float}),
     "search": (SearchBot, {"samples": int, "raise_at": float, "reraise_at": float,
                            "raise_weight": float, "careless_at": float,
-                           "careless_raise_at": float}),
+                           "careless_raise_at": float, "careless_sure_at": float}),
 }
 
 #: The names of the bots, in the order the docs list them.

@@ -9,15 +9,19 @@ played was legal, which is what the duties reveal), solves each one double-dummy
 - **plays** the card that wins the hand in the most worlds (of cards that do equally
   well, the cheapest: a plain card before a trump, a low one before a high one);
 - **bets** from its estimated chance ``p`` of winning the hand, the share of worlds its
-  team wins with perfect play from here. On its turn it raises when ``p`` reaches
-  ``raise_at`` and the raise is not dead; against a table it reads as careless (the
-  chance :func:`~rentoy.bots.table.careless_chance` that the other team bets without
-  regard to its cards reaches ``careless_at``) only when ``p`` reaches
+  team wins with perfect play from here (a raise by another player makes the worlds
+  its team wins count ``raise_weight`` times as much). On its turn it raises when
+  ``p`` reaches ``raise_at`` and the raise is not dead; facing a raise it raises again
+  when ``p`` reaches ``reraise_at``, and otherwise accepts when that leaves its team a
+  better chance of winning the game than folding does (:func:`game_chance` weighs the
+  points against the score: it never folds when folding hands the other team the
+  game);
+- **reads the table** (:func:`~rentoy.bots.table.careless_chance`, the chance that the
+  other team bets without regard to its cards) and bets by a :class:`Stance` that
+  follows it. From ``careless_at`` on, it raises on its turn only when ``p`` reaches
   ``careless_raise_at``, since there every raise invites another and the stakes climb
-  to the whole game. Facing a raise it raises again when ``p`` reaches
-  ``reraise_at``, and otherwise accepts when that leaves its team a better chance of
-  winning the game than folding does (:func:`game_chance` weighs the points against
-  the score: it never folds when folding hands the other team the game).
+  to the whole game; from ``careless_sure_at`` on (never below ``careless_at``) it
+  also reads nothing into raises and raises again only at ``careless_raise_at``.
 
 The estimate is optimistic in one known way: in each world the solver plays as if
 every card were visible, so it cannot tell a guess from knowledge (the "strategy
@@ -50,7 +54,7 @@ from ..engine.bots import legal_of
 from ..engine.tables import Tables
 from .table import careless_chance
 
-__all__ = ["SearchBot", "Estimate", "game_chance"]
+__all__ = ["SearchBot", "Estimate", "Stance", "game_chance"]
 
 
 @dataclass(frozen=True)
@@ -61,6 +65,18 @@ class Estimate:
 
     p: float
     cards: Mapping[int, float]
+
+
+@dataclass(frozen=True)
+class Stance:
+    """How the bot bets against the table as it reads it: the chances of winning the
+    hand at which it raises on its turn (``raise_at``) and raises again facing a raise
+    (``reraise_at``), and ``raise_weight``, how many times as much a raise by another
+    player makes the worlds that player's team wins count (1: a raise says nothing)."""
+
+    raise_at: float
+    reraise_at: float
+    raise_weight: float
 
 
 @lru_cache(maxsize=4096)
@@ -86,20 +102,23 @@ class SearchBot:
     """Determinized double-dummy search from one seat's observation (see the module
     docstring). ``samples`` worlds per decision; ``raise_at`` and ``reraise_at`` are
     the chances of winning the hand at which it raises on its turn and raises again
-    facing a raise; ``careless_raise_at`` replaces ``raise_at`` against a table read
-    as careless from ``careless_at`` on (1: never)."""
+    facing a raise. Against a table read as careless from ``careless_at`` on (1:
+    never), ``careless_raise_at`` replaces ``raise_at``; from ``careless_sure_at`` on
+    it replaces ``reraise_at`` too, and raises weigh nothing (see :meth:`stance`)."""
 
     name = "search"
 
     def __init__(self, samples: int = 32, seed: int | None = None,
                  rng: random.Random | None = None, raise_at: float = 0.5,
                  reraise_at: float = 0.7, raise_weight: float = 2.0,
-                 careless_at: float = 0.3, careless_raise_at: float = 1.0):
+                 careless_at: float = 0.3, careless_raise_at: float = 1.0,
+                 careless_sure_at: float = 0.8):
         if not (isinstance(samples, int) and samples >= 1):
             raise ValueError(f"samples must be a whole number of at least 1, not {samples!r}")
         for label, value in (("raise_at", raise_at), ("reraise_at", reraise_at),
                              ("careless_at", careless_at),
-                             ("careless_raise_at", careless_raise_at)):
+                             ("careless_raise_at", careless_raise_at),
+                             ("careless_sure_at", careless_sure_at)):
             if not 0.0 <= value <= 1.0:
                 raise ValueError(f"{label} is a chance between 0 and 1, not {value!r}")
         self.samples = samples
@@ -110,13 +129,15 @@ class SearchBot:
         self.raise_at, self.reraise_at = raise_at, reraise_at
         self.raise_weight = raise_weight
         self.careless_at, self.careless_raise_at = careless_at, careless_raise_at
+        self.careless_sure_at = careless_sure_at
         self._solvers: dict[tuple[int, int, int], tuple[Tables, Solver]] = {}
 
     def __repr__(self) -> str:
         return (f"SearchBot(samples={self.samples}, raise_at={self.raise_at}, "
                 f"reraise_at={self.reraise_at}, raise_weight={self.raise_weight}, "
                 f"careless_at={self.careless_at}, "
-                f"careless_raise_at={self.careless_raise_at})")
+                f"careless_raise_at={self.careless_raise_at}, "
+                f"careless_sure_at={self.careless_sure_at})")
 
     # -- deciding ------------------------------------------------------------------------
 
@@ -124,26 +145,39 @@ class SearchBot:
         legal = legal_of(observation)
         if len(legal) == 1:
             return legal[0]
-        estimate = self.estimate(observation)
+        stance = self.stance(observation)
+        estimate = self.estimate(observation, stance)
         raise_action = next((a for a in legal if a.kind == RAISE), None)
         if observation.raiser is not None:
-            return self._answer(observation, legal, estimate.p, raise_action)
+            return self._answer(observation, legal, estimate.p, raise_action, stance)
         if (raise_action is not None and not observation.dead_raise
-                and estimate.p >= self.raise_threshold(observation)):
+                and estimate.p >= stance.raise_at):
             return raise_action
         plays = [a for a in legal if a.kind == PLAY]
         return self._play(observation, plays, estimate)
 
-    def raise_threshold(self, observation: Observation) -> float:
-        """The chance of winning the hand at which the bot raises on its turn:
-        ``careless_raise_at`` against a table read as careless, else ``raise_at``."""
-        if (self.careless_at < 1.0
-                and careless_chance(observation) >= self.careless_at):
-            return self.careless_raise_at
-        return self.raise_at
+    def stance(self, observation: Observation) -> Stance:
+        """How the bot bets from this observation: by its settings against a careful
+        table; raising on its turn only at ``careless_raise_at`` against one it reads
+        as careless (a :func:`~rentoy.bots.table.careless_chance` of ``careless_at``
+        or more); and from ``careless_sure_at`` on (never below ``careless_at``) also
+        raising again only at ``careless_raise_at`` and reading nothing into raises."""
+        chance = careless_chance(observation) if self.careless_at < 1.0 else 0.0
+        if chance < self.careless_at:
+            return Stance(self.raise_at, self.reraise_at, self.raise_weight)
+        if chance < self.careless_sure_at:
+            return Stance(self.careless_raise_at, self.reraise_at, self.raise_weight)
+        return Stance(self.careless_raise_at, self.careless_raise_at, 1.0)
 
-    def estimate(self, observation: Observation) -> Estimate:
-        """The chance of winning the hand from here, and after each card the bot may play."""
+    def raise_threshold(self, observation: Observation) -> float:
+        """The chance of winning the hand at which the bot raises on its turn (the
+        :meth:`stance`'s ``raise_at``)."""
+        return self.stance(observation).raise_at
+
+    def estimate(self, observation: Observation, stance: Stance | None = None) -> Estimate:
+        """The chance of winning the hand from here, and after each card the bot may
+        play, with raises weighed as ``stance`` says (by default, the :meth:`stance`
+        for this observation)."""
         tables, n, us = observation.tables, observation.players, observation.seat & 1
         tricks = observation.tricks_won
         ended = hand_ended(tables, tricks, len(observation.tricks))
@@ -153,6 +187,9 @@ class SearchBot:
         solver = self._solver(observation)
         worlds = sample_worlds(observation, self.samples, self.rng)
         raises = self._raises(observation)
+        base = 1.0
+        if raises != (0, 0):
+            base = (stance or self.stance(observation)).raise_weight
         mine = (leader + len(trick)) % n == observation.seat and observation.raiser is None
         total = won = 0.0
         wins: dict[int, float] = {}
@@ -162,7 +199,7 @@ class SearchBot:
                 winner = us if any(team == us for team in moves.values()) else 1 - us
             else:
                 moves, winner = {}, solver.winner(world, leader, trick, tricks)
-            weight = self.raise_weight ** raises[winner]
+            weight = base ** raises[winner]
             total += weight
             won += weight * (winner == us)
             for card, team in moves.items():
@@ -189,9 +226,10 @@ class SearchBot:
         return found[1]
 
     def _answer(self, observation: Observation, legal: tuple[Action, ...], p: float,
-                raise_action: Action | None) -> Action:
+                raise_action: Action | None, stance: Stance) -> Action:
         kinds = {a.kind: a for a in legal}
-        if raise_action is not None and not observation.dead_raise and p >= self.reraise_at:
+        if (raise_action is not None and not observation.dead_raise
+                and p >= stance.reraise_at):
             return raise_action
         us, them = observation.seat & 1, 1 - (observation.seat & 1)
         target = observation.tables.rules.target
