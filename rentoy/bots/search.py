@@ -161,7 +161,14 @@ class SearchBot:
         table; raising on its turn only at ``careless_raise_at`` against one it reads
         as careless (a :func:`~rentoy.bots.table.careless_chance` of ``careless_at``
         or more); and from ``careless_sure_at`` on (never below ``careless_at``) also
-        raising again only at ``careless_raise_at`` and reading nothing into raises."""
+        raising again only at ``careless_raise_at`` and reading nothing into raises.
+
+        Before anything is seen the table counts as careless (an even chance):
+
+        >>> from rentoy.engine import Game
+        >>> SearchBot().stance(Game("1737", players=4, seed=1).observation(0))
+        Stance(raise_at=1.0, reraise_at=0.7, raise_weight=2.0)
+        """
         chance = careless_chance(observation) if self.careless_at < 1.0 else 0.0
         if chance < self.careless_at:
             return Stance(self.raise_at, self.reraise_at, self.raise_weight)
