@@ -16,7 +16,7 @@ import pytest
 from rentoy.cards import DECK, parse_card
 from rentoy.compare import explain_refusal
 from rentoy.engine import REASONS, Action, Deal, Game, Hand
-from rentoy.engine.rules import REFUSALS
+from rentoy.engine.rules import LADDER_TOP, NO_RAISE_RIGHT, REFUSALS, step_refusal
 from rentoy.errors import IllegalAction, RentoyError
 from rentoy.variants import RULE_NAMES, STATUSES, builtin_variants, load_variant
 
@@ -185,3 +185,13 @@ def test_a_finished_game_refuses_every_action():
         game.apply("0 raise")
     assert info.value.reason == "hand-over" and "game is over" in str(info.value)
     assert game.legal_actions() == [] and game.refusal("0 raise").reason == "hand-over"
+
+
+def test_step_refusal_reads_the_ladder_and_the_right_from_the_betting_alone() -> None:
+    tables = Game("1737", players=4, seed=1).hand.tables
+    top = tables.top_level
+    assert step_refusal(tables, 0, -1, 0) is None              # both teams may raise
+    assert step_refusal(tables, 1, 1, 1) is None               # team B holds the right
+    assert step_refusal(tables, 1, 1, 0) is NO_RAISE_RIGHT     # team A does not
+    assert step_refusal(tables, top, -1, 0) is LADDER_TOP      # no step above the top
+    assert step_refusal(tables, top, 0, 1) is LADDER_TOP       # the ladder is asked first

@@ -12,7 +12,8 @@ the first hand of the game to now (Bayes' rule, starting from ``prior``):
 
 Only the moments when the other team could have raised count as evidence: its turns
 while the ladder has a step left and, under ``raise_right: acceptor``, the right to
-raise is not the bot's team's alone; and its answers to a raise. The careful model's
+raise is not the bot's team's alone; and its answers to a raise (both asked of the
+engine's own :func:`~rentoy.engine.rules.step_refusal`). The careful model's
 rates are the project's assumption, chosen as round figures near what a player who
 raises with good cards and bluffs now and then does; no source gives them.
 
@@ -29,7 +30,7 @@ from typing import Sequence
 
 from ..engine import Action, Observation
 from ..engine.actions import ACCEPT, FOLD, PLAY, RAISE
-from ..engine.rules import right_after_accept
+from ..engine.rules import right_after_accept, step_refusal
 from ..engine.tables import Tables
 
 __all__ = ["careless_chance", "CAREFUL_RAISE", "CAREFUL_ANSWER"]
@@ -59,7 +60,7 @@ def careless_chance(observation: Observation, prior: float = 0.5) -> float:
 def _evidence(tables: Tables, players: int, us: int, actions: Sequence[Action]) -> float:
     """The log-likelihood ratio (careless over careful) of the other team's betting in
     one hand."""
-    size, top = tables.rules.hand_size, tables.top_level
+    size = tables.rules.hand_size
     held = [size] * players
     level, right, waiting = 0, -1, False     # right -1: both teams may raise
     total = 0.0
@@ -68,7 +69,7 @@ def _evidence(tables: Tables, players: int, us: int, actions: Sequence[Action]) 
         theirs = seat & 1 != us
         if waiting:                          # an answer to a raise
             if theirs:
-                options = 3 if level < top else 2
+                options = 3 if step_refusal(tables, level, -1, seat & 1) is None else 2
                 total += math.log((1.0 / options) / CAREFUL_ANSWER[kind])
             if kind == RAISE:
                 level += 1
@@ -76,7 +77,7 @@ def _evidence(tables: Tables, players: int, us: int, actions: Sequence[Action]) 
                 waiting = False
                 right = right_after_accept(tables, seat)
             continue
-        if theirs and level < top and right in (-1, seat & 1):   # could have raised
+        if theirs and step_refusal(tables, level, right, seat & 1) is None:
             k = held[seat]
             if kind == RAISE:
                 total += math.log((1.0 / (k + 1)) / CAREFUL_RAISE)

@@ -34,8 +34,8 @@ from .actions import _BETS, _PLAYS, ACCEPT, FOLD, PLAY, RAISE, Action
 from .observation import Observation, observe
 from .play import legal_cards, trick_winner
 from .rules import (REASONS, TEAMS, Outcome, Phase, Refusal, answer_refusal, answering_seat,
-                    decides_game, fold_value, raise_is_dead, raise_refusal, refusal_of,
-                    right_after_accept)
+                    decides_game, fold_value, raise_is_dead, refusal_of, right_after_accept,
+                    step_refusal)
 from .tables import Tables, compile_variant
 
 __all__ = ["Hand", "Deal", "HandResult", "Event", "TrickRecord", "TEAMS", "REASONS",
@@ -380,7 +380,8 @@ class Hand:
                     out = [row[c] for c in cards]
             else:
                 out = self._plays[seat][:]
-            if raise_refusal(self, seat) is None:
+            # The seat is the one whose turn it is: raise_refusal's remaining question.
+            if step_refusal(self.tables, self.level, self.right, seat & 1) is None:
                 out.append(_RAISES[seat])
             return out
         if phase is ANSWERING:
@@ -388,7 +389,8 @@ class Hand:
                 seat = answering_seat(self)
             elif not 0 <= seat < self.players or answer_refusal(self, seat) is not None:
                 return []
-            if raise_refusal(self, seat) is None:
+            # The seat may answer (checked above): raise_refusal's remaining question.
+            if step_refusal(self.tables, self.level, -1, seat & 1) is None:
                 return [_ACCEPTS[seat], _FOLDS[seat], _RAISES[seat]]
             return [_ACCEPTS[seat], _FOLDS[seat]]
         return []

@@ -16,8 +16,9 @@ The rules, by predicate:
 - :func:`play_refusal`: ``raise_when`` (no card while a raise waits), ``turn_order``,
   ``hand_size`` (a player plays the cards dealt to him), ``arrastre`` and
   ``follow_suit`` (the duties when a card is led).
-- :func:`raise_refusal`: ``raise_when`` (in answer or on one's turn), ``ladder`` (no
-  step above the top) and ``raise_right`` (after an accept, who may raise).
+- :func:`raise_refusal`: ``raise_when`` (in answer or on one's turn), then
+  :func:`step_refusal`: ``ladder`` (no step above the top) and ``raise_right`` (after
+  an accept, who may raise).
 - :func:`answer_refusal` and :func:`answering_seat`: ``answer_by`` (who may answer a
   raise) and ``default_answerer`` (the seat that answers when one must act).
 - :func:`right_after_accept`: ``raise_right`` again, who holds the right after an
@@ -50,7 +51,7 @@ if TYPE_CHECKING:
     from .hand import Hand
 
 __all__ = ["Phase", "Outcome", "Refusal", "REFUSALS", "REASONS", "refusal_of",
-           "play_refusal", "duty_refusal", "raise_refusal", "answer_refusal",
+           "play_refusal", "duty_refusal", "raise_refusal", "step_refusal", "answer_refusal",
            "answering_seat", "right_after_accept", "fold_value", "decides_game", "raise_is_dead"]
 
 
@@ -323,21 +324,25 @@ def raise_refusal(hand: Hand, seat: int) -> Refusal | None:
     now. A raise is made in answer to a raise (by a seat that may answer it) or by the
     player whose turn it is, before he plays; never above the top of the ladder; and,
     after an accept under ``raise_right: acceptor``, only by the accepting team."""
-    phase = hand.phase
-    if phase is _PLAY:
+    if hand.phase is _PLAY:
         if seat != hand.turn:
             return RAISE_OUT_OF_TURN
-        if hand.level >= hand.tables.top_level:
-            return LADDER_TOP
-        right = hand.right
-        if right >= 0 and right != seat & 1:
-            return NO_RAISE_RIGHT
-        return None
+        return step_refusal(hand.tables, hand.level, hand.right, seat & 1)
     refused = answer_refusal(hand, seat)
     if refused is not None:
         return refused
-    if hand.level >= hand.tables.top_level:
+    return step_refusal(hand.tables, hand.level, -1, seat & 1)
+
+
+def step_refusal(tables: Tables, level: int, right: int, team: int) -> Refusal | None:
+    """Rules ``ladder`` and ``raise_right`` from the betting alone: whether ``team`` may
+    raise from ladder step ``level`` when ``right`` holds the right to raise (-1: both
+    teams; answering a raise, pass -1). :func:`raise_refusal` asks it once the turn is
+    settled; a reader of the betting who cannot see the cards asks it too."""
+    if level >= tables.top_level:
         return LADDER_TOP
+    if right >= 0 and right != team:
+        return NO_RAISE_RIGHT
     return None
 
 
