@@ -193,6 +193,21 @@ def test_sure_of_a_careless_table_it_reads_nothing_into_raises() -> None:
     assert weighted.estimate(observation).p < read.p
 
 
+def test_sure_of_a_careless_table_it_still_reads_its_partners_raises() -> None:
+    game = sure_careless_table()
+    answering = facing_a_raise(game).seat             # team B raised; team A answers
+    game.apply(f"{answering} raise")                  # ... by raising again
+    seat = game.current_seat
+    assert seat is not None and seat & 1 == 1
+    game.apply(f"{seat} accept")
+    partner = game.observation((answering + 2) % 4)
+    assert careless_chance(partner) >= 0.8
+    read = SearchBot(samples=16, seed=5).estimate(partner)
+    flat = SearchBot(samples=16, seed=5, raise_weight=1.0, careless_at=1).estimate(partner)
+    # The partner's raise makes the deals team A wins count twice; B's raise counts once.
+    assert read.p > flat.p
+
+
 def test_the_settings_are_checked() -> None:
     with pytest.raises(ValueError, match="careless_at"):
         SearchBot(careless_at=1.5)

@@ -21,7 +21,8 @@ played was legal, which is what the duties reveal), solves each one double-dummy
   follows it. From ``careless_at`` on, it raises on its turn only when ``p`` reaches
   ``careless_raise_at``, since there every raise invites another and the stakes climb
   to the whole game; from ``careless_sure_at`` on (never below ``careless_at``) it
-  also reads nothing into raises and raises again only at ``careless_raise_at``.
+  also reads nothing into the other team's raises and raises again only at
+  ``careless_raise_at``.
 
 The estimate is optimistic in one known way: in each world the solver plays as if
 every card were visible, so it cannot tell a guess from knowledge (the "strategy
@@ -71,8 +72,9 @@ class Estimate:
 class Stance:
     """How the bot bets against the table as it reads it: the chances of winning the
     hand at which it raises on its turn (``raise_at``) and raises again facing a raise
-    (``reraise_at``), and ``raise_weight``, how many times as much a raise by another
-    player makes the worlds that player's team wins count (1: a raise says nothing)."""
+    (``reraise_at``), and ``raise_weight``, how many times as much a raise by the other
+    team makes the worlds that team wins count (1: its raises say nothing; the
+    partner's raises always weigh the bot's own ``raise_weight`` setting)."""
 
     raise_at: float
     reraise_at: float
@@ -104,7 +106,8 @@ class SearchBot:
     the chances of winning the hand at which it raises on its turn and raises again
     facing a raise. Against a table read as careless from ``careless_at`` on (1:
     never), ``careless_raise_at`` replaces ``raise_at``; from ``careless_sure_at`` on
-    it replaces ``reraise_at`` too, and raises weigh nothing (see :meth:`stance`)."""
+    it replaces ``reraise_at`` too, and the other team's raises weigh nothing (see
+    :meth:`stance`)."""
 
     name = "search"
 
@@ -161,7 +164,8 @@ class SearchBot:
         table; raising on its turn only at ``careless_raise_at`` against one it reads
         as careless (a :func:`~rentoy.bots.table.careless_chance` of ``careless_at``
         or more); and from ``careless_sure_at`` on (never below ``careless_at``) also
-        raising again only at ``careless_raise_at`` and reading nothing into raises.
+        raising again only at ``careless_raise_at`` and reading nothing into the other
+        team's raises.
 
         Before anything is seen the table counts as careless (an even chance):
 
@@ -183,8 +187,8 @@ class SearchBot:
 
     def estimate(self, observation: Observation, stance: Stance | None = None) -> Estimate:
         """The chance of winning the hand from here, and after each card the bot may
-        play, with raises weighed as ``stance`` says (by default, the :meth:`stance`
-        for this observation)."""
+        play, with the other team's raises weighed as ``stance`` says (by default, the
+        :meth:`stance` for this observation)."""
         tables, n, us = observation.tables, observation.players, observation.seat & 1
         tricks = observation.tricks_won
         ended = hand_ended(tables, tricks, len(observation.tricks))
@@ -194,9 +198,9 @@ class SearchBot:
         solver = self._solver(observation)
         worlds = sample_worlds(observation, self.samples, self.rng)
         raises = self._raises(observation)
-        base = 1.0
-        if raises != (0, 0):
-            base = (stance or self.stance(observation)).raise_weight
+        weights = [self.raise_weight, self.raise_weight]
+        if raises[1 - us]:
+            weights[1 - us] = (stance or self.stance(observation)).raise_weight
         mine = (leader + len(trick)) % n == observation.seat and observation.raiser is None
         total = won = 0.0
         wins: dict[int, float] = {}
@@ -206,7 +210,7 @@ class SearchBot:
                 winner = us if any(team == us for team in moves.values()) else 1 - us
             else:
                 moves, winner = {}, solver.winner(world, leader, trick, tricks)
-            weight = base ** raises[winner]
+            weight = weights[winner] ** raises[winner]
             total += weight
             won += weight * (winner == us)
             for card, team in moves.items():
