@@ -11,6 +11,7 @@ import doctest
 from pathlib import Path
 
 import rentoy
+from rentoy.bots.table import CAREFUL_ANSWER, CAREFUL_RAISE
 
 project = "rentoy"
 author = "The rentoy authors"
@@ -37,7 +38,12 @@ rentoy_examples_dir = "examples"
 
 myst_enable_extensions = ["colon_fence", "deflist", "fieldlist", "substitution", "attrs_inline"]
 myst_heading_anchors = 3
-myst_substitutions = {"version": rentoy.__version__}
+# The search bot's careful account of a table, as the code states it (not restated by hand).
+myst_substitutions = {"version": rentoy.__version__,
+                      "careful_raise": f"{CAREFUL_RAISE:.0%}",
+                      "careful_accept": f"{CAREFUL_ANSWER['accept']:.0%}",
+                      "careful_fold": f"{CAREFUL_ANSWER['fold']:.0%}",
+                      "careful_raise_again": f"{CAREFUL_ANSWER['raise']:.0%}"}
 
 html_theme = "furo"
 html_title = f"rentoy {rentoy.__version__}"

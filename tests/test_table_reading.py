@@ -120,9 +120,9 @@ def test_the_search_bot_raises_less_against_a_careless_table() -> None:
     bot = SearchBot(samples=4, seed=1)
     observation = game.observation(0)
     assert careless_chance(observation) >= bot.careless_at
-    assert bot.raise_threshold(observation) == bot.careless_raise_at == 1.0
+    assert bot.stance(observation).raise_at == bot.careless_raise_at == 1.0
     never = make_bot("search:samples=4:careless_at=1", seed=1)
-    assert isinstance(never, SearchBot) and never.raise_threshold(observation) == 0.5
+    assert isinstance(never, SearchBot) and never.stance(observation).raise_at == 0.5
 
 
 def sure_careless_table() -> Game:

@@ -180,11 +180,6 @@ class SearchBot:
             return Stance(self.careless_raise_at, self.reraise_at, self.raise_weight)
         return Stance(self.careless_raise_at, self.careless_raise_at, 1.0)
 
-    def raise_threshold(self, observation: Observation) -> float:
-        """The chance of winning the hand at which the bot raises on its turn (the
-        :meth:`stance`'s ``raise_at``)."""
-        return self.stance(observation).raise_at
-
     def estimate(self, observation: Observation, stance: Stance | None = None) -> Estimate:
         """The chance of winning the hand from here, and after each card the bot may
         play, with the other team's raises weighed as ``stance`` says (by default, the
