@@ -127,8 +127,10 @@ class Variant:
     def __reduce__(self) -> tuple[Any, ...]:
         # Pickled as its data (simulation workers, a cluster): a worker needs no files,
         # and the same data gives the same object there (the engine's tables are made
-        # once per variant object).
-        return (_interned, (variant_data(self),))
+        # once per variant object); within one process, the object itself.
+        data = variant_data(self)
+        _pickled.setdefault(_data_key(data), self)
+        return (_interned, (data,))
 
 
 # ---------------------------------------------------------------------------------------
@@ -317,11 +319,15 @@ def variant_from_data(data: Mapping[str, Any]) -> Variant:
 _pickled: dict[str, Variant] = {}
 
 
+def _data_key(data: Mapping[str, Any]) -> str:
+    import json     # only when a variant is pickled: not at every start
+
+    return json.dumps(data, sort_keys=True)
+
+
 def _interned(data: Mapping[str, Any]) -> Variant:
     """The variant of ``data``, the same object for the same data within a process."""
-    import json     # only when a variant is unpickled: not at every start
-
-    key = json.dumps(data, sort_keys=True)
+    key = _data_key(data)
     found = _pickled.get(key)
     if found is None:
         found = _pickled[key] = variant_from_data(data)
