@@ -54,8 +54,9 @@ __all__ = ["setup"]
 
 def setup(app: Sphinx) -> dict[str, Any]:
     from .. import __version__
-    from . import (apirefs, bibliography, cards, common, compare, evidence, family,
-                   quickstart, reasons, rule_effects, search, variants, walkthroughs)
+    from . import (apirefs, bibliography, cards, compare, elements, evidence, family,
+                   quickstart, reasons, rule_effects, search, tracking, variants,
+                   walkthroughs)
     from .domain import RentoyDomain
     from .pages import configure_variants_dir, write_pages
 
@@ -69,8 +70,8 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_domain(RentoyDomain)
     app.connect("config-inited", configure_variants_dir)
     app.connect("builder-inited", write_pages)
-    for module in (common, cards, variants, walkthroughs, compare, bibliography, reasons,
-                   apirefs, quickstart, search, evidence, family, rule_effects):
+    for module in (tracking, elements, cards, variants, walkthroughs, compare, bibliography,
+                   reasons, apirefs, quickstart, search, evidence, family, rule_effects):
         module.setup(app)
-    return {"version": __version__, "env_version": 1, "parallel_read_safe": True,
+    return {"version": __version__, "env_version": 2, "parallel_read_safe": True,
             "parallel_write_safe": True}

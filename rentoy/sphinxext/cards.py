@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Iterable, Sequence
 from docutils import nodes
 from docutils.parsers.rst import directives
 
-from .common import RentoyDirective, paragraph, table
-
+from .directives import RentoyDirective
+from .elements import paragraph, table
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
 

@@ -23,8 +23,9 @@ from typing import TYPE_CHECKING, Any, Sequence
 from docutils import nodes
 from docutils.parsers.rst import directives
 
-from .common import (RentoyDirective, cell, paragraph, report_nodes, source_refs, status_node,
-                     table, xref)
+from .citations import source_refs
+from .directives import RentoyDirective
+from .elements import cell, paragraph, report_nodes, status_node, table, xref
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx

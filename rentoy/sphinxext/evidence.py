@@ -11,7 +11,9 @@ from typing import TYPE_CHECKING, Sequence
 
 from docutils import nodes
 
-from .common import RentoyDirective, note_files, paragraph, table, xref
+from .directives import RentoyDirective
+from .elements import paragraph, table, xref
+from .tracking import note_files
 from .domain import register_id
 
 if TYPE_CHECKING:

@@ -15,8 +15,9 @@ from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
 
-from .common import RentoyDirective, note_files, paragraph, status_node, table, xref
-
+from .directives import RentoyDirective
+from .elements import paragraph, status_node, table, xref
+from .tracking import note_files
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
 

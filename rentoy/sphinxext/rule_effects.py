@@ -18,8 +18,9 @@ from typing import TYPE_CHECKING, Any, Mapping
 
 from docutils import nodes
 
-from .common import RentoyDirective, cell, note_files, paragraph, table, xref
-
+from .directives import RentoyDirective
+from .elements import cell, paragraph, table, xref
+from .tracking import note_files
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
 

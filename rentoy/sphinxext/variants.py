@@ -22,10 +22,13 @@ from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx import addnodes
 
+from ..variants import STATUS_MARKS
 from .cards import card_order_nodes
-from .common import (STATUS_MARKS, Failure, RentoyDirective, RentoyRole, cell, facts, folded,
-                     note_files, note_listing, paragraph, source_refs, split_spec_rule,
-                     status_node, table, xref)
+from .citations import source_refs
+from .directives import RentoyDirective, RentoyRole, split_spec_rule
+from .elements import cell, facts, folded, paragraph, status_node, table, xref
+from .errors import Failure
+from .tracking import note_files, note_listing
 from .domain import register_id, register_target
 from .evidence import labelled_sources, quotation_refs
 

@@ -22,8 +22,10 @@ from typing import TYPE_CHECKING, Any, Sequence
 from docutils import nodes
 
 from .cards import card_node, deal_nodes
-from .common import (Failure, RentoyDirective, cell, facts, folded, library_files, note_files,
-                     note_listing, paragraph, table, variant_files, xref)
+from .directives import RentoyDirective
+from .elements import cell, facts, folded, paragraph, table, xref
+from .errors import Failure
+from .tracking import library_files, note_files, note_listing, variant_files
 from .domain import register_target
 from .variants import headings_option, section
 
