@@ -28,8 +28,9 @@ extensions = [
 
 source_suffix = {".md": "markdown"}
 root_doc = "index"
-# docs/examples/ holds walkthrough files (data, shown through the generated pages).
-exclude_patterns = ["_build", "examples", "Thumbs.db", ".DS_Store"]
+# docs/examples/ holds walkthrough files and docs/data/ the stored figures and the map's
+# data (shown through the generated pages).
+exclude_patterns = ["_build", "examples", "data", "Thumbs.db", ".DS_Store"]
 
 # The variant files the site is generated from: the checkout's own folder beside the
 # docs, so a copy of docs/ and variants/ builds from its own variants.

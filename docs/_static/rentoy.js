@@ -10,3 +10,15 @@
   window.addEventListener("hashchange", openTarget);
   document.addEventListener("DOMContentLoaded", openTarget);
 })();
+
+/* A figure that scrolls sideways says so, while it does (the width changes with the
+   screen and the phone's turning). */
+(function () {
+  function mark() {
+    document.querySelectorAll("div.rentoy-scroll").forEach(function (box) {
+      box.classList.toggle("rentoy-overflowing", box.scrollWidth > box.clientWidth + 1);
+    });
+  }
+  window.addEventListener("resize", mark);
+  document.addEventListener("DOMContentLoaded", mark);
+})();

@@ -26,7 +26,8 @@ allowed; paths are relative to the page):
   from the one it extends;
 - ``rentoy-quotations``: the passages the rules rest on, side by side;
 - ``rentoy-family-tree``, ``rentoy-timeline``: the family of games and the dated
-  evidence, drawn.
+  evidence, drawn;
+- ``rentoy-map PLACES``: the map of Spain with the regional forms placed.
 
 Roles: ``rentoy-value`` (``1737:ladder``), ``rentoy-status`` (``1737:follow_suit``),
 ``rentoy-source`` (``autoridades-1737``), and the ``rentoy`` domain's links
@@ -55,8 +56,8 @@ __all__ = ["setup"]
 def setup(app: Sphinx) -> dict[str, Any]:
     from .. import __version__
     from . import (apirefs, bibliography, cards, compare, elements, evidence, family,
-                   quickstart, reasons, rule_effects, search, tracking, variants,
-                   walkthroughs)
+                   figures, maps, quickstart, reasons, rule_effects, search, tracking,
+                   variants, walkthroughs)
     from .domain import RentoyDomain
     from .pages import configure_variants_dir, write_pages
 
@@ -70,8 +71,9 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_domain(RentoyDomain)
     app.connect("config-inited", configure_variants_dir)
     app.connect("builder-inited", write_pages)
-    for module in (tracking, elements, cards, variants, walkthroughs, compare, bibliography,
-                   reasons, apirefs, quickstart, search, evidence, family, rule_effects):
+    for module in (tracking, elements, figures, maps, cards, variants, walkthroughs, compare,
+                   bibliography, reasons, apirefs, quickstart, search, evidence, family,
+                   rule_effects):
         module.setup(app)
     return {"version": __version__, "env_version": 2, "parallel_read_safe": True,
             "parallel_write_safe": True}
