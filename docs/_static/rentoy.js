@@ -22,3 +22,18 @@
   window.addEventListener("resize", mark);
   document.addEventListener("DOMContentLoaded", mark);
 })();
+
+/* A printed page shows every folded branch; the page is folded again afterwards. */
+(function () {
+  var opened = [];
+  window.addEventListener("beforeprint", function () {
+    document.querySelectorAll("details:not([open])").forEach(function (box) {
+      box.open = true;
+      opened.push(box);
+    });
+  });
+  window.addEventListener("afterprint", function () {
+    opened.forEach(function (box) { box.open = false; });
+    opened = [];
+  });
+})();

@@ -27,6 +27,8 @@ from .elements import cell, facts, folded, paragraph, table, xref
 from .errors import Failure
 from .tracking import library_files, note_files, note_listing, variant_files
 from .domain import register_target
+from .figures import figure
+from .trees import tree_leaves, tree_svg
 from .variants import headings_option, section
 
 if TYPE_CHECKING:
@@ -137,6 +139,8 @@ class WalkthroughDirective(RentoyDirective):
         self.branch_ids = _branch_ids(run, walkthrough_id(path))
         # What happens first: every branch's outcome, each linked to its branch.
         outcomes = section(self, "Outcomes")
+        if not wt.is_record and tree_leaves(run) >= 2:
+            outcomes += self._tree(run)
         # A record's hands follow one another: their scores are not alternative endings.
         summary = None if wt.is_record else self._endings(run)
         if summary is not None:
@@ -153,6 +157,21 @@ class WalkthroughDirective(RentoyDirective):
                                     "the branch it names.", ["rentoy-legend"])
         transcript.extend(self._transcript(run.root, wt))
         return out + [outcomes, deal, transcript]
+
+    def _tree(self, run: WalkthroughRun) -> nodes.Node:
+        """The branches drawn as a tree, each box linked to its branch's play."""
+        from ..walkthrough.narrate import score_text
+
+        wt = run.walkthrough
+        leaves = tree_leaves(run)
+        label = f"The branches of {wt.title} as a tree: {leaves} endings"
+        caption = (f"From {score_text(run.root.end.score)}, each box is a branch as the "
+                   "file names it: a box with lines leading on is a point where the play "
+                   "parts, and each ending gives the score it leaves and the team that wins "
+                   "the hand (blue: team A; orange: team B). Select a box to open its play "
+                   "below; the table under the figure gives the same endings.")
+        return figure(tree_svg(run, self.branch_ids, label), label, caption,
+                      classes=["rentoy-tree-box"])
 
     def _record(self, run: WalkthroughRun) -> nodes.Element:
         """A record's hands in order, each headed by its dealer and score, with its deal
