@@ -20,7 +20,7 @@ import sys
 
 TYPE_CHECKING = False    # typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
-    from typing import TextIO
+    from typing import Any, TextIO
 
 __all__ = ["DEFAULT_WIDTH", "MIN_WIDTH", "terminal_width", "transliterate", "ascii_fallback",
            "display_width"]
@@ -90,7 +90,7 @@ def display_width(text: str) -> int:
     return width
 
 
-_unicodedata = None
+_unicodedata: Any = None
 _WIDTHS: dict[str, int] = {}     # the width of each non-ASCII character met
 
 

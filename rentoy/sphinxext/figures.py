@@ -114,7 +114,10 @@ def _visit_html(self: Any, node: svg_figure) -> None:
     self.body.append(f'<figure class="{classes}">')
     label = escape(node["label"], quote=True)
     svg = _resolve(self, node["svg"])
-    if node["wide"]:
+    if node.get("group"):
+        self.body.append(f'<div class="rentoy-panels" role="group" aria-label="{label}">'
+                         f'{svg}</div>')
+    elif node["wide"]:
         # A figure wider than a phone scrolls in its own box, which says so.
         self.body.append(f'<div class="rentoy-scroll" tabindex="0" role="region" '
                          f'aria-label="{label} (scrolls sideways)" '
