@@ -27,10 +27,13 @@ allowed; paths are relative to the page):
 - ``rentoy-quotations``: the passages the rules rest on, side by side;
 - ``rentoy-family-tree``, ``rentoy-timeline``: the family of games and the dated
   evidence, drawn;
-- ``rentoy-map PLACES``: the map of Spain with the regional forms placed.
+- ``rentoy-map PLACES``: the map of Spain with the regional forms placed;
+- ``rentoy-deal PATH``: a walkthrough file's deal drawn as cards;
+- ``rentoy-rule-effects PATH`` with ``:show:`` one part (the answer, a table).
 
 Roles: ``rentoy-value`` (``1737:ladder``), ``rentoy-status`` (``1737:follow_suit``),
-``rentoy-source`` (``autoridades-1737``), and the ``rentoy`` domain's links
+``rentoy-source`` (``autoridades-1737``), ``rentoy-cards`` (``2o 7c``: cards drawn),
+``rentoy-figure`` (``data/rule-effects.json:perfect_play/...``: a stored figure quoted), and the ``rentoy`` domain's links
 ``rentoy:variant``, ``rentoy:rule`` (``1737.ladder``), ``rentoy:walkthrough``,
 ``rentoy:reason``, ``rentoy:source``.
 

@@ -114,10 +114,20 @@ def alike_groups(specs: Sequence[str]) -> list[list[str]]:
 
 def quote_figure(data: Mapping[str, Any], key: str) -> str:
     """A stored figure as prose quotes it: ``56.2% [54.4, 58.0] over 3,000 deals``;
-    ``key`` is a path through the data (``perfect_play/variants/1737/mano_team_wins``)."""
+    ``key`` is a path through the data (``perfect_play/variants/1737/mano_team_wins``;
+    a pair of variants in a list of pairs as ``winner_differs/1737,avila/share``)."""
     node: Any = data
     parts = [p for p in key.split("/") if p]
     for part in parts:
+        if isinstance(node, list) and "," in part:
+            # A pair of variants in a list of pairs: ``winner_differs/1737,avila``.
+            wanted = set(part.split(","))
+            node = next((item for item in node if isinstance(item, Mapping)
+                         and set(item.get("variants", ())) == wanted), None)
+            if node is None:
+                raise Failure([(f"no figure {key!r} in the stored data (no pair {part!r})",
+                                None)])
+            continue
         if not isinstance(node, Mapping) or part not in node:
             raise Failure([(f"no figure {key!r} in the stored data (no {part!r})", None)])
         node = node[part]

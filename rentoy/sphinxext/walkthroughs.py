@@ -36,7 +36,8 @@ if TYPE_CHECKING:
 
     from ..walkthrough import Segment, Step, Walkthrough, WalkthroughRun
 
-__all__ = ["WalkthroughDirective", "WalkthroughListDirective", "walkthrough_files",
+__all__ = ["WalkthroughDirective", "WalkthroughListDirective", "DealDirective",
+           "walkthrough_files",
            "walkthrough_id", "run_failures"]
 
 _LINE = re.compile(r"^line (\d+): (.*)$", re.DOTALL)
@@ -448,6 +449,27 @@ class WalkthroughListDirective(RentoyDirective):
                       classes=["rentoy-walkthroughs"])]
 
 
+class DealDirective(RentoyDirective):
+    """``{rentoy-deal} PATH``: the deal of a walkthrough file drawn as cards, with the
+    turned-up card and the score (path relative to the page)."""
+
+    required_arguments = 1
+
+    def make(self) -> list[nodes.Node]:
+        from ..walkthrough import load_walkthrough, schema_path
+
+        path = self.resolve_path(self.arguments[0])
+        note_files(self.env, [path, schema_path()])
+        if not path.is_file():
+            raise Failure([(f"no walkthrough file {self.arguments[0]!r} (looked for {path})",
+                            None)])
+        wt = load_walkthrough(path)
+        note_files(self.env, variant_files(wt.variant) + library_files())
+        return deal_nodes(wt.deal, variant=wt.variant, dealer=wt.dealer,
+                          score=wt.start_score)
+
+
 def setup(app: Sphinx) -> None:
     app.add_directive("rentoy-walkthrough", WalkthroughDirective)
+    app.add_directive("rentoy-deal", DealDirective)
     app.add_directive("rentoy-walkthrough-list", WalkthroughListDirective)
