@@ -29,6 +29,7 @@ allowed; paths are relative to the page):
   evidence, drawn;
 - ``rentoy-map PLACES``: the map of Spain with the regional forms placed;
 - ``rentoy-deal PATH``: a walkthrough file's deal drawn as cards;
+- ``rentoy-strength PATH``: the search bot's measured strength, charted and tabled;
 - ``rentoy-rule-effects PATH`` with ``:show:`` one part (the answer, a table).
 
 Roles: ``rentoy-value`` (``1737:ladder``), ``rentoy-status`` (``1737:follow_suit``),
@@ -59,8 +60,8 @@ __all__ = ["setup"]
 def setup(app: Sphinx) -> dict[str, Any]:
     from .. import __version__
     from . import (apirefs, bibliography, cards, compare, elements, evidence, family,
-                   figures, maps, quickstart, reasons, rule_effects, search, tracking,
-                   variants, walkthroughs)
+                   figures, maps, quickstart, reasons, rule_effects, search, strength,
+                   tracking, variants, walkthroughs)
     from .domain import RentoyDomain
     from .pages import configure_variants_dir, write_pages
 
@@ -76,7 +77,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("builder-inited", write_pages)
     for module in (tracking, elements, figures, maps, cards, variants, walkthroughs, compare,
                    bibliography, reasons, apirefs, quickstart, search, evidence, family,
-                   rule_effects):
+                   rule_effects, strength):
         module.setup(app)
     return {"version": __version__, "env_version": 2, "parallel_read_safe": True,
             "parallel_write_safe": True}
