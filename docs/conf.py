@@ -46,8 +46,17 @@ myst_substitutions = {"version": rentoy.__version__,
                       "careful_fold": f"{CAREFUL_ANSWER['fold']:.0%}",
                       "careful_raise_again": f"{CAREFUL_ANSWER['raise']:.0%}"}
 
+# The public repository's address, once there is one: every page links to it. While it
+# is unset the pages link to the source archive and the wheel that the build places in
+# the site (download/), which install as the front page says.
+rentoy_repository = None
+
 html_theme = "furo"
-html_title = f"rentoy {rentoy.__version__}"
+html_title = "Rentoy reference"
+templates_path = ["_templates"]
+html_sidebars = {"**": ["sidebar/brand.html", "sidebar/search.html", "sidebar/scroll-start.html",
+                        "sidebar/navigation.html", "sidebar/rentoy-get.html",
+                        "sidebar/scroll-end.html"]}
 html_static_path = ["_static"]
 html_css_files = ["rentoy.css"]
 html_js_files = ["rentoy.js"]

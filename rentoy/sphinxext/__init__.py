@@ -30,6 +30,7 @@ allowed; paths are relative to the page):
 - ``rentoy-map PLACES``: the map of Spain with the regional forms placed;
 - ``rentoy-deal PATH``: a walkthrough file's deal drawn as cards;
 - ``rentoy-strength PATH``: the search bot's measured strength, charted and tabled;
+- ``rentoy-downloads``: where to get rentoy and how to install it;
 - ``rentoy-rule-effects PATH`` with ``:show:`` one part (the answer, a table).
 
 Roles: ``rentoy-value`` (``1737:ladder``), ``rentoy-status`` (``1737:follow_suit``),
@@ -42,8 +43,10 @@ Configuration: ``rentoy_variants_dir`` (a folder of variant files to read instea
 the library's own, relative to the conf folder), ``rentoy_examples_dir`` (default
 ``examples``), ``rentoy_variant_pages`` and ``rentoy_walkthrough_pages`` (where the
 generated pages go; empty to generate none), ``rentoy_simulations`` (False skips the
-simulations, for quick builds). Search that folds accents: ``html_search_language =
-"en-folded"`` with ``html_search_scorer`` naming ``docs/_static/search-fold.js`` (see
+simulations, for quick builds), ``rentoy_repository`` (the public repository's address:
+every page links to it) and ``rentoy_packages`` (False: no source archive and wheel in
+the site; see :mod:`rentoy.sphinxext.downloads`). Search that folds accents:
+``html_search_language = "en-folded"`` with ``html_search_scorer`` naming ``docs/_static/search-fold.js`` (see
 :mod:`rentoy.sphinxext.search`).
 """
 
@@ -59,9 +62,9 @@ __all__ = ["setup"]
 
 def setup(app: Sphinx) -> dict[str, Any]:
     from .. import __version__
-    from . import (apirefs, bibliography, cards, compare, elements, evidence, family,
-                   figures, maps, quickstart, reasons, rule_effects, search, strength,
-                   tracking, variants, walkthroughs)
+    from . import (apirefs, bibliography, cards, compare, downloads, elements, evidence,
+                   family, figures, maps, quickstart, reasons, rule_effects, search,
+                   strength, tracking, variants, walkthroughs)
     from .domain import RentoyDomain
     from .pages import configure_variants_dir, write_pages
 
@@ -75,7 +78,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_domain(RentoyDomain)
     app.connect("config-inited", configure_variants_dir)
     app.connect("builder-inited", write_pages)
-    for module in (tracking, elements, figures, maps, cards, variants, walkthroughs, compare,
+    for module in (tracking, elements, figures, maps, downloads, cards, variants, walkthroughs, compare,
                    bibliography, reasons, apirefs, quickstart, search, evidence, family,
                    rule_effects, strength):
         module.setup(app)

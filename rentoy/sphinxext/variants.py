@@ -413,6 +413,19 @@ class VariantDirective(RentoyDirective):
                           else variant.extends))
         if variant.sources:
             items.append(("Sources", labelled_sources(variant, variant.sources)))
+        if _is_linkable(variant):
+            from .downloads import link, variant_files_uri
+
+            where = variant_files_uri(variant.id)
+            items.append(("Files", [link(self.env.docname, where["yaml"],
+                                         f"{variant.id}.yaml", ("rentoy-download",)),
+                                    nodes.Text(" (the variant file the engine reads); "),
+                                    link(self.env.docname, where["json"],
+                                         f"{variant.id}.json", ("rentoy-download",)),
+                                    nodes.Text(" (its rules with their provenance, as "),
+                                    nodes.literal(f"rentoy rules {variant.id} -f json",
+                                                  f"rentoy rules {variant.id} -f json"),
+                                    nodes.Text(" prints them)")]))
         counts = ", ".join(f"{n} {s}" for s, n in variant.status_counts().items() if n)
         carried = sorted({str(p.defined_in) for p in variant.provenance.values() if p.carried})
         n_carried = sum(p.carried for p in variant.provenance.values())
