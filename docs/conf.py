@@ -1,7 +1,9 @@
 """Sphinx configuration of the rentoy site (Markdown pages through MyST, furo theme).
 
-Build with ``sphinx-build -W -n -b html docs docs/_build/html`` and check the examples
-with ``sphinx-build -W -n -b doctest docs docs/_build/doctest``. Nothing is fetched
+Build with ``sphinx-build -W -n -b html -d docs/_build/doctrees docs docs/_build/html``
+and check the examples with ``sphinx-build -W -n -b doctest -d docs/_build/doctrees docs
+docs/_build/doctest`` (the doctrees beside the site, not in it, so the published folder is
+the pages alone). Nothing is fetched
 from the network: there are no intersphinx mappings.
 """
 

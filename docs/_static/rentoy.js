@@ -37,3 +37,15 @@
     opened = [];
   });
 })();
+
+/* A tap on a card shows its name (a touch screen has no hover for the tooltip); a tap
+   elsewhere hides it. */
+(function () {
+  document.addEventListener("click", function (event) {
+    var card = event.target.closest && event.target.closest("abbr.rentoy-card, abbr.rentoy-face");
+    document.querySelectorAll("abbr.rentoy-named").forEach(function (other) {
+      if (other !== card) { other.classList.remove("rentoy-named"); }
+    });
+    if (card) { card.classList.toggle("rentoy-named"); }
+  });
+})();
