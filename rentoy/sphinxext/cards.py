@@ -16,7 +16,7 @@ from docutils import nodes
 from docutils.parsers.rst import directives
 
 from .directives import RentoyDirective, RentoyRole
-from .elements import paragraph, table
+from .elements import paragraph, spanish, table
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
@@ -73,7 +73,7 @@ def deal_nodes(deal: Deal, *, variant: Variant, dealer: int,
     up = nodes.paragraph(classes=["rentoy-turn-up"])
     up += nodes.Text("Turned up" + (" (the " if name else ""))
     if name:
-        up += nodes.emphasis(name, name)
+        up += spanish(name)
         up += nodes.Text(")")
     up += nodes.Text(": ")
     up += card_node(deal.up, classes=["rentoy-card-up"], note=name or "turned up")

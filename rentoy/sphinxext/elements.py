@@ -19,7 +19,8 @@ if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
 __all__ = ["Content", "text_nodes", "paragraph", "cell", "table", "facts", "status_node",
-           "xref", "details", "summary", "folded", "report_nodes", "setup"]
+           "xref", "details", "summary", "folded", "foreign", "spanish", "report_nodes",
+           "setup"]
 
 
 Content: TypeAlias = "str | nodes.Node | Sequence[nodes.Node] | None"
@@ -186,12 +187,43 @@ def _pass(self: Any, node: nodes.Node) -> None:
 
 
 def add_nodes(app: Sphinx) -> None:
-    """Register :class:`details` and :class:`summary` with every builder."""
+    """Register :class:`details`, :class:`summary` and :class:`foreign` with every
+    builder."""
     plain = (_pass, _pass)
     app.add_node(details, html=(_visit_details, _depart_details), text=plain, latex=plain,
                  man=plain, texinfo=plain)
     app.add_node(summary, html=(_visit_summary, _depart_summary), text=plain, latex=plain,
                  man=plain, texinfo=plain)
+    app.add_node(foreign, html=(_visit_foreign, _depart_foreign), text=plain, latex=plain,
+                 man=plain, texinfo=plain)
+
+
+class foreign(nodes.inline):  # noqa: N801  (a docutils node)
+    """Text in another language than the page's: ``<span lang="es">`` in HTML, so a
+    screen reader pronounces it as Spanish; plain text for other builders."""
+
+
+def spanish(content: Content, emphasis: bool = True) -> foreign:
+    """Spanish words in an English page (a passage, a call said at the table), in
+    italics unless ``emphasis`` is False."""
+    node = foreign(classes=["rentoy-es"])
+    node["lang"] = "es"
+    inner: list[nodes.Node] = text_nodes(content)
+    if emphasis:
+        em = nodes.emphasis()
+        em.extend(inner)
+        node += em
+    else:
+        node.extend(inner)
+    return node
+
+
+def _visit_foreign(self: Any, node: foreign) -> None:
+    self.body.append(self.starttag(node, "span", "", lang=node.get("lang", "es")))
+
+
+def _depart_foreign(self: Any, node: foreign) -> None:
+    self.body.append("</span>")
 
 
 def report_nodes(report: Any, inline: Any = None) -> list[nodes.Node]:

@@ -15,8 +15,9 @@ from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
 
+from .citations import source_refs
 from .directives import RentoyDirective
-from .elements import paragraph, status_node, table, xref
+from .elements import paragraph, status_node, table
 from .tracking import note_files
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -69,8 +70,7 @@ def family_svg(family: Any) -> str:
         arrow = (f' marker-end="url(#arrow-{link.kind})"'
                  if link.kind in ("model", "descent") else "")
         dash = f' stroke-dasharray="{_DASH[link.status]}"' if _DASH.get(link.status) else ""
-        title = escape(f"{n}. {link.label} ({link.kind}, {link.status}; "
-                       f"{', '.join(link.source)})")
+        title = escape(f"{n}. {link.label} ({link.kind}, {link.status})")
         parts.append(f'<g class="rentoy-link rentoy-link-{link.status}"><title>{title}</title>'
                      f'<line x1="{sx:.1f}" y1="{sy:.1f}" x2="{ex:.1f}" y2="{ey:.1f}" '
                      f'stroke="{colour}" stroke-width="2"{dash}{arrow}/>'
@@ -185,7 +185,7 @@ def timeline_svg(entries: list[dict[str, Any]]) -> str:
         lane, r = rows_of[e["n"]]
         cy = top[lane] + 10 + 22 * r
         colour = _LANE_COLOUR.get(lane, "#8c2d19")
-        title = escape(f'{e["n"]}. ' + "; ".join(f'{g["id"]}: {g["label"]}' for g in group))
+        title = escape(f'{e["n"]}. ' + "; ".join(g["label"] for g in group))
         x0, x1 = _x(e["span"][0]), _x(e["span"][1])
         span = (f'<line x1="{x0:.1f}" y1="{cy:.1f}" x2="{x1:.1f}" y2="{cy:.1f}" '
                 f'stroke="{colour}" stroke-width="4" opacity="0.4"/>') if x1 > x0 else ""
@@ -218,11 +218,7 @@ class FamilyTreeDirective(RentoyDirective):
         family = load_family()
         rows = []
         for n, link in enumerate(family.links, 1):
-            refs: list[nodes.Node] = []
-            for i, sid in enumerate(link.source):
-                if i:
-                    refs.append(nodes.Text(", "))
-                refs.append(xref("source", sid, sid))
+            refs = source_refs(link.source)
             rows.append([str(n), f"{family.games[link.source_game].name} — "
                                  f"{family.games[link.to].name}",
                          link.label, link.kind, status_node(link.status), refs,
@@ -254,8 +250,7 @@ class TimelineDirective(RentoyDirective):
             year = str(e["span"][0]) if e["span"][0] == e["span"][1] else \
                 f"{e['span'][0]}-{e['span'][1]}"
             what = "date claimed" if e["claim"] else sources[e["id"]].kind_label
-            rows.append([str(e["n"]), year, what, xref("source", e["id"], e["id"]),
-                         e["label"]])
+            rows.append([str(e["n"]), year, what, source_refs([e["id"]]), e["label"]])
         caption = ("Every dated source of the bibliography, one lane per kind, numbered in "
                    "date order; sources of one kind and date share a number, and a bar marks "
                    "a range of years. The top lane holds the dates the source text claims "
@@ -267,10 +262,7 @@ class TimelineDirective(RentoyDirective):
                                        classes=["rentoy-timeline-list"])]
         if undated:
             para = paragraph("Undated (not drawn): ", ["rentoy-undated"])
-            for i, sid in enumerate(undated):
-                if i:
-                    para += nodes.Text(", ")
-                para += xref("source", sid, sid)
+            para.extend(source_refs(undated))
             para += nodes.Text(".")
             out.append(para)
         return out

@@ -74,16 +74,16 @@ class StrengthDirective(RentoyDirective):
                        f"95% interval over {runs['games']:,} games (the same deals played "
                        "from both sides); dark rows meet the goal by the estimate. The "
                        "table below gives the same figures.")
-        rows = []
+        table_rows: list[list[Any]] = []
         for r in results:
             share = r["share"]
-            rows.append([nodes.literal(r["bot"], r["bot"]) if r["bot"] != "default"
+            table_rows.append([nodes.literal(r["bot"], r["bot"]) if r["bot"] != "default"
                          else "default", r["against"], f"{share['n']:,}", _percent(share["value"]),
                          f"{_percent(share['low'])} to {_percent(share['high'])}",
                          goal_words(share, goals[r["against"]])])
         out: list[nodes.Node] = [figure, table(
             ["search bot", "against", "games", "share of games", "95% interval", "goal"],
-            rows, classes=["rentoy-strength", "rentoy-wide"],
+            table_rows, classes=["rentoy-strength", "rentoy-wide"],
             title=f"Seed {runs['seed']}, {runs['games'] // 2:,} pairs of games each, "
                   f"{data['samples']} samples per decision")]
         by_seed = data.get("default_by_seed")

@@ -26,7 +26,7 @@ from ..variants import STATUS_MARKS
 from .cards import card_order_nodes
 from .citations import source_refs
 from .directives import RentoyDirective, RentoyRole, split_spec_rule
-from .elements import cell, facts, folded, paragraph, status_node, table, xref
+from .elements import cell, facts, folded, paragraph, spanish, status_node, table, xref
 from .errors import Failure
 from .tracking import note_files, note_listing
 from .domain import register_id, register_target
@@ -258,7 +258,7 @@ def ladder_nodes(variant: Variant) -> list[nodes.Node]:
             continue
         call = calls.for_raise(level)
         stale = variant.carried_over.get("calls")
-        call_node: nodes.Node | str = nodes.emphasis(call, call) if call else (
+        call_node: nodes.Node | str = spanish(call) if call else (
             f"({stale.label})" if stale else "-")
         rows.append([str(level), show(value), call_node,
                      raise_gloss(call, value, rules.target) or "-",
@@ -282,7 +282,7 @@ def ladder_nodes(variant: Variant) -> list[nodes.Node]:
     if said:
         for i, (what, word, meaning) in enumerate(said):
             para += nodes.Text(("; " if i else "") + f"{what} a raise players say ")
-            para += nodes.emphasis(word, word)
+            para += spanish(word)
             if meaning:
                 para += nodes.Text(f" ({meaning})")
         para += nodes.Text(". ")

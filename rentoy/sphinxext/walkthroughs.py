@@ -23,7 +23,7 @@ from docutils import nodes
 
 from .cards import card_node, deal_nodes
 from .directives import RentoyDirective
-from .elements import cell, facts, folded, paragraph, table, xref
+from .elements import cell, facts, folded, paragraph, spanish, table, xref
 from .errors import Failure
 from .tracking import library_files, note_files, note_listing, variant_files
 from .domain import register_target
@@ -296,7 +296,9 @@ class WalkthroughDirective(RentoyDirective):
             head += card_node(action.card)
         if step.call:
             head += nodes.Text(" — ")
-            head += nodes.emphasis(step.call, step.call, classes=["rentoy-call"])
+            call = spanish(step.call)
+            call["classes"].append("rentoy-call")
+            head += call
             if step.gloss:
                 head += nodes.Text(f" ({step.gloss})")
         if step.refusal is not None:
