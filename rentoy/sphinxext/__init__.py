@@ -15,7 +15,7 @@ allowed; paths are relative to the page):
 - ``rentoy-provenance-matrix``: every rule against every built-in variant;
 - ``rentoy-variant-list``: the built-in variants, linked to their pages;
 - ``rentoy-compare [SPEC ...]``: rules side by side, differences highlighted;
-- ``rentoy-simulation [SPEC ...]``: simulated play on the same deals, with a plot;
+- ``rentoy-simulation [SPEC ...]``: simulated play on the same deals, with a chart;
 - ``rentoy-rule-effects PATH``: the stored strong-play and perfect-play comparisons;
 - ``rentoy-walkthrough PATH``: a walkthrough run and drawn (a failure fails the build);
 - ``rentoy-walkthrough-list``: every walkthrough of the examples folder;

@@ -63,11 +63,15 @@ def _project_root(app: Sphinx) -> Path | None:
     return root if (root / "pyproject.toml").is_file() and (root / "rentoy").is_dir() else None
 
 
+def carries_packages(app: Sphinx) -> bool:
+    """Whether the site carries the source archive and the wheel: asked for, and the
+    docs folder sits in the project (a copy of the docs alone has nothing to build)."""
+    return bool(app.config.rentoy_packages) and _project_root(app) is not None
+
+
 def _build_packages(app: Sphinx, out: Path) -> None:
     root = _project_root(app)
     if root is None:
-        logger.warning("rentoy: no pyproject.toml beside the docs folder: the site carries "
-                       "no source archive or wheel (set rentoy_packages = False)")
         return
     with tempfile.TemporaryDirectory() as tmp:
         done = subprocess.run([sys.executable, "-m", "hatchling", "build", "-d", tmp],
@@ -105,7 +109,7 @@ def _finished(app: Sphinx, exception: BaseException | None) -> None:
     out = Path(app.outdir) / FOLDER
     out.mkdir(parents=True, exist_ok=True)
     _write_variants(out)
-    if app.config.rentoy_packages:
+    if carries_packages(app):
         _build_packages(app, out)
 
 
@@ -117,7 +121,7 @@ def _page_context(app: Sphinx, pagename: str, templatename: str, context: dict[s
         "sdist": relative_uri(f"{pagename}.html", f"{FOLDER}/{files['sdist']}"),
         "wheel": relative_uri(f"{pagename}.html", f"{FOLDER}/{files['wheel']}"),
         "sdist_name": files["sdist"], "wheel_name": files["wheel"],
-        "packages": app.config.rentoy_packages,
+        "packages": carries_packages(app),
     }
 
 
@@ -133,7 +137,7 @@ class DownloadsDirective(RentoyDirective):
             para += nodes.Text("The code: ")
             para += nodes.reference(repository, repository, refuri=repository)
             para += nodes.Text(". ")
-        if self.config.rentoy_packages:
+        if carries_packages(self.env.app):
             para += nodes.Text("This site carries the source archive, ")
             para += link(docname, f"{FOLDER}/{files['sdist']}", files["sdist"])
             para += nodes.Text(", and the wheel, ")
