@@ -1,14 +1,14 @@
 """The comparison page: rules side by side, and simulated play on the same deals.
 
 ``{rentoy-compare} [SPEC ...]`` puts variants side by side through
-:func:`rentoy.compare.compare_rules`, the comparison ``rentoy compare`` prints: a row
+:func:`rentoy.comparison.compare_rules`, the comparison ``rentoy compare`` prints: a row
 per rule that differs (every rule with ``:all-rules:``), a column per variant, each
 cell the value with its status and sources; a cell whose value differs from the
 row's usual value is highlighted. With no argument it compares every built-in
 variant, then shows what each option a built-in file defines changes.
 
 ``{rentoy-simulation} [SPEC ...]`` plays the same games under each variant with bots
-(:func:`rentoy.simulate.simulate`, small and seeded so the page is the same on every
+(:func:`rentoy.simulation.simulate`, small and seeded so the page is the same on every
 build) and shows the statistics with their intervals, the paired differences and a
 chart; variants that played exactly alike share a column and a row.
 """
@@ -28,8 +28,8 @@ from .elements import cell, paragraph, report_nodes, status_node, table, xref
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
-    from ..compare import RuleComparison
-    from ..variants import Variant
+    from ..comparison.rules import RuleComparison
+    from ..variant import Variant
 
 __all__ = ["CompareDirective", "SimulationDirective", "comparison_table", "same_play_groups",
            "merged_report"]
@@ -92,7 +92,7 @@ class CompareDirective(RentoyDirective):
     option_spec = {"all-rules": directives.flag}
 
     def make(self) -> list[nodes.Node]:
-        from ..compare import compare_rules
+        from ..comparison.rules import compare_rules
         from .variants import status_legend
 
         all_rules = "all-rules" in self.options
@@ -110,7 +110,7 @@ class CompareDirective(RentoyDirective):
 
     def _options(self, variants: Sequence[Variant]) -> list[nodes.Node]:
         """What each option defined by a built-in file changes in its variant."""
-        from ..compare import compare_rules
+        from ..comparison.rules import compare_rules
         from .variants import rule_label
 
         rows = []
@@ -155,7 +155,7 @@ class SimulationDirective(RentoyDirective):
                    "show": lambda text: directives.choice(text, ("plot", "tables"))}
 
     def make(self) -> list[nodes.Node]:
-        from ..simulate import simulate, simulation_report
+        from ..simulation import simulate, simulation_report
 
         if not self.config.rentoy_simulations:
             return [paragraph("(Simulations are turned off in this build: "

@@ -19,7 +19,7 @@ from .tracking import library_files, note_files, note_listing, variant_files
 if TYPE_CHECKING:
     from sphinx.environment import BuildEnvironment
 
-    from ..variants import Variant
+    from ..variant import Variant
 
 __all__ = ["RentoyDirective", "RentoyRole", "split_spec_rule"]
 

@@ -90,7 +90,7 @@ def _build_packages(app: Sphinx, out: Path) -> None:
 
 def _write_variants(out: Path) -> None:
     from ..files import write_atomic
-    from ..reference import rules_report
+    from ..comparison.reference import rules_report
     from ..render import render
     from ..variants import builtin_ids, load_variant
 

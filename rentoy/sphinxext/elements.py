@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Sequence, TypeAlias
 from docutils import nodes
 from sphinx import addnodes
 
-from ..variants import STATUS_MARKS
+from ..provenance import STATUS_MARKS
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Sequence
 
 from docutils import nodes
 
+from ..variants import cited_source
 from .directives import RentoyDirective
 from .citations import source_refs
 from .elements import paragraph, spanish, table, xref
@@ -20,7 +21,7 @@ from .domain import register_id
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
-    from ..variants import Variant
+    from ..variant import Variant
 
 __all__ = ["labelled_sources", "quotation_refs", "QuotationsDirective"]
 
@@ -37,7 +38,7 @@ def labelled_sources(variant: Variant, ids: Sequence[str]) -> list[nodes.Node]:
     for i, sid in enumerate(ids):
         if i:
             out.append(nodes.Text(", "))
-        src = variant.source(sid)
+        src = cited_source(variant, sid)
         if src is not None and src.defined_in is not None:
             who, title, year = short_citations({sid: src})[sid]
             text = " ".join(t for t in (who + (f", {title}" if title else ""), year) if t)
@@ -53,7 +54,7 @@ def labelled_sources(variant: Variant, ids: Sequence[str]) -> list[nodes.Node]:
 
 def quotation_refs(variant: Variant, rule: str) -> list[nodes.Node]:
     """" Passages: ..." links to the quotations a rule rests on, or nothing."""
-    from ..reference import rule_quotations
+    from ..comparison.reference import rule_quotations
 
     ids = rule_quotations(variant, rule)
     if not ids:

@@ -219,7 +219,7 @@ class RuleEffectsDirective(RentoyDirective):
         """What changes the game, in words, then the charts: perfect play's winner
         changes, and the strong-play differences beyond the noise."""
         from ..simulation.report import format_difference
-        from ..variants import rule_title
+        from ..ruletable import rule_title
 
         strong, perfect = data["strong_play"], data["perfect_play"]
         reference = strong["reference"]
@@ -334,7 +334,7 @@ class RuleEffectsDirective(RentoyDirective):
     def _strong(self, data: Mapping[str, Any]) -> list[nodes.Node]:
         from ..simulation.report import format_difference
         from ..simulation.stats import STATISTICS
-        from ..variants import rule_title
+        from ..ruletable import rule_title
 
         strong = data["strong_play"]
         reference = strong["reference"]

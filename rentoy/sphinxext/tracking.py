@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from sphinx.application import Sphinx
     from sphinx.environment import BuildEnvironment
 
-    from ..variants import Variant
+    from ..variant import Variant
 
 __all__ = ["library_files", "variant_files", "note_files", "note_listing", "mark_failed"]
 
