@@ -133,9 +133,9 @@ def panel_svg(panel: Panel) -> str:
         ink = "#1a1a1a" if row.strong or panel.reference is None else "#555"
         for k, line in enumerate(lines):
             parts.append(svg_text(_LEFT, y + 14 + _LINE * k, line, size=_FONT, weight="600",
-                                  fill=ink))
+                                  fill=ink, halo=True))
         parts.append(svg_text(_W - _RIGHT, y + 14 + _LINE * (len(lines) - 1), row.text,
-                              size=_FONT, anchor="end", fill=ink))
+                              size=_FONT, anchor="end", fill=ink, halo=True))
         line_y = y + h - 12
         y += h
         colour = "#1f5f99" if row.strong or panel.reference is None else "#8aa9c6"
