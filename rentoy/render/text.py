@@ -73,8 +73,8 @@ def wrap(text: str, width: int, indent: str = "", subsequent_indent: str = "",
     ['dos-de-', 'todos-', 'palos']
     >>> wrap("  11c  play Caballo de copas", 40)
     ['  11c  play Caballo de copas']
-    >>> [display_width(line) for line in wrap("Huétor Vega, Sanlúcar, Cádiz", 13)]
-    [13, 10, 6]
+    >>> wrap("Huétor Vega, Sanlúcar, Cádiz", 12)
+    ['Huétor Vega,', 'Sanlúcar,', 'Cádiz']
     >>> wrap("/a/long/path/to/file.yaml: ok", 12)
     ['/a/long/path/to/file.yaml:', 'ok']
     >>> wrap("/a/long/path/to/file.yaml: ok", 12, cut_long=True)

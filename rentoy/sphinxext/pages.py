@@ -20,8 +20,7 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .common import logger
-
+from .errors import logger
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
     from sphinx.config import Config
