@@ -310,7 +310,7 @@ def _at_report(args: argparse.Namespace, table, info: dict, checks: list):
                 "hand's chance is taken to move without jumps, so each team raises just "
                 "where the other should fold; a real hand jumps, so the right point lies "
                 "between the two.")
-    table_rows = [[f"{r.from_value}→{r.to_value}", "AB"[r.team],
+    table_rows = [[f"{r.from_value} to {r.to_value}", "AB"[r.team],
                    f"{r.fold_score[0]}-{r.fold_score[1]}", _pct(r.fold_chance),
                    "dead" if r.dead else f"{_pct(r.take.dead)} / {_pct(r.take.live)}",
                    "-" if r.again is None or r.dead or r.again_dead

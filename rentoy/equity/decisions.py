@@ -17,8 +17,9 @@ it is, the raise point. :func:`describe` says it in words.
 >>> print(textwrap.fill(describe(row), 80))
 Team A, offered 6 (from 3): folding leaves 4-8, where A wins the game 11.3% of the
 time; accept if A wins the hand at least 11% of the time (11% counting later
-raises); raise again to 9 at once from 10% (dead reckoning), from 96% counting later
-raises.
+raises); raise again to 9 at once from 10% (dead reckoning), from 96% counting
+later raises. (On its turn, team B does better to raise to 6 than to play on
+from 69%, 89% counting later raises.)
 """
 
 from __future__ import annotations
@@ -127,7 +128,13 @@ def describe(d: Decision) -> str:
                       f"{_pct(d.again.dead)} (dead reckoning)")
             if d.again.live < 1.0 and abs(d.again.live - d.again.dead) >= 0.005:
                 words += f", from {_pct(d.again.live)} counting later raises"
-    return words + "."
+    words += "."
+    if d.raise_at is not None and not d.dead:
+        raiser = TEAM_NAMES[1 - d.team]
+        words += (f" (On its turn, team {raiser} does better to raise to {d.to_value} than "
+                  f"to play on from {_pct(d.raise_at.dead)}, "
+                  f"{_pct(d.raise_at.live)} counting later raises.)")
+    return words
 
 
 def decision_json(d: Decision) -> dict[str, Any]:

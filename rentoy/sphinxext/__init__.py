@@ -54,7 +54,7 @@ __all__ = ["setup"]
 
 def setup(app: Sphinx) -> dict[str, Any]:
     from .. import __version__
-    from . import (apirefs, bibliography, cards, common, compare, evidence, family,
+    from . import (apirefs, bibliography, cards, common, compare, equity, evidence, family,
                    quickstart, reasons, rule_effects, search, variants, walkthroughs)
     from .domain import RentoyDomain
     from .pages import configure_variants_dir, write_pages
@@ -70,7 +70,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("config-inited", configure_variants_dir)
     app.connect("builder-inited", write_pages)
     for module in (common, cards, variants, walkthroughs, compare, bibliography, reasons,
-                   apirefs, quickstart, search, evidence, family, rule_effects):
+                   apirefs, quickstart, search, evidence, family, rule_effects, equity):
         module.setup(app)
     return {"version": __version__, "env_version": 1, "parallel_read_safe": True,
             "parallel_write_safe": True}

@@ -1,0 +1,329 @@
+"""The betting pages: stored equity tables, take points, and what each bet is worth.
+
+- ``{rentoy-equity} VARIANT``: the stored table of game-winning chances (made by
+  ``python bench/equity.py``) as a heat map and a grid, with its intervals, the number of
+  hands behind it, the whole games played from a few scores as a check, and the time it
+  took;
+- ``{rentoy-take-points} VARIANT A-B``: one score's decisions (fold, accept, raise again,
+  raise), dead and live;
+- ``{rentoy-betting-comparison} VARIANT ...``: the take points of the variants' ladders
+  side by side, with pictures, and where one ladder makes a decision right that another
+  makes wrong;
+- ``{rentoy-betting-worth} PATH``: what each betting action of a walkthrough is worth,
+  branch by branch (the worked examples' pages).
+
+Figures are drawn at build time from the stored data (matplotlib, the docs extra) into
+``figures/generated/`` beside the pages.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from docutils import nodes
+
+from .common import Failure, RentoyDirective, note_files, paragraph, table
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+
+__all__ = ["EquityDirective", "TakePointsDirective", "BettingComparisonDirective",
+           "BettingWorthDirective"]
+
+_FIGURES = "figures/generated"
+
+
+def _pct(p: float) -> str:
+    return f"{100 * p:.0f}"
+
+
+class _Stored(RentoyDirective):
+    def stored(self, spec: str, players: int = 4) -> dict[str, Any]:
+        from ..analysis.stakes import STORE
+        from ..equity.store import load_stored, store_path
+
+        variant = self.load_variant(spec) if not spec.endswith(".yaml") else \
+            self.load_variant(str(self.resolve_path(spec)))
+        path = store_path(variant.id, players)
+        note_files(self.env, [path])
+        data = load_stored(variant.id, players, STORE)
+        if data is None:
+            raise Failure([(f"no stored equity table for {variant.id} at {players} "
+                            f"players (looked for {path}); make it with `python "
+                            f"bench/equity.py --variant {spec}`", None)])
+        return data
+
+    def figure(self, name: str, svg_of: Any, caption: str) -> nodes.Node:
+        """An SVG drawn into the pages' figures folder, as a figure with a caption."""
+        folder = Path(self.env.srcdir) / _FIGURES
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / f"{name}.svg"
+        text = svg_of()
+        if not path.is_file() or path.read_text(encoding="utf-8") != text:
+            from ..files import write_atomic
+            write_atomic(path, text)
+        docdir = Path(self.env.doc2path(self.env.docname)).parent
+        rel = Path(__import__("os").path.relpath(path, docdir)).as_posix()
+        fig = nodes.figure(classes=["rentoy-figure"])
+        image = nodes.image(uri=rel, alt=caption)
+        image["candidates"] = {"*": str(path.relative_to(self.env.srcdir))}
+        fig += image
+        fig += nodes.caption(caption, caption)
+        return fig
+
+    def provenance(self, data: dict[str, Any]) -> nodes.Node:
+        seconds = data["seconds"]
+        checks = data.get("checks", [])
+        command = data["generated_by"]
+        text = (f" (rentoy {data['rentoy_version']}): {data['hands']:,} hands, "
+                f"{data['hands_per_score']} at every score, played by the bots "
+                f"{data['bots']} at {data['players']} players, in {seconds['table']:.0f} s "
+                f"with {seconds['jobs']} worker processes; then "
+                f"{sum(c['games'] for c in checks):,} whole games from "
+                f"{len(checks)} scores as a check ({seconds['check']:.0f} s). Seed "
+                f"{data['seed']}.")
+        return paragraph([nodes.Text("Computed by "), nodes.literal(command, command),
+                          nodes.Text(text)], ["rentoy-provenance-note"])
+
+
+class EquityDirective(_Stored):
+    """``{rentoy-equity} VARIANT``: the stored table (see the module docstring)."""
+
+    required_arguments = 1
+
+    def make(self) -> list[nodes.Node]:
+        from ..equity.store import stale, table_from_json
+        from ..render.heatmap import heatmap_svg
+        from ..simulation import wilson_interval
+
+        spec = self.arguments[0]
+        data = self.stored(spec)
+        table = table_from_json(data)
+        target = table.target
+        out: list[nodes.Node] = [self.provenance(data)]
+        changed = stale(data)
+        if changed:
+            warning = nodes.warning()
+            warning += paragraph("This table is stale: the rules changed since it was "
+                                 f"computed ({', '.join(changed)}). Run the command above "
+                                 "again.")
+            out.append(warning)
+        grid = [[table.win_a(a, b) for b in range(target)] for a in range(target)]
+        widths = sorted((table.high(a, b) - table.low(a, b)) / 2
+                        for a in range(target) for b in range(target))
+        caption = (f"{data['variant']}: team A's chance of winning the game (%) at the start "
+                   f"of a hand, either team as likely to deal; {data['hands']:,} hands "
+                   f"measured. 95% intervals: ±{100 * widths[len(widths) // 2]:.1f} points "
+                   f"at half the scores, ±{100 * widths[-1]:.1f} at most.")
+        out.append(self.figure(
+            f"equity-{data['variant']}".replace("+", "-"),
+            lambda: heatmap_svg(grid, f"{data['variant']}: team A wins the game (%)",
+                                "team B's points", "team A's points",
+                                note=f"{data['hands_per_score']} hands at every score, "
+                                     f"bots {data['bots']}"), caption))
+        rows = [[str(a)] + [f"{_pct(table.win_a(a, b))}" for b in range(target)]
+                for a in range(target)]
+        out.append(table_node(["A \\ B", *map(str, range(target))], rows,
+                              "The same grid (%): rows team A's points, columns team B's"))
+        checks = []
+        for c in data.get("checks", []):
+            a, b, d = c["score_a"], c["score_b"], "AB".index(c["dealer"])
+            low, high = wilson_interval(c["wins_a"], c["games"])
+            checks.append([f"{a}-{b}", c["dealer"], str(c["games"]),
+                           f"{_pct(c['wins_a'] / c['games'])} [{_pct(low)}, {_pct(high)}]",
+                           f"{_pct(table.win_a(a, b, d))} [{_pct(table.low(a, b, d))}, "
+                           f"{_pct(table.high(a, b, d))}]",
+                           "yes" if low <= table.high(a, b, d) and table.low(a, b, d) <= high
+                           else "no"])
+        if checks:
+            out.append(table_node(["score", "dealer", "games", "won by A (%)",
+                                   "table (%)", "intervals meet"], checks,
+                                  "Check: whole games played from chosen scores "
+                                  "(95% intervals)"))
+        return out
+
+
+def table_node(columns: list[str], rows: list[list[str]], title: str) -> nodes.Node:
+    return table(columns, rows, classes=["rentoy-equity"], title=title)
+
+
+class TakePointsDirective(_Stored):
+    """``{rentoy-take-points} VARIANT A-B``: one score's decisions, team B dealing."""
+
+    required_arguments = 2
+
+    def make(self) -> list[nodes.Node]:
+        from ..equity.decisions import decisions
+        from ..equity.store import table_from_json
+
+        spec, score_text = self.arguments
+        data = self.stored(spec)
+        table = table_from_json(data)
+        a, b = (int(x) for x in score_text.split("-"))
+        rows = []
+        for d in decisions(table.chances, self.load_variant(spec), (a, b), 1):
+            rows.append([f"{d.from_value} to {d.to_value}", "AB"[d.team],
+                         f"{d.fold_score[0]}-{d.fold_score[1]} ({_pct(d.fold_chance)})",
+                         f"{d.win_score[0]}-{d.win_score[1]} ({_pct(d.win_chance)}) / "
+                         f"{d.lose_score[0]}-{d.lose_score[1]} ({_pct(d.lose_chance)})",
+                         "dead" if d.dead else f"{_pct(d.take.dead)} / {_pct(d.take.live)}",
+                         "-" if d.again is None or d.dead or d.again_dead
+                         else f"{_pct(d.again.dead)} / {_pct(d.again.live)}",
+                         "-" if d.raise_at is None or d.dead
+                         else f"{_pct(d.raise_at.dead)} / {_pct(d.raise_at.live)}"])
+        return [table(["raise", "offered to", "fold: score (A's or B's game %)",
+                       "accept: won / lost", "accept from (%) dead / live",
+                       "raise again from (%)", "raiser raises from (%)"], rows,
+                      classes=["rentoy-equity"],
+                      title=f"{spec} at {a}-{b}, team B dealing: the game chances are the "
+                            "deciding team's")]
+
+
+def _first_take(stakes: Any, tables: Any, target: int, team: int, level: int,
+                live: bool) -> list[list[float]]:
+    return [[stakes.take(( a, b), 1, team, _step(level), live) for b in range(target)]
+            for a in range(target)]
+
+
+def _step(level: int) -> Any:
+    from ..analysis.stakes import Step
+    return Step(level - 1, level)
+
+
+class BettingComparisonDirective(_Stored):
+    """``{rentoy-betting-comparison} VARIANT ...``: the take points of the first two
+    raises under each variant, side by side, with pictures (the first named is the
+    reference)."""
+
+    required_arguments = 1
+    optional_arguments = 10
+
+    def make(self) -> list[nodes.Node]:
+        from ..analysis.stakes import Stakes
+        from ..engine import compile_variant
+        from ..equity.store import table_from_json
+        from ..render.heatmap import heatmap_svg
+
+        specs = list(self.arguments)
+        found = []
+        for spec in specs:
+            data = self.stored(spec)
+            variant = self.load_variant(str(self.resolve_path(spec)) if spec.endswith(".yaml")
+                                        else spec)
+            tables = compile_variant(variant)
+            table_ = table_from_json(data)
+            found.append((data, variant, tables, Stakes(table_.chances, tables), table_))
+        out: list[nodes.Node] = []
+        rows = []
+        for data, variant, tables, stakes, table_ in found:
+            target = table_.target
+            ladder = " - ".join(map(str, tables.ladder))
+            firsts = [stakes.dead_take((a, b), 1, 0, _step(1)) for a in range(target)
+                      for b in range(target)]
+            seconds = [stakes.dead_take((a, b), 1, 0, _step(2)) for a in range(target)
+                       for b in range(target)]
+            rows.append([data["variant"], ladder, str(target), _pct(table_.win_a(0, 0, 1)),
+                         f"{_pct(sorted(firsts)[len(firsts) // 2])}",
+                         f"{_pct(sorted(seconds)[len(seconds) // 2])}",
+                         f"{data['hands']:,}"])
+        out.append(table(["variant", "ladder", "target", "A wins from 0-0, B dealing (%)",
+                          "take point of the first raise, median over scores (%)",
+                          "of the second raise (%)", "hands measured"], rows,
+                         classes=["rentoy-equity"],
+                         title="The ladders side by side (take points dead, for team A "
+                               "offered the raise, team B dealing)"))
+        ref = found[0]
+        for data, variant, tables, stakes, table_ in found:
+            target = table_.target
+            grid = [[stakes.dead_take((a, b), 1, 0, _step(1)) for b in range(target)]
+                    for a in range(target)]
+            first = f"{tables.ladder[0]} to {tables.ladder[1]}"
+            out.append(self.figure(
+                f"take-{data['variant']}".replace("+", "-"),
+                lambda grid=grid, data=data, first=first: heatmap_svg(
+                    grid, f"{data['variant']}: A accepts {first} from (%)",
+                    "team B's points", "team A's points",
+                    note=f"dead take point, team B dealing; {data['hands']:,} hands"),
+                f"{data['variant']}: the least chance of winning the hand (%) at which "
+                f"team A does better to accept the first raise ({first}) than to fold, "
+                f"by score, team B dealing (dead; from {data['hands']:,} measured hands, "
+                f"so each figure carries the table's interval)."))
+        out.extend(self._differences(ref, found[1:]))
+        return out
+
+    def _differences(self, ref: Any, others: list[Any]) -> list[nodes.Node]:
+        """Scores where a hand accepted under one ladder is folded under the other."""
+        items = nodes.bullet_list()
+        rdata, _, rtables, rstakes, rtable = ref
+        for data, variant, tables, stakes, table_ in others:
+            target = min(rtable.target, table_.target)
+            gaps = []
+            for a in range(target):
+                for b in range(target):
+                    for level in (1, 2):
+                        if level > min(rtables.top_level, tables.top_level):
+                            continue
+                        mine = stakes.dead_take((a, b), 1, 0, _step(level))
+                        theirs = rstakes.dead_take((a, b), 1, 0, _step(level))
+                        gaps.append((abs(mine - theirs), a, b, level, mine, theirs))
+            gaps.sort(reverse=True)
+            wide = [g for g in gaps if g[0] >= 0.10]
+            text = (f"{data['variant']} against {rdata['variant']}: at "
+                    f"{len(wide)} of {len(gaps)} decisions (the first two raises, team A "
+                    f"offered, every score) the take points differ by 10 points or more, so "
+                    f"a hand between them is accepted under one ladder and folded under "
+                    f"the other.")
+            if gaps:
+                g = gaps[0]
+                step_text = (f"{tables.ladder[g[3] - 1]} to {tables.ladder[g[3]]}" if
+                             tables.ladder[:g[3] + 1] == rtables.ladder[:g[3] + 1] else
+                             f"{tables.ladder[g[3] - 1]} to {tables.ladder[g[3]]} (against "
+                             f"{rtables.ladder[g[3] - 1]} to {rtables.ladder[g[3]]})")
+                text += (f" The widest: at {g[1]}-{g[2]}, raise {step_text}, accept from "
+                         f"{_pct(g[4])}% against {_pct(g[5])}%.")
+            items += nodes.list_item("", paragraph(text))
+        return [items] if len(items) else []
+
+
+class BettingWorthDirective(RentoyDirective):
+    """``{rentoy-betting-worth} PATH``: each betting action of a walkthrough with what it
+    is worth (path relative to the page)."""
+
+    required_arguments = 1
+
+    def make(self) -> list[nodes.Node]:
+        from ..analysis.stakes import STORE
+        from ..equity.worth import walkthrough_worth
+
+        path = self.resolve_path(self.arguments[0])
+        note_files(self.env, [path, *sorted(STORE.glob("*.json"))])
+        worth = walkthrough_worth(path)
+        if not worth.entries:
+            return []
+        sec = nodes.section(names=["what each decision is worth"])
+        sec += nodes.title("What each decision is worth", "What each decision is worth")
+        self.state.document.note_implicit_target(sec, sec)
+        sec += paragraph(
+            f"At each raise, accept and fold: what each answer leads to, each team's chance "
+            f"of winning the game there, and the chance of winning the hand at which the "
+            f"decision is right, from the table of game-winning chances of {worth.variant} "
+            f"at {worth.players} players ({worth.source}; see the betting page). Dead: later "
+            f"raises not counted; live: counted, each team raising just where the other "
+            f"should fold. The table's own 95% intervals (a few points) carry over to "
+            f"these figures.")
+        items = nodes.bullet_list()
+        for e in worth.entries:
+            where = " / ".join(e.path) or "Before the branches"
+            item = paragraph([nodes.strong(where, where), nodes.Text(", "),
+                              nodes.literal(e.action, e.action), nodes.Text(": " + e.words)])
+            items += nodes.list_item("", item)
+        sec += items
+        return [sec]
+
+
+def setup(app: Sphinx) -> None:
+    app.add_directive("rentoy-equity", EquityDirective)
+    app.add_directive("rentoy-take-points", TakePointsDirective)
+    app.add_directive("rentoy-betting-comparison", BettingComparisonDirective)
+    app.add_directive("rentoy-betting-worth", BettingWorthDirective)
