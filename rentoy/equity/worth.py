@@ -23,7 +23,7 @@ from ..analysis.stakes import ScoreChances, load_chances
 from ..engine import Hand, compile_variant
 from ..engine.actions import ACCEPT, FOLD, RAISE
 from ..walkthrough import load_walkthrough
-from .decisions import Decision, decision_json, decisions, describe
+from .decisions import Decision, decision_json, decisions
 
 __all__ = ["WorthEntry", "Worth", "walkthrough_worth"]
 

@@ -256,7 +256,7 @@ class BettingComparisonDirective(_Stored):
         """Scores where a hand accepted under one ladder is folded under the other."""
         items = nodes.bullet_list()
         rdata, _, rtables, rstakes, rtable = ref
-        for data, variant, tables, stakes, table_ in others:
+        for data, _variant, tables, stakes, table_ in others:
             target = min(rtable.target, table_.target)
             gaps = []
             for a in range(target):
