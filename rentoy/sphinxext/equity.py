@@ -216,7 +216,7 @@ class BettingComparisonDirective(_Stored):
             found.append((data, variant, tables, Stakes(table_.chances, tables), table_))
         out: list[nodes.Node] = []
         rows = []
-        for data, variant, tables, stakes, table_ in found:
+        for data, _variant, tables, stakes, table_ in found:
             target = table_.target
             ladder = " - ".join(map(str, tables.ladder))
             firsts = [stakes.dead_take((a, b), 1, 0, _step(1)) for a in range(target)
@@ -234,7 +234,7 @@ class BettingComparisonDirective(_Stored):
                          title="The ladders side by side (take points dead, for team A "
                                "offered the raise, team B dealing)"))
         ref = found[0]
-        for data, variant, tables, stakes, table_ in found:
+        for data, _variant, tables, stakes, table_ in found:
             target = table_.target
             grid = [[stakes.dead_take((a, b), 1, 0, _step(1)) for b in range(target)]
                     for a in range(target)]
