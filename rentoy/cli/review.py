@@ -90,7 +90,7 @@ def review_report(review, every: bool = False):
             f"points of 100; marks: {thresholds}."]
     if review.skipped_branches:
         text.append("The record's branches are left out: only its main line is reviewed.")
-    details = [f"Hand {e.hand}, seat {e.seat} ({e.action}): {e.mark or 'note'}: {e.words}."
+    details = [f"Hand {e.hand}, seat {e.seat} ({e.action}): {e.mark or 'solver'}: {e.words}."
                for e in shown if e.mark or e.verdict]
     tables = [Table(["hand", "seat", "action", "hand chance (%)", "best", "cost",
                      "mark"], rows,
@@ -107,3 +107,26 @@ def review_report(review, every: bool = False):
                         abbrev={"won hands thrown": "thrown", "decisions": "moves"}))
     return Report(review.json(), tables, heading=f"Review: {review.path.name}",
                   text=text + details)
+
+
+def show_review(record: str, as_json: bool = False) -> None:
+    """Print the review of a game given as record text (``rentoy play --review``)."""
+    import tempfile
+    from pathlib import Path
+
+    from ..equity.review import review_record
+    from .common import emit
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "game.yaml"
+        path.write_text(record, encoding="utf-8")
+        review = review_record(path)
+        report = review_report(review)
+        if as_json:
+            import json
+            import sys
+
+            sys.stdout.write(json.dumps({"event": "review", **review.json()},
+                                        ensure_ascii=False) + "\n")
+            return
+        emit(report, "text")

@@ -253,7 +253,7 @@ def _name(card: int) -> str:
 def _notes(review: Review) -> Iterator[tuple[int, int, str]]:
     for e in review.entries:
         if e.mark or e.verdict:
-            label = e.mark or "note"
+            label = e.mark or "solver"
             yield e.hand, e.index, (f"review: {label}, {100 * e.cost:.1f} points of the "
                                     f"game; {e.words}; best: {e.best}")
 
