@@ -48,7 +48,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--dask", metavar="ADDRESS", help="a dask scheduler to run on")
     parser.add_argument("--out", type=Path, default=None,
                         help="the folder (default: rentoy/data/equity)")
+    parser.add_argument("--speed", type=int, metavar="N",
+                        help="measure speed only: N hands at each of 8 scores on one core, "
+                             "on --jobs processes and on a local dask cluster of as many "
+                             "workers, in the same run; nothing is written")
     args = parser.parse_args(argv)
+    if args.speed:
+        return speed(args)
 
     from rentoy import __version__
     from rentoy.analysis.stakes import STORE
@@ -110,6 +116,45 @@ def main(argv: list[str] | None = None) -> int:
             run(executor, workers)
     else:
         run(None, args.jobs)
+    return 0
+
+
+def speed(args: argparse.Namespace) -> int:
+    """Hands per second of the measurement on one core, on ``--jobs`` processes and on a
+    local dask cluster, as ratios to the first (measured in the same run)."""
+    import os
+
+    from rentoy.equity.measure import measure_hands
+
+    variant = (args.variant or ["1737"])[0]
+    scores = [(0, 0), (4, 5), (8, 8), (10, 6), (2, 9), (11, 11), (6, 3), (9, 1)]
+    print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores; {variant}, "
+          f"bots {args.bots}, {args.speed} hands at each of {len(scores)} scores")
+
+    def timed(label: str, **kw) -> float:
+        started = time.perf_counter()
+        counts = measure_hands(variant, args.speed, args.seed, players=args.players,
+                               bots=args.bots, scores=scores, **kw)
+        seconds = time.perf_counter() - started
+        rate = sum(sum(c.values()) for c in counts.values()) / seconds
+        print(f"  {label:28} {seconds:7.1f} s  {rate:6.1f} hands/s")
+        return rate
+
+    base = timed("one core (--jobs 1)")
+    rate = timed(f"--jobs {args.jobs}", jobs=args.jobs)
+    print(f"  ratio to one core: {rate / base:.2f}")
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:
+        print("  (dask.distributed is not installed: pip install 'rentoy[distributed]')")
+        return 0
+    with LocalCluster(n_workers=args.jobs, threads_per_worker=1, processes=True,
+                      dashboard_address=None) as cluster, Client(cluster) as client:
+        rate = timed(f"dask, {args.jobs} local workers", executor=client.get_executor())
+    print(f"  ratio to one core: {rate / base:.2f}")
+    per_table = 144 * args.hands / max(rate, 1e-9)
+    print(f"  a 12-point table at {args.hands} hands per score: about {per_table / 60:.0f} "
+          f"minutes at the last rate")
     return 0
 
 

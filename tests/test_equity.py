@@ -206,3 +206,13 @@ def test_the_table_bot_is_registered():
     assert make_bot("tables:samples=4:live=0.2", seed=1).live == 0.2
     with pytest.raises(ValueError, match="live"):
         make_bot("tables:live=2")
+
+
+def test_the_counts_do_not_depend_on_the_executor():
+    from concurrent.futures import ThreadPoolExecutor
+
+    alone = measure_hands(SHORT, 10, seed=2, bots="greedy", scores=[(0, 0), (1, 2)])
+    with ThreadPoolExecutor(2) as pool:
+        spread = measure_hands(SHORT, 10, seed=2, bots="greedy", scores=[(0, 0), (1, 2)],
+                               executor=pool)
+    assert alone == spread

@@ -19,7 +19,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                        "the take points of every raise",
         description="For every score short of the target, team A's chance of winning the "
                     "game at the start of a hand under strong play (the bots named), with "
-                    "a 95%% interval: by recursion over the scores from one hand's result "
+                    "a 95% interval: by recursion over the scores from one hand's result "
                     "measured at each score. With --at A-B, that score's decisions in "
                     "words: when to fold, accept or raise again, as the chance of winning "
                     "the hand at which each is right (dead: later raises not counted; "

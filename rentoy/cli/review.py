@@ -85,8 +85,8 @@ def review_report(review, every: bool = False):
     thresholds = ", ".join(f"{name} from {100 * least:.0f}" for name, least in MARKS)
     text = [f"{len(review.entries)} decisions of {review.path.name} ({review.variant}, "
             f"{review.players} players), each weighed from what its player could see by "
-            f"the search bot at {review.samples} worlds, against "
-            f"{review.chances_source}. Cost: the game-winning chance given up, in "
+            f"the search bot at {review.samples} worlds, against the table of "
+            f"game-winning chances ({review.chances_source}). Cost: the game-winning chance given up, in "
             f"points of 100; marks: {thresholds}."]
     if review.skipped_branches:
         text.append("The record's branches are left out: only its main line is reviewed.")
