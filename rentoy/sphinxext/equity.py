@@ -99,8 +99,8 @@ class EquityDirective(_Stored):
 
         spec = self.arguments[0]
         data = self.stored(spec)
-        table = table_from_json(data)
-        target = table.target
+        eq = table_from_json(data)
+        target = eq.target
         out: list[nodes.Node] = [self.provenance(data)]
         changed = stale(data)
         if changed:
@@ -109,8 +109,8 @@ class EquityDirective(_Stored):
                                  f"computed ({', '.join(changed)}). Run the command above "
                                  "again.")
             out.append(warning)
-        grid = [[table.win_a(a, b) for b in range(target)] for a in range(target)]
-        widths = sorted((table.high(a, b) - table.low(a, b)) / 2
+        grid = [[eq.win_a(a, b) for b in range(target)] for a in range(target)]
+        widths = sorted((eq.high(a, b) - eq.low(a, b)) / 2
                         for a in range(target) for b in range(target))
         caption = (f"{data['variant']}: team A's chance of winning the game (%) at the start "
                    f"of a hand, either team as likely to deal; {data['hands']:,} hands "
@@ -122,7 +122,7 @@ class EquityDirective(_Stored):
                                 "team B's points", "team A's points",
                                 note=f"{data['hands_per_score']} hands at every score, "
                                      f"bots {data['bots']}"), caption))
-        rows = [[str(a)] + [f"{_pct(table.win_a(a, b))}" for b in range(target)]
+        rows = [[str(a)] + [f"{_pct(eq.win_a(a, b))}" for b in range(target)]
                 for a in range(target)]
         out.append(table_node(["A \\ B", *map(str, range(target))], rows,
                               "The same grid (%): rows team A's points, columns team B's"))
@@ -132,9 +132,9 @@ class EquityDirective(_Stored):
             low, high = wilson_interval(c["wins_a"], c["games"])
             checks.append([f"{a}-{b}", c["dealer"], str(c["games"]),
                            f"{_pct(c['wins_a'] / c['games'])} [{_pct(low)}, {_pct(high)}]",
-                           f"{_pct(table.win_a(a, b, d))} [{_pct(table.low(a, b, d))}, "
-                           f"{_pct(table.high(a, b, d))}]",
-                           "yes" if low <= table.high(a, b, d) and table.low(a, b, d) <= high
+                           f"{_pct(eq.win_a(a, b, d))} [{_pct(eq.low(a, b, d))}, "
+                           f"{_pct(eq.high(a, b, d))}]",
+                           "yes" if low <= eq.high(a, b, d) and eq.low(a, b, d) <= high
                            else "no"])
         if checks:
             out.append(table_node(["score", "dealer", "games", "won by A (%)",
@@ -159,10 +159,10 @@ class TakePointsDirective(_Stored):
 
         spec, score_text = self.arguments
         data = self.stored(spec)
-        table = table_from_json(data)
+        eq = table_from_json(data)
         a, b = (int(x) for x in score_text.split("-"))
         rows = []
-        for d in decisions(table.chances, self.load_variant(spec), (a, b), 1):
+        for d in decisions(eq.chances, self.load_variant(spec), (a, b), 1):
             rows.append([f"{d.from_value} to {d.to_value}", "AB"[d.team],
                          f"{d.fold_score[0]}-{d.fold_score[1]} ({_pct(d.fold_chance)})",
                          f"{d.win_score[0]}-{d.win_score[1]} ({_pct(d.win_chance)}) / "
