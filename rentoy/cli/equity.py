@@ -316,10 +316,12 @@ def _at_report(args: argparse.Namespace, table, info: dict, checks: list):
                    "-" if r.again is None or r.dead or r.again_dead
                    else f"{_pct(r.again.dead)} / {_pct(r.again.live)}"]
                   for r in rows]
-    tables = [Table(["raise", "to", "fold", "fold: wins game (%)",
+    tables = [Table(["raise", "offered to", "fold leaves", "game after fold (%)",
                      "accept from (%) dead / live", "raise again from (%) dead / live"],
-                    table_rows, title="Decisions by the tables",
-                    abbrev={"fold: wins game (%)": "fold (%)",
+                    table_rows, title="Decisions by the tables (chances of the team "
+                                      "offered the raise)",
+                    abbrev={"game after fold (%)": "fold (%)", "offered to": "team",
+                            "fold leaves": "fold",
                             "accept from (%) dead / live": "accept (%)",
                             "raise again from (%) dead / live": "again (%)"})]
     if checks:

@@ -286,5 +286,12 @@ def annotated_record(review: Review) -> str:
         lines.append(f"# Seat {seat} (team {s['team']}): {s['decisions']} decisions, "
                      f"{s['doubtful']} doubtful, {s['bad']} bad, {s['very_bad']} very bad, "
                      f"{100 * s['cost']:.1f} points given up.")
-    body = yaml.safe_dump(doc, sort_keys=False, allow_unicode=True, width=88)
+    spec = str(doc.get("variant", ""))
+    base, plus, options = spec.partition("+")
+    if base.endswith((".yaml", ".yml")) and not Path(base).is_absolute():
+        # A variant file named relative to the record: the annotated copy may be written
+        # elsewhere, so it names the file by its absolute path.
+        doc["variant"] = str((review.path.parent / base).resolve()) + plus + options
+    body = yaml.safe_dump(doc, sort_keys=False, allow_unicode=True, width=88,
+                          default_flow_style=None)
     return "\n".join(lines) + "\n" + body
