@@ -29,7 +29,7 @@ import random
 from ..analysis.stakes import Stakes, load_chances
 from ..engine import Action, Observation
 from ..engine.actions import ACCEPT, FOLD, RAISE
-from ..engine.bots import legal_of
+from .basic import legal_of
 from .search import SearchBot, Stance
 
 __all__ = ["TableBot"]

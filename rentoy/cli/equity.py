@@ -126,7 +126,8 @@ def _equity(args: argparse.Namespace):
     from ..equity.store import load_stored, stale, table_from_json
     from ..equity.table import equity_table
     from ..simulation.play import variant_spec
-    from ..variants import check_players, load_variant
+    from ..consistency import check_players
+    from ..variants import load_variant
     from .common import warn
     from .compare import executor_of, progress_bar
 

@@ -30,7 +30,8 @@ from typing import Any
 from ..analysis.stakes import Point, ScoreChances, Stakes, after_hand, value_points
 from ..engine import compile_variant
 from ..engine.rules import decides_game
-from ..variants import Variant, load_variant
+from ..variant import Variant
+from ..variants import load_variant
 
 __all__ = ["Decision", "decisions", "describe", "decision_json", "TEAM_NAMES"]
 

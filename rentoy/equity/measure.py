@@ -28,7 +28,9 @@ from typing import Callable, Iterable, Sequence
 from ..bots import make_bot
 from ..engine import Game, Hand
 from ..simulation.play import stream_seed, variant_spec
-from ..variants import Variant, check_players, load_variant
+from ..consistency import check_players
+from ..variant import Variant
+from ..variants import load_variant
 from ..workers import process_pool
 
 __all__ = ["DEFAULT_BOTS", "HandTask", "GameTask", "measure_hands", "play_from",

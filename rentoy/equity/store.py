@@ -18,7 +18,8 @@ from typing import Any, Mapping
 
 from ..analysis.stakes import STORE, ScoreChances, chances_from_json
 from ..files import write_atomic
-from ..variants import Variant, load_variant
+from ..variant import Variant
+from ..variants import load_variant
 from .table import EquityTable
 
 __all__ = ["table_json", "table_from_json", "store_path", "load_stored", "stale",
