@@ -2,9 +2,9 @@
 
 Every action of a record (a walkthrough file of a game, such as ``rentoy play --save``
 writes) is weighed from what its player could see (:meth:`Game.observation
-<rentoy.engine.Game.observation>`), by the search bot's estimate of the hand
-(:meth:`SearchBot.estimate <rentoy.bots.SearchBot.estimate>`: sampled worlds
-consistent with the observation, each solved with every card visible):
+<rentoy.engine.Game.observation>`), by the estimate of the hand of the
+:class:`search bot <rentoy.bots.search.SearchBot>` (sampled worlds consistent with the
+observation, each solved with every card visible):
 
 - **a card** against the bot's choice: the share of worlds the player's team wins
   after it and after the best card; and, where the solver can tell with the cards as

@@ -36,7 +36,7 @@ from typing import Mapping
 from ..analysis.stakes import ScoreChances
 from .measure import Outcome
 
-__all__ = ["EquityTable", "equity_table", "recurse", "DRAWS"]
+__all__ = ["EquityTable", "equity_table", "recurse", "bootstrap", "DRAWS"]
 
 #: Bootstrap draws behind the intervals.
 DRAWS = 400
@@ -132,6 +132,23 @@ def _dist(counts: Counts, weights: Mapping[tuple[int, int], list[float]] | None 
     return out
 
 
+def bootstrap(counts: Counts, target: int, draws: int = DRAWS, seed: int = 0
+              ) -> list[ScoreChances]:
+    """The tables of ``draws`` Bayesian-bootstrap draws of the counts (see the module
+    docstring): the spread of any figure computed from them is its uncertainty."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(draws):
+        weights = {}
+        for cell, results in counts.items():
+            drawn = [rng.gammavariate(results[k], 1.0) for k in sorted(results)]
+            total = sum(drawn)
+            weights[cell] = [d / total for d in drawn]
+        out.append(ScoreChances(target, recurse(_dist(counts, weights), target),
+                                "a bootstrap draw"))
+    return out
+
+
 def equity_table(counts: Counts, target: int, draws: int = DRAWS, seed: int = 0,
                  source: str = "") -> EquityTable:
     """The table from the counts of every score short of ``target`` (team B dealing),
@@ -143,15 +160,9 @@ def equity_table(counts: Counts, target: int, draws: int = DRAWS, seed: int = 0,
         raise ValueError(f"no hands measured at {len(missing)} scores, e.g. "
                          f"{missing[0][0]}-{missing[0][1]}")
     win = recurse(_dist(counts), target)
-    rng = random.Random(seed)
     samples: dict[tuple[int, int, int], list[float]] = {key: [] for key in win}
-    for _ in range(draws):
-        weights = {}
-        for cell, results in counts.items():
-            drawn = [rng.gammavariate(results[k], 1.0) for k in sorted(results)]
-            total = sum(drawn)
-            weights[cell] = [d / total for d in drawn]
-        for key, value in recurse(_dist(counts, weights), target).items():
+    for drawn in bootstrap(counts, target, draws, seed):
+        for key, value in drawn.win.items():
             samples[key].append(value)
     lows, highs = {}, {}
     for key, values in samples.items():

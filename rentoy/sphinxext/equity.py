@@ -112,13 +112,13 @@ class EquityDirective(_Stored):
         grid = [[eq.win_a(a, b) for b in range(target)] for a in range(target)]
         widths = sorted((eq.high(a, b) - eq.low(a, b)) / 2
                         for a in range(target) for b in range(target))
-        caption = (f"{data['variant']}: team A's chance of winning the game (%) at the start "
+        caption = (f"{data['label']}: team A's chance of winning the game (%) at the start "
                    f"of a hand, either team as likely to deal; {data['hands']:,} hands "
                    f"measured. 95% intervals: ±{100 * widths[len(widths) // 2]:.1f} points "
                    f"at half the scores, ±{100 * widths[-1]:.1f} at most.")
         out.append(self.figure(
-            f"equity-{data['variant']}".replace("+", "-"),
-            lambda: heatmap_svg(grid, f"{data['variant']}: team A wins the game (%)",
+            f"equity-{data['label']}".replace("+", "-"),
+            lambda: heatmap_svg(grid, f"{data['label']}: team A wins the game (%)",
                                 "team B's points", "team A's points",
                                 note=f"{data['hands_per_score']} hands at every score, "
                                      f"bots {data['bots']}"), caption))
@@ -172,18 +172,12 @@ class TakePointsDirective(_Stored):
                          else f"{_pct(d.again.dead)} / {_pct(d.again.live)}",
                          "-" if d.raise_at is None or d.dead
                          else f"{_pct(d.raise_at.dead)} / {_pct(d.raise_at.live)}"])
-        return [table(["raise", "offered to", "fold: score (A's or B's game %)",
-                       "accept: won / lost", "accept from (%) dead / live",
+        return [table(["raise", "offered to", "fold leaves (game %)",
+                       "accept: won / lost (game %)", "accept from (%) dead / live",
                        "raise again from (%)", "raiser raises from (%)"], rows,
                       classes=["rentoy-equity"],
                       title=f"{spec} at {a}-{b}, team B dealing: the game chances are the "
                             "deciding team's")]
-
-
-def _first_take(stakes: Any, tables: Any, target: int, team: int, level: int,
-                live: bool) -> list[list[float]]:
-    return [[stakes.take(( a, b), 1, team, _step(level), live) for b in range(target)]
-            for a in range(target)]
 
 
 def _step(level: int) -> Any:
@@ -191,97 +185,129 @@ def _step(level: int) -> Any:
     return Step(level - 1, level)
 
 
+_DRAWS = 100
+
+
+def _take_intervals(eq: Any, tables: Any, seed: int, level: int
+                    ) -> dict[tuple[int, int], tuple[float, float, float]]:
+    """Team A's dead take point of the raise to ``level``, team B dealing, at every
+    score: the estimate and its 95% interval over bootstrap draws of the counts."""
+    from ..analysis.stakes import Stakes
+    from ..equity.table import bootstrap
+
+    target = eq.target
+    scores = [(a, b) for a in range(target) for b in range(target)]
+    point = Stakes(eq.chances, tables)
+    values: dict[tuple[int, int], list[float]] = {s: [] for s in scores}
+    for drawn in bootstrap(eq.counts, target, _DRAWS, seed):
+        stakes = Stakes(drawn, tables)
+        for score in scores:
+            values[score].append(stakes.dead_take(score, 1, 0, _step(level)))
+    out = {}
+    for score, found in values.items():
+        found.sort()
+        out[score] = (point.dead_take(score, 1, 0, _step(level)),
+                      found[int(0.025 * (len(found) - 1))],
+                      found[int(round(0.975 * (len(found) - 1)))])
+    return out
+
+
 class BettingComparisonDirective(_Stored):
     """``{rentoy-betting-comparison} VARIANT ...``: the take points of the first two
-    raises under each variant, side by side, with pictures (the first named is the
-    reference)."""
+    raises under each variant, side by side, with their intervals and pictures (the
+    first named is the reference)."""
 
     required_arguments = 1
     optional_arguments = 10
 
     def make(self) -> list[nodes.Node]:
-        from ..analysis.stakes import Stakes
         from ..engine import compile_variant
         from ..equity.store import table_from_json
         from ..render.heatmap import heatmap_svg
 
-        specs = list(self.arguments)
         found = []
-        for spec in specs:
+        for spec in self.arguments:
             data = self.stored(spec)
             variant = self.load_variant(str(self.resolve_path(spec)) if spec.endswith(".yaml")
                                         else spec)
             tables = compile_variant(variant)
-            table_ = table_from_json(data)
-            found.append((data, variant, tables, Stakes(table_.chances, tables), table_))
+            eq = table_from_json(data)
+            takes = {level: _take_intervals(eq, tables, int(data["seed"]), level)
+                     for level in (1, 2) if level <= tables.top_level}
+            found.append((data, tables, eq, takes))
         out: list[nodes.Node] = []
         rows = []
-        for data, _variant, tables, stakes, table_ in found:
-            target = table_.target
-            ladder = " - ".join(map(str, tables.ladder))
-            firsts = [stakes.dead_take((a, b), 1, 0, _step(1)) for a in range(target)
-                      for b in range(target)]
-            seconds = [stakes.dead_take((a, b), 1, 0, _step(2)) for a in range(target)
-                       for b in range(target)]
-            rows.append([data["variant"], ladder, str(target), _pct(table_.win_a(0, 0, 1)),
-                         f"{_pct(sorted(firsts)[len(firsts) // 2])}",
-                         f"{_pct(sorted(seconds)[len(seconds) // 2])}",
-                         f"{data['hands']:,}"])
+        for data, tables, eq, takes in found:
+            cells = []
+            for level in (1, 2):
+                if level not in takes:
+                    cells.append("-")
+                    continue
+                est = sorted(v[0] for v in takes[level].values())
+                half = sorted((v[2] - v[1]) / 2 for v in takes[level].values())
+                cells.append(f"{_pct(est[len(est) // 2])} (±{_pct(half[len(half) // 2])})")
+            rows.append([data["label"], " - ".join(map(str, tables.ladder)), str(eq.target),
+                         _pct(eq.win_a(0, 0, 1)), *cells, f"{data['hands']:,}"])
         out.append(table(["variant", "ladder", "target", "A wins from 0-0, B dealing (%)",
-                          "take point of the first raise, median over scores (%)",
-                          "of the second raise (%)", "hands measured"], rows,
+                          "A accepts the first raise from (%), median over scores",
+                          "the second raise (%)", "hands measured"], rows,
                          classes=["rentoy-equity"],
-                         title="The ladders side by side (take points dead, for team A "
-                               "offered the raise, team B dealing)"))
-        ref = found[0]
-        for data, _variant, tables, stakes, table_ in found:
-            target = table_.target
-            grid = [[stakes.dead_take((a, b), 1, 0, _step(1)) for b in range(target)]
-                    for a in range(target)]
+                         title="The ladders side by side: team A's dead take points, team B "
+                               "dealing (± the median half-width of their 95% intervals)"))
+        for data, tables, eq, takes in found:
+            target = eq.target
+            grid = [[takes[1][(a, b)][0] for b in range(target)] for a in range(target)]
+            half = sorted((v[2] - v[1]) / 2 for v in takes[1].values())
             first = f"{tables.ladder[0]} to {tables.ladder[1]}"
             out.append(self.figure(
-                f"take-{data['variant']}".replace("+", "-"),
+                f"take-{data['label']}".replace("+", "-"),
                 lambda grid=grid, data=data, first=first: heatmap_svg(
-                    grid, f"{data['variant']}: A accepts {first} from (%)",
+                    grid, f"{data['label']}: A accepts {first} from (%)",
                     "team B's points", "team A's points",
                     note=f"dead take point, team B dealing; {data['hands']:,} hands"),
-                f"{data['variant']}: the least chance of winning the hand (%) at which "
-                f"team A does better to accept the first raise ({first}) than to fold, "
-                f"by score, team B dealing (dead; from {data['hands']:,} measured hands, "
-                f"so each figure carries the table's interval)."))
-        out.extend(self._differences(ref, found[1:]))
+                f"{data['label']}: the least chance of winning the hand (%) at which team "
+                f"A does better to accept the first raise ({first}) than to fold, by "
+                f"score, team B dealing (dead), from {data['hands']:,} measured hands; "
+                f"95% intervals ±{_pct(half[len(half) // 2])} points at half the scores "
+                f"and ±{_pct(half[-1])} at most: single cells are noisy, the pattern is "
+                f"what the figure shows."))
+        out.extend(self._differences(found[0], found[1:]))
         return out
 
     def _differences(self, ref: Any, others: list[Any]) -> list[nodes.Node]:
-        """Scores where a hand accepted under one ladder is folded under the other."""
+        """Scores where a hand accepted under one ladder is folded under the other,
+        beyond the noise: the two take points' intervals do not meet."""
         items = nodes.bullet_list()
-        rdata, _, rtables, rstakes, rtable = ref
-        for data, _variant, tables, stakes, table_ in others:
-            target = min(rtable.target, table_.target)
-            gaps = []
-            for a in range(target):
-                for b in range(target):
-                    for level in (1, 2):
-                        if level > min(rtables.top_level, tables.top_level):
-                            continue
-                        mine = stakes.dead_take((a, b), 1, 0, _step(level))
-                        theirs = rstakes.dead_take((a, b), 1, 0, _step(level))
-                        gaps.append((abs(mine - theirs), a, b, level, mine, theirs))
-            gaps.sort(reverse=True)
-            wide = [g for g in gaps if g[0] >= 0.10]
-            text = (f"{data['variant']} against {rdata['variant']}: at "
-                    f"{len(wide)} of {len(gaps)} decisions (the first two raises, team A "
-                    f"offered, every score) the take points differ by 10 points or more, so "
-                    f"a hand between them is accepted under one ladder and folded under "
-                    f"the other.")
-            if gaps:
-                g = gaps[0]
-                step_text = (f"{tables.ladder[g[3] - 1]} to {tables.ladder[g[3]]}" if
-                             tables.ladder[:g[3] + 1] == rtables.ladder[:g[3] + 1] else
-                             f"{tables.ladder[g[3] - 1]} to {tables.ladder[g[3]]} (against "
-                             f"{rtables.ladder[g[3] - 1]} to {rtables.ladder[g[3]]})")
-                text += (f" The widest: at {g[1]}-{g[2]}, raise {step_text}, accept from "
-                         f"{_pct(g[4])}% against {_pct(g[5])}%.")
+        rdata, rtables, _, rtakes = ref
+        for data, tables, _eq, takes in others:
+            apart = []
+            total = 0
+            for level in (1, 2):
+                if level not in takes or level not in rtakes:
+                    continue
+                for score, (mine, low, high) in takes[level].items():
+                    if score not in rtakes[level]:
+                        continue
+                    theirs, rlow, rhigh = rtakes[level][score]
+                    total += 1
+                    if high < rlow or rhigh < low:
+                        apart.append((abs(mine - theirs), score, level, mine, low, high,
+                                      theirs, rlow, rhigh))
+            apart.sort(reverse=True)
+            text = (f"{data['label']} against {rdata['label']}: of {total} decisions (team A "
+                    f"offered the first or the second raise, at every score), "
+                    f"{len(apart)} have take points whose 95% intervals do not meet")
+            if apart:
+                gap, (a, b), level, mine, low, high, theirs, rlow, rhigh = apart[0]
+                text += (f"; the widest at {a}-{b}, the raise from {tables.ladder[level - 1]} "
+                         f"to {tables.ladder[level]}: accept from {_pct(mine)}% "
+                         f"[{_pct(low)}, {_pct(high)}] against {_pct(theirs)}% "
+                         f"[{_pct(rlow)}, {_pct(rhigh)}] under {rdata['label']} "
+                         f"({rtables.ladder[level - 1]} to {rtables.ladder[level]}): a hand "
+                         f"between the two is accepted under one ladder and folded under "
+                         f"the other.")
+            else:
+                text += ": at this number of hands no decision is told apart from the noise."
             items += nodes.list_item("", paragraph(text))
         return [items] if len(items) else []
 
