@@ -310,7 +310,9 @@ def _at_report(args: argparse.Namespace, table, info: dict, checks: list):
     text.append("Dead: later raises are not counted. Counting later raises (live) the "
                 "hand's chance is taken to move without jumps, so each team raises just "
                 "where the other should fold; a real hand jumps, so the right point lies "
-                "between the two.")
+                "between the two. Take points are ratios of differences of the table's "
+                "chances, so they carry its noise much magnified (often 20 points either "
+                "way at 80 hands per score).")
     table_rows = [[f"{r.from_value} to {r.to_value}", "AB"[r.team],
                    f"{r.fold_score[0]}-{r.fold_score[1]}", _pct(r.fold_chance),
                    "dead" if r.dead else f"{_pct(r.take.dead)} / {_pct(r.take.live)}",

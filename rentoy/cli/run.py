@@ -79,7 +79,9 @@ def _worth(args: argparse.Namespace, run, fmt: str) -> str:
             f"winning the hand at which it is right, from the table of game-winning chances "
             f"of {worth.variant} at {worth.players} players ({worth.source}; see `rentoy "
             f"equity {worth.variant} --at A-B`). Dead: later raises not counted; live "
-            f"(counting later raises): each team raising where the other should fold."]
+            f"(counting later raises): each team raising where the other should fold. "
+            f"The take points carry the table's noise, much magnified (often 20 points "
+            f"either way): the shape of each decision, not its last digit."]
     for e in worth.entries:
         where = " / ".join(e.path) or "every branch"
         text.append(f"{where}, `{e.action}` (at {e.score[0]}-{e.score[1]}): {e.words}")

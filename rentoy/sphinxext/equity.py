@@ -334,10 +334,12 @@ class BettingWorthDirective(RentoyDirective):
             f"At each raise, accept and fold: what each answer leads to, each team's chance "
             f"of winning the game there, and the chance of winning the hand at which the "
             f"decision is right, from the table of game-winning chances of {worth.variant} "
-            f"at {worth.players} players ({worth.source}; see the betting page). Dead: later "
-            f"raises not counted; live: counted, each team raising just where the other "
-            f"should fold. The table's own 95% intervals (a few points) carry over to "
-            f"these figures.")
+            f"at {worth.players} players ({worth.source}; see the page \u201cWhat the bet is "
+            f"worth\u201d). Dead: later raises not counted; live: counted, each team "
+            f"raising just where the other should fold. The table's chances of the game "
+            f"carry 95% intervals of a few points; the take points, ratios of their "
+            f"differences, much wider ones (often 20 points either way at 80 hands per "
+            f"score): read them as the shape of each decision, not its last digit.")
         items = nodes.bullet_list()
         for e in worth.entries:
             where = " / ".join(e.path) or "Before the branches"
