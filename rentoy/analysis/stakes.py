@@ -306,13 +306,14 @@ class Stakes:
                                       live)
         else:
             out["play"] = self.held(score, dealer, team, level, right, p, live)
-        steps = raise_steps(self.tables, level)
-        if steps and (pending or team in right):
-            step = steps[0]
+        for step in raise_steps(self.tables, level) if (pending or team in right) else ():
             fold_at = 1.0 - self.take(score, dealer, 1 - team, step, live)
-            out["raise"] = (self.outcomes(score, dealer, team, level)[0] if p >= fold_at
-                            else self.held(score, dealer, team, step.to,
-                                           self.right_after(1 - team), p, live))
+            # Each kind of raise is its own choice: "raise" for the next step, and
+            # "raise-KIND" for another kind (a call straight to the whole game, say).
+            key = "raise" if step.kind == "next" else f"raise-{step.kind}"
+            out[key] = (self.outcomes(score, dealer, team, level)[0] if p >= fold_at
+                        else self.held(score, dealer, team, step.to,
+                                       self.right_after(1 - team), p, live))
         return out
 
     def take_point(self, score: tuple[int, int], dealer: int, team: int, level: int) -> Point:
