@@ -216,3 +216,27 @@ def test_the_counts_do_not_depend_on_the_executor():
         spread = measure_hands(SHORT, 10, seed=2, bots="greedy", scores=[(0, 0), (1, 2)],
                                executor=pool)
     assert alone == spread
+
+
+def test_a_call_for_the_whole_game_is_a_raise_of_its_own():
+    from rentoy.analysis.stakes import raise_steps
+    from rentoy.equity.decisions import decisions
+
+    path = str(ROOT / "tests" / "fixtures" / "variants" / "juego-fuera.yaml")
+    variant = load_variant(path)
+    tables = compile_variant(variant)
+    whole = tables.game_level
+    assert [s.kind for s in raise_steps(tables, 1)] == ["next", "game"]
+    # Under juego_fuera: answer the call is made only in answer to a raise.
+    assert [s.kind for s in raise_steps(tables, 1, answering=False)] == ["next"]
+    even = even_chances(12)
+    stakes = Stakes(even, tables)
+    # Offered the whole game from 3 at 4-5: winning wins it, losing loses it, so the take
+    # point is the chance of the game after folding (B scores 3: 4-8).
+    point = stakes.take_point((4, 5), 1, 0, whole, start=1)
+    assert point.dead == pytest.approx(even.win_a(4, 8, 0))
+    rows = decisions(even, variant, (4, 5), 1)
+    call = next(d for d in rows if d.kind == "game" and d.from_value == 3 and d.team == 0)
+    assert call.to_value == "game" and call.fold_score == (4, 8)
+    assert "offered the whole game (juego fuera) (from 3)" in " ".join(
+        __import__("rentoy.equity.decisions", fromlist=["describe"]).describe(call).split())

@@ -155,12 +155,27 @@ class Step:
     kind: str = "next"
 
 
-def raise_steps(tables: Tables, level: int) -> tuple[Step, ...]:
-    """The raises a team may make from ladder step ``level``: the next step while there
-    is one. (A call that jumps to the whole game would add its step here.)"""
-    if level >= tables.top_level:
-        return ()
-    return (Step(level, level + 1),)
+def raise_steps(tables: Tables, level: int, answering: bool | None = None
+                ) -> tuple[Step, ...]:
+    """The raises a team may make from step ``level`` of the hand's values
+    (``tables.steps``): the next step of the ladder while there is one, and the call
+    for the whole game (*juego fuera*, kind ``"game"``) where the variant has it and it
+    is not the next step anyway; under ``juego_fuera: answer`` only in answer to a
+    raise (``answering`` False leaves it out, None keeps it)."""
+    out = []
+    if level < tables.top_level:
+        out.append(Step(level, level + 1))
+    whole = getattr(tables, "game_level", -1)
+    if (whole > level + (1 if level < tables.top_level else 0)
+            and not (answering is False and getattr(tables, "game_call_in_answer", False))):
+        out.append(Step(level, whole, "game"))
+    return tuple(out)
+
+
+def _values(tables: Tables) -> tuple[int | str, ...]:
+    """The values a hand can take, by step (the ladder, and the whole game when the
+    variant has the call for it)."""
+    return tuple(getattr(tables, "steps", tables.ladder))
 
 
 def value_points(tables: Tables, value: int | str, score: tuple[int, int], team: int) -> int:
@@ -203,14 +218,14 @@ class Stakes:
                  ) -> tuple[float, float]:
         """``team``'s chance of the game if it wins, and if it loses, the hand at
         ``level``."""
-        value = self.tables.ladder[level]
+        value = _values(self.tables)[level]
         return (after_hand(self.chances, self.tables, score, dealer, team, team, value),
                 after_hand(self.chances, self.tables, score, dealer, team, 1 - team, value))
 
     def fold(self, score: tuple[int, int], dealer: int, team: int, step: Step) -> float:
         """``team``'s chance of the game once it folds the raise ``step``."""
         return after_hand(self.chances, self.tables, score, dealer, team, 1 - team,
-                          self.tables.ladder[step.start])
+                          _values(self.tables)[step.start])
 
     def dead_take(self, score: tuple[int, int], dealer: int, team: int, step: Step) -> float:
         win, lose = self.outcomes(score, dealer, team, step.to)
@@ -268,7 +283,7 @@ class Stakes:
         """The least chance from which raising from ``level`` now (the other team then
         folds or accepts and holds the right) beats holding the hand at ``level`` with
         ``hold_right``."""
-        steps = raise_steps(self.tables, level)
+        steps = [s for s in raise_steps(self.tables, level) if s.kind == "next"]
         if not steps:
             return None
         step = steps[0]
@@ -292,21 +307,24 @@ class Stakes:
         return Point(out[0], out[1])
 
     def options(self, score: tuple[int, int], dealer: int, team: int, level: int,
-                pending: bool, right: tuple[int, ...], p: float, live: bool = True
-                ) -> dict[str, float]:
+                pending: bool, right: tuple[int, ...], p: float, live: bool = True,
+                start: int | None = None) -> dict[str, float]:
         """``team``'s chance of the game after each betting choice open to it when it
         wins the hand with chance ``p``: facing a raise to ``level`` (``pending``),
         ``fold``, ``accept`` and ``raise`` (again, when the ladder goes on); on its turn
         at ``level`` with ``right`` to raise, ``play`` (on, without raising) and
-        ``raise`` (when it may)."""
+        ``raise`` (when it may). ``start``: the step accepted before the waiting raise
+        (by default the one below ``level``; a call for the whole game jumps)."""
         out: dict[str, float] = {}
         if pending:
-            out["fold"] = self.fold(score, dealer, team, Step(level - 1, level))
+            out["fold"] = self.fold(score, dealer, team,
+                                    Step(level - 1 if start is None else start, level))
             out["accept"] = self.held(score, dealer, team, level, self.right_after(team), p,
                                       live)
         else:
             out["play"] = self.held(score, dealer, team, level, right, p, live)
-        for step in raise_steps(self.tables, level) if (pending or team in right) else ():
+        for step in (raise_steps(self.tables, level, pending) if (pending or team in right)
+                     else ()):
             fold_at = 1.0 - self.take(score, dealer, 1 - team, step, live)
             # Each kind of raise is its own choice: "raise" for the next step, and
             # "raise-KIND" for another kind (a call straight to the whole game, say).
@@ -316,8 +334,10 @@ class Stakes:
                                        self.right_after(1 - team), p, live))
         return out
 
-    def take_point(self, score: tuple[int, int], dealer: int, team: int, level: int) -> Point:
-        step = Step(level - 1, level)
+    def take_point(self, score: tuple[int, int], dealer: int, team: int, level: int,
+                   start: int | None = None) -> Point:
+        step = Step(level - 1 if start is None else start, level,
+                    "next" if start is None or start == level - 1 else "game")
         return Point(self.dead_take(score, dealer, team, step),
                      self.live_take(score, dealer, team, step))
 

@@ -28,7 +28,7 @@ import random
 
 from ..analysis.stakes import Stakes, load_chances
 from ..engine import Action, Observation
-from ..engine.actions import ACCEPT, FOLD, RAISE
+from ..engine.actions import ACCEPT, FOLD, GAME_CALL, RAISE
 from .basic import legal_of
 from .search import SearchBot, Stance
 
@@ -81,16 +81,21 @@ class TableBot:
         right = ((0, 1) if observation.raise_right is None
                  else ("AB".index(observation.raise_right),))
         stakes = self.stakes(observation)
+        steps = tuple(getattr(observation.tables, "steps", observation.tables.ladder))
+        start = steps.index(observation.accepted_value) if pending else None
         args = (observation.score, observation.dealer & 1, team, observation.level,
                 pending, right, estimate.p)
-        dead = stakes.options(*args, live=False)
-        live = stakes.options(*args, live=True)
+        dead = stakes.options(*args, live=False, start=start)
+        live = stakes.options(*args, live=True, start=start)
         values = {k: (1 - self.live) * dead[k] + self.live * live[k] for k in dead}
-        if RAISE not in kinds or observation.dead_raise:
-            values.pop("raise", None)
-        best = max(values, key=lambda k: (values[k], k != "raise"))
+        for option, kind in (("raise", RAISE), ("raise-game", GAME_CALL)):
+            if kind not in kinds or observation.dead_raise:
+                values.pop(option, None)
+        best = max(values, key=lambda k: (values[k], not k.startswith("raise")))
         if best == "raise":
             return kinds[RAISE]
+        if best == "raise-game":
+            return kinds[GAME_CALL]
         if best == "accept":
             return kinds[ACCEPT]
         if best == "fold":

@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..analysis.stakes import Point, ScoreChances, Stakes, after_hand, value_points
+from ..analysis.stakes import Point, ScoreChances, Stakes, after_hand, raise_steps, value_points
 from ..engine import compile_variant
 from ..engine.rules import decides_game
 from ..variant import Variant
@@ -65,6 +65,7 @@ class Decision:
     raise_at: Point | None
     dead: bool
     again_dead: bool
+    kind: str = "next"
 
 
 def _after(score: tuple[int, int], scorer: int, points: int) -> tuple[int, int]:
@@ -78,28 +79,33 @@ def decisions(chances: ScoreChances, variant: Variant | str, score: tuple[int, i
     v = load_variant(variant)
     tables = compile_variant(v)
     stakes = Stakes(chances, tables)
-    ladder = tables.ladder
+    values = tuple(getattr(tables, "steps", tables.ladder))
     out = []
-    for level in range(1, len(ladder)):
-        for team in (0, 1):
-            other = 1 - team
-            start, to = ladder[level - 1], ladder[level]
-            fold_pts = value_points(tables, start, score, other)
-            out.append(Decision(
-                score=score, dealer=dealer, team=team, level=level, from_value=start,
-                to_value=to, next_value=ladder[level + 1] if level + 1 < len(ladder) else None,
-                fold_score=_after(score, other, fold_pts),
-                win_score=_after(score, team, value_points(tables, to, score, team)),
-                lose_score=_after(score, other, value_points(tables, to, score, other)),
-                fold_chance=after_hand(chances, tables, score, dealer, team, other, start),
-                win_chance=after_hand(chances, tables, score, dealer, team, team, to),
-                lose_chance=after_hand(chances, tables, score, dealer, team, other, to),
-                take=stakes.take_point(score, dealer, team, level),
-                again=stakes.raise_again_point(score, dealer, team, level),
-                raise_at=stakes.raise_point(score, dealer, other, level - 1,
-                                            (0, 1) if level == 1 else None),
-                dead=decides_game(tables, score, start),
-                again_dead=decides_game(tables, score, to)))
+    for level in range(len(values)):
+        for step in raise_steps(tables, level):
+            nexts = [s for s in raise_steps(tables, step.to) if s.kind == "next"]
+            for team in (0, 1):
+                other = 1 - team
+                start, to = values[step.start], values[step.to]
+                fold_pts = value_points(tables, start, score, other)
+                plain = step.kind == "next"
+                out.append(Decision(
+                    score=score, dealer=dealer, team=team, level=step.to, from_value=start,
+                    to_value=to, next_value=values[nexts[0].to] if nexts and plain else None,
+                    fold_score=_after(score, other, fold_pts),
+                    win_score=_after(score, team, value_points(tables, to, score, team)),
+                    lose_score=_after(score, other, value_points(tables, to, score, other)),
+                    fold_chance=after_hand(chances, tables, score, dealer, team, other, start),
+                    win_chance=after_hand(chances, tables, score, dealer, team, team, to),
+                    lose_chance=after_hand(chances, tables, score, dealer, team, other, to),
+                    take=stakes.take_point(score, dealer, team, step.to, step.start),
+                    again=stakes.raise_again_point(score, dealer, team, step.to)
+                    if plain else None,
+                    raise_at=stakes.raise_point(score, dealer, other, step.start,
+                                                (0, 1) if step.start == 0 else None)
+                    if plain else None,
+                    dead=decides_game(tables, score, start),
+                    again_dead=decides_game(tables, score, to), kind=step.kind))
     return out
 
 
@@ -110,7 +116,8 @@ def _pct(p: float) -> str:
 def describe(d: Decision) -> str:
     """The decision in words (English)."""
     t = TEAM_NAMES[d.team]
-    head = f"Team {t}, offered {d.to_value} (from {d.from_value}): "
+    offered = ("the whole game (juego fuera)" if d.kind == "game" else str(d.to_value))
+    head = f"Team {t}, offered {offered} (from {d.from_value}): "
     if d.dead:
         return (head + f"a dead raise, {d.from_value} already decides the game: folding "
                 f"loses it, so accept (or raise again: it changes nothing).")
@@ -144,7 +151,7 @@ def decision_json(d: Decision) -> dict[str, Any]:
         return None if p is None else {"dead": round(p.dead, 4), "live": round(p.live, 4)}
 
     return {
-        "team": TEAM_NAMES[d.team], "from": d.from_value, "to": d.to_value,
+        "team": TEAM_NAMES[d.team], "from": d.from_value, "to": d.to_value, "kind": d.kind,
         "next": d.next_value, "dead_raise": d.dead,
         "fold": {"score": list(d.fold_score), "win_game": round(d.fold_chance, 4)},
         "accept_and_win": {"score": list(d.win_score), "win_game": round(d.win_chance, 4)},

@@ -32,7 +32,7 @@ from ..analysis import move_winners, position_of
 from ..analysis.stakes import ScoreChances, Stakes, load_chances
 from ..bots import SearchBot
 from ..engine import Game, compile_variant
-from ..engine.actions import ACCEPT, FOLD, PLAY, RAISE
+from ..engine.actions import ACCEPT, FOLD, GAME_CALL, PLAY, RAISE
 from ..simulation.play import variant_spec
 from ..walkthrough import load_walkthrough
 
@@ -189,18 +189,23 @@ def _judge(game: Game, stakes: Stakes, bot: SearchBot, action: Any, number: int,
     pending = obs.raiser is not None
     right = (0, 1) if obs.raise_right is None else ("AB".index(obs.raise_right),)
     kinds = {a.kind for a in obs.legal}
-    options = stakes.options(score, dealer, team, level, pending, right, p)
+    values = tuple(getattr(stakes.tables, "steps", stakes.tables.ladder))
+    start = values.index(obs.accepted_value) if pending else None
+    options = stakes.options(score, dealer, team, level, pending, right, p, start=start)
     if RAISE not in kinds or obs.dead_raise:
         options.pop("raise", None)
+    if GAME_CALL not in kinds or obs.dead_raise:
+        options.pop("raise-game", None)
     text = str(action)
     base = dict(hand=number, index=index, seat=seat, action=text, score=score,
                 value=obs.value, p=p)
     if action.kind == PLAY:
         return _card(game, stakes, obs, action, estimate, options, base, target)
-    chosen = {RAISE: "raise", ACCEPT: "accept", FOLD: "fold"}[action.kind]
+    chosen = {RAISE: "raise", GAME_CALL: "raise-game", ACCEPT: "accept",
+              FOLD: "fold"}.get(action.kind, action.kind)
     best = max(options, key=lambda k: options[k])
     cost = max(0.0, options[best] - options.get(chosen, options[best]))
-    take = stakes.take_point(score, dealer, team, level) if pending else None
+    take = stakes.take_point(score, dealer, team, level, start) if pending else None
     words = f"the bot gives team {'AB'[team]} {_pct(p)} of the hand"
     if take is not None:
         words += (f"; the take point of {obs.value} here is {_pct(take.dead)} dead, "

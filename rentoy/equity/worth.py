@@ -21,7 +21,7 @@ from typing import Any
 
 from ..analysis.stakes import ScoreChances, load_chances
 from ..engine import Hand, compile_variant
-from ..engine.actions import ACCEPT, FOLD, RAISE
+from ..engine.actions import ACCEPT, FOLD, GAME_CALL, RAISE
 from ..walkthrough import load_walkthrough
 from .decisions import Decision, decision_json, decisions
 
@@ -77,9 +77,12 @@ def _words(kind: str, team: int, d: Decision) -> str:
         head = f"Team {t} raises to {d.to_value} on its turn"
         if d.dead:
             return head + f": a dead raise, {d.from_value} already decides the game."
-        assert d.raise_at is not None
-        return (head + f": right if it wins the hand at least {_pct(d.raise_at.dead)} of "
-                f"the time ({_pct(d.raise_at.live)} counting later raises). Team "
+        if d.kind == "game":
+            head = f"Team {t} calls the whole game (juego fuera) from {d.from_value}"
+        right = ("" if d.raise_at is None else
+                 f": right if it wins the hand at least {_pct(d.raise_at.dead)} of the time "
+                 f"({_pct(d.raise_at.live)} counting later raises)")
+        return (head + right + f". Team "
                 f"{'AB'[1 - team]} may fold below {_pct(d.take.dead)} of the hand "
                 f"({_pct(d.take.live)} live), which leaves {_score(d.fold_score)}.")
     if d.dead:
@@ -135,14 +138,18 @@ def walkthrough_worth(path: str | Path, chances: ScoreChances | None = None) -> 
             team = action.seat & 1
             score, dealer = obs.score, obs.dealer & 1
             pending = obs.raiser is not None
-            if action.kind in (RAISE, ACCEPT, FOLD):
+            if action.kind in (RAISE, ACCEPT, FOLD, GAME_CALL):
                 rows = table_for(score, dealer)
-                if pending:
-                    level, chooser = obs.level, team
+                start = obs.value if pending else obs.accepted_value
+                if action.kind == GAME_CALL:     # the whole game, from the value held
+                    level, chooser, choice = -1, 1 - team, "raise"
+                elif pending:
+                    level, chooser, start = obs.level, team, obs.accepted_value
                     choice = {RAISE: "again", ACCEPT: "accept", FOLD: "fold"}[action.kind]
                 else:
                     level, chooser, choice = obs.level + 1, 1 - team, "raise"
-                found = next((d for d in rows if d.team == chooser and d.level == level),
+                found = next((d for d in rows if d.team == chooser and d.from_value == start
+                              and (d.level == level or (level < 0 and d.kind == "game"))),
                              None)
                 if found is not None:
                     words = _words(choice, team, found)
