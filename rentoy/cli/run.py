@@ -53,12 +53,21 @@ def handle(args: argparse.Namespace) -> int:
         emit(Report(run.to_json()), "json")
     elif fmt == "markdown":
         from ..walkthrough.transcript import render_markdown
-        write(render_markdown(run, quiet=args.quiet) + _worth(args, run, "markdown"))
+        write(_before_summary(render_markdown(run, quiet=args.quiet),
+                              _worth(args, run, "markdown"), "\n### Summary"))
     else:
         from ..walkthrough.transcript import render_text
-        write(render_text(run, quiet=args.quiet, width=output_width())
-              + _worth(args, run, "text"))
+        write(_before_summary(render_text(run, quiet=args.quiet, width=output_width()),
+                              _worth(args, run, "text"), "\nSummary\n"))
     return 0 if run.ok else 1
+
+
+def _before_summary(text: str, worth: str, heading: str) -> str:
+    """``worth`` placed before the transcript's closing summary, which stays last."""
+    at = text.rfind(heading)
+    if not worth or at < 0:
+        return text + worth
+    return text[:at] + worth + "\n" + text[at:]
 
 
 def _worth(args: argparse.Namespace, run, fmt: str) -> str:
