@@ -24,7 +24,7 @@ __all__ = ["build_parser", "main"]
 #: The commands, each a module of this package named after it with a ``register(sub)``
 #: function; only the one being run is imported (``rentoy --help`` imports them all).
 COMMANDS: tuple[str, ...] = ("variants", "rules", "check", "run", "compare", "simulate",
-                             "solve", "sources", "glossary", "play")
+                             "solve", "sources", "glossary", "play", "equity", "review")
 #: The commands that only read files and print: they run without the cyclic garbage
 #: collector (see :func:`main`).
 READING: frozenset[str] = frozenset({"variants", "rules", "sources", "glossary"})

@@ -52,6 +52,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "when the input ends, or on Ctrl-C")
     p.add_argument("--json", action="store_true",
                    help="print each event as one JSON object per line")
+    p.add_argument("--review", action="store_true",
+                   help="when the game ends, review it decision by decision (as `rentoy "
+                        "review` does)")
     p.set_defaults(handler=handle)
 
 
@@ -95,6 +98,9 @@ def handle(args: argparse.Namespace) -> int:
         out.note("Interrupted.")
     if ended != "game" and not session.over:
         out.note("The game is left off.")
+    if args.review and session.over:
+        from .review import show_review
+        show_review(session.record(), args.json)
     return _save(session, args.save, interactive, out)
 
 

@@ -62,8 +62,8 @@ __all__ = ["setup"]
 
 def setup(app: Sphinx) -> dict[str, Any]:
     from .. import __version__
-    from . import (apirefs, bibliography, cards, compare, downloads, elements, evidence,
-                   family, figures, maps, quickstart, reasons, rule_effects, search,
+    from . import (apirefs, bibliography, cards, compare, downloads, elements, equity,
+                   evidence, family, figures, maps, quickstart, reasons, rule_effects, search,
                    strength, tracking, variants, walkthroughs)
     from .domain import RentoyDomain
     from .pages import configure_variants_dir, write_pages
@@ -78,9 +78,9 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_domain(RentoyDomain)
     app.connect("config-inited", configure_variants_dir)
     app.connect("builder-inited", write_pages)
-    for module in (tracking, elements, figures, maps, downloads, cards, variants, walkthroughs, compare,
-                   bibliography, reasons, apirefs, quickstart, search, evidence, family,
-                   rule_effects, strength):
+    for module in (tracking, elements, figures, maps, downloads, cards, variants, walkthroughs,
+                   compare, bibliography, reasons, apirefs, quickstart, search, evidence,
+                   family, rule_effects, strength, equity):
         module.setup(app)
     return {"version": __version__, "env_version": 2, "parallel_read_safe": True,
             "parallel_write_safe": True}
