@@ -1,10 +1,13 @@
 """What a person types at the table, read as an action of their seat.
 
 A line is a card code (``3c``, ``Rc``, ``play 3c``), a card's position in the hand as
-shown (``1``, ``2``, ...), or a call: ``raise``, ``accept`` or ``quiero``, ``fold`` or
-``no quiero``, and the variant's own words for them (its ``calls`` rule: Huétor's
-``envío``, ``revío``, ...), in any case and with or without accents. ``?`` (or
-``help``) asks for the legal actions. Anything else is refused with a "did you mean".
+shown (``1``, ``2``, ...), or a call: ``raise``, ``accept``, ``fold``, the glossary's
+Spanish words for them (``envite``, ``quiero``, ``no quiero``, ``irse``, ``me voy``)
+and the variant's own words (its ``calls`` rule: Huétor's ``envío``, ``revío``, ...),
+in any case and with or without accents. ``?`` (or ``help``) asks for the legal
+actions. Anything else is refused, with a "did you mean" only where the closest word
+is plainly a misspelling of it: never one that names another action than the one typed
+(``irse`` is to fold, and is never taken for ``raise``).
 
 >>> from rentoy.cards import parse_card
 >>> cards = [parse_card(c) for c in ("3c", "6b", "7e")]
@@ -16,6 +19,10 @@ Action(seat=1, kind='accept', card=None)
 Action(seat=1, kind='raise', card=None)
 >>> read_line("rasie", 0, cards, "1737").error
 "unknown action 'rasie' (did you mean `raise`?); type ? for your legal actions"
+>>> read_line("me voy", 0, cards, "1737").action.kind, read_line("Irse", 0, cards, "1737").action.kind
+('fold', 'fold')
+>>> read_line("no quero", 0, cards, "1737").error
+"unknown action 'no quero' (did you mean `no quiero`?); type ? for your legal actions"
 """
 
 from __future__ import annotations
@@ -29,13 +36,18 @@ from ..errors import suggest
 from ..glossary import term_key
 from ..variants import Variant, load_variant
 
-__all__ = ["Reading", "read_line", "call_words", "HELP_WORDS"]
+__all__ = ["Reading", "read_line", "call_words", "HELP_WORDS", "LEAVE_WORDS", "COMMON_WORDS"]
 
 #: What asks for the list of legal actions.
 HELP_WORDS: tuple[str, ...] = ("?", "help", "ayuda")
-# The English names and the Spanish answers every variant understands.
-_COMMON: dict[str, tuple[str, ...]] = {
-    RAISE: ("raise",), ACCEPT: ("accept", "quiero"), FOLD: ("fold", "no quiero")}
+#: What leaves the answer to a raise to the partner the rules name to answer it.
+LEAVE_WORDS: tuple[str, ...] = ("partner", "leave", "compañero", "companero")
+#: The English names and the glossary's Spanish words that every variant understands,
+#: by kind of action (each Spanish word is a term of ``variants/glossary.yaml``).
+COMMON_WORDS: dict[str, tuple[str, ...]] = {
+    RAISE: ("raise", "envite", "envidar"),
+    ACCEPT: ("accept", "quiero", "querer"),
+    FOLD: ("fold", "no quiero", "irse", "me voy")}
 
 
 @dataclass(frozen=True)
@@ -51,12 +63,13 @@ class Reading:
 def call_words(variant: Variant | str) -> dict[str, str]:
     """Every word understood for a call (folded: lower case, no accents) -> its kind.
 
-    >>> sorted(call_words("huetor").items())[:3]
-    [('accept', 'accept'), ('el rentoy entero', 'raise'), ('envio', 'raise')]
+    >>> words = call_words("huetor")
+    >>> words["envio"], words["me voy"], words["quiero"]
+    ('raise', 'fold', 'accept')
     """
     calls = load_variant(variant).rules.calls
     words: dict[str, str] = {}
-    for kind, common in _COMMON.items():
+    for kind, common in COMMON_WORDS.items():
         for word in common:
             words[term_key(word)] = kind
     for word in calls.raise_:
@@ -94,7 +107,17 @@ def read_line(line: str, seat: int, cards: Sequence[Card], variant: Variant | st
         return Reading(Action(seat, PLAY, parse_card(code)))
     except CardError:
         pass
-    choices = [*words, *(c.code for c in cards), "?"]
-    hint = suggest(key, choices)
+    hint = _suggestion(key, words, cards)
     return Reading(error=f"unknown action {text!r}" + (f" ({hint})" if hint else "")
                    + "; type ? for your legal actions")
+
+
+def _suggestion(key: str, words: dict[str, str], cards: Sequence[Card]) -> str | None:
+    """A "did you mean" for an unknown line, or None. Only a word that starts as the
+    line does is offered (a slip of the fingers rarely hits the first letter, while two
+    calls that look alike, ``irse`` and ``raise``, mean opposite things), and never
+    one whose action the line's own words deny (``no ...`` is not an acceptance)."""
+    choices = [w for w in [*words, *(c.code for c in cards)] if w[:1] == key[:1]]
+    if key.startswith("no ") or key == "no":
+        choices = [w for w in choices if words.get(w) != ACCEPT]
+    return suggest(key, choices)
