@@ -44,7 +44,8 @@ from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from .analysis import Position, Solver, principal_line
-from .cards import DECK, format_cards
+from .cards import DECK
+from .notation import format_deal
 from .divergence import PairTexts, SavedFile, save_pairs, walkthrough_text, walkthrough_variant
 from .engine import Deal, compile_variant, draw_deal
 from .errors import InputError, Problem
@@ -323,6 +324,7 @@ class PerfectDivergence:
                 "winners": ["AB"[w] for w in self.winners], "summary": self.summary,
                 "deal": {"hands": [[c.code for c in h] for h in self.deal.hands],
                          "up": self.deal.up.code},
+                "deal_line": format_deal(self.deal.hands, self.deal.up),
                 "lines": [[f"{s} play {DECK[c].code}" for s, c in line]
                           for line in self.lines]}
 
@@ -398,8 +400,7 @@ def perfect_divergences_report(found: Sequence[PerfectDivergence],
         if saved:                       # the deal is in the files
             row.append(", ".join(str(s.path) for s in saved[2 * k:2 * k + 2]))
         else:
-            row.append(" | ".join(format_cards(h) for h in d.deal.hands)
-                       + f" / up {d.deal.up}")
+            row.append(format_deal(d.deal.hands, d.deal.up))
         rows.append(row)
     columns = ["#", "variants", "perfect-play winner",
                "files" if saved else "deal (seat 0 first)"]

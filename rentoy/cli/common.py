@@ -63,7 +63,16 @@ def add_format(parser: argparse.ArgumentParser,
     """The ``--format``/``-f`` option: one of ``formats`` (a subset of
     :data:`rentoy.render.FORMATS`), text by default."""
     parser.add_argument("--format", "-f", choices=formats, default="text",
-                        help="output format")
+                        action=_FormatGiven, help="output format")
+
+
+class _FormatGiven(argparse.Action):
+    """Stores ``--format`` and notes that it was given (``--json -f text`` is refused)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: object, option_string: str | None = None) -> None:
+        setattr(namespace, self.dest, values)
+        namespace.format_given = True
 
 
 def chosen_format(args: argparse.Namespace) -> str:
@@ -71,7 +80,7 @@ def chosen_format(args: argparse.Namespace) -> str:
     asking for JSON and another format at once is refused."""
     fmt = args.format
     if getattr(args, "json", False):
-        if fmt not in ("text", "json"):
+        if fmt != "json" and getattr(args, "format_given", False):
             from ..errors import InputError, Problem
 
             raise InputError(Problem(f"--json and --format {fmt} ask for two formats",
