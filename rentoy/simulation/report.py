@@ -164,8 +164,8 @@ def check_plot_path(path: str | Path) -> Path:
     """``path`` if a plot can be written there, before any simulation runs; else an
     :class:`~rentoy.errors.InputError` saying what is wrong and what would do.
 
-    The suffix must be one of :data:`PLOT_FORMATS`, the folder must exist, the path must
-    not be a folder, and matplotlib must be installed.
+    The suffix must be one of :data:`PLOT_FORMATS`, the path must not be a folder, and
+    matplotlib must be installed (missing folders are made when the plot is written).
 
     >>> check_plot_path("results")
     Traceback (most recent call last):
@@ -186,10 +186,6 @@ def check_plot_path(path: str | Path) -> Path:
             f"--plot {path}: give a file name ending in {choices}"
             + (f", not {path.suffix}" if path.suffix else ""),
             hint=f"e.g. {path.with_suffix('.svg') if path.suffix else str(path) + '.svg'}"))
-    folder = path.parent
-    if not folder.is_dir():
-        raise InputError(Problem(f"--plot {path}: there is no folder {folder}",
-                                 hint=f"create it first: mkdir -p {folder}"))
     if find_spec("matplotlib") is None:
         raise InputError(Problem("--plot needs matplotlib, which is not installed",
                                  hint="pip install matplotlib"))
@@ -197,11 +193,18 @@ def check_plot_path(path: str | Path) -> Path:
 
 
 def plot_comparison(result: SimulationResult, path: str | Path,
-                    stats: list[str] | None = None, title: str | None = None) -> Path:
-    """Draw each statistic's estimate and 95% interval per variant; save to ``path``.
+                    stats: list[str] | None = None, title: str | None = None,
+                    reference: str | None = None, force: bool = True) -> Path:
+    """Draw each statistic with its 95% interval; save to ``path``.
+
+    With one variant, its estimates. With several, what the design measures: the
+    paired difference of each other variant from ``reference`` (default: the first),
+    played on the same deals, with the interval of the difference, and a line at zero
+    (an interval that crosses it shows no difference the run can tell).
 
     The format follows the file's suffix (``.svg``, ``.png``, ``.pdf``). SVG output is
-    deterministic (no date, fixed element ids), so a docs build does not churn it.
+    deterministic (no date, fixed element ids), so a docs build does not churn it. An
+    existing file is replaced only with ``force`` (:func:`rentoy.files.write_output`).
     Returns the path written.
     """
     import textwrap
@@ -215,6 +218,17 @@ def plot_comparison(result: SimulationResult, path: str | Path,
     columns = min(4, len(chosen)) or 1
     rows = -(-len(chosen) // columns)
     variants = list(result.variants)
+    paired = len(variants) > 1
+    base = reference if reference is not None else variants[0]
+    others = [v for v in variants if v != base] if paired else variants
+    labels = [f"{v} - {base}" for v in others] if paired else variants
+
+    def estimate_of(variant: str, stat: str):
+        if paired:
+            return result.difference(variant, base)[stat]
+        return result.estimate(variant, stat)
+
+    variants = others
     # Sized for a page about 10 inches wide shown at its own size: 12-point type reads
     # as 12 px or so; the variant names are written once per row of panels.
     with matplotlib.rc_context({"svg.hashsalt": "rentoy", "font.size": 12}):
@@ -224,7 +238,7 @@ def plot_comparison(result: SimulationResult, path: str | Path,
         for ax, stat in zip(axes.flat, chosen):
             scale = 100 if stat.percent else 1
             for y, variant in enumerate(variants):
-                est = result.estimate(variant, stat.name)
+                est = estimate_of(variant, stat.name)
                 if est.value is None:
                     continue
                 err = None
@@ -232,18 +246,22 @@ def plot_comparison(result: SimulationResult, path: str | Path,
                     err = [[(est.value - est.low) * scale], [(est.high - est.value) * scale]]
                 ax.errorbar([est.value * scale], [y], xerr=err, fmt="o", color="C0",
                             capsize=3, markersize=4)
-            ax.set_yticks(range(len(variants)), variants)
+            if paired:
+                ax.axvline(0, color="0.4", linewidth=1)
+            ax.set_yticks(range(len(variants)), labels)
             ax.set_ylim(-0.6, len(variants) - 0.4)
             ax.invert_yaxis()
             # Whole titles: wrapped to the panel's width rather than cut off.
-            ax.set_title(textwrap.fill(stat.label + (" (%)" if stat.percent else ""), 20),
-                         fontsize=12)
+            unit = (" (points of %)" if paired else " (%)") if stat.percent else ""
+            ax.set_title(textwrap.fill(("Difference in " if paired else "") + stat.label
+                                       + unit, 22), fontsize=12)
             ax.xaxis.set_major_locator(matplotlib.ticker.MaxNLocator(4))
             ax.grid(axis="x", alpha=0.3)
         for ax in list(axes.flat)[len(chosen):]:
             ax.set_visible(False)
-        fig.suptitle(title or f"{result.games} games, {result.players} players, "
-                              f"bots {'/'.join(dict.fromkeys(result.bots))}, seed {result.seed}",
+        fig.suptitle(title or (f"Paired differences from {base}, " if paired else "")
+                     + f"{result.games} games, {result.players} players, "
+                       f"bots {'/'.join(dict.fromkeys(result.bots))}, seed {result.seed}",
                      fontsize=13)
         fmt = path.suffix.lower().lstrip(".")
         supported = fig.canvas.get_supported_filetypes()
@@ -257,7 +275,7 @@ def plot_comparison(result: SimulationResult, path: str | Path,
         metadata = {"Date": None} if fmt == "svg" else None
         buffer = io.BytesIO()
         fig.savefig(buffer, format=fmt, metadata=metadata)
-    from ..files import write_atomic
+    from ..files import write_output
 
-    write_atomic(path, buffer.getvalue())   # whole or not at all
+    write_output(path, buffer.getvalue(), force=force)   # whole or not at all
     return path
