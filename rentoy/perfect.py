@@ -238,7 +238,10 @@ def compare_perfect(variants: Sequence[str | Variant], deals: int, seed: int = 0
 def _fmt(rate: Rate, percent: bool = True) -> str:
     if rate.value is None:
         return "-"
+    from .simulation.report import shown_digits
+
     scale, unit, digits = (100, "%", 1) if percent else (1, "", 2)
+    digits = shown_digits([rate.value * scale], digits)
     text = f"{rate.value * scale:.{digits}f}{unit}"
     if rate.low is not None and rate.high is not None:
         text += f" [{rate.low * scale:.{digits}f}, {rate.high * scale:.{digits}f}]"
@@ -250,9 +253,11 @@ def perfect_report(result: PerfectComparison, layout: str = "wide") -> Report:
     CSV)."""
     names = list(result.variants)
     figures = [
-        ("mano's team wins", lambda i: _fmt(result.mano_win_rate(i))),
-        ("highest card's team wins", lambda i: _fmt(result.highest_card_rate(i))),
-        ("tricks to decide", lambda i: _fmt(result.tricks_to_decide(i), percent=False)),
+        ("mano's team wins, % of deals", lambda i: _fmt(result.mano_win_rate(i))),
+        ("highest card's team wins, % of deals with one highest card",
+         lambda i: _fmt(result.highest_card_rate(i))),
+        ("tricks to decide (mean)", lambda i: _fmt(result.tricks_to_decide(i),
+                                                    percent=False)),
     ]
     title = (f"Perfect play on {result.deals} deals ({result.players} players, seed "
              f"{result.seed}; every card visible, no betting; 95% intervals)")
@@ -266,7 +271,7 @@ def perfect_report(result: PerfectComparison, layout: str = "wide") -> Report:
     if len(set(result.hand_sizes)) > 1:
         notes.append("Variants that deal a different number of cards do not see the "
                      "same deals; their pairs compare different cards.")
-    pairs = Table(["variants", "winner differs", "deals"],
+    pairs = Table(["variants", "winner differs, % of deals", "deals"],
                   [[f"{names[i]} / {names[j]}", _fmt(result.differ(i, j)),
                     len(result.differing(i, j))] for i, j in result.pairs()],
                   title="Deals whose perfect-play winner differs (paired)", notes=notes)

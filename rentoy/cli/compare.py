@@ -183,12 +183,14 @@ def handle(args: argparse.Namespace) -> int:
                                by="provenance" if args.provenance else "value")
     data: dict = {"rules": comparison.as_dict()}
     tables = list(comparison.tables("long" if args.format == "csv" else "wide"))
-    if args.format in ("text", "markdown") and (args.simulate or args.solve
-                                                or args.divergences):
-        # The rules cost nothing: they are shown while the play is worked out.
-        emit(Report(data, tables), args.format)
-        import sys
+    import sys
 
+    if (args.format in ("text", "markdown") and sys.stdout.isatty()
+            and (args.simulate or args.solve or args.divergences)):
+        # The rules cost nothing: a person at a terminal reads them while the play is
+        # worked out (the settings are checked first, so no error follows them).
+        _check_play_settings(args, variants)
+        emit(Report(data, tables), args.format)
         sys.stdout.write("\n")
         sys.stdout.flush()
         tables = []
@@ -226,6 +228,26 @@ def handle(args: argparse.Namespace) -> int:
         tables += report.tables
     emit(Report(data, tables), args.format)
     return 0
+
+
+def _check_play_settings(args: argparse.Namespace, variants) -> None:
+    """Refuse bad bots, a bad table size or a bad reference before anything is printed."""
+    from ..bots import parse_bot
+    from ..errors import InputError, Problem
+    from ..simulation.run import choose_players
+
+    for spec in (args.bots or "").split(","):
+        try:
+            parse_bot(spec.strip())
+        except ValueError as exc:
+            raise InputError(Problem(str(exc))) from None
+    choose_players(variants, args.players)
+    if args.reference:
+        from ..variants import load_variant
+
+        if load_variant(args.reference).id not in [v.id for v in variants]:
+            raise InputError(Problem(f"--reference {args.reference}: not one of the compared "
+                                     f"variants ({', '.join(v.id for v in variants)})"))
 
 
 def _simulation(args: argparse.Namespace, variants):

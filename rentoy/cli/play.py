@@ -128,8 +128,8 @@ def handle(args: argparse.Namespace) -> int:
         ended = "interrupt"
         out.note("Interrupted.")
     if ended != "game" and not session.over:
-        out.note("The game is left off" + (
-            "; `rentoy play --resume FILE` continues a saved one." if not args.json else "."))
+        out.note("The game is left off." + (
+            " `rentoy play --resume FILE` continues a saved game." if not args.json else ""))
     status = _save(session, args.save, interactive, out, args.force)
     return 130 if ended == "interrupt" and status == 0 else status
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import io
 from pathlib import Path
+from typing import Sequence
 
 from ..render import Report, Table
 from .run import SimulationResult
@@ -28,6 +29,20 @@ __all__ = ["simulation_report", "plot_comparison", "check_plot_path", "PLOT_FORM
 PLOT_FORMATS: tuple[str, ...] = (".svg", ".png", ".pdf")
 
 
+def shown_digits(values: Sequence[float | None], digits: int) -> int:
+    """Enough decimals that no value that is not zero shows as zero (at most four more
+    than ``digits``): 5 deals in 20,000 are 0.03%, not 0.0%.
+
+    >>> shown_digits([0.00025 * 100], 1), shown_digits([12.5], 1)
+    (2, 1)
+    """
+    need = digits
+    for x in values:
+        while x and need < digits + 4 and round(abs(x), need) == 0:
+            need += 1
+    return need
+
+
 def format_estimate(stat: Statistic, est: Estimate) -> str:
     """An estimate with its interval: ``23.4% [22.9, 23.9]`` or ``4.25 [4.21, 4.29]``.
 
@@ -38,6 +53,7 @@ def format_estimate(stat: Statistic, est: Estimate) -> str:
     if est.value is None:
         return "-"
     scale, unit, digits = (100, "%", 1) if stat.percent else (1, "", 2)
+    digits = shown_digits([est.value * scale], digits)
     text = f"{est.value * scale:.{digits}f}{unit}"
     if est.low is not None and est.high is not None:
         text += f" [{est.low * scale:.{digits}f}, {est.high * scale:.{digits}f}]"
@@ -56,6 +72,7 @@ def format_difference(stat: Statistic, est: Estimate) -> str:
     if est.value is None:
         return "-"
     scale, unit, digits = (100, " pp", 1) if stat.percent else (1, "", 2)
+    digits = shown_digits([est.value * scale], digits)
 
     def signed(x: float) -> str:
         x = round(x * scale, digits)
@@ -131,7 +148,7 @@ def simulation_report(result: SimulationResult, reference: str | None = None,
     rows = [["hands played", *map(str, result.hands)]]
     per_variant = {v: result.estimates(v) for v in result.variants}
     for stat in STATISTICS:
-        rows.append([stat.label, *(format_estimate(stat, per_variant[v][stat.name])
+        rows.append([stat.shown_label, *(format_estimate(stat, per_variant[v][stat.name])
                                    for v in result.variants)])
     setting = (f"{result.games} games of {result.players} players, bots: {bots}, "
                f"seed {result.seed}")
@@ -150,7 +167,8 @@ def simulation_report(result: SimulationResult, reference: str | None = None,
     others = [v for v in result.variants if v != reference]
     if others and result.moments.cross is not None:
         diffs = {v: result.difference(v, reference) for v in others}
-        drows = [[stat.label, *(format_difference(stat, diffs[v][stat.name]) for v in others)]
+        drows = [[stat.shown_label, *(format_difference(stat, diffs[v][stat.name])
+                                      for v in others)]
                  for stat in STATISTICS]
         tables.append(Table(
             ["statistic", *(f"{v} - {reference}" for v in others)], drows,
