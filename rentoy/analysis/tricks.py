@@ -5,8 +5,8 @@ takes the hand. A reader of a deal also wants the margin, as bridge solvers give
 here each team plays first to win the hand and then, the winner settled, to take as
 many tricks as it can and leave the other as few (the hand still stops where the
 variant stops it: in 1737 at two tricks, so a won hand ends 2-0 or 2-1). The search is
-a plain minimax over :class:`~rentoy.analysis.position.Position` moves with a memo,
-written apart from the solver on purpose: its winner is a second, independent reading
+an alpha-beta search over :class:`~rentoy.analysis.position.Position` moves with a
+memo of bounds, written apart from the solver on purpose: its winner is a second, independent reading
 of the solver's, and the tests hold the two to each other.
 
 >>> from rentoy.engine import Deal, Hand
@@ -49,9 +49,13 @@ class TrickResult:
         return "AB"[self.winner]
 
 
-def _value(end: tuple[int, int], winner: int) -> tuple[int, int]:
+_WIN = 100          # a won hand outweighs any margin of tricks
+_INF = 10_000
+
+
+def _value(tricks: tuple[int, int], winner: int) -> int:
     # Team A maximises, team B minimises: first the winner, then the margin.
-    return (1 if winner == 0 else -1, end[0] - end[1])
+    return (_WIN if winner == 0 else -_WIN) + tricks[0] - tricks[1]
 
 
 def _key(position: Position) -> _Key:
@@ -59,42 +63,61 @@ def _key(position: Position) -> _Key:
             tuple(int(c) for c in position.trick), position.tricks)
 
 
-def _search(position: Position, memo: dict[_Key, tuple[tuple[int, int], int]]
-            ) -> tuple[tuple[int, int], int]:
-    """The tricks at the end and the winner, with perfect play from ``position``."""
+_Memo = dict[_Key, tuple[int, int, tuple[tuple[int, int], int] | None]]
+
+
+def _search(position: Position, memo: _Memo, alpha: int = -_INF, beta: int = _INF
+            ) -> tuple[int, tuple[tuple[int, int], int]]:
+    """Alpha-beta over the value :func:`_value` gives the end of the hand: the value
+    and an end reaching it (the tricks, the winner), exact when it lies strictly inside
+    ``(alpha, beta)``, else a bound on the side it falls."""
     ended = position.winner
     if ended is not None:
-        return position.tricks, ended
+        return _value(position.tricks, ended), (position.tricks, ended)
     key = _key(position)
-    found = memo.get(key)
-    if found is not None:
-        return found
+    low, high, end = memo.get(key, (-_INF, _INF, None))
+    if end is not None and low == high:
+        return low, end
+    if end is not None and low >= beta:
+        return low, end
+    if end is not None and high <= alpha:
+        return high, end
+    alpha, beta = max(alpha, low), min(beta, high)
+    start_alpha, start_beta = alpha, beta
     maximise = position.team == 0
-    best: tuple[tuple[int, int], int] | None = None
-    for card in position.legal():
-        outcome = _search(position.play(card), memo)
-        if best is None:
-            best = outcome
-            continue
-        value, incumbent = _value(*outcome), _value(*best)
-        if (value > incumbent) if maximise else (value < incumbent):
-            best = outcome
-    assert best is not None     # a seat to play always has a legal card
-    memo[key] = best
-    return best
+    power = position.tt.power
+    best, best_end = (-_INF if maximise else _INF), None
+    for card in sorted(position.legal(), key=power.__getitem__, reverse=True):
+        value, reached = _search(position.play(card), memo, alpha, beta)
+        if (value > best) if maximise else (value < best):
+            best, best_end = value, reached
+        if maximise:
+            alpha = max(alpha, value)
+        else:
+            beta = min(beta, value)
+        if alpha >= beta:
+            break
+    assert best_end is not None     # a seat to play always has a legal card
+    if best <= start_alpha:
+        memo[key] = (low, best, best_end)
+    elif best >= start_beta:
+        memo[key] = (best, high, best_end)
+    else:
+        memo[key] = (best, best, best_end)
+    return best, best_end
 
 
 def tricks_after(position: Position) -> tuple[tuple[int, int], int]:
     """The tricks (A, B) at the end of the hand and the winning team, with perfect play."""
-    return _search(position, {})
+    return _search(position, {})[1]
 
 
 def perfect_tricks(position: Position) -> TrickResult:
     """The full reading of ``position`` (see :class:`TrickResult`)."""
-    memo: dict[_Key, tuple[tuple[int, int], int]] = {}
-    tricks, winner = _search(position, memo)
+    memo: _Memo = {}
+    tricks, winner = _search(position, memo)[1]
     moves, winners = {}, {}
     if position.winner is None:
         for card in position.legal():
-            moves[card], winners[card] = _search(position.play(card), memo)
+            moves[card], winners[card] = _search(position.play(card), memo)[1]
     return TrickResult(winner, tricks, moves, winners)

@@ -113,11 +113,37 @@ def read_line(line: str, seat: int, cards: Sequence[Card], variant: Variant | st
 
 
 def _suggestion(key: str, words: dict[str, str], cards: Sequence[Card]) -> str | None:
-    """A "did you mean" for an unknown line, or None. Only a word that starts as the
-    line does is offered (a slip of the fingers rarely hits the first letter, while two
-    calls that look alike, ``irse`` and ``raise``, mean opposite things), and never
-    one whose action the line's own words deny (``no ...`` is not an acceptance)."""
-    choices = [w for w in [*words, *(c.code for c in cards)] if w[:1] == key[:1]]
+    """A "did you mean" for an unknown line, or None. The nearest word (by letters
+    dropped, added, changed or swapped) is offered only when it is nearer than every
+    word of another action: ``rse`` is one letter from ``irse`` and two from ``raise``,
+    so it is taken for ``irse``, while ``rise``, one letter from both, gets no
+    suggestion; and never an acceptance for a line that starts with ``no``."""
+    kinds = dict(words)
+    kinds.update({c.code: PLAY for c in cards})
     if key.startswith("no ") or key == "no":
-        choices = [w for w in choices if words.get(w) != ACCEPT]
-    return suggest(key, choices)
+        kinds = {w: k for w, k in kinds.items() if k != ACCEPT}
+    scored = sorted((_distance(key, w), w) for w in kinds)
+    if not scored:
+        return None
+    near, word = scored[0]
+    if near > max(1, len(word) // 3):
+        return None
+    rival = min((d for d, w in scored if kinds[w] != kinds[word]), default=near + 1)
+    if rival <= near:
+        return None
+    return suggest(key, [word])
+
+
+def _distance(a: str, b: str) -> int:
+    """Letters dropped, added, changed or two side by side swapped between ``a`` and
+    ``b`` (the optimal string alignment distance)."""
+    rows = [list(range(len(b) + 1))]
+    for i in range(1, len(a) + 1):
+        row = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            cost = a[i - 1] != b[j - 1]
+            row[j] = min(rows[-1][j] + 1, row[j - 1] + 1, rows[-1][j - 1] + cost)
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                row[j] = min(row[j], rows[-2][j - 2] + 1)
+        rows.append(row)
+    return rows[-1][-1]
