@@ -119,7 +119,9 @@ def solve_chunk(specs: tuple[str, ...], players: int, seed: int, start: int, sto
 
 
 def _highest_team(power: Sequence[int], hands: Sequence[Sequence[int]]) -> int:
-    """The team holding the one card of highest power, or -1 when several share it."""
+    """The team holding the one card of highest power, or -1 when several share it: a
+    card above the trumps, else the highest trump, else (neither dealt) the highest
+    plain card when no other card of its rank is dealt."""
     best, holders = -1, []
     for seat, hand in enumerate(hands):
         for c in hand:
