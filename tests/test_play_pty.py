@@ -177,6 +177,6 @@ def test_the_table_is_laid_out_to_the_terminal_s_width(columns):
     head = next(line for line in lines if line.startswith("== "))
     if columns == 120:
         assert len(head) == columns              # the heading rule runs the whole width
-    assert all(len(line) <= columns for line in lines), [l for l in lines if len(l) > columns]
+    assert all(len(line) <= columns for line in lines), [s for s in lines if len(s) > columns]
     if columns == 40:
         assert any(line.startswith("  ") for line in lines)      # wrapped, not cut

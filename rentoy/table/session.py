@@ -370,7 +370,7 @@ class Session:
             return [TableEvent("unknown", (
                 "Nothing to take back: only your last action can be, and only before any "
                 "bot has acted after it.",), {"input": "undo"})]
-        taken = self._actions[-1] if self._actions else None
+        taken: Action | str | None = self._actions[-1] if self._actions else None
         if len(self.played) > len(saved.played):     # the action ended a hand
             taken = self.played[-1].actions[-1]
         self.game, self.played, self._deal = saved.game, saved.played, saved.deal
