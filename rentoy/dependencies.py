@@ -1,8 +1,8 @@
 """Rules whose meaning depends on other rules, and what an override leaves stale.
 
-The schema declares, once, which rules' meaning depends on which: each rule may carry
-``x-depends-on`` (the rules it was written for) and ``x-dependent-part`` (the one key
-of its value that depends, as the raise words of ``calls`` do). A rule a variant
+The rule table (:mod:`rentoy.ruletable`) declares, once, which rules' meaning depends on
+which: each rule may name the rules it was written for and the one key of its value
+that depends on them, as the raise words of ``calls`` do. A rule a variant
 inherits is *carried over* when a rule it depends on has changed since the file that
 states it was written: the raise words of ``modern`` under another ladder, the note
 of ``top_cards_are_trumps`` under other top cards. A file that restates the rule, in
@@ -10,8 +10,8 @@ any form, takes it over for its own values. An option takes over the rules of th
 file that defines it, since that file was written with the option in view.
 
 This module reads the declarations and computes, from plain rule values, what is
-carried over and what ``rentoy check`` says about it; :mod:`rentoy.variants` keeps the
-result on each variant (``Variant.carried_over``, ``Variant.warnings``).
+carried over and what ``rentoy check`` says about it; each
+:class:`~rentoy.variant.Variant` keeps the result (``Variant.carried_over``, ``Variant.warnings``).
 
 >>> from rentoy.dependencies import dependencies
 >>> dependencies()["top_cards_are_trumps"].on
@@ -32,8 +32,7 @@ from functools import lru_cache
 from types import MappingProxyType
 
 from .errors import Location, Problem
-from .sources import builtin_dir
-from .validation import load_schema
+from .ruletable import GAME, depends_on
 
 TYPE_CHECKING = False    # typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
@@ -42,9 +41,6 @@ if TYPE_CHECKING:
 __all__ = ["Dependency", "CarriedOver", "dependencies", "written_for", "carried_over",
            "call_problems", "stale_warnings", "option_warnings", "gloss_warnings",
            "raise_gloss", "named_value", "another"]
-
-#: The whole-game ladder step (as ``rentoy.variants.GAME``; that module imports this one).
-GAME = "game"
 
 #: How a change of a rule is named when a rule depending on it is carried over.
 _ANOTHER: dict[str, str] = {
@@ -105,16 +101,14 @@ class CarriedOver:
 
 
 def dependencies() -> dict[str, Dependency]:
-    """Every declared dependency, by dependent rule, in schema order."""
-    return dict(_declared(str(builtin_dir() / "schema.json")))
+    """Every declared dependency, by dependent rule, in the rule table's order."""
+    return dict(_declared())
 
 
-@lru_cache(maxsize=8)
-def _declared(schema_path: str) -> dict[str, Dependency]:
-    # Read once per schema (as the schema itself is): every variant and option loaded asks.
-    rules = load_schema(schema_path)["properties"]["rules"]["properties"]
-    return {name: Dependency(name, tuple(s["x-depends-on"]), s.get("x-dependent-part"))
-            for name, s in rules.items() if s.get("x-depends-on")}
+@lru_cache(maxsize=1)
+def _declared() -> dict[str, Dependency]:
+    # Made once: every variant and option loaded asks.
+    return {name: Dependency(name, on, part) for name, (on, part) in depends_on().items()}
 
 
 def written_for(values: Mapping[str, Any], rules: Iterable[str]

@@ -7,8 +7,9 @@ from collections import Counter
 
 import pytest
 
-from rentoy.engine import Action, Deal, Game, GreedyBot, Hand, RandomBot, make_bot
-from rentoy.engine.bots import team_bots
+from rentoy.engine import Action, Deal, Game, Hand
+from rentoy.bots import GreedyBot, RandomBot, make_bot
+from rentoy.bots import team_bots
 from rentoy.simulation import parse_bots
 
 # Trumps are oros (the 7 de oros is turned up) in every position below.

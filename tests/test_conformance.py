@@ -30,7 +30,9 @@ from rentoy.cards import DECK, Card, TrumpRelative
 from rentoy.engine import REASONS, Action, Hand
 from rentoy.engine.actions import ACCEPT, FOLD, KINDS, PLAY, RAISE
 from rentoy.errors import IllegalAction
-from rentoy.variants import GAME, Variant, builtin_ids, load_variant
+from rentoy.ruletable import GAME
+from rentoy.variant import Variant
+from rentoy.variants import builtin_ids, load_variant
 
 FIXTURES = Path(__file__).parent / "fixtures" / "variants"
 

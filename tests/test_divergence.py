@@ -8,7 +8,7 @@ import pytest
 import yaml
 
 from rentoy.cli import main
-from rentoy.divergence import find_divergences, save_divergences
+from rentoy.comparison import find_divergences, save_divergences
 from rentoy.engine import Action, Deal, Hand
 
 walkthrough = pytest.importorskip("rentoy.walkthrough")

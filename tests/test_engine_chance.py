@@ -6,7 +6,8 @@ import random
 
 import pytest
 
-from rentoy.engine import Game, RandomBot, draw_deal
+from rentoy.engine import Game, draw_deal
+from rentoy.bots import RandomBot
 from rentoy.errors import IllegalAction, InputError
 
 

@@ -8,7 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rentoy.engine import Game, Match, RandomBot
+from rentoy.engine import Game, Match
+from rentoy.bots import RandomBot
 from rentoy.errors import IllegalAction, VariantError
 from rentoy.variants import builtin_ids, load_variant
 

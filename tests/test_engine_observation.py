@@ -11,8 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rentoy.cards import DECK, Card
-from rentoy.engine import (Action, Deal, Game, GreedyBot, Hand, Match, Observation,
-                           RandomBot, draw_deal, encoding_size)
+from rentoy.engine import Action, Deal, Game, Hand, Match, Observation, draw_deal, encoding_size
+from rentoy.bots import GreedyBot, RandomBot
 from rentoy.errors import InputError
 from rentoy.variants import builtin_variants
 

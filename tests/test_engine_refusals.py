@@ -14,11 +14,13 @@ from pathlib import Path
 import pytest
 
 from rentoy.cards import DECK, parse_card
-from rentoy.compare import explain_refusal
+from rentoy.comparison import explain_refusal
 from rentoy.engine import REASONS, Action, Deal, Game, Hand
 from rentoy.engine.rules import LADDER_TOP, NO_RAISE_RIGHT, REFUSALS, step_refusal
 from rentoy.errors import IllegalAction, RentoyError
-from rentoy.variants import RULE_NAMES, STATUSES, builtin_variants, load_variant
+from rentoy.provenance import STATUSES
+from rentoy.ruletable import RULE_NAMES
+from rentoy.variants import builtin_variants, load_variant
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from rentoy.cards import SUITS, Card
-from rentoy.engine import Deal, Game, Hand, RandomBot, compile_variant
+from rentoy.engine import Deal, Game, Hand, compile_variant
+from rentoy.bots import RandomBot
 from rentoy.engine.play import legal_cards, trick_winner
 from rentoy.errors import IllegalAction
 from rentoy.variants import load_variant

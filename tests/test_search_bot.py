@@ -13,7 +13,8 @@ from rentoy.analysis.worlds import (exclusions, is_consistent, plays_of, sample_
                                     unseen_cards)
 from rentoy.bots import SearchBot, make_bot, parse_bot, team_bots
 from rentoy.bots.search import game_chance
-from rentoy.engine import Deal, Game, Hand, RandomBot
+from rentoy.engine import Deal, Game, Hand
+from rentoy.bots import RandomBot
 from rentoy.engine.actions import PLAY
 from rentoy.variants import builtin_ids, load_variant
 

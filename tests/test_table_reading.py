@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 from rentoy.bots import SearchBot, make_bot
 from rentoy.bots.search import Estimate, Stance
 from rentoy.bots.table import CAREFUL_ANSWER, CAREFUL_RAISE, careless_chance
-from rentoy.engine import Game, Observation, RandomBot
+from rentoy.engine import Game, Observation
+from rentoy.bots import RandomBot
 from rentoy.engine.actions import PLAY, RAISE
 from rentoy.variants import builtin_ids, load_variant
 

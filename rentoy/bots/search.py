@@ -51,7 +51,7 @@ from ..analysis.solver import Solver
 from ..analysis.worlds import sample_worlds, trick_in_play, trump_tables
 from ..engine import Action, Observation
 from ..engine.actions import ACCEPT, FOLD, PLAY, RAISE
-from ..engine.bots import legal_of
+from .basic import legal_of
 from ..engine.tables import Tables
 from .table import careless_chance
 

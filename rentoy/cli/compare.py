@@ -5,7 +5,7 @@ value, status mark and sources. ``--simulate N`` adds simulated play on the same
 under each variant (statistics and paired differences with 95% intervals);
 ``--divergences K`` finds deals on which the variants part ways, and ``--save DIR``
 writes them as walkthrough files for ``rentoy run``. ``--solve N`` solves N deals with
-every card visible under each variant (:mod:`rentoy.perfect`); with it,
+every card visible under each variant (:mod:`rentoy.comparison.perfect`); with it,
 ``--divergences`` finds deals whose perfect-play winner differs.
 """
 
@@ -70,7 +70,7 @@ def check_plot(args: argparse.Namespace) -> None:
     """Refuse a ``--plot`` file that cannot be written, before anything is simulated."""
     if getattr(args, "plot", None):
         from ..files import check_output
-        from ..simulate import check_plot_path
+        from ..simulation import check_plot_path
 
         check_plot_path(args.plot)
         check_output(args.plot, force=args.force, what="--plot")
@@ -81,7 +81,7 @@ def write_plot(result, path: str, reference: str | None = None, force: bool = Fa
     """Draw the simulation to ``path`` and say where it went (on stderr)."""
     import sys
 
-    from ..simulate import plot_comparison
+    from ..simulation import plot_comparison
 
     written = plot_comparison(result, path, reference=reference, force=force)
     print(f"rentoy: plot written to {written}", file=sys.stderr)
@@ -157,7 +157,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def handle(args: argparse.Namespace) -> int:
-    from ..compare import compare_rules
+    from ..comparison.rules import compare_rules
     from ..variants import load_variants
     from ..errors import InputError, Problem
     from ..render import Report
@@ -200,7 +200,7 @@ def handle(args: argparse.Namespace) -> int:
         data["simulation"] = report.data
         tables += report.tables
     if args.solve is not None:
-        from ..perfect import compare_perfect, perfect_report
+        from ..comparison.perfect import compare_perfect, perfect_report
 
         from ..simulation.cost import solving_seconds
 
@@ -252,7 +252,7 @@ def _check_play_settings(args: argparse.Namespace, variants) -> None:
 
 def _simulation(args: argparse.Namespace, variants):
     from ..errors import InputError, Problem
-    from ..simulate import simulate, simulation_report
+    from ..simulation import simulate, simulation_report
 
     reference = None
     if args.reference:
@@ -288,7 +288,7 @@ def progress_chunk(seconds: float, hands: int) -> int | None:
 
 
 def _divergences(args: argparse.Namespace, variants):
-    from ..divergence import divergences_report, find_divergences, save_divergences
+    from ..comparison.divergence import divergences_report, find_divergences, save_divergences
 
     found = find_divergences(variants, args.divergences, seed=args.seed, players=args.players)
     saved = save_divergences(found, args.save) if args.save else []
@@ -296,7 +296,7 @@ def _divergences(args: argparse.Namespace, variants):
 
 
 def _perfect_divergences(args: argparse.Namespace, perfect):
-    from ..perfect import (perfect_divergences, perfect_divergences_report,
+    from ..comparison.perfect import (perfect_divergences, perfect_divergences_report,
                            save_perfect_divergences)
 
     found = perfect_divergences(perfect, args.divergences)

@@ -61,7 +61,7 @@ def simulation_data(result) -> dict:
 
 def handle(args: argparse.Namespace) -> int:
     from ..render import Report, Table
-    from ..simulate import simulate, simulation_report
+    from ..simulation import simulate, simulation_report
     from .common import chosen_format
 
     if args.save_games and args.games < 1:

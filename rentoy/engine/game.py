@@ -15,7 +15,8 @@ chance step. The game waits (:attr:`Game.awaiting_deal`, no seat to act) until
 :meth:`Game.deal` gives it the cards, which is how a framework with chance nodes
 deals every hand itself.
 
->>> from rentoy.engine import Game, RandomBot
+>>> from rentoy.engine import Game
+>>> from rentoy.bots import RandomBot
 >>> game = Game("1737", seed=7)
 >>> bot = RandomBot(seed=7)
 >>> while not game.is_over:
@@ -35,11 +36,12 @@ import random
 from typing import Callable, Iterable, Iterator, Optional, Sequence, Union
 
 from ..errors import IllegalAction, InputError
-from ..variants import Variant, check_players, load_variant
+from ..consistency import check_players
+from ..variant import Variant
 from .actions import Action
 from .hand import TEAMS, Deal, Event, Hand, HandResult, draw_deal, max_game_actions
 from .observation import HandRecord, Observation, observe, record_of
-from .tables import compile_variant
+from .tables import as_variant, compile_variant
 
 __all__ = ["Game", "Rounds", "Deals"]
 
@@ -129,7 +131,7 @@ class Game(Rounds):
                  seed: int | None = None, rng: random.Random | None = None,
                  score: Sequence[int] = (0, 0), dealer: int | None = None,
                  first_deal: Deal | None = None, deals: Deals | None = None):
-        variant = load_variant(variant)
+        variant = as_variant(variant)
         tables = compile_variant(variant)
         self.variant = variant
         self.tables = tables

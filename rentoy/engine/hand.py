@@ -29,14 +29,15 @@ from typing import NamedTuple, Sequence
 
 from ..cards import DECK, SUITS, Card, parse_card
 from ..errors import IllegalAction, InputError
-from ..variants import Variant, check_players, load_variant
+from ..consistency import check_players
+from ..variant import Variant
 from .actions import _BETS, _PLAYS, ACCEPT, FOLD, PLAY, RAISE, Action
 from .observation import Observation, observe
 from .play import legal_cards, trick_winner
 from .rules import (REASONS, TEAMS, Outcome, Phase, Refusal, answer_refusal, answering_seat,
                     decides_game, fold_value, raise_is_dead, refusal_of, right_after_accept,
                     step_refusal)
-from .tables import Tables, compile_variant
+from .tables import Tables, as_variant, compile_variant
 
 __all__ = ["Hand", "Deal", "HandResult", "Event", "TrickRecord", "TEAMS", "REASONS",
            "team_of", "draw_deal", "Phase", "Outcome", "PLAYING", "ANSWERING", "OVER",
@@ -156,7 +157,7 @@ class Hand:
                  dealer: int | None = None, score: Sequence[int] = (0, 0),
                  deal: Deal | None = None, seed: int | None = None,
                  rng: random.Random | None = None):
-        variant = load_variant(variant)
+        variant = as_variant(variant)
         tables = compile_variant(variant)
         n = tables.rules.default_players if players is None else players
         check_players(variant, n)

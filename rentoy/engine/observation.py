@@ -39,7 +39,7 @@ from .actions import PLAY, Action
 from .tables import Tables
 
 if TYPE_CHECKING:
-    from ..variants import Variant
+    from ..variant import Variant
     from .hand import Hand, HandResult, TrickRecord
 
 __all__ = ["Observation", "HandRecord", "observe", "encoding_size"]

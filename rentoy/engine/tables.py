@@ -1,7 +1,7 @@
 """Rules compiled once per variant into plain tuples the engine indexes directly.
 
-:func:`compile_variant` turns a :class:`~rentoy.variants.Variant` into :class:`Tables`:
-its :class:`~rentoy.variants.Rules` as they are (``tables.rules.target``, one field
+:func:`compile_variant` turns a :class:`~rentoy.variant.Variant` into :class:`Tables`:
+its :class:`~rentoy.ruleset.Rules` as they are (``tables.rules.target``, one field
 per rule of the schema, also read as ``tables.target``), the few values the inner loop wants in another form (the
 arrastre as a number, the raise and answer rights as flags, the top of the ladder)
 and, for each of the four possible trump suits, a :class:`TrumpTables` with every
@@ -16,9 +16,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import DECK, RANKS, SUITS, TrumpRelative
-from ..variants import Rules, Variant
+from ..ruleset import Rules
+from ..variant import Variant
 
-__all__ = ["Tables", "TrumpTables", "compile_variant", "TOP_POWER", "TRUMP_POWER",
+__all__ = ["Tables", "TrumpTables", "compile_variant", "as_variant", "TOP_POWER", "TRUMP_POWER",
            "PLAIN_POWER", "ARRASTRE_NONE", "ARRASTRE_FOLLOW", "ARRASTRE_OVERTRUMP"]
 
 ARRASTRE_NONE, ARRASTRE_FOLLOW, ARRASTRE_OVERTRUMP = 0, 1, 2
@@ -90,6 +91,20 @@ def _trump_tables(variant: Variant, trump: int) -> TrumpTables:
 
 
 _compiled: "weakref.WeakKeyDictionary[Variant, Tables]" = weakref.WeakKeyDictionary()
+
+
+def as_variant(variant: Variant | str) -> Variant:
+    """``variant`` itself, or for a convenience of callers, the variant an id or path
+    names (``"1737+borrego"``). The engine reads only the :class:`Variant`; naming one
+    by id is the file loader's work (:func:`rentoy.variants.load_variant`), asked here
+    only when a caller gives a name."""
+    if isinstance(variant, Variant):
+        return variant
+    if not isinstance(variant, str):
+        raise TypeError(f"a variant is a Variant or its id, not {type(variant).__name__}")
+    from ..variants import load_variant     # not at import: the engine needs no file reader
+
+    return load_variant(variant)
 
 
 def compile_variant(variant: Variant) -> Tables:

@@ -46,7 +46,8 @@ from ..cards import DECK
 from ..engine import Action, Deal, Game, Observation, compile_variant, encoding_size
 from ..engine.actions import ACCEPT, FOLD, PLAY, RAISE, accept, fold, play, raise_
 from ..engine.hand import max_game_actions, max_hand_actions
-from ..variants import Variant, load_variant
+from ..variant import Variant
+from ..variants import load_variant
 
 __all__ = ["GAME_NAME", "RAISE_ACTION", "ACCEPT_ACTION", "FOLD_ACTION", "NUM_ACTIONS",
            "RentoyGame", "RentoyState", "RentoyObserver", "action_id", "engine_action"]

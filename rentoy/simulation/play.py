@@ -36,9 +36,11 @@ import random
 from dataclasses import dataclass
 from typing import Sequence
 
-from ..engine import Bot, Deal, Game, Outcome, compile_variant, draw_deal
+from ..engine import Deal, Game, Outcome, compile_variant, draw_deal
+from ..bots import Bot
 from ..bots import team_bots
-from ..variants import Variant, load_variant
+from ..variant import Variant
+from ..variants import load_variant
 from .duties import duty_counts
 from .stats import Moments
 
@@ -133,7 +135,7 @@ def play_game(variant: Variant, players: int, seed: int, game: int,
     team A's and team B's bot, both drawing from ``bot_rng``, which is reseeded by
     (seed, game, hand) before every hand; each is given the observation of the seat
     the engine names. ``fast`` plays two random bots inline (the same choices
-    :class:`~rentoy.engine.RandomBot` makes, without building observations).
+    :class:`~rentoy.bots.basic.RandomBot` makes, without building observations).
     ``keep``, when given, receives the finished :class:`~rentoy.engine.Game` (its
     deals and actions make a game record).
     """

@@ -34,7 +34,8 @@ from ..engine import (ACCEPT, FOLD, PLAY, RAISE, TEAMS, Action, Deal, Game, Hand
 from ..bots import BOT_NAMES as _BOT_NAMES
 from ..bots import make_bot, parse_bot
 from ..errors import IllegalAction, InputError
-from ..variants import Variant, load_variant
+from ..variant import Variant
+from ..variants import load_variant
 from ..walkthrough.narrate import call_for, gloss_for, score_text, step_remarks, value_text
 from ..walkthrough.record import PlayedHand, record_text
 from ..walkthrough.state import Snapshot

@@ -34,7 +34,8 @@ from ..cards import Card, CardError, parse_card
 from ..engine import ACCEPT, FOLD, PLAY, RAISE, Action
 from ..errors import suggest
 from ..glossary import term_key
-from ..variants import Variant, load_variant
+from ..variant import Variant
+from ..variants import load_variant
 
 __all__ = ["Reading", "read_line", "call_words", "HELP_WORDS", "LEAVE_WORDS", "COMMON_WORDS"]
 

@@ -21,7 +21,7 @@ from ..engine import ACCEPT, FOLD, PLAY, RAISE, TEAMS, Action, Event, team_of
 from ..engine.tables import ARRASTRE_NONE, ARRASTRE_OVERTRUMP, compile_variant
 from ..errors import IllegalAction
 from ..glossary import gloss
-from ..variants import Variant
+from ..variant import Variant
 from .state import Snapshot
 
 __all__ = ["call_for", "gloss_for", "step_remarks", "refusal_remarks", "value_text",

@@ -17,7 +17,7 @@ from typing import Any, Callable
 from ..cards import SUIT_NAMES, format_cards
 from ..engine import TEAMS
 from ..glossary import gloss
-from ..reference import format_value
+from ..comparison.reference import format_value
 from ..render import Table
 from ..render.terminal import display_width
 from ..render.text import wrap

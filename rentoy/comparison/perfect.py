@@ -16,7 +16,7 @@ Per variant it reports, with 95% intervals:
   trump nor a top card is dealt, are left out of that rate);
 - the mean number of tricks needed to decide the hand: the trick by which the winning
   team can make sure of it whatever the other team does
-  (:func:`~rentoy.analysis.tricks_to_decide`);
+  (:func:`~rentoy.analysis.solver.tricks_to_decide`);
 
 and for each pair of variants the share of deals whose perfect-play winner differs
 (paired: the same deals). Shares have Wilson score intervals, means normal ones.
@@ -43,17 +43,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from .analysis import Position, Solver, principal_line
-from .cards import DECK
-from .notation import format_deal
+from ..analysis import Position, Solver, principal_line
+from ..cards import DECK
+from ..notation import format_deal
 from .divergence import PairTexts, SavedFile, save_pairs, walkthrough_text, walkthrough_variant
-from .engine import Deal, compile_variant, draw_deal
-from .errors import InputError, Problem
-from .render import Report, Table
-from .simulation.play import DEALS, stream_seed, variant_spec
-from .simulation.run import choose_players
-from .simulation.stats import Z95, mean_interval, wilson_interval
-from .variants import Variant, load_variant
+from ..engine import Deal, compile_variant, draw_deal
+from ..errors import InputError, Problem
+from ..render import Report, Table
+from ..simulation.play import DEALS, stream_seed, variant_spec
+from ..simulation.run import choose_players
+from ..simulation.stats import Z95, mean_interval, wilson_interval
+from ..variant import Variant
+from ..variants import load_variant
 
 __all__ = ["Rate", "PerfectComparison", "PerfectDivergence", "compare_perfect",
            "perfect_deal", "solve_chunk", "perfect_report", "perfect_divergences",
@@ -225,7 +226,7 @@ def compare_perfect(variants: Sequence[str | Variant], deals: int, seed: int = 0
             if progress:
                 progress(e, deals)
     else:
-        from .workers import process_pool
+        from ..workers import process_pool
 
         with process_pool(workers) as pool:       # workers end with this process
             futures = [pool.submit(solve_chunk, specs, n, seed, s, e) for s, e in bounds]
@@ -240,7 +241,7 @@ def compare_perfect(variants: Sequence[str | Variant], deals: int, seed: int = 0
 def _fmt(rate: Rate, percent: bool = True) -> str:
     if rate.value is None:
         return "-"
-    from .simulation.report import shown_digits
+    from ..simulation.report import shown_digits
 
     scale, unit, digits = (100, "%", 1) if percent else (1, "", 2)
     digits = shown_digits([rate.value * scale], digits)
@@ -377,7 +378,7 @@ def save_perfect_divergences(found: Sequence[PerfectDivergence], folder: str | P
                              ) -> list[SavedFile]:
     """Write two walkthrough files per divergence into ``folder`` (created if needed),
     named ``perfect-<n>-<variant>.yaml``; a taken name gets the next free number
-    (see :func:`~rentoy.divergence.save_pairs`)."""
+    (see :func:`~rentoy.comparison.divergence.save_pairs`)."""
     where = Path(folder)
 
     def texts(d: PerfectDivergence) -> PairTexts:

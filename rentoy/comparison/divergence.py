@@ -37,13 +37,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from .notation import format_deal
-from .engine import Action, Deal, Hand, draw_deal
-from .errors import IllegalAction, InputError, Problem
-from .render import Report, Table
-from .simulation.play import SEARCH_CHOICES, SEARCH_DEALS, stream_seed
-from .simulation.run import choose_players
-from .variants import Variant, load_variant
+from ..engine import Action, Deal, Hand, draw_deal
+from ..errors import IllegalAction, InputError, Problem
+from ..notation import format_deal
+from ..render import Report, Table
+from ..simulation.play import SEARCH_CHOICES, SEARCH_DEALS, stream_seed
+from ..simulation.run import choose_players
+from ..variant import Variant
+from ..variants import load_variant
 
 __all__ = ["Side", "Divergence", "find_divergences", "save_divergences",
            "SavedFile", "divergences_report", "walkthrough_variant", "write_walkthrough",
@@ -424,7 +425,7 @@ def walkthrough_text(data: dict[str, Any], header: str = "") -> str:
 def write_walkthrough(path: Path, data: dict[str, Any], header: str = "") -> None:
     """Write :func:`walkthrough_text` to ``path``, atomically; never overwrites a file
     (a :class:`~rentoy.files.WriteError` instead)."""
-    from .files import write_atomic
+    from ..files import write_atomic
 
     write_atomic(path, walkthrough_text(data, header), overwrite=False)
 
@@ -442,7 +443,7 @@ def save_pairs(folder: str | Path, prefix: str,
     instead (the :class:`SavedFile` says which name was wanted), and a pair appears
     together or not at all.
     """
-    from .files import WriteError, make_folder, write_atomic_group
+    from ..files import WriteError, make_folder, write_atomic_group
 
     folder = make_folder(folder)
     saved: list[SavedFile] = []
