@@ -72,7 +72,6 @@ def format_difference(stat: Statistic, est: Estimate) -> str:
     if est.value is None:
         return "-"
     scale, unit, digits = (100, " pp", 1) if stat.percent else (1, "", 2)
-    digits = shown_digits([est.value * scale], digits)
 
     def signed(x: float) -> str:
         x = round(x * scale, digits)
@@ -270,7 +269,7 @@ def plot_comparison(result: SimulationResult, path: str | Path,
             ax.set_ylim(-0.6, len(variants) - 0.4)
             ax.invert_yaxis()
             # Whole titles: wrapped to the panel's width rather than cut off.
-            unit = (" (points of %)" if paired else " (%)") if stat.percent else ""
+            unit = (" (percentage points)" if paired else " (%)") if stat.percent else ""
             ax.set_title(textwrap.fill(("Difference in " if paired else "") + stat.label
                                        + unit, 22), fontsize=12)
             ax.xaxis.set_major_locator(matplotlib.ticker.MaxNLocator(4))

@@ -100,7 +100,7 @@ class Statistic:
 
 
 _SHARE_OF = {None: "games", "hands": "hands", "played_out": "hands played out",
-             "tricks": "tricks", "follows": "cards played to a led trick"}
+             "tricks": "tricks", "follows": "cards after the lead"}
 
 
 #: The statistics every simulation reports, in display order.

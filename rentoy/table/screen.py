@@ -88,8 +88,9 @@ def draw_view(view: View, symbols: Mapping[str, str] = _SYMBOLS, width: int = WI
                      else "")
     lines.append("On the table: " + (_plays(view.trick, view, symbols) if view.trick
                                      else "nothing yet"))
-    lines.append(f"Your cards (seat {view.seat}, team {TEAMS[view.seat & 1]}): " + "  ".join(
-        f"{i}) {card_label(c, symbols)}" for i, c in enumerate(view.cards, 1)))
+    lines.append(f"Your cards (seat {view.seat}, team {TEAMS[view.seat & 1]}): " + ("  ".join(
+        f"{i}) {card_label(c, symbols)}" for i, c in enumerate(view.cards, 1))
+        or "none left"))
     if view.legal:
         kinds = {a.kind for a in view.legal}
         options = []
