@@ -78,7 +78,7 @@ def bounded_count(limit: str, positive: bool = True):
             raise argparse.ArgumentTypeError(
                 f"{text} is over the limit of {top:,} {unit} (rentoy.limits.{limit})")
         if positive and value < 1:
-            raise argparse.ArgumentTypeError(f"give a positive whole number, not {text}")
+            raise argparse.ArgumentTypeError(f"give a positive whole number, 1 or more, not {text}")
         return value
     return read
 
