@@ -149,7 +149,7 @@ class Session:
         self.bots = {s: make_bot(self.bot_names[0 if s & 1 == seat & 1 else 1], rng=bot_rng)
                      for s in range(n) if s != seat}
         self.played: list[PlayedHand] = []
-        self.first_dealer = self._hand.dealer
+        self.first_dealer = self._hand.observation(0).dealer
         self._deal: Deal | None = None
         self._actions: list[Action] = []
         self._hands = 0
@@ -177,7 +177,7 @@ class Session:
         """Whether the person may act now: it is his turn, or a raise waits that his team
         answers and the rules let him answer it (under ``answer_by: team`` any seat of
         the team may, even where the engine names his partner to answer first)."""
-        return not self.over and self.seat in self.game.to_act()
+        return not self.over and bool(self.game.legal_actions(self.seat))
 
     def to_act(self) -> int | None:
         """The one seat to act (the engine's ``current_seat``): the turn, or facing a
@@ -331,7 +331,8 @@ class Session:
         if plays and not obs.pending and len(unseen_cards(obs)) == hidden:
             world = sample_world(obs, random.Random(0))     # the only one there is
             leader, trick = trick_in_play(obs)
-            solver = Solver(obs.tables, trump_tables(obs), self.players)
+            solver = Solver(obs.tables, trump_tables(obs), self.players,
+                            (obs.dealer + 1) % self.players)
             moves = solver.move_winners(world, leader, trick, obs.tricks_won)
             winning = [self._card_code(c) for c, team in moves.items() if team == us]
             text = ("Every card still in play is known, so this is exact: "
@@ -424,7 +425,8 @@ class Session:
         self.version += 1
         after = Snapshot.of(hand, games_before, self.variant.rules.games_needed)
         call = call_for(self.variant, action, after)
-        remarks = step_remarks(self.variant, action, event, before, after, hand.trump)
+        remarks = step_remarks(self.variant, action, event, before, after,
+                               hand.observation(0).trump)
         who = self._who(action.seat)
         if action.kind == PLAY:
             first = remarks[0].replace(f"Seat {action.seat} ", f"{who} ", 1)
@@ -482,12 +484,14 @@ class Session:
         self._deal = hand.deal
         self._actions = []
         word = self.variant.rules.calls.turn_up
-        lines = (f"Hand {self._hands}: seat {hand.dealer} deals; seat {hand.mano} leads. "
-                 f"Turned up{f' ({word})' if word else ''}: {hand.up.code}, {hand.up.name}.",)
-        return TableEvent("deal", lines, {"hand": self._hands, "dealer": hand.dealer,
-                                          "up": hand.up.code,
-                                          "cards": [c.code for c in hand.hand_of(self.seat)],
-                                          "score": list(hand.start_score)})
+        seen = hand.observation(self.seat)
+        dealer, up = seen.dealer, seen.up
+        lines = (f"Hand {self._hands}: seat {dealer} deals; seat {(dealer + 1) % seen.players} "
+                 f"leads. Turned up{f' ({word})' if word else ''}: {up.code}, {up.name}.",)
+        return TableEvent("deal", lines, {"hand": self._hands, "dealer": dealer,
+                                          "up": up.code,
+                                          "cards": [c.code for c in hand.deal.hands[self.seat]],
+                                          "score": list(hand.score)})
 
     def _refused_event(self, action: Action, refusal: IllegalAction) -> TableEvent:
         lines = [f"Refused: {refusal.detail} [{refusal.reason}]."]
