@@ -136,7 +136,7 @@ def test_the_main_job_reads_variant_by_variant_at_80_columns():
     # Turned: each rule and statistic a heading, then one line per variant.
     start = lines.index("arrastre")
     assert lines[start + 4].split()[:2] == ["avila", "overtrump"]
-    assert "fold rate" in lines and "*Rentoy" not in done.stdout
+    assert "fold rate, % of hands" in lines and "*Rentoy" not in done.stdout
 
 
 @pytest.mark.parametrize("args", [["rules", "huetor"], ["variants"],
@@ -203,7 +203,10 @@ def test_transliteration():
 # -- command-line fixes ------------------------------------------------------------------------
 
 def test_plot_is_checked_before_simulating(tmp_path):
-    for plot, message in ((tmp_path / "no" / "x.svg", "there is no folder"),
+    taken = tmp_path / "taken.svg"
+    taken.write_text("<svg/>")
+    # A missing folder is made when the plot is written; a taken name needs --force.
+    for plot, message in ((taken, "exists already"),
                           (tmp_path, "this is a folder"),
                           (tmp_path / "x.gif", "ending in .svg, .png or .pdf")):
         done = rentoy("simulate", "1737", "--hands", "2000000", "--plot", str(plot))

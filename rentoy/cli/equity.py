@@ -129,7 +129,9 @@ def _equity(args: argparse.Namespace):
     from ..consistency import check_players
     from ..variants import load_variant
     from .common import warn
-    from .compare import executor_of, progress_bar
+    from ..simulation.cost import simulation_seconds
+    from .common import progress_bar
+    from .compare import executor_of
 
     variant = load_variant(args.variant)
     players = check_players(variant, variant.rules.default_players if args.players is None
@@ -162,7 +164,8 @@ def _equity(args: argparse.Namespace):
         raise InputError.at(f"--hands must be 1 or more, not {hands}")
     bots = args.bots or DEFAULT_BOTS
     cells = variant.rules.target ** 2
-    update, bar = progress_bar(hands * cells)
+    update, bar = progress_bar(simulation_seconds(hands * cells, 1, _pair(bots), players=players,
+                                                  jobs=max(1, args.jobs or 1)), "hands")
     try:
         with executor_of(args) as (executor, jobs):
             counts = measure_hands(
