@@ -29,7 +29,7 @@ files load it at start-up.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from types import MappingProxyType
 
 TYPE_CHECKING = False    # typing.TYPE_CHECKING, without importing typing at start-up
@@ -86,6 +86,10 @@ class RuleSpec:
     dependent_part: str | None = None
     phrases: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     pattern: str = "{value}"
+
+    def __post_init__(self) -> None:
+        # The schema fragment is frozen too: the rows are shared by every variant.
+        object.__setattr__(self, "schema", _frozen(self.schema))
 
     @property
     def has_default(self) -> bool:
@@ -160,9 +164,7 @@ def _frozen(value: Any) -> Any:
 
 
 def _rules(*rows: RuleSpec) -> Mapping[str, RuleSpec]:
-    # The schema fragments are frozen too: the rows are shared by every variant.
-    return MappingProxyType({row.name: replace(row, schema=_frozen(row.schema))
-                             for row in rows})
+    return MappingProxyType({row.name: row for row in rows})
 
 
 #: Every rule, by key, in the order of the schema, of every table and of rules pages.

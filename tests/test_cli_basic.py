@@ -85,7 +85,7 @@ def test_bad_arguments_are_argparse_errors():
 
 
 def test_runs_from_another_folder(tmp_path):
-    done = rentoy("rules", "avila", cwd=tmp_path)
+    done = rentoy("rules", "avila", "--table", cwd=tmp_path)
     assert done.returncode == 0 and "overtrump" in done.stdout
 
 
@@ -126,7 +126,28 @@ def test_rules_formats(capsys, fmt):
             "id": "autoridades-1737", "kind": "period", "date": "1737",
             "label": "period text, 1737"}
     else:
-        assert "4T" in out and "option borrego" in out and "arrastre" in out
+        assert "the 4 of the trump suit" in out and "option borrego" in out
+        assert "Duty when a trump is led (arrastre)" in out and "The betting" in out
+
+
+@pytest.mark.parametrize("fmt", ["text", "markdown"])
+def test_rules_as_a_table(capsys, fmt):
+    status, out, err = run(capsys, "rules", "1737+borrego", "--table", "-f", fmt)
+    assert status == 0 and err == ""
+    assert "4T" in out and "option borrego" in out and "arrastre" in out
+
+
+def test_rules_read_like_a_page_by_section(capsys):
+    status, out, _ = run(capsys, "rules", "1737", "--width", "80")
+    assert status == 0
+    lines = out.splitlines()
+    order = [lines.index(title) for title in ("Players and the deal", "The cards and their order",
+                                              "The play of the tricks", "The betting", "Scoring")]
+    assert order == sorted(order)
+    assert "- Points that win the game: 12 points. [inferred" in out
+    assert "- Order of the trumps: 2, Rey, Caballo, Sota, As, 7, 6, 5, 4 and 3." in out
+    assert all(len(line) <= 80 for line in lines)
+    assert "Options (choose with 1737+OPTION)" in out
 
 
 def _records(data) -> list[dict]:
@@ -141,7 +162,7 @@ def _records(data) -> list[dict]:
 
 def test_rules_of_a_file_with_options(capsys):
     path = str(FIXTURES / "plain-top-cards.yaml") + "+as-trumps"
-    status, out, _ = run(capsys, "rules", path)
+    status, out, _ = run(capsys, "rules", path, "--table")
     assert status == 0 and "plain-top-cards+as-trumps" in out and "5b > 4T" in out
 
 

@@ -17,6 +17,8 @@ import pytest
 
 from inprocess import run
 
+from rentoy.render.terminal import display_width
+
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
 CLI = ROOT / "docs" / "cli.md"
@@ -61,11 +63,11 @@ def test_a_documented_command_runs_as_written(command, capsys, monkeypatch, tmp_
     if "--json" in argv or "json" in argv:
         json.loads(out)
     else:
-        wide = [line for line in out.splitlines() if len(line.encode()) > 80]
+        wide = [line for line in out.splitlines() if display_width(line) > 80]
         assert not wide, wide
 
 
-@pytest.mark.parametrize("argv", [["variants"], ["rules", "1737"],
+@pytest.mark.parametrize("argv", [["variants"], ["rules", "1737", "--table"],
                                   ["run", "docs/examples/arrastre.yaml"],
                                   ["compare", "1737", "avila"], ["sources", "autoridades-1737"],
                                   ["glossary", "envío"],
@@ -78,6 +80,12 @@ def test_the_commands_that_print_tables_print_json_and_markdown(argv, capsys, mo
     json.loads(out)
     status, out, _ = run(capsys, *argv, "-f", "markdown")
     assert status == 0 and "|" in out
+
+
+def test_the_rules_page_prints_markdown_sections(capsys, monkeypatch):
+    monkeypatch.chdir(ROOT)
+    status, out, _ = run(capsys, "rules", "1737", "-f", "markdown")
+    assert status == 0 and "### The betting" in out and "\n- Order of the trumps: " in out
 
 
 def test_check_prints_json_but_no_markdown_and_play_json_lines(capsys, monkeypatch):

@@ -56,7 +56,7 @@ def test_avila_shows_the_inherited_rules_as_carried_over(capsys):
         assert prov.status == CARRIED_STATUS[load_variant("1737").provenance[name].status]
     assert v.status_counts()["attested"] == 1          # the over-trumping arrastre
     assert not v.options                                # 1737's options are withdrawn
-    status, out, _ = run(capsys, "rules", "avila", "--width", "200")   # one row a rule
+    status, out, _ = run(capsys, "rules", "avila", "--table", "--width", "200")   # a row a rule
     assert status == 0
     line = next(row for row in out.splitlines() if row.startswith("hand_size"))
     assert "inferred" in line and "as in 1737," in line and "attested there" in out
@@ -194,7 +194,7 @@ def test_uncorroborated_marks_a_single_unsourced_source(capsys):
     rules = {r["rule"]: r for r in json.loads(out)["rules"]}
     assert rules["arrastre"]["uncorroborated"] is True
     assert rules["players"]["uncorroborated"] is False
-    status, out, _ = run(capsys, "rules", "avila")
+    status, out, _ = run(capsys, "rules", "avila", "--width", "300")
     assert "attested, uncorroborated" in out
 
 

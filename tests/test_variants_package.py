@@ -83,7 +83,7 @@ def test_an_installed_wheel_finds_the_builtin_variants(wheel, tmp_path):
         "sources", "glossary", "quotations", "family"} <= ids
 
     done = _run(str(script), "rules", "1737+borrego", cwd=elsewhere, env=env)
-    assert done.returncode == 0 and "4T" in done.stdout, done.stderr
+    assert done.returncode == 0 and "the 4 of the trump suit" in done.stdout, done.stderr
 
 
 def _rows(data) -> list[dict]:

@@ -10,18 +10,24 @@ from .common import add_format, emit
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "rules", help="print a variant's rules with their provenance",
-        description="Print every rule of a variant: its value, status (attested, inferred, "
-                    "assumed, disputed), sources, note, and where it is stated (this file, "
-                    "a parent it inherits from, or an option).")
+        description="Print a variant's rules as a rules page reads them: by section (players "
+                    "and the deal, the cards, the play, the betting, scoring), each rule by "
+                    "its name with its value in words, its status (attested, inferred, "
+                    "assumed, disputed) and sources, and its note; then the options. "
+                    "--table prints one row a rule instead, with where each is stated (this "
+                    "file, a parent it inherits from, or an option).")
     p.add_argument("variant", metavar="ID",
                    help="a built-in id, a path to a variant file, either with options "
                         "(1737+borrego)")
+    p.add_argument("--table", action="store_true",
+                   help="one row a rule (value, status, source, where stated, note) instead "
+                        "of the page")
     add_format(p)
     p.set_defaults(handler=handle)
 
 
 def handle(args: argparse.Namespace) -> int:
-    from ..comparison.reference import rules_report
+    from ..comparison.reference import rules_page, rules_report
     from ..variants import builtin_ids, load_variant
     from .common import refuse_folder
 
@@ -31,5 +37,6 @@ def handle(args: argparse.Namespace) -> int:
                       hint=f"give one of the variant files in it, or a built-in id: "
                            f"{', '.join(builtin_ids())}")
 
-    emit(rules_report(load_variant(args.variant)), args.format)
+    variant = load_variant(args.variant)
+    emit((rules_report if args.table else rules_page)(variant), args.format)
     return 0

@@ -8,10 +8,12 @@ generated pages of the docs, so every place shows the same values and provenance
 from __future__ import annotations
 
 
-from ..cards import RANK_LETTERS
-from ..render import Report, Table, plain
+from collections.abc import Sequence
+
+from ..cards import RANK_LETTERS, TrumpRelative, parse_card_spec
 from ..provenance import STATUS_MARKS, STATUSES
-from ..ruletable import RULE_NAMES
+from ..render import Report, Section, Table, plain
+from ..ruletable import RULE_NAMES, RULES, SECTION_TITLES, SECTIONS, rules_in
 from ..variant import Variant
 from ..variants import cited_source, is_uncorroborated
 
@@ -19,7 +21,7 @@ TYPE_CHECKING = False    # typing.TYPE_CHECKING, without importing typing at sta
 if TYPE_CHECKING:
     from typing import Any
 
-__all__ = ["format_value", "variants_report", "rules_report", "rule_record", "rule_origin",
+__all__ = ["format_value", "value_words", "variants_report", "rules_page", "rules_report", "rule_record", "rule_origin",
            "carried_words", "source_record", "status_text", "RANK_LETTER", "source_data",
            "sources_report", "source_report", "glossary_report", "rule_quotations"]
 
@@ -47,6 +49,51 @@ def format_value(rule: str, value: Any) -> str:
     if isinstance(value, (list, tuple)):
         return ", ".join(str(v) for v in value)
     return str(value)
+
+
+_FIGURES: dict[int, str] = {1: "As", 10: "Sota", 11: "Caballo", 12: "Rey"}
+
+
+def _card_words(code: str) -> str:
+    """A card of a rule in words: ``the Cinco de bastos``, ``the 4 of the trump suit``."""
+    spec = parse_card_spec(code)
+    if isinstance(spec, TrumpRelative):
+        return f"the {_FIGURES.get(spec.rank, spec.rank)} of the trump suit"
+    return f"the {spec.name}"
+
+
+def _joined(words: Sequence[str], last: str = "and") -> str:
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + f" {last} " + words[-1]
+
+
+def value_words(rule: str, value: Any) -> str:
+    """A rule's value as a sentence of a rules page says it: the rule table's phrase for
+    a rule that names its values, and for cards, orders and words their names.
+
+    >>> value_words("trump_order", [2, 12, 11, 10, 1, 7, 6, 5, 4, 3])
+    '2, Rey, Caballo, Sota, As, 7, 6, 5, 4 and 3'
+    >>> value_words("top_cards", ["4T"]), value_words("arrastre", "none")
+    ('the 4 of the trump suit', 'no duty: any card may be played')
+    """
+    if rule in ("trump_order", "plain_order"):
+        return _joined([_FIGURES.get(r, str(r)) for r in value])
+    if rule == "top_cards":
+        return _joined([_card_words(c) for c in value], "then") if value else "none"
+    if rule == "calls":
+        said = []
+        labels = {"raise": "to raise", "accept": "to accept", "fold": "to fold",
+                  "game": "to call the whole game", "turn_up": "the turned-up card"}
+        for key, label in labels.items():
+            if value.get(key):
+                words = value[key]
+                text = " / ".join(words) if isinstance(words, (list, tuple)) else words
+                said.append(f"{label}, {text}")
+        return "; ".join(said) or "none recorded"
+    if rule == "players":
+        return _joined([str(v) for v in value], "or") + " players"
+    return RULES[rule].phrase(value)
 
 
 def stated_text(rule: str, value: Any) -> str:
@@ -139,11 +186,15 @@ def _inherited_options_notes(variant: Variant) -> list[str]:
 
 
 def rule_record(variant: Variant, rule: str) -> dict[str, Any]:
-    """One rule as plain data: value, display text, status, sources, note, origin."""
+    """One rule as plain data: value, its reader's title and the value in words, status,
+    sources, note, origin."""
     prov = variant.provenance[rule]
+    row = RULES[rule]
     return {
-        "rule": rule, "value": plain(variant.values[rule]),
+        "rule": rule, "title": row.title, "section": row.section,
+        "value": plain(variant.values[rule]),
         "display": format_value(rule, variant.values[rule]),
+        "words": value_words(rule, variant.values[rule]),
         "status": prov.status, "source": list(prov.source), "note": prov.note,
         "alternatives": list(prov.alternatives), "carried_over": carried_over_text(variant, rule),
         "defined_in": prov.defined_in, "option": prov.option,
@@ -191,6 +242,68 @@ def variants_report(variants: list[Variant]) -> Report:
                   notes=[f"{marks}: how many of the variant's rules are "
                          + ", ".join(f"{s} ({STATUS_MARKS[s]})" for s in STATUSES) + "."])
     return Report(data, [table])
+
+
+def _short_cite(record: dict[str, Any], variant: Variant) -> str:
+    """A source as a page cites it: author (or title) and date, ``RAE 1737``."""
+    src = cited_source(variant, record["id"])
+    if src is None:
+        return record["id"]
+    who = src.author or src.title
+    return f"{who} {src.year}" if src.year else f"{who}, undated"
+
+
+def _evidence_words(variant: Variant, record: dict[str, Any]) -> str:
+    """A rule's status and sources, as a rules page marks them after the rule."""
+    status = status_text(record)
+    cites = "; ".join(dict.fromkeys(_short_cite(r, variant) for r in record["sources"]))
+    where = record["from"]
+    bits = [status + (f": {cites}" if cites else "")]
+    if where != "this file":
+        bits.append(where)
+    return "[" + ", ".join(bits) + "]"
+
+
+def rules_page(variant: Variant) -> Report:
+    """A variant's rules as a page reads them: by section (players and the deal, the
+    cards, the play, the betting, scoring), each rule by its reader's name with its
+    value in words and its status and sources marked, its note beneath; then the options.
+    The data is :func:`rules_report`'s."""
+    table = rules_report(variant)
+    records = {r["rule"]: r for r in table.data["rules"]}
+    facts = ", ".join(f for f in (variant.period, variant.region) if f)
+    cited = "; ".join(_short_cite({"id": sid}, variant) for sid in variant.sources)
+    text = [(facts + ". " if facts else "") + (f"Sources: {cited}." if cited else "")]
+    if variant.description:
+        text += [" ".join(part.split()) for part in variant.description.split("\n\n")]
+    sections = []
+    for key in SECTIONS:
+        paragraphs = []
+        for row in rules_in(key):
+            record = records[row.name]
+            line = (f"- {row.title}: {record['words']}. "
+                    f"{_evidence_words(variant, record)}")
+            if record["note"]:
+                line += " " + " ".join(str(record["note"]).split())
+            paragraphs.append(line)
+        sections.append(Section(SECTION_TITLES[key], paragraphs))
+    if variant.options:
+        paragraphs = []
+        for option in table.data["options"]:
+            changes = "; ".join(f"{RULES[k].title.lower()}: {value_words(k, v)}"
+                                for k, v in variant.options[option["id"]].rules.items())
+            status = option["status"]
+            cites = "; ".join(_short_cite(r, variant) for r in option["sources"])
+            line = f"- {variant.base_id}+{option['id']}: {changes}. [{status}" + (
+                f": {cites}]" if cites else "]")
+            if option["note"]:
+                line += " " + " ".join(str(option["note"]).split())
+            paragraphs.append(line)
+        sections.append(Section(f"Options (choose with {variant.base_id}+OPTION)",
+                                paragraphs))
+    notes = [n for t in table.tables for n in t.notes]
+    return Report(table.data, heading=f"{variant.id}: {variant.name}",
+                  text=text + notes, sections=sections)
 
 
 def rules_report(variant: Variant) -> Report:

@@ -16,7 +16,7 @@ TYPE_CHECKING = False    # typing.TYPE_CHECKING, without importing typing at sta
 if TYPE_CHECKING:
     from typing import Any
 
-__all__ = ["Table", "Report", "render", "FORMATS", "plain"]
+__all__ = ["Table", "Section", "Report", "render", "FORMATS", "plain"]
 
 FORMATS: tuple[str, ...] = ("text", "markdown", "json", "csv")
 
@@ -38,13 +38,24 @@ class Table:
 
 
 @dataclass(frozen=True)
+class Section:
+    """A titled part of a report in prose: paragraphs, and items (a paragraph that begins
+    with ``- `` is an item of a list, its further lines indented under its first)."""
+
+    title: str
+    paragraphs: Sequence[str] = ()
+
+
+@dataclass(frozen=True)
 class Report:
-    """What a command prints: ``data`` for JSON, ``tables`` (and prose) for people."""
+    """What a command prints: ``data`` for JSON, and for people the heading, prose,
+    sections of prose and tables, in that order."""
 
     data: Any
     tables: Sequence[Table] = ()
     heading: str | None = None
     text: Sequence[str] = ()
+    sections: Sequence[Section] = ()
 
 
 def plain(value: Any) -> Any:

@@ -34,5 +34,8 @@ def render_markdown(report: Report) -> str:
     if report.heading:
         parts.append(f"## {report.heading}")
     parts.extend(report.text)
+    for section in report.sections:
+        parts.append(f"### {section.title}")
+        parts.extend(section.paragraphs)
     parts.extend(render_table(t) for t in report.tables)
     return "\n\n".join(parts) + "\n"

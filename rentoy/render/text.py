@@ -261,6 +261,13 @@ def render_table(table: Table, width: int | None = None) -> str:
     return "\n".join(out)
 
 
+def _prose(paragraph: str, width: int) -> list[str]:
+    """A paragraph wrapped; an item (``- ...``) hangs its further lines under its text."""
+    if paragraph.startswith("- "):
+        return wrap_paragraph(paragraph[2:], width, "- ", "  ")
+    return wrap_paragraph(paragraph, width)
+
+
 def render_text(report: Report, width: int | None = None) -> str:
     """The whole report as text no wider than ``width`` (default: the terminal's)."""
     width = terminal_width(width)
@@ -268,5 +275,10 @@ def render_text(report: Report, width: int | None = None) -> str:
     if report.heading:
         parts.append("\n".join(wrap_paragraph(report.heading, width)))
     parts.extend("\n".join(wrap_paragraph(p, width)) for p in report.text)
+    for section in report.sections:
+        title = plain_text(section.title)
+        parts.append("\n".join(wrap_paragraph(title, width) + ["-" * min(
+            display_width(title), width)]))
+        parts.extend("\n".join(_prose(p, width)) for p in section.paragraphs)
     parts.extend(render_table(t, width) for t in report.tables)
     return "\n\n".join(parts)
