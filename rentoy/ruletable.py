@@ -206,8 +206,8 @@ RULES: Mapping[str, RuleSpec] = _rules(
         "trump suit (such as `4T`) is a trump either way.",
         {"type": "boolean"}, "bool", default=True, depends_on=("top_cards",),
         phrases=MappingProxyType({
-            "true": "they count as trumps: leading one leads trumps",
-            "false": "they are not trumps: leading one does not lead trumps"})),
+            "true": "yes: leading one leads trumps",
+            "false": "no: they play as cards of their own suits"})),
     RuleSpec(
         "trump_order", "cards", "Order of the trumps",
         "The ranks of the trump suit, highest first.", _RANK_ORDER, "tuple[int, ...]"),

@@ -187,8 +187,12 @@ def test_rentoy_variants_lists_the_new_ids(capsys):
 def test_rentoy_rules_shows_the_regional_differences(capsys):
     assert main(["rules", "galicia"]) == 0
     text = capsys.readouterr().out
+    assert "the Cinco de bastos, the Caballo de bastos then the\n  Sota de oros" in text
+    assert "[attested: Manuel Fajar Salcidos 2021]" in text
+    assert "this file" in text and "the turned-up card, vira" in text
+    assert main(["rules", "galicia", "--table"]) == 0
+    text = capsys.readouterr().out
     assert "5b > 11b > 10o" in text and "galicia-rento-2021" in text
-    assert "this file" in text and "turn_up: vira" in text
     assert main(["rules", "huetor", "--format", "json"]) == 0
     data = json.loads(capsys.readouterr().out)
     by_rule = {r["rule"]: r for r in data["rules"]}

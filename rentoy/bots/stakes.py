@@ -17,7 +17,7 @@ search bot does.
 >>> game = Game("1737", players=4, seed=2)
 >>> bot = TableBot(samples=4, seed=1)
 >>> while not game.is_over:
-...     game.apply_unchecked(bot.choose(game.observation(game.current_seat)))
+...     _ = game.apply_unchecked(bot.choose(game.observation(game.current_seat)))
 >>> game.winner in ("A", "B")
 True
 """

@@ -62,6 +62,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--plot", metavar="FILE",
                    help="also draw the grid as a heat map to FILE (.svg, .png or .pdf; "
                         "needs matplotlib)")
+    p.add_argument("--force", action="store_true",
+                   help="let the --plot file replace an existing one")
     add_format(p, ("text", "markdown", "json", "csv"))
     p.add_argument("--json", action="store_true", help="print JSON (same as --format json)")
     p.set_defaults(handler=handle)

@@ -268,7 +268,7 @@ def rules_page(variant: Variant) -> Report:
     """A variant's rules as a page reads them: by section (players and the deal, the
     cards, the play, the betting, scoring), each rule by its reader's name with its
     value in words and its status and sources marked, its note beneath; then the options.
-    The data is :func:`rules_report`'s."""
+    The data is that of ``rules_report``."""
     table = rules_report(variant)
     records = {r["rule"]: r for r in table.data["rules"]}
     facts = ", ".join(f for f in (variant.period, variant.region) if f)

@@ -40,7 +40,7 @@ class Table:
 @dataclass(frozen=True)
 class Section:
     """A titled part of a report in prose: paragraphs, and items (a paragraph that begins
-    with ``- `` is an item of a list, its further lines indented under its first)."""
+    with a hyphen and a space is an item of a list, its further lines indented under its first)."""
 
     title: str
     paragraphs: Sequence[str] = ()
