@@ -33,7 +33,7 @@ from types import MappingProxyType
 
 from .errors import Location, Problem
 from .sources import builtin_dir
-from .validation import load_schema
+from .validation import schema_part
 
 TYPE_CHECKING = False    # typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
@@ -112,9 +112,11 @@ def dependencies() -> dict[str, Dependency]:
 @lru_cache(maxsize=8)
 def _declared(schema_path: str) -> dict[str, Dependency]:
     # Read once per schema (as the schema itself is): every variant and option loaded asks.
-    rules = load_schema(schema_path)["properties"]["rules"]["properties"]
-    return {name: Dependency(name, tuple(s["x-depends-on"]), s.get("x-dependent-part"))
-            for name, s in rules.items() if s.get("x-depends-on")}
+    rules = schema_part(schema_path, "properties", "rules", "properties")
+    return {name: Dependency(name, tuple(str(r) for r in s["x-depends-on"]),
+                             s.get("x-dependent-part"))
+            for name, s in rules.items()
+            if isinstance(s, dict) and isinstance(s.get("x-depends-on"), list)}
 
 
 def written_for(values: Mapping[str, Any], rules: Iterable[str]
