@@ -28,14 +28,15 @@ from dataclasses import dataclass, field, make_dataclass, replace
 from pathlib import Path
 from types import MappingProxyType
 
-from .cards import Card, CardError, TrumpRelative, parse_card_spec
+from .cards import Card, CardError, TrumpRelative, parse_card, parse_card_spec
 from . import dependencies as _deps
 from .dependencies import CarriedOver
 from .errors import InputError, Location, Problem, VariantError, suggest
-from .limits import MAX_EXTENDS_DEPTH, over_limit
+from .limits import (LIMITS, MAX_EXTENDS_DEPTH, MAX_HAND_SIZE, MAX_LADDER_STEPS, MAX_MATCH,
+                     MAX_PLAYERS, MAX_TARGET, MAX_TRICKS, over_limit, shown)
 from . import sources as _sources
 from .sources import Source, entries_problems, load_sources
-from .validation import load_schema, schema_problems
+from .validation import load_schema, schema_part, schema_problems
 from .yamlfile import Document, file_stamp, load_document
 
 TYPE_CHECKING = False    # typing.TYPE_CHECKING, without importing typing at start-up
@@ -47,7 +48,8 @@ __all__ = [
     "Option", "Variant",
     "load_variant", "load_variants", "builtin_ids", "builtin_variants", "schema_path", "rule_description",
     "rule_title", "is_game_step", "CARRIED_STATUS", "carry_over", "unbacked_attestations",
-    "check_players", "builtin_catalogue", "Catalogue",
+    "check_players", "check_solvable", "builtin_catalogue", "Catalogue", "HELP_WORDS",
+    "COMMON_CALLS",
 ]
 
 #: The provenance statuses, from strongest evidence to none.
@@ -81,7 +83,8 @@ def _schema() -> dict[str, Any]:
 
 
 def _rule_schemas() -> dict[str, Any]:
-    return _schema()["properties"]["rules"]["properties"]
+    # Checked for its shape: a damaged schema is an error naming it, not a KeyError.
+    return schema_part(str(schema_path()), "properties", "rules", "properties")
 
 
 #: Every rule key, in the order the schema (and every table) lists them.
@@ -194,25 +197,38 @@ _JSON_TYPES: dict[str, Any] = {"integer": int, "boolean": bool, "string": str,
                                "array": tuple, "object": Mapping}
 
 
-def _rule_type(schema: Mapping[str, Any]) -> Any:
+def _rule_type(schema: Any) -> Any:
     """The Python type of a rule's value, from the first (bare) form in its schema."""
-    bare = schema["anyOf"][0] if "anyOf" in schema else schema
+    forms = schema.get("anyOf") if isinstance(schema, dict) else None
+    bare = forms[0] if isinstance(forms, list) and forms else schema
+    if not isinstance(bare, dict):
+        return object
     if "enum" in bare:
         return str
     if "$ref" in bare:
         return tuple
-    return _JSON_TYPES.get(bare.get("type", ""), object)
+    kind = bare.get("type", "")
+    return _JSON_TYPES.get(kind, object) if isinstance(kind, str) else object
+
+
+def _make_rules() -> Any:
+    # No base class (autodoc would show a private one): the namespace brings its property,
+    # and its docstring (else one is made from the signature, at every start).
+    try:
+        return make_dataclass(
+            "Rules", [(name, _rule_type(rule)) for name, rule in _rule_schemas().items()],
+            namespace={"games_needed": _RulesBase.games_needed, "__doc__": _RulesBase.__doc__},
+            frozen=True)
+    except (TypeError, ValueError) as exc:     # a rule name that is not a field name
+        raise VariantError(Problem(f"the rules of this schema cannot be read: "
+                                   f"{str(exc)[:120]}", Location(str(schema_path())),
+                                   hint="restore the file from the rentoy package")) from None
 
 
 if TYPE_CHECKING:
     Rules = _RulesBase
 else:
-    # No base class (autodoc would show a private one): the namespace brings its property,
-    # and its docstring (else one is made from the signature, at every start).
-    Rules = make_dataclass(
-        "Rules", [(name, _rule_type(rule)) for name, rule in _rule_schemas().items()],
-        namespace={"games_needed": _RulesBase.games_needed, "__doc__": _RulesBase.__doc__},
-        frozen=True)
+    Rules = _make_rules()
     Rules.__module__ = __name__
     Rules.__annotations__["calls"] = Calls
     Rules.__annotations__["top_cards"] = tuple[Card | TrumpRelative, ...]
@@ -350,14 +366,112 @@ def _typed(values: Mapping[str, Any], carried: Mapping[str, CarriedOver] = Mappi
     return Rules(**kwargs)
 
 
+#: What a person types at the table to see the legal actions (``rentoy play``).
+HELP_WORDS: tuple[str, ...] = ("?", "help", "ayuda")
+#: The calls every variant understands at the table, by kind: the English names and the
+#: Spanish answers (a variant's own words for its calls come on top).
+COMMON_CALLS: Mapping[str, tuple[str, ...]] = MappingProxyType({
+    "raise": ("raise",), "accept": ("accept", "quiero"), "fold": ("fold", "no quiero")})
+
+# Letters whose accent the table's reading drops, for the check below (the glossary's
+# fold, imported only for other letters: it is not needed at every start).
+_PLAIN = str.maketrans("áàâäéèêëíìîïóòôöúùûüñçÁÀÂÄÉÈÊËÍÌÎÏÓÒÔÖÚÙÛÜÑÇ",
+                       "aaaaeeeeiiiioooouuuuncaaaaeeeeiiiioooouuuunc")
+
+
+def _as_typed(word: str) -> str:
+    """``word`` as the table compares typed text (``rentoy.glossary.term_key``: lower
+    case, no accents, no ¡!¿? around it, spaces single)."""
+    text = " ".join(word.split()).strip("¡!¿?.,;:").strip().lower().translate(_PLAIN)
+    if not text.isascii():
+        from .glossary import term_key
+
+        text = term_key(" ".join(word.split()))
+    return text
+
+
+def _shadowed(key: str) -> str | None:
+    """What typed text ``key`` (see :func:`_as_typed`) already means at the table, if
+    anything but a call: a call word equal to it could not be told apart."""
+    if not key:
+        return "nothing (it is only punctuation)"
+    if key in HELP_WORDS:
+        return "the request for the legal actions"
+    if key.isdigit():
+        return "a card's position in the hand"
+    code = key[5:].strip() if key.startswith("play ") else key
+    try:
+        parse_card(code)
+    except CardError:
+        return None
+    return "a card"
+
+
+def _call_word_problems(calls: Mapping[str, Any], bad: Callable[..., None]) -> None:
+    """Each call word must read as that call at the table and as nothing else: not a
+    card (``3c``), a position (``1``), ``?``, or another call."""
+    taken = {_as_typed(w): kind for kind, words in COMMON_CALLS.items() for w in words}
+    mine: dict[str, str] = {}
+    for kind, words in (("raise", calls.get("raise") or ()), ("accept", [calls.get("accept")]),
+                        ("fold", [calls.get("fold")])):
+        for word in words:
+            if not isinstance(word, str):
+                continue
+            key = _as_typed(word)
+            means = ("the request for the legal actions" if " ".join(word.split())
+                     in HELP_WORDS else _shadowed(key))
+            if means is None and taken.get(key, kind) != kind:
+                means = f"the call `{taken[key]}`, which every variant understands"
+            if means is None and mine.get(key, kind) != kind:
+                means = f"this variant's call `{mine[key]}`"
+            if means is not None:
+                bad("calls", f"the {kind} word {shown(word)} reads at the table as {means}",
+                    "choose a word that is not a card, a number, ? or another call")
+            mine.setdefault(key, kind)
+
+
 def rule_problems(values: Mapping[str, Any],
                   where: Callable[[str], tuple[Location, tuple]]) -> list[Problem]:
-    """Checks that need more than one rule, or more than the schema can say."""
+    """Checks that need more than one rule, or more than the schema can say: among
+    them the bounds of :mod:`rentoy.limits` on what sizes the work of a game (players,
+    cards, tricks, the ladder, the target, the match), and call words that a person at
+    the table could not type as calls."""
     problems: list[Problem] = []
 
     def bad(rule: str, message: str, hint: str | None = None) -> None:
         location, path = where(rule)
         problems.append(Problem(message, location, path, hint))
+
+    def over(rule: str, value: Any, limit: str, what: str, hint: str) -> bool:
+        """Report ``value`` of ``rule`` when it is over ``limit``; whether it is."""
+        if isinstance(value, int) and not isinstance(value, bool) and value > LIMITS[limit][0]:
+            bad(rule, over_limit(limit, what), hint)
+            return True
+        return False
+
+    players, hand = values["players"], values["hand_size"]
+    tricks, target, games = values["tricks"], values["target"], values["match"]
+    for n in players:
+        over("players", n, "MAX_PLAYERS", f"a table of {shown(n)} players",
+             f"use at most {MAX_PLAYERS} players")
+    over("hand_size", hand, "MAX_HAND_SIZE", f"a hand of {shown(hand)} cards",
+         f"deal at most {MAX_HAND_SIZE} cards")
+    over("tricks", tricks, "MAX_TRICKS", f"{shown(tricks)} tricks a hand",
+         f"play at most {MAX_TRICKS} tricks")
+    over("target", target, "MAX_TARGET", f"a game to {shown(target)} points",
+         f"play games to at most {MAX_TARGET} points")
+    over("match", games, "MAX_MATCH", f"a match of {shown(games)} games",
+         f"play matches of at most {MAX_MATCH} games")
+    if len(values["ladder"]) > MAX_LADDER_STEPS:
+        bad("ladder", over_limit("MAX_LADDER_STEPS", f"the ladder has "
+                                 f"{len(values['ladder']):,} steps"),
+            f"give at most {MAX_LADDER_STEPS} steps")
+    for step in values["ladder"]:
+        if over("ladder", step, "MAX_TARGET", f"a ladder step of {shown(step)} points",
+                f"no step need be worth more than the largest target, {MAX_TARGET}"):
+            break
+    if isinstance(values.get("calls"), Mapping):
+        _call_word_problems(values["calls"], bad)
 
     seen_top: set[str] = set()
     for code in values["top_cards"]:
@@ -428,6 +542,38 @@ def check_players(variant: "Variant", players: object) -> int:
     return players
 
 
+def check_solvable(variant: "Variant", players: int | None = None) -> None:
+    """Refuse, before any work starts, a variant the double-dummy solver cannot analyse
+    (``rentoy solve``, ``rentoy compare --solve``): more tricks than
+    :data:`~rentoy.limits.MAX_SOLVER_TRICKS`, or a table (``players``, else the
+    variant's default) of more than :data:`~rentoy.limits.MAX_SOLVER_PLAYERS`. An
+    :class:`~rentoy.errors.InputError` at the rule's line in the variant's file."""
+    from .limits import MAX_SOLVER_PLAYERS, MAX_SOLVER_TRICKS
+
+    def at(rule: str) -> Location:
+        prov = variant.provenance.get(rule)
+        found = prov.location if prov is not None else None
+        return found if found is not None else Location(
+            str(variant.path) if variant.path else None)
+
+    tricks = variant.rules.tricks
+    if tricks > MAX_SOLVER_TRICKS:
+        raise VariantError(Problem(over_limit(
+            "MAX_SOLVER_TRICKS", f"variant {variant.id} plays {tricks} tricks a hand, more "
+            "than the double-dummy solver analyses"), at("tricks"), ("rules", "tricks"),
+            "solve a variant of fewer tricks; simulate this one instead"))
+    n = variant.rules.default_players if players is None else players
+    if isinstance(n, int) and n > MAX_SOLVER_PLAYERS:
+        raise VariantError(Problem(over_limit(
+            "MAX_SOLVER_PLAYERS", f"variant {variant.id} at {n} players is a larger table "
+            "than the double-dummy solver analyses"),
+            at("players" if players is not None else "default_players"),
+            ("rules", "players" if players is not None else "default_players"),
+            f"give --players {max(p for p in variant.rules.players if p <= MAX_SOLVER_PLAYERS)}"
+            if any(p <= MAX_SOLVER_PLAYERS for p in variant.rules.players)
+            else "simulate this variant instead"))
+
+
 # ---------------------------------------------------------------------------------------
 # Loading files.
 
@@ -460,7 +606,8 @@ def _default_rules() -> dict[str, Any]:
 
 
 def _required_rules() -> list[str]:
-    return list(_schema()["x-required-rules"])
+    names = _schema().get("x-required-rules")
+    return [n for n in names if isinstance(n, str)] if isinstance(names, list) else []
 
 
 def builtin_ids() -> list[str]:

@@ -103,6 +103,9 @@ def _replay(file: str) -> tuple[Any, Any, int, int]:
     from ..walkthrough import load_walkthrough
 
     wt = load_walkthrough(file)
+    from ..variants import check_solvable
+
+    check_solvable(wt.variant, wt.players)      # before any work, not in the middle of it
     if wt.seed is not None:
         raise InputError(Problem("the file writes no deal: solve needs the cards",
                                  Location(file, wt.root.line), ("deal",),

@@ -27,15 +27,15 @@ from ..cards import Card, CardError, parse_card
 from ..engine import ACCEPT, FOLD, PLAY, RAISE, Action
 from ..errors import suggest
 from ..glossary import term_key
-from ..variants import Variant, load_variant
+from ..limits import shown
+from ..variants import COMMON_CALLS, HELP_WORDS, Variant, load_variant
 
 __all__ = ["Reading", "read_line", "call_words", "HELP_WORDS"]
 
-#: What asks for the list of legal actions.
-HELP_WORDS: tuple[str, ...] = ("?", "help", "ayuda")
-# The English names and the Spanish answers every variant understands.
-_COMMON: dict[str, tuple[str, ...]] = {
-    RAISE: ("raise",), ACCEPT: ("accept", "quiero"), FOLD: ("fold", "no quiero")}
+# What asks for the list of legal actions, and the English names and the Spanish answers
+# every variant understands: stated with the variants, which refuse a call word that
+# reads as one of them (or as a card, or a position).
+_COMMON = COMMON_CALLS
 
 
 @dataclass(frozen=True)
@@ -83,10 +83,12 @@ def read_line(line: str, seat: int, cards: Sequence[Card], variant: Variant | st
     if key in words:
         return Reading(Action(seat, words[key]))
     if key.isdigit():
-        i = int(key)
+        # Its length first: int() of thousands of digits fails, and no hand is that long.
+        i = int(key) if len(key.lstrip("0")) <= 3 else len(cards) + 1000
         if 1 <= i <= len(cards):
             return Reading(Action(seat, PLAY, cards[i - 1]))
-        return Reading(error=f"there is no card {i}: you hold {len(cards)} card"
+        return Reading(error=f"there is no card {shown(key.lstrip('0') or '0', quoted=False)}: "
+                             f"you hold {len(cards)} card"
                              f"{'s' if len(cards) != 1 else ''}"
                              + (f", numbered 1 to {len(cards)}" if len(cards) > 1 else ""))
     code = key[5:].strip() if key.startswith("play ") else key
@@ -96,5 +98,5 @@ def read_line(line: str, seat: int, cards: Sequence[Card], variant: Variant | st
         pass
     choices = [*words, *(c.code for c in cards), "?"]
     hint = suggest(key, choices)
-    return Reading(error=f"unknown action {text!r}" + (f" ({hint})" if hint else "")
+    return Reading(error=f"unknown action {shown(text)}" + (f" ({hint})" if hint else "")
                    + "; type ? for your legal actions")
