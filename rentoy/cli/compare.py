@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from typing import Iterator
 
 from ..render import FORMATS
-from .common import add_format, count, emit, warn
+from .common import add_format, count, emit, seconds, warn
 
 _LONG_RUN = 50_000     # hands (all variants together) from which a progress bar is shown
 
@@ -46,7 +46,7 @@ def add_simulation_options(p: argparse.ArgumentParser | argparse._ArgumentGroup)
     p.add_argument("--dask-scheduler-file", metavar="FILE",
                    help="as --dask, with the scheduler file `dask scheduler "
                         "--scheduler-file FILE` wrote")
-    p.add_argument("--dask-timeout", type=float, default=20.0, metavar="SECONDS",
+    p.add_argument("--dask-timeout", type=seconds, default=20.0, metavar="SECONDS",
                    help="how long to wait for the dask scheduler and a first worker")
 
 

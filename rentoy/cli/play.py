@@ -68,7 +68,8 @@ def handle(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
     session = Session(args.variant, seat=args.seat, players=args.players, bots=args.bots,
                       seed=seed)
-    interactive = sys.stdin.isatty() and sys.stdout.isatty() and not args.json
+    interactive = (sys.stdin is not None and sys.stdin.isatty() and sys.stdout.isatty()
+                   and not args.json)
     if hasattr(sys.stdout, "reconfigure"):
         sys.stdout.reconfigure(errors="replace")   # an ASCII terminal still shows the rest
     symbols = suit_symbols(getattr(sys.stdout, "encoding", None))
@@ -107,8 +108,12 @@ def _terminal_reader() -> str | None:
 
 
 def _script_reader(out: "_Printer") -> Callable[[], str | None]:
+    from .common import input_lines
+
+    lines = input_lines()       # bounded: an endless line is refused, not held
+
     def read() -> str | None:
-        line = sys.stdin.readline()
+        line = next(lines, None)
         if not line:
             return None
         out.echo(line.rstrip("\n"))

@@ -66,12 +66,20 @@ def handle(args: argparse.Namespace) -> int:
         raise InputError.at(f"--games must be 1 or more, not {args.games}")
     fmt = chosen_format(args)
     check_plot(args)
+    from ..workers import WorkerLost
+
     update, bar = progress_bar(max(args.hands, 0))
+    lost = None
     try:
         with executor_of(args) as (executor, jobs):
             result = simulate(args.variant, args.hands, args.seed, players=args.players,
                               bots=args.bots, jobs=jobs, executor=executor,
                               progress=update)
+    except WorkerLost as exc:
+        if exc.partial is None:
+            raise
+        # The games finished before a worker was killed are kept: reported, then the error.
+        lost, result = exc, exc.partial
     finally:
         if bar is not None:
             bar.close()
@@ -85,6 +93,10 @@ def handle(args: argparse.Namespace) -> int:
     from .common import emit
 
     emit(Report(data, [*report.tables, speed]), fmt)
+    if lost is not None:
+        raise lost.kept(
+            f"the figures above are of the {result.games:,} games ({result.hands[0]:,} "
+            f"hands) finished before it, of the {args.hands:,} hands asked for")
     if args.save_games:
         save_game_records(args, min(args.games, result.games))
     return 0
