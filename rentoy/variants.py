@@ -564,11 +564,10 @@ def check_solvable(variant: "Variant", players: int | None = None) -> None:
             "solve a variant of fewer tricks; simulate this one instead"))
     n = variant.rules.default_players if players is None else players
     if isinstance(n, int) and n > MAX_SOLVER_PLAYERS:
+        rule = "default_players" if n == variant.rules.default_players else "players"
         raise VariantError(Problem(over_limit(
             "MAX_SOLVER_PLAYERS", f"variant {variant.id} at {n} players is a larger table "
-            "than the double-dummy solver analyses"),
-            at("players" if players is not None else "default_players"),
-            ("rules", "players" if players is not None else "default_players"),
+            "than the double-dummy solver analyses"), at(rule), ("rules", rule),
             f"give --players {max(p for p in variant.rules.players if p <= MAX_SOLVER_PLAYERS)}"
             if any(p <= MAX_SOLVER_PLAYERS for p in variant.rules.players)
             else "simulate this variant instead"))

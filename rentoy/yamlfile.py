@@ -216,7 +216,7 @@ class _Walker:
                 "MAX_EXPANDED_CHARACTERS", "the text of the document adds up to too many "
                 "characters"), self._alias_hint("split the file"))
         if node.tag == _INT_TAG:
-            digits = sum(ch.isdigit() for ch in node.value)
+            digits = sum(ch.isalnum() for ch in node.value)     # hex digits too
             if digits > MAX_DIGITS:
                 raise self._fail(node, path, over_limit(
                     "MAX_DIGITS", f"this number has {digits:,} digits"),

@@ -39,7 +39,7 @@ from concurrent.futures import Executor, Future, InvalidStateError
 from contextlib import contextmanager
 from typing import Any, Callable, Iterator
 
-from ..errors import InputError, Location, Problem
+from ..errors import InputError, Location, Problem, RentoyError
 
 __all__ = ["dask_executor", "DEFAULT_TIMEOUT", "MAX_TIMEOUT", "scheduler_address"]
 
@@ -66,6 +66,20 @@ def scheduler_address(path: str) -> str:
     return address
 
 
+def _remote_failure(exc: BaseException) -> BaseException:
+    """A task's failure on the cluster as one line (an error that is not rentoy's own:
+    most often workers with another rentoy, or without a variant file given by path)."""
+    import concurrent.futures
+
+    if isinstance(exc, (concurrent.futures.CancelledError, KeyboardInterrupt)):
+        return exc
+    first = (str(exc).strip().splitlines() or [""])[0][:200]
+    return InputError(Problem(
+        f"a task failed on the dask cluster: {type(exc).__name__}: {first}",
+        hint="every worker needs the same rentoy installed, and a variant given by path "
+             "must exist at the same path on each of them"))
+
+
 class _Executor(Executor):
     """``client.submit`` as a :class:`concurrent.futures.Executor`: each result is taken
     by the dask future's own done callback (in a thread of dask's), so nothing is left
@@ -86,8 +100,10 @@ class _Executor(Executor):
                 return
             try:
                 value = done.result()
-            except BaseException as exc:    # an error, a cancellation, a closed client
+            except RentoyError as exc:      # bad input found on a worker: as it is
                 outcome: tuple[bool, Any] = (False, exc)
+            except BaseException as exc:    # a worker's failure, a cancellation, a closed client
+                outcome = (False, _remote_failure(exc))
             else:
                 outcome = (True, value)
             try:
