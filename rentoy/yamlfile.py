@@ -679,7 +679,7 @@ def load_document(path: str | Path, *, loader: type | None = None) -> Document:
     :class:`InputError` naming the file.
 
     A document parsed without problems is remembered on disk (next to the cache of
-    valid documents, :func:`rentoy.validation.cache_dir`), keyed by a checksum of its
+    valid documents, :func:`rentoy.validation.cache_dir`), keyed by a digest (BLAKE2) of its
     text: reading the same text again returns the same data and positions without
     parsing it, or even importing PyYAML. Only the default loader's results are kept.
     """

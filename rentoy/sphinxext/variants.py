@@ -635,8 +635,11 @@ def _describe(schema: dict[str, Any], root: dict[str, Any]) -> str:
         limits = []
         if schema.get("minItems") and schema.get("minItems") == schema.get("maxItems"):
             limits.append(f"exactly {schema['minItems']}")
-        elif schema.get("minItems"):
-            limits.append(f"at least {schema['minItems']}")
+        else:
+            if schema.get("minItems"):
+                limits.append(f"at least {schema['minItems']}")
+            if schema.get("maxItems"):
+                limits.append(f"at most {schema['maxItems']}")
         if schema.get("uniqueItems"):
             limits.append("no repeats")
         return text + (f" ({', '.join(limits)})" if limits else "")
