@@ -31,6 +31,7 @@ from rentoy import limits, yamlfile
 from rentoy.errors import InputError
 from rentoy.sources import set_variants_dir
 from inprocess import run as cli
+from measure import run_measured
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "docs" / "examples"
@@ -66,33 +67,12 @@ def located(err: str, name: str, line: int | None = None) -> re.Match:
 
 
 def measured(*args: str, **kwargs) -> tuple[int, str, str, int]:
-    """``python -m rentoy ARGS`` in a subprocess: exit status, stdout, stderr, and the
-    child's own peak memory in bytes (from ``os.wait4``). ``env`` adds to the
-    environment; ``stdin``, ``stdout`` (a file instead of capturing) and ``preexec_fn``
-    go to :class:`subprocess.Popen`."""
-    import tempfile
-
-    env = {**os.environ, "PYTHONPATH": str(ROOT), **kwargs.pop("env", {})}
-    stdin = kwargs.pop("stdin", subprocess.DEVNULL)
-    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
-        process = subprocess.Popen([sys.executable, "-m", "rentoy", *args], stdin=stdin,
-                                   stdout=kwargs.pop("stdout", out), stderr=err, cwd=ROOT,
-                                   env=env, **kwargs)
-        deadline = time.monotonic() + 120
-        while True:
-            pid, status, usage = os.wait4(process.pid, os.WNOHANG)
-            if pid:
-                break
-            if time.monotonic() > deadline:
-                process.kill()
-                os.wait4(process.pid, 0)
-                raise AssertionError(f"rentoy {' '.join(args)} did not end")
-            time.sleep(0.01)
-        process.returncode = os.waitstatus_to_exitcode(status)
-        out.seek(0)
-        err.seek(0)
-        return (process.returncode, out.read().decode("utf-8", "replace"),
-                err.read().decode("utf-8", "replace"), usage.ru_maxrss * 1024)
+    """``python -m rentoy ARGS`` in a subprocess: exit status, stdout, stderr and its own
+    peak memory in bytes (see ``tests/measure.py``); ``env``, ``stdin``, ``stdout``,
+    ``preexec_fn`` as there."""
+    status, out, err, peak = run_measured(args, **kwargs)
+    assert status is not None, f"rentoy {' '.join(args)} did not end"
+    return status, out, err, peak
 
 
 # ---------------------------------------------------------------------------------------

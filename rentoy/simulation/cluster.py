@@ -141,16 +141,16 @@ def dask_executor(address: str | None = None, scheduler_file: str | None = None,
             or math.isnan(timeout) or not 0 < timeout <= MAX_TIMEOUT:
         raise InputError(Problem(f"the dask timeout is a number of seconds above 0 and at "
                                  f"most {MAX_TIMEOUT:,.0f}, not {timeout!r}"))
+    where = address
+    if scheduler_file is not None:       # read first: a bad file needs no dask imported
+        address = scheduler_address(scheduler_file)
+        where = f"{address} (from {scheduler_file})"
     try:
         from distributed import Client
     except ImportError:
         raise InputError(Problem("running on a dask cluster needs dask.distributed, "
                                  "which is not installed",
                                  hint="pip install 'rentoy[distributed]'")) from None
-    where = address if address is not None else f"the scheduler file {scheduler_file}"
-    if scheduler_file is not None:
-        address = scheduler_address(scheduler_file)
-        where = f"{address} (from {scheduler_file})"
     try:
         client = Client(address, timeout=timeout, set_as_default=False)
     except (OSError, TimeoutError, ValueError) as exc:

@@ -28,8 +28,6 @@ import random
 import re
 import shutil
 import subprocess
-import sys
-import tempfile
 import time
 import traceback
 from collections import Counter
@@ -37,6 +35,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from measure import run_measured
 from rentoy.cli import main
 from rentoy.sources import set_variants_dir
 
@@ -57,7 +56,7 @@ _LOCATED = re.compile(r"^rentoy: error: [^\n]*?\.(ya?ml|json):\d+:\d+: ")
 _WHOLE_FILE = re.compile(r"^rentoy: error: [^\n]*?(\.(ya?ml|json)|\+[\w+-]+|/dev/\w+|mem|"
                          r"\.fifo|loop|folder): (this file is larger|no such file|"
                          r"this is (a|not)|cannot read this file|this schema has|"
-                         r"the rules of this schema)")
+                         r"the rules of this schema|this schema refers)")
 # What a terminal would act on (never printed as it is).
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 #: Files every variant reads: damaging them may fail any variant.
@@ -347,59 +346,33 @@ class Campaign:
     def _subprocess(self, command: tuple[str, ...], env: dict[str, str] | None = None,
                     stdin: Any = subprocess.DEVNULL, stdout: Any = None
                     ) -> tuple[int | None, str, str, float]:
-        """``python -m rentoy COMMAND`` in a subprocess; its peak memory is kept in the
-        tally (``os.wait4`` reports the child's own). ``stdin``: a file, None (closed),
-        or ``"lines"`` (actions with seats and numbers of thousands of digits);
-        ``stdout="closed"``: standard output closed."""
-        env = {**os.environ, "PYTHONPATH": str(ROOT), "RENTOY_VARIANTS_DIR": str(self.variants),
-               **(env or {})}
+        """``python -m rentoy COMMAND`` in a subprocess; its own peak memory is kept in
+        the tally (see ``tests/measure.py``). ``stdin``: a file, None (closed), or
+        ``"lines"`` (actions with numbers of thousands of digits); ``stdout="closed"``:
+        standard output closed."""
+        feed = None
+        if stdin == "lines":
+            feed, stdin = ("9" * 5000 + "\n1\n" + "0" * 4400 + "2\n?\n").encode(), None
+        closed = ([0] if stdin is None and feed is None else []) + \
+            ([1] if stdout == "closed" else [])
+
+        def close_streams() -> None:
+            for fd in closed:
+                os.close(fd)
+
         started = time.perf_counter()
-        with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
-            feed = None
-            if stdin == "lines":
-                feed, stdin = ("9" * 5000 + "\n1\n" + "0" * 4400 + "2\n?\n").encode(), \
-                    subprocess.PIPE
-            closed = []
-            if stdin is None:
-                closed.append(0)
-            if stdout == "closed":
-                closed.append(1)
-
-            def close_streams() -> None:
-                for fd in closed:
-                    os.close(fd)
-
-            process = subprocess.Popen(
-                [sys.executable, "-m", "rentoy", *command], env=env, cwd=ROOT,
-                stdin=subprocess.DEVNULL if stdin is None else stdin,
-                stdout=out, stderr=err, preexec_fn=close_streams if closed else None)
-            if feed is not None:
-                try:
-                    process.stdin.write(feed)
-                    process.stdin.close()
-                except OSError:
-                    pass
-            deadline = started + TIME_LIMIT * 3
-            while True:
-                pid, status, usage = os.wait4(process.pid, os.WNOHANG)
-                if pid:
-                    break
-                if time.perf_counter() > deadline:
-                    process.kill()
-                    pid, status, usage = os.wait4(process.pid, 0)
-                    process.returncode = -9
-                    return None, "", "(timed out)", TIME_LIMIT * 3
-                time.sleep(0.01)
-            process.returncode = os.waitstatus_to_exitcode(status)
-            self.tally.largest = max(self.tally.largest, usage.ru_maxrss * 1024)
-            if usage.ru_maxrss * 1024 > MEMORY_LIMIT:
-                self.tally.failures.append(Failure(
-                    "subprocess", "memory", 0, command,
-                    f"took {usage.ru_maxrss / 1024:.0f} MB"))
-            out.seek(0)
-            err.seek(0)
-            return (process.returncode, out.read().decode("utf-8", "replace"),
-                    err.read().decode("utf-8", "replace"), time.perf_counter() - started)
+        status, out, err, peak = run_measured(
+            command, env={"RENTOY_VARIANTS_DIR": str(self.variants), **(env or {})},
+            stdin=subprocess.DEVNULL if stdin is None else stdin, input=feed,
+            preexec_fn=close_streams if closed else None, timeout=TIME_LIMIT * 3)
+        seconds = time.perf_counter() - started
+        if status is None:
+            return None, "", "(timed out)", TIME_LIMIT * 3
+        self.tally.largest = max(self.tally.largest, peak)
+        if peak > MEMORY_LIMIT:
+            self.tally.failures.append(Failure("subprocess", "memory", 0, command,
+                                               f"took {peak / 2 ** 20:.0f} MB"))
+        return status, out, err, seconds
 
     def _check(self, target: Target, mutator: str, seed: int, command: tuple[str, ...],
                expected: int | None, status: int | None, out: str, err: str,
