@@ -39,7 +39,7 @@ def _cpu() -> float:
 
 def simulation_time(hands: int, jobs: int, seed: int = 1):
     """Wall time, CPU time and result of one simulation (random bots, 1737)."""
-    from rentoy.simulate import simulate
+    from rentoy.simulation import simulate
 
     start, cpu = time.perf_counter(), _cpu()
     result = simulate("1737", hands, seed, bots="random", jobs=jobs)

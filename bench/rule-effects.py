@@ -91,8 +91,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     from rentoy import __version__
-    from rentoy.perfect import compare_perfect
-    from rentoy.simulate import simulate
+    from rentoy.comparison import compare_perfect
+    from rentoy.simulation import simulate
     from rentoy.simulation.cluster import dask_executor
 
     def run(executor, jobs):

@@ -27,10 +27,10 @@ __version__ = "0.1.0"
 # that needs only the variant files does not pay for the engine (``rentoy variants``).
 _EXPORTS: dict[str, str] = {
     "Card": "cards", "CardError": "cards", "DECK": "cards", "parse_card": "cards",
-    "Variant": "variants", "load_variant": "variants", "builtin_ids": "variants",
+    "Variant": "variant", "load_variant": "variants", "builtin_ids": "variants",
     "builtin_variants": "variants",
     "Hand": "engine", "Game": "engine", "Match": "engine", "Action": "engine",
-    "Deal": "engine", "HandResult": "engine", "RandomBot": "engine", "GreedyBot": "engine",
+    "Deal": "engine", "HandResult": "engine", "RandomBot": "bots", "GreedyBot": "bots",
     "RentoyError": "errors", "InputError": "errors", "VariantError": "errors",
     "WalkthroughError": "errors", "IllegalAction": "errors",
 }
@@ -45,9 +45,11 @@ __all__ = [
 
 if TYPE_CHECKING:
     from .cards import DECK, Card, CardError, parse_card
-    from .engine import Action, Deal, Game, GreedyBot, Hand, HandResult, Match, RandomBot
+    from .bots import GreedyBot, RandomBot
+    from .engine import Action, Deal, Game, Hand, HandResult, Match
     from .errors import IllegalAction, InputError, RentoyError, VariantError, WalkthroughError
-    from .variants import Variant, builtin_ids, builtin_variants, load_variant
+    from .variant import Variant
+    from .variants import builtin_ids, builtin_variants, load_variant
 
 
 def __getattr__(name: str) -> Any:

@@ -11,9 +11,10 @@ files are refused without being opened. A value over a limit is an
 
 The numbers that size the work of a game (players, cards, tricks, the ladder, the
 target, the match) are bounded as rules of the variant, with its other rules
-(:func:`rentoy.variants.rule_problems`, and the ``maximum`` of each in
-``variants/schema.json``); what the double-dummy solver can analyse is checked before
-it starts (:func:`rentoy.variants.check_solvable`). Whole numbers are checked for
+(:func:`rentoy.consistency.rule_problems`, and the ``maximum`` of each in the rule table,
+:mod:`rentoy.ruletable`, and so in ``variants/schema.json``); what the double-dummy
+solver can analyse is checked before
+it starts (:func:`rentoy.consistency.check_solvable`). Whole numbers are checked for
 length before they are converted (:func:`digits_over`), and a value quoted in a
 message is cut (:func:`shown`). :data:`LIMITS` lists them all.
 

@@ -327,7 +327,8 @@ def test_a_rule_past_its_bound_is_refused_at_its_line(rule, value, limit, tmp_pa
 
 
 def test_every_bound_on_the_rules_is_in_the_schema_and_the_rule_checks():
-    from rentoy.variants import rule_problems, schema_path
+    from rentoy.consistency import rule_problems
+    from rentoy.variants import schema_path
 
     schema = json.loads(schema_path().read_text(encoding="utf-8"))
     rules = schema["properties"]["rules"]["properties"]
@@ -427,7 +428,8 @@ def test_the_openspiel_game_refuses_more_players_than_it_declares(tmp_path):
     ('{"a": [', "schema.json:1:8: this is not valid JSON"),
     ("{}", "schema.json: this is not a JSON Schema"),
     ('{"properties": {"rules": 3}}', "schema.json: this is not a JSON Schema"),
-    ('{"properties": {"rules": {"properties": {"1x": {}}}}}', "cannot be read"),
+    ('{"properties": {"rules": {"$ref": "#/$defs/none"}}}', "refers to '#/$defs/none'"),
+    ('{"properties": {"rules": {"type": 5}}}', "this is not a valid JSON Schema"),
     ('{"x": ' + "9" * 5000 + "}", "MAX_DIGITS"),
     ("[" * 5000 + "]" * 5000, "MAX_DEPTH"),
 ])
@@ -522,7 +524,7 @@ def test_a_killed_worker_is_one_line_and_the_finished_games_are_kept():
             time.sleep(0.2)
             workers = children(process.pid)
         assert len(workers) >= 2, "the workers did not start"
-        time.sleep(3)                           # let a few chunks finish
+        time.sleep(6)                           # let a few chunks finish
         os.kill(max(workers), signal.SIGKILL)   # as the out-of-memory killer does
         out, err = process.communicate(timeout=60)
     finally:
@@ -532,6 +534,9 @@ def test_a_killed_worker_is_one_line_and_the_finished_games_are_kept():
     err = err.decode()
     assert process.returncode == 2 and "Traceback" not in err
     assert err.count("\n") == 1 and "a worker process ended abruptly" in err, err
+    if " after 0 of " in err:         # a slow machine: no piece was done, none is shown
+        assert out == b""
+        return
     data = json.loads(out)
     assert 0 < data["hands"] == data["hands_requested"] < 100_000_000
     assert f"the {data['games']:,} games" in err

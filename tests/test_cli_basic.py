@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from rentoy.variants import RULE_NAMES, builtin_ids
+from rentoy.ruletable import RULE_NAMES
+from rentoy.variants import builtin_ids
 from inprocess import run
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -11,9 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from rentoy.compare import STATUS_MARKS, compare_rules, status_legend
+from rentoy.comparison import compare_rules, status_legend
+from rentoy.provenance import STATUS_MARKS
 from rentoy.render import render
-from rentoy.variants import RULE_NAMES, builtin_ids
+from rentoy.ruletable import RULE_NAMES
+from rentoy.variants import builtin_ids
 from inprocess import run
 
 
@@ -78,7 +80,7 @@ def test_a_variant_file_by_path(tmp_path):
 
 
 def test_status_marks_cover_every_status_and_the_legend_says_them():
-    from rentoy.variants import STATUSES
+    from rentoy.provenance import STATUSES
 
     assert set(STATUS_MARKS) == set(STATUSES)
     assert len(set(STATUS_MARKS.values())) == len(STATUSES)

@@ -18,7 +18,8 @@ import pytest
 from sphinxbuild import sphinx_build
 
 from rentoy.engine import REASONS
-from rentoy.variants import RULE_NAMES, builtin_ids, builtin_variants, load_variant
+from rentoy.ruletable import RULE_NAMES
+from rentoy.variants import builtin_ids, builtin_variants, load_variant
 from rentoy.walkthrough import run_walkthrough
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -169,14 +170,14 @@ def test_roles_quote_the_variant_files(site: Path) -> None:
     rules = (DOCS / "rules.md").read_text(encoding="utf-8")
     markup = page(site, "rules")
     for spec, rule in set(re.findall(r"\{rentoy-value\}`([^`:]+):(\w+)`", rules)):
-        from rentoy.reference import format_value
+        from rentoy.comparison import format_value
 
         shown = format_value(rule, load_variant(spec).values[rule])
         assert f'<span class="rentoy-value">{html.escape(shown, quote=False)}</span>' in markup
 
 
 def test_the_site_words_origins_and_values_as_the_command_line_does(site: Path) -> None:
-    from rentoy.reference import rule_record
+    from rentoy.comparison import rule_record
     from rentoy.walkthrough.narrate import value_text
 
     # A rule the variant's own file states is shown in full; one inherited unchanged

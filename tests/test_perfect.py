@@ -12,7 +12,7 @@ import pytest
 from rentoy.analysis import position_of, solve, tricks_to_decide
 from rentoy.cli import main
 from rentoy.engine import Hand
-from rentoy.perfect import (compare_perfect, perfect_deal, perfect_divergences,
+from rentoy.comparison import (compare_perfect, perfect_deal, perfect_divergences,
                             save_perfect_divergences)
 from rentoy.simulation.play import DEALS, stream_seed
 from rentoy.walkthrough import run_walkthrough

@@ -17,7 +17,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rentoy.cli import main
-from rentoy.engine import Match, RandomBot
+from rentoy.engine import Match
+from rentoy.bots import RandomBot
 from rentoy.errors import WalkthroughError
 from rentoy.simulation import ChunkTask, play_chunk
 from rentoy.simulation.records import game_records

@@ -13,9 +13,10 @@ import pytest
 from rentoy.cards import Card, TrumpRelative
 from rentoy.cli import main
 from rentoy.glossary import gloss
-from rentoy.reference import rules_report
+from rentoy.comparison import rules_report
 from rentoy.sources import load_sources
-from rentoy.variants import RULE_NAMES, builtin_ids, load_variant
+from rentoy.ruletable import RULE_NAMES
+from rentoy.variants import builtin_ids, load_variant
 
 NEW = ("modern", "galicia", "huetor", "sanlucar", "conil")
 REGIONAL = ("galicia", "huetor", "sanlucar", "conil")

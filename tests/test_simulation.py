@@ -293,7 +293,7 @@ def test_compare_simulate_json_and_reference(capsys):
 
 def test_plot_comparison_writes_an_svg(tmp_path, capsys):
     pytest.importorskip("matplotlib")
-    from rentoy.simulate import plot_comparison
+    from rentoy.simulation import plot_comparison
 
     result = simulate(["1737", "avila"], hands=100, seed=1)
     path = plot_comparison(result, tmp_path / "cmp.svg")

@@ -12,9 +12,12 @@ import pytest
 from rentoy.cards import TrumpRelative, parse_card
 from rentoy.errors import VariantError
 from rentoy.sources import KINDS, builtin_dir, load_sources
-from rentoy.variants import (RULE_NAMES, STATUSES, Rules, Variant, builtin_ids,
-                             builtin_variants, check_variant_file, is_game_step, load_variant,
-                             rule_description, schema_path)
+from rentoy.provenance import STATUSES
+from rentoy.ruleset import Rules
+from rentoy.ruletable import RULE_NAMES, rule_description
+from rentoy.variant import Variant, is_game_step
+from rentoy.variants import (builtin_ids, builtin_variants, check_variant_file,
+    load_variant, schema_path)
 from rentoy.yamlfile import load_document
 
 from variant_texts import ROOT_RULES
@@ -344,7 +347,7 @@ def test_check_variant_file_loads_one_file(tmp_path):
 
 
 def test_every_status_has_one_mark():
-    from rentoy.variants import STATUS_MARKS
+    from rentoy.provenance import STATUS_MARKS
 
     assert tuple(STATUS_MARKS) == STATUSES
     assert len(set(STATUS_MARKS.values())) == len(STATUSES)

@@ -10,7 +10,7 @@ import pytest
 from rentoy.cards import Card
 from rentoy.engine import Deal, Hand, draw_deal
 from rentoy.errors import IllegalAction, WalkthroughError
-from rentoy.variants import Variant
+from rentoy.variant import Variant
 from rentoy.walkthrough import (BranchResult, Segment, Step, Walkthrough, WalkthroughRun,
                                 check_walkthrough, load_walkthrough, parse_walkthrough,
                                 run_walkthrough)

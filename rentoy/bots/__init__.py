@@ -1,7 +1,7 @@
 """The bots, by name: every bot sees one seat's observation, never the state.
 
-- ``random``: :class:`~rentoy.engine.RandomBot`, uniform over the legal actions.
-- ``greedy``: :class:`~rentoy.engine.GreedyBot`, cheap trick-winning play and
+- ``random``: :class:`RandomBot`, uniform over the legal actions.
+- ``greedy``: :class:`GreedyBot`, cheap trick-winning play and
   hand-strength betting.
 - ``search``: :class:`SearchBot`, which samples the hidden cards from what it has seen
   and solves each sample with every card visible (:mod:`rentoy.bots.search`).
@@ -27,11 +27,11 @@ from __future__ import annotations
 import random
 from typing import Any, Callable, Sequence
 
-from ..engine.bots import Bot, GreedyBot, RandomBot
+from .basic import Bot, GreedyBot, RandomBot, legal_of
 from ..errors import suggest
 from .search import SearchBot
 
-__all__ = ["Bot", "RandomBot", "GreedyBot", "SearchBot", "BOT_NAMES", "parse_bot",
+__all__ = ["Bot", "RandomBot", "GreedyBot", "SearchBot", "legal_of", "BOT_NAMES", "parse_bot",
            "make_bot", "team_bots"]
 
 # Each bot: its class and the settings a spec may give, with their types.

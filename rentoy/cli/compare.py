@@ -5,7 +5,7 @@ value, status mark and sources. ``--simulate N`` adds simulated play on the same
 under each variant (statistics and paired differences with 95% intervals);
 ``--divergences K`` finds deals on which the variants part ways, and ``--save DIR``
 writes them as walkthrough files for ``rentoy run``. ``--solve N`` solves N deals with
-every card visible under each variant (:mod:`rentoy.perfect`); with it,
+every card visible under each variant (:mod:`rentoy.comparison.perfect`); with it,
 ``--divergences`` finds deals whose perfect-play winner differs.
 """
 
@@ -66,7 +66,7 @@ def simulation_jobs(jobs: int) -> int:
 def check_plot(args: argparse.Namespace) -> None:
     """Refuse a ``--plot`` file that cannot be written, before anything is simulated."""
     if getattr(args, "plot", None):
-        from ..simulate import check_plot_path
+        from ..simulation import check_plot_path
 
         check_plot_path(args.plot)
 
@@ -75,7 +75,7 @@ def write_plot(result, path: str) -> None:
     """Draw the simulation to ``path`` and say where it went (on stderr)."""
     import sys
 
-    from ..simulate import plot_comparison
+    from ..simulation import plot_comparison
 
     written = plot_comparison(result, path)
     print(f"rentoy: plot written to {written}", file=sys.stderr)
@@ -158,7 +158,7 @@ def progress_bar(total_hands: int):
 
 
 def handle(args: argparse.Namespace) -> int:
-    from ..compare import compare_rules
+    from ..comparison.rules import compare_rules
     from ..variants import load_variants
     from ..errors import InputError, Problem
     from ..render import Report
@@ -186,7 +186,7 @@ def handle(args: argparse.Namespace) -> int:
         data["simulation"] = report.data
         tables += report.tables
     if args.solve is not None:
-        from ..perfect import compare_perfect, perfect_report
+        from ..comparison.perfect import compare_perfect, perfect_report
 
         with executor_of(args) as (executor, jobs):
             perfect = compare_perfect(variants, args.solve, args.seed, players=args.players,
@@ -208,7 +208,7 @@ def handle(args: argparse.Namespace) -> int:
 
 def _simulation(args: argparse.Namespace, variants):
     from ..errors import InputError, Problem
-    from ..simulate import simulate, simulation_report
+    from ..simulation import simulate, simulation_report
 
     reference = None
     if args.reference:
@@ -234,7 +234,7 @@ def _simulation(args: argparse.Namespace, variants):
 
 
 def _divergences(args: argparse.Namespace, variants):
-    from ..divergence import divergences_report, find_divergences, save_divergences
+    from ..comparison.divergence import divergences_report, find_divergences, save_divergences
 
     found = find_divergences(variants, args.divergences, seed=args.seed, players=args.players)
     saved = save_divergences(found, args.save) if args.save else []
@@ -242,7 +242,7 @@ def _divergences(args: argparse.Namespace, variants):
 
 
 def _perfect_divergences(args: argparse.Namespace, perfect):
-    from ..perfect import (perfect_divergences, perfect_divergences_report,
+    from ..comparison.perfect import (perfect_divergences, perfect_divergences_report,
                            save_perfect_divergences)
 
     found = perfect_divergences(perfect, args.divergences)

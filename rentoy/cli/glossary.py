@@ -19,7 +19,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def handle(args: argparse.Namespace) -> int:
-    from ..reference import glossary_report
+    from ..comparison.reference import glossary_report
 
     emit(glossary_report(args.term), args.format)
     return 0

@@ -21,7 +21,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def handle(args: argparse.Namespace) -> int:
-    from ..reference import rules_report
+    from ..comparison.reference import rules_report
     from ..variants import builtin_ids, load_variant
     from .common import refuse_folder
 

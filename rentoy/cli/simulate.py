@@ -9,7 +9,8 @@ from __future__ import annotations
 import argparse
 
 from .common import add_format, count
-from .compare import add_simulation_options, check_plot, executor_of, progress_bar, write_plot
+from .compare import (add_simulation_options, check_plot, executor_of, progress_bar,
+                      write_plot)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -58,7 +59,7 @@ def simulation_data(result) -> dict:
 
 def handle(args: argparse.Namespace) -> int:
     from ..render import Report, Table
-    from ..simulate import simulate, simulation_report
+    from ..simulation import simulate, simulation_report
     from .common import chosen_format
 
     if args.save_games and args.games < 1:

@@ -103,7 +103,7 @@ def _replay(file: str) -> tuple[Any, Any, int, int]:
     from ..walkthrough import load_walkthrough
 
     wt = load_walkthrough(file)
-    from ..variants import check_solvable
+    from ..consistency import check_solvable
 
     check_solvable(wt.variant, wt.players)      # before any work, not in the middle of it
     if wt.seed is not None:

@@ -22,7 +22,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def handle(args: argparse.Namespace) -> int:
-    from ..reference import source_report, sources_report
+    from ..comparison.reference import source_report, sources_report
     from ..variants import load_variant
 
     variant = load_variant(args.variant) if args.variant else None

@@ -18,7 +18,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def handle(args: argparse.Namespace) -> int:
-    from ..reference import variants_report
+    from ..comparison.reference import variants_report
     from ..variants import builtin_catalogue
 
     # A damaged variant file is reported after the others are listed (exit status 2).

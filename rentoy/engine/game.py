@@ -15,7 +15,8 @@ chance step. The game waits (:attr:`Game.awaiting_deal`, no seat to act) until
 :meth:`Game.deal` gives it the cards, which is how a framework with chance nodes
 deals every hand itself.
 
->>> from rentoy.engine import Game, RandomBot
+>>> from rentoy.engine import Game
+>>> from rentoy.bots import RandomBot
 >>> game = Game("1737", seed=7)
 >>> bot = RandomBot(seed=7)
 >>> while not game.is_over:
@@ -35,11 +36,12 @@ import random
 from typing import Callable, Iterable, Iterator, Optional, Sequence, Union
 
 from ..errors import IllegalAction, InputError
-from ..variants import Variant, check_players, load_variant
+from ..consistency import check_players
+from ..variant import Variant
 from .actions import Action
 from .hand import TEAMS, Deal, Event, Hand, HandResult, draw_deal, max_game_actions
-from .observation import HandRecord, Observation, observe, record_of
-from .tables import compile_variant
+from .observation import HandRecord, Observation, record_of
+from .tables import as_variant, compile_variant
 
 __all__ = ["Game", "Rounds", "Deals"]
 
@@ -74,10 +76,6 @@ class Rounds:
     def current_seat(self) -> int | None:
         """The one seat to act now (None once it is over)."""
         return self._current.current_seat
-
-    def to_act(self) -> tuple[int, ...]:
-        """Every seat that may act now (see :meth:`~rentoy.engine.Hand.to_act`)."""
-        return self._current.to_act()
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         """The legal actions of ``seat``, by default the current seat's (empty once it
@@ -129,7 +127,7 @@ class Game(Rounds):
                  seed: int | None = None, rng: random.Random | None = None,
                  score: Sequence[int] = (0, 0), dealer: int | None = None,
                  first_deal: Deal | None = None, deals: Deals | None = None):
-        variant = load_variant(variant)
+        variant = as_variant(variant)
         tables = compile_variant(variant)
         self.variant = variant
         self.tables = tables
@@ -156,7 +154,7 @@ class Game(Rounds):
         # Without a deal the hand draws its own from the game's generator, unchecked.
         self.hand = Hand(variant, self.players, self.dealer, self.score, deal=first_deal,
                          rng=self.rng)
-        self.score = self.hand.start_score
+        self.score = self.hand.score
 
     def _deal(self, index: int) -> Deal | None:
         if self._deals is None:
@@ -246,7 +244,7 @@ class Game(Rounds):
         records = self.past_hands
         if self.is_over or self._waiting:
             records = records[:-1]      # the last hand is the one observed
-        return observe(self.hand, seat, past + records, games_won)
+        return self.hand.observation(seat, past=past + records, games_won=games_won)
 
     def apply(self, action: Action | str) -> Event:
         """Apply a legal action (refusing an illegal one); deal on when a hand ends."""
@@ -281,8 +279,7 @@ class Game(Rounds):
         self._start(deal)
 
     def _start(self, deal: Deal) -> None:
-        self.hand = Hand._next(self.variant, self.tables, self.players, self.dealer, self.score,
-                               deal)
+        self.hand = Hand.next_hand(self.variant, self.players, self.dealer, self.score, deal)
 
     def clone(self) -> "Game":
         """An independent copy, random generator included: both deal the same next hands."""

@@ -7,7 +7,8 @@ a seeded match is repeatable. With ``match: 1`` (every variant but the ones that
 otherwise) a match is a single :class:`~rentoy.engine.Game`. A :class:`Match` offers
 the same small API as a game and starts the next game by itself.
 
->>> from rentoy.engine import Match, RandomBot
+>>> from rentoy.engine import Match
+>>> from rentoy.bots import RandomBot
 >>> match = Match("huetor", seed=3)
 >>> match.best_of, match.needed
 (5, 3)
@@ -22,10 +23,11 @@ from __future__ import annotations
 
 import random
 
-from ..variants import Variant, load_variant
+from ..variant import Variant
 from .actions import Action
 from .game import Deals, Game, Rounds, _deal_source
 from .hand import Deal, Event, Hand
+from .tables import as_variant
 from .observation import HandRecord, Observation
 
 __all__ = ["Match"]
@@ -48,7 +50,7 @@ class Match(Rounds):
     def __init__(self, variant: Variant | str, players: int | None = None,
                  seed: int | None = None, rng: random.Random | None = None,
                  dealer: int | None = None, deals: Deals | None = None):
-        variant = load_variant(variant)
+        variant = as_variant(variant)
         self.variant = variant
         self.rng = rng if rng is not None else random.Random(seed or 0)
         # One source for the whole match, read by the hand's index in the match.

@@ -8,7 +8,23 @@
   a process pool or any :class:`concurrent.futures.Executor`.
 - :mod:`~rentoy.simulation.report`: tables and a figure.
 
-:mod:`rentoy.simulate` is the short public entry point to the same functions.
+The command line (``rentoy compare --simulate``, ``rentoy simulate``) and the docs call
+the names exported here: :func:`simulate` plays at least ``hands`` hands per variant, in
+whole games, the same games (the same deals) under every variant, with random, greedy
+or search bots, on one core, every core (``jobs=0``) or any
+:class:`concurrent.futures.Executor`; :func:`simulation_report` turns the result into
+tables, :func:`plot_comparison` draws the estimates and their intervals.
+
+>>> from rentoy.simulation import simulate
+>>> result = simulate(["1737", "1737+borrego"], hands=50, seed=1)
+>>> result.games == simulate(["1737", "1737+borrego"], hands=50, seed=1, jobs=1).games
+True
+>>> est = result.estimate("1737", "fold_rate")
+>>> 0 <= est.value <= 1 and est.low <= est.value <= est.high
+True
+>>> diff = result.difference("1737+borrego", "1737")["trump_trick_rate"]
+>>> diff.low <= diff.value <= diff.high
+True
 """
 
 from .play import ChunkResult, ChunkTask, play_chunk, stream_seed

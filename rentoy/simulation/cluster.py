@@ -3,7 +3,7 @@
 :func:`dask_executor` connects to a running scheduler, by its address or by the
 scheduler file it wrote, and gives a :class:`concurrent.futures.Executor` that sends
 work to the cluster's workers, with the number of workers, which is what
-:func:`~rentoy.simulation.run.simulate` and ``rentoy.perfect.compare_perfect`` take.
+:func:`~rentoy.simulation.run.simulate` and ``rentoy.comparison.compare_perfect`` take.
 The work units are small picklable tasks (variant specs and numbers) and every
 result depends only on the seed and the game or deal index, so a run on a cluster
 gives the same output as one on one core.

@@ -36,9 +36,11 @@ import random
 from dataclasses import dataclass
 from typing import Sequence
 
-from ..engine import Bot, Deal, Game, Outcome, compile_variant, draw_deal
+from ..engine import Deal, Game, Outcome, compile_variant, draw_deal
+from ..bots import Bot
 from ..bots import team_bots
-from ..variants import Variant, load_variant
+from ..variant import Variant
+from ..variants import load_variant
 from .duties import duty_counts
 from .stats import Moments
 
@@ -133,7 +135,7 @@ def play_game(variant: Variant, players: int, seed: int, game: int,
     team A's and team B's bot, both drawing from ``bot_rng``, which is reseeded by
     (seed, game, hand) before every hand; each is given the observation of the seat
     the engine names. ``fast`` plays two random bots inline (the same choices
-    :class:`~rentoy.engine.RandomBot` makes, without building observations).
+    :class:`~rentoy.bots.basic.RandomBot` makes, without building observations).
     ``keep``, when given, receives the finished :class:`~rentoy.engine.Game` (its
     deals and actions make a game record).
     """
@@ -185,20 +187,21 @@ def _record(game: Game) -> tuple[int, ...]:
     tricks = trump_leads = trump_tricks = 0
     follows = constrained = arrastre = overtrump = follow_suit = 0
     for hand in game.finished_hands:
-        result = hand.result
+        seen = hand.observation(0)
+        result = seen.result
         assert result is not None
         hands += 1
         points += result.points
-        log = hand.trick_log
+        log = seen.tricks
         if result.how is Outcome.FOLD:
             folds += 1
         else:
             played_out += 1
             if len(log) < last_trick:
                 two_tricks += 1
-        if result.winner == hand.mano & 1:                  # the mano's team
+        if result.winner == (seen.dealer + 1) % players & 1:      # the mano's team
             mano_wins += 1
-        tt = by_trump[hand.up // 10]
+        tt = by_trump[seen.up // 10]
         suit, always, trump = tt.suit, tt.always, tt.trump
         for record in log:
             cards = record.cards

@@ -19,7 +19,8 @@ from pathlib import Path
 
 from ..engine import Game
 from ..bots import team_bots
-from ..variants import Variant, load_variant
+from ..variant import Variant
+from ..variants import load_variant
 from ..walkthrough.record import PlayedHand, record_text, write_atomically
 from .play import play_game, variant_spec
 from .run import choose_players, parse_bots

@@ -44,7 +44,8 @@ from typing import Callable, Sequence
 
 from ..bots import BOT_NAMES as _BOT_NAMES, parse_bot
 from ..errors import InputError, Problem
-from ..variants import Variant, load_variants
+from ..variant import Variant
+from ..variants import load_variants
 from ..workers import WorkerLost, process_pool
 from .play import ChunkResult, ChunkTask, play_chunk, variant_spec
 from .stats import STATISTIC_NAMES, STATISTICS, Estimate, Moments
@@ -224,7 +225,7 @@ def simulate(variants: str | Variant | Sequence[str | Variant], hands: int, seed
              progress: Callable[[int, int], None] | None = None) -> SimulationResult:
     """Play the same games under each variant with bots; measure and compare.
 
-    ``variants``: ids, paths or :class:`~rentoy.variants.Variant` objects (options
+    ``variants``: ids, paths or :class:`~rentoy.variant.Variant` objects (options
     allowed: ``1737+borrego``); ``hands``: at least this many hands per variant, in
     whole games (see the module docstring); ``seed``: the run's seed; ``players``: the
     table size (see :func:`choose_players`); ``bots``: ``random``, ``greedy``, or

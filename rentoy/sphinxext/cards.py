@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
     from ..cards import Card
     from ..engine import Deal
-    from ..variants import Variant
+    from ..variant import Variant
 
 __all__ = ["card_node", "cards_node", "deal_nodes", "turn_up_name", "card_orders",
            "CardOrdersDirective"]

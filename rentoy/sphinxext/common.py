@@ -24,13 +24,13 @@ from sphinx import addnodes
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective, SphinxRole
 
-from ..variants import STATUS_MARKS
+from ..provenance import STATUS_MARKS
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
     from sphinx.environment import BuildEnvironment
 
-    from ..variants import Variant
+    from ..variant import Variant
 
 __all__ = [
     "logger", "Failure", "RentoyDirective", "RentoyRole", "failure_from", "library_errors",

@@ -1,7 +1,7 @@
 """The comparison page: rules side by side, and simulated play on the same deals.
 
 ``{rentoy-compare} [SPEC ...]`` puts variants side by side through
-:func:`rentoy.compare.compare_rules`, the comparison ``rentoy compare`` prints: a row
+:func:`rentoy.comparison.compare_rules`, the comparison ``rentoy compare`` prints: a row
 per rule that differs (every rule with ``:all-rules:``), a column per variant, each
 cell the value with its status and sources; a cell whose value differs from the
 row's usual value is highlighted. With no argument it compares every built-in
@@ -29,8 +29,8 @@ from .common import (RentoyDirective, cell, paragraph, report_nodes, source_refs
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
-    from ..compare import RuleComparison
-    from ..variants import Variant
+    from ..comparison.rules import RuleComparison
+    from ..variant import Variant
 
 __all__ = ["CompareDirective", "SimulationDirective", "comparison_table"]
 
@@ -92,7 +92,7 @@ class CompareDirective(RentoyDirective):
     option_spec = {"all-rules": directives.flag}
 
     def make(self) -> list[nodes.Node]:
-        from ..compare import compare_rules
+        from ..comparison.rules import compare_rules
         from .variants import status_legend
 
         all_rules = "all-rules" in self.options
@@ -110,7 +110,7 @@ class CompareDirective(RentoyDirective):
 
     def _options(self, variants: Sequence[Variant]) -> list[nodes.Node]:
         """What each option defined by a built-in file changes in its variant."""
-        from ..compare import compare_rules
+        from ..comparison.rules import compare_rules
         from .variants import rule_label
 
         rows = []
@@ -155,7 +155,7 @@ class SimulationDirective(RentoyDirective):
                    "show": lambda text: directives.choice(text, ("plot", "tables"))}
 
     def make(self) -> list[nodes.Node]:
-        from ..simulate import simulate, simulation_report
+        from ..simulation import simulate, simulation_report
 
         if not self.config.rentoy_simulations:
             return [paragraph("(Simulations are turned off in this build: "
@@ -179,7 +179,7 @@ class SimulationDirective(RentoyDirective):
         """The plot as inline SVG for HTML (other builders have the tables)."""
         import matplotlib
 
-        from ..simulate import plot_comparison
+        from ..simulation import plot_comparison
 
         with tempfile.TemporaryDirectory() as tmp:
             path = Path(tmp) / "simulation.svg"

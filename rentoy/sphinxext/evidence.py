@@ -11,13 +11,14 @@ from typing import TYPE_CHECKING, Sequence
 
 from docutils import nodes
 
+from ..variants import cited_source
 from .common import RentoyDirective, note_files, paragraph, table, xref
 from .domain import register_id
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
-    from ..variants import Variant
+    from ..variant import Variant
 
 __all__ = ["labelled_sources", "quotation_refs", "QuotationsDirective"]
 
@@ -32,7 +33,7 @@ def labelled_sources(variant: Variant, ids: Sequence[str]) -> list[nodes.Node]:
     for i, sid in enumerate(ids):
         if i:
             out.append(nodes.Text(", "))
-        src = variant.source(sid)
+        src = cited_source(variant, sid)
         if src is not None and src.defined_in is not None:
             out.append(nodes.abbreviation(sid, sid, explanation=src.citation().replace("*", ""),
                                           classes=["rentoy-own-source"]))
@@ -46,7 +47,7 @@ def labelled_sources(variant: Variant, ids: Sequence[str]) -> list[nodes.Node]:
 
 def quotation_refs(variant: Variant, rule: str) -> list[nodes.Node]:
     """" Passages: ..." links to the quotations a rule rests on, or nothing."""
-    from ..reference import rule_quotations
+    from ..comparison.reference import rule_quotations
 
     ids = rule_quotations(variant, rule)
     if not ids:

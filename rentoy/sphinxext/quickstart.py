@@ -140,7 +140,7 @@ class DifferencesDirective(RentoyDirective):
     rules whose values differ from its parent's, linked to the variant's page."""
 
     def make(self) -> list[nodes.Node]:
-        from ..reference import format_value
+        from ..comparison.reference import format_value
 
         variants = self.builtin_variants()
         by_id = {v.id: v for v in variants}

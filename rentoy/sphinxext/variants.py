@@ -8,7 +8,7 @@ in the full rules table a rule inherited unchanged is one line with its evidence
 folded away. Rules are named in words (the schema's ``title``) with the YAML key
 beneath; sources are author-year citations linked to the bibliography.
 
-Everything comes from :func:`rentoy.load_variant` and :mod:`rentoy.reference`, the
+Everything comes from :func:`rentoy.load_variant` and :mod:`rentoy.comparison.reference`, the
 same code behind ``rentoy rules``, so the site and the command line show the same
 values.
 """
@@ -22,6 +22,7 @@ from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx import addnodes
 
+from ..variants import is_uncorroborated
 from .cards import card_order_nodes
 from .common import (STATUS_MARKS, Failure, RentoyDirective, RentoyRole, cell, facts, folded,
                      note_files, note_listing, paragraph, source_refs, split_spec_rule,
@@ -32,7 +33,7 @@ from .evidence import labelled_sources, quotation_refs
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
-    from ..variants import Variant
+    from ..variant import Variant
 
 __all__ = ["rules_table", "differences_table", "changed_rules", "rule_label", "options_table",
            "ladder_nodes", "provenance_matrix", "variant_list", "schema_nodes", "section"]
@@ -70,7 +71,7 @@ def _markdown_inline(directive: RentoyDirective | RentoyRole | None, text: str |
 
 
 def _value_node(rule: str, value: Any) -> nodes.inline:
-    from ..reference import format_value
+    from ..comparison.reference import format_value
 
     text = format_value(rule, value)
     return nodes.inline(text, text, classes=["rentoy-value"])
@@ -98,7 +99,7 @@ def variant_ref(variant_id: str, text: str | None = None) -> nodes.Node:
 def rule_label(name: str, key: bool = True) -> nodes.inline:
     """A rule as readers name it ("Order of the trumps"), its YAML key beneath in small
     type (``key``), the schema's description as the tooltip."""
-    from ..variants import rule_description, rule_title
+    from ..ruletable import rule_description, rule_title
 
     title = rule_title(name)
     label = nodes.inline(classes=["rentoy-rule-label"])
@@ -113,7 +114,7 @@ def _origin_nodes(variant: Variant, rule: str) -> list[nodes.Node]:
     """Where a rule comes from when the variant's file does not state it: ``↑`` and the
     variant it is carried over from (linked), with its status there, as the status legend
     reads, or the option or the engine default that sets it."""
-    from ..reference import carried_words, rule_origin
+    from ..comparison.reference import carried_words, rule_origin
 
     words, parent = rule_origin(variant, rule)
     there = carried_words(variant, rule)
@@ -139,7 +140,7 @@ def _note_nodes(directive: RentoyDirective | None, variant: Variant, name: str
 
 def changed_rules(variant: Variant, parent: Variant) -> list[str]:
     """The rules whose value ``variant`` sets differently from ``parent``."""
-    from ..variants import RULE_NAMES
+    from ..ruletable import RULE_NAMES
 
     return [r for r in RULE_NAMES if variant.values[r] != parent.values[r]]
 
@@ -154,7 +155,7 @@ def rules_table(directive: RentoyDirective, variant: Variant, *, anchors: bool =
     and the parent, with its sources and note folded away. Rules in ``changed`` (those
     that differ from the parent) are highlighted.
     """
-    from ..variants import RULE_NAMES
+    from ..ruletable import RULE_NAMES
 
     rows, ids, classes = [], [], []
     for name in rules or RULE_NAMES:
@@ -163,7 +164,7 @@ def rules_table(directive: RentoyDirective, variant: Variant, *, anchors: bool =
         own = prov.defined_in == variant.base_id and not prov.option
         value = _value_node(name, variant.values[name])
         marks: list[nodes.Node] = [status_node(prov.status)]
-        if variant.is_uncorroborated(name):
+        if is_uncorroborated(variant, name):
             marks.append(nodes.Text(", uncorroborated"))
         status = cell(marks, [f"rentoy-cell-{prov.status}"])
         if own:
@@ -213,14 +214,14 @@ def differences_table(directive: RentoyDirective, variant: Variant, parent: Vari
 
 def options_table(directive: RentoyDirective, variant: Variant) -> nodes.table | None:
     """The variant's named options: what each changes, with its provenance."""
-    from ..reference import format_value
+    from ..comparison.reference import format_value
 
     if not variant.options:
         return None
     rows = []
     for option in variant.options.values():
         spec = f"{variant.base_id}+{option.id}"
-        from ..variants import rule_title
+        from ..ruletable import rule_title
 
         changes = "; ".join(f"{rule_title(k).lower()}: {format_value(k, v)}"
                             for k, v in option.rules.items())
@@ -237,10 +238,10 @@ def options_table(directive: RentoyDirective, variant: Variant) -> nodes.table |
 
 def ladder_nodes(variant: Variant) -> list[nodes.Node]:
     """The betting ladder: each value, the call players say, its gloss, the fold value."""
-    from ..dependencies import raise_gloss
+    from ..glossary import raise_gloss
     from ..glossary import gloss
-    from ..reference import format_value
-    from ..variants import is_game_step
+    from ..comparison.reference import format_value
+    from ..variant import is_game_step
 
     rules = variant.rules
     calls = rules.calls
@@ -299,7 +300,7 @@ def _matrix_cell(variant: Variant, rule: str) -> cell:
         content.append(nodes.abbreviation(
             "↑", "↑", explanation=f"carried over from {prov.defined_in}, "
                                   f"{prov.stated_status} there", classes=["rentoy-inherited"]))
-    if variant.is_uncorroborated(rule):
+    if is_uncorroborated(variant, rule):
         content.append(nodes.abbreviation("*", "*", explanation="uncorroborated: one source, "
                                           "which names no source of its own",
                                           classes=["rentoy-uncorroborated"]))
@@ -322,7 +323,8 @@ def column_groups(items: Sequence[Any], most: int) -> list[list[Any]]:
 def status_legend() -> nodes.paragraph:
     """What each status mark means, from the schema's own description of statuses."""
     from ..validation import load_schema
-    from ..variants import STATUSES, schema_path
+    from ..provenance import STATUSES
+    from ..variants import schema_path
 
     meaning: dict[str, str] = {}
     text = load_schema(str(schema_path())).get("$defs", {}).get("status", {}).get(
@@ -349,7 +351,7 @@ def status_legend() -> nodes.paragraph:
 def provenance_matrix(variants: Sequence[Variant], per_table: int = 5) -> list[nodes.Node]:
     """Every rule against every variant, each cell its status and sources; the
     variants split over tables of at most ``per_table`` columns so each fits a page."""
-    from ..variants import RULE_NAMES
+    from ..ruletable import RULE_NAMES
 
     out: list[nodes.Node] = [status_legend()]
     for group in column_groups(variants, per_table):
@@ -362,7 +364,7 @@ def provenance_matrix(variants: Sequence[Variant], per_table: int = 5) -> list[n
 
 def variant_list(variants: Sequence[Variant]) -> nodes.table:
     """The variants, one row each, linked to their pages, with status counts."""
-    from ..variants import STATUSES
+    from ..provenance import STATUSES
 
     rows = []
     for v in variants:
@@ -768,7 +770,7 @@ class StatusRole(RentoyRole):
 
 def _check_rule(rule: str) -> None:
     from ..errors import suggest
-    from ..variants import RULE_NAMES
+    from ..ruletable import RULE_NAMES
 
     if rule not in RULE_NAMES:
         hint = suggest(rule, RULE_NAMES)

@@ -27,8 +27,10 @@ from ..cards import Card, CardError, parse_card
 from ..engine import ACCEPT, FOLD, PLAY, RAISE, Action
 from ..errors import suggest
 from ..glossary import term_key
+from ..consistency import COMMON_CALLS, HELP_WORDS
 from ..limits import shown
-from ..variants import COMMON_CALLS, HELP_WORDS, Variant, load_variant
+from ..variant import Variant
+from ..variants import load_variant
 
 __all__ = ["Reading", "read_line", "call_words", "HELP_WORDS"]
 

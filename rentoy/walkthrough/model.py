@@ -35,7 +35,8 @@ from ..cards import Card, CardError, parse_card
 from ..engine import REASONS, Action, ActionSyntaxError, Deal, Hand, draw_deal
 from ..errors import InputError, Location, Problem, VariantError, WalkthroughError, suggest
 from ..validation import schema_part
-from ..variants import Variant, builtin_ids, load_variant
+from ..variant import Variant
+from ..variants import builtin_ids, load_variant
 from ..yamlfile import Document, load_document, parse_document
 from .narrate import join_words
 

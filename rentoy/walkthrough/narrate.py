@@ -16,12 +16,12 @@ from __future__ import annotations
 from typing import Iterable
 
 from ..cards import SUITS, Card
-from ..dependencies import raise_gloss
+from ..glossary import raise_gloss
 from ..engine import ACCEPT, FOLD, PLAY, RAISE, TEAMS, Action, Event, team_of
 from ..engine.tables import ARRASTRE_NONE, ARRASTRE_OVERTRUMP, compile_variant
 from ..errors import IllegalAction
 from ..glossary import gloss
-from ..variants import Variant
+from ..variant import Variant
 from .state import Snapshot
 
 __all__ = ["call_for", "gloss_for", "step_remarks", "refusal_remarks", "value_text",

@@ -26,7 +26,8 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from ..engine import Action, Deal, Hand
-from ..variants import Variant, load_variant
+from ..variant import Variant
+from ..variants import load_variant
 from .state import Snapshot, next_table
 
 __all__ = ["PlayedHand", "record_text", "save_record", "write_atomically"]

@@ -41,7 +41,7 @@ from typing import Any, Iterator
 from ..cards import Card
 from ..engine import Action, Event, Hand, TrickRecord
 from ..errors import IllegalAction
-from ..compare import explain_refusal
+from ..comparison.rules import explain_refusal
 from ..render import plain
 from .model import SegmentSpec, Walkthrough, load_walkthrough
 from .narrate import call_for, gloss_for, refusal_remarks, step_remarks

@@ -16,7 +16,7 @@ Per variant it reports, with 95% intervals:
   trump nor a top card is dealt, are left out of that rate);
 - the mean number of tricks needed to decide the hand: the trick by which the winning
   team can make sure of it whatever the other team does
-  (:func:`~rentoy.analysis.tricks_to_decide`);
+  (:func:`~rentoy.analysis.solver.tricks_to_decide`);
 
 and for each pair of variants the share of deals whose perfect-play winner differs
 (paired: the same deals). Shares have Wilson score intervals, means normal ones.
@@ -43,16 +43,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from .analysis import Position, Solver, principal_line
-from .cards import DECK, format_cards
+from ..analysis import Position, Solver, principal_line
+from ..cards import DECK, format_cards
 from .divergence import PairTexts, SavedFile, save_pairs, walkthrough_text, walkthrough_variant
-from .engine import Deal, compile_variant, draw_deal
-from .errors import InputError, Problem
-from .render import Report, Table
-from .simulation.play import DEALS, stream_seed, variant_spec
-from .simulation.run import choose_players
-from .simulation.stats import Z95, mean_interval, wilson_interval
-from .variants import Variant, check_solvable, load_variant
+from ..engine import Deal, compile_variant, draw_deal
+from ..errors import InputError, Problem
+from ..render import Report, Table
+from ..simulation.play import DEALS, stream_seed, variant_spec
+from ..simulation.run import choose_players
+from ..simulation.stats import Z95, mean_interval, wilson_interval
+from ..variant import Variant
+from ..consistency import check_solvable
+from ..variants import load_variant
 
 __all__ = ["Rate", "PerfectComparison", "PerfectDivergence", "compare_perfect",
            "perfect_deal", "solve_chunk", "perfect_report", "perfect_divergences",
@@ -108,7 +110,7 @@ def solve_chunk(specs: tuple[str, ...], players: int, seed: int, start: int, sto
             trump = deal.up // 10
             solver = solvers.get((i, trump))
             if solver is None:
-                solver = solvers[(i, trump)] = Solver(t, t.by_trump[trump], players)
+                solver = solvers[(i, trump)] = Solver(t, t.by_trump[trump], players, 0)
             hands = [[int(c) for c in h] for h in deal.hands]
             team = solver.winner(hands, 0)
             row.append((team, _highest_team(t.by_trump[trump].power, hands),
@@ -224,7 +226,7 @@ def compare_perfect(variants: Sequence[str | Variant], deals: int, seed: int = 0
             if progress:
                 progress(e, deals)
     else:
-        from .workers import process_pool
+        from ..workers import process_pool
 
         with process_pool(workers) as pool:       # workers end with this process
             futures = [pool.submit(solve_chunk, specs, n, seed, s, e) for s, e in bounds]
@@ -370,7 +372,7 @@ def save_perfect_divergences(found: Sequence[PerfectDivergence], folder: str | P
                              ) -> list[SavedFile]:
     """Write two walkthrough files per divergence into ``folder`` (created if needed),
     named ``perfect-<n>-<variant>.yaml``; a taken name gets the next free number
-    (see :func:`~rentoy.divergence.save_pairs`)."""
+    (see :func:`~rentoy.comparison.divergence.save_pairs`)."""
     where = Path(folder)
 
     def texts(d: PerfectDivergence) -> PairTexts:

@@ -37,13 +37,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from .cards import format_cards
-from .engine import Action, Deal, Hand, draw_deal
-from .errors import IllegalAction, InputError, Problem
-from .render import Report, Table
-from .simulation.play import SEARCH_CHOICES, SEARCH_DEALS, stream_seed
-from .simulation.run import choose_players
-from .variants import Variant, load_variant
+from ..cards import format_cards
+from ..engine import Action, Deal, Hand, Phase, draw_deal
+from ..errors import IllegalAction, InputError, Problem
+from ..render import Report, Table
+from ..simulation.play import SEARCH_CHOICES, SEARCH_DEALS, stream_seed
+from ..simulation.run import choose_players
+from ..variant import Variant
+from ..variants import load_variant
 
 __all__ = ["Side", "Divergence", "find_divergences", "save_divergences",
            "SavedFile", "divergences_report", "walkthrough_variant", "write_walkthrough",
@@ -195,14 +196,14 @@ def _deal_data(deal: Deal) -> dict[str, Any]:
 
 def _state(hand: Hand) -> dict[str, Any]:
     """What a walkthrough can expect of a hand now (the keys that tell variants apart)."""
-    if hand.is_over:
-        r = hand.result
-        assert r is not None
+    seen = hand.observation(0)
+    winners = [t.winner for t in seen.tricks]
+    r = seen.result
+    if r is not None:
         return {"finished": True, "hand_winner": r.winner_name, "value": r.value,
-                "score": list(r.score), "tricks": list(r.tricks),
-                "trick_winners": [t.winner for t in hand.trick_log]}
-    return {"finished": False, "value": hand.value, "tricks": list(hand.tricks_won),
-            "trick_winners": [t.winner for t in hand.trick_log]}
+                "score": list(r.score), "tricks": list(r.tricks), "trick_winners": winners}
+    return {"finished": False, "value": seen.value, "tricks": list(seen.tricks_won),
+            "trick_winners": winners}
 
 
 def _play_out(hand: Hand, rng: random.Random) -> list[Action]:
@@ -215,7 +216,7 @@ def _play_out(hand: Hand, rng: random.Random) -> list[Action]:
     actions = []
     while not hand.is_over:
         legal = hand.legal_actions()
-        if hand.pending:
+        if hand.phase is Phase.ANSWER:
             answers = {a.kind: a for a in legal}      # the answering seat's, as the engine names it
             x = rng.random()
             if x < 0.6:
@@ -423,7 +424,7 @@ def walkthrough_text(data: dict[str, Any], header: str = "") -> str:
 def write_walkthrough(path: Path, data: dict[str, Any], header: str = "") -> None:
     """Write :func:`walkthrough_text` to ``path``, atomically; never overwrites a file
     (a :class:`~rentoy.files.WriteError` instead)."""
-    from .files import write_atomic
+    from ..files import write_atomic
 
     write_atomic(path, walkthrough_text(data, header), overwrite=False)
 
@@ -441,7 +442,7 @@ def save_pairs(folder: str | Path, prefix: str,
     instead (the :class:`SavedFile` says which name was wanted), and a pair appears
     together or not at all.
     """
-    from .files import WriteError, make_folder, write_atomic_group
+    from ..files import WriteError, make_folder, write_atomic_group
 
     folder = make_folder(folder)
     saved: list[SavedFile] = []

@@ -8,9 +8,12 @@ generated pages of the docs, so every place shows the same values and provenance
 from __future__ import annotations
 
 
-from .cards import RANK_LETTERS
-from .render import Report, Table, plain
-from .variants import RULE_NAMES, STATUS_MARKS, STATUSES, Variant
+from ..cards import RANK_LETTERS
+from ..render import Report, Table, plain
+from ..provenance import STATUS_MARKS, STATUSES
+from ..ruletable import RULE_NAMES
+from ..variant import Variant
+from ..variants import cited_source, is_uncorroborated
 
 TYPE_CHECKING = False    # typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
@@ -77,9 +80,9 @@ def _origin(variant: Variant, rule: str) -> str:
 
 def source_record(variant: Variant | None, sid: str) -> dict[str, Any]:
     """One cited source as plain data: id, kind, date and a short label."""
-    from .sources import load_sources
+    from ..sources import load_sources
 
-    src = variant.source(sid) if variant is not None else load_sources().get(sid)
+    src = cited_source(variant, sid) if variant is not None else load_sources().get(sid)
     if src is None:
         return {"id": sid, "kind": None, "date": None, "label": None}
     return {"id": sid, "kind": src.kind, "date": src.year, "label": src.label()}
@@ -132,7 +135,7 @@ def rule_record(variant: Variant, rule: str) -> dict[str, Any]:
         "defined_in": prov.defined_in, "option": prov.option,
         "from": _origin(variant, rule),
         "carried": prov.carried, "stated_status": prov.stated_status,
-        "uncorroborated": variant.is_uncorroborated(rule),
+        "uncorroborated": is_uncorroborated(variant, rule),
         "sources": [source_record(variant, sid) for sid in prov.source],
         "quotes": rule_quotations(variant, rule),
     }
@@ -141,7 +144,7 @@ def rule_record(variant: Variant, rule: str) -> dict[str, Any]:
 def rule_quotations(variant: Variant, rule: str) -> list[str]:
     """The ids of the passages (``variants/quotations.yaml``) a rule rests on, as the
     variant (or option) that states it has them."""
-    from .quotations import quotations_for
+    from ..quotations import quotations_for
 
     prov = variant.provenance[rule]
     if prov.defined_in is None:
@@ -214,7 +217,7 @@ def rules_report(variant: Variant) -> Report:
 
 def _citing(sid: str) -> list[str]:
     """Where the built-in variants cite ``sid``: ``variant.rule`` and ``variant+option``."""
-    from .variants import builtin_variants
+    from ..variants import builtin_variants
 
     out = []
     for v in builtin_variants():
@@ -239,7 +242,7 @@ def source_data(src: Any) -> dict[str, Any]:
 
 
 def _known_sources(variant: Variant | None) -> dict[str, Any]:
-    from .sources import load_sources
+    from ..sources import load_sources
 
     known = dict(load_sources())
     if variant is not None:
@@ -249,7 +252,7 @@ def _known_sources(variant: Variant | None) -> dict[str, Any]:
 
 def sources_report(variant: Variant | None = None) -> Report:
     """Every bibliography entry (and ``variant``'s own), with kind and date."""
-    from .sources import KINDS
+    from ..sources import KINDS
 
     known = _known_sources(variant)
     order = list(KINDS)
@@ -267,7 +270,7 @@ def sources_report(variant: Variant | None = None) -> Report:
 
 def source_report(sid: str, variant: Variant | None = None) -> Report:
     """One bibliography entry in full, with the rules the built-in variants rest on it."""
-    from .errors import InputError, Problem, suggest
+    from ..errors import InputError, Problem, suggest
 
     known = _known_sources(variant)
     if sid not in known:
@@ -299,8 +302,8 @@ def source_report(sid: str, variant: Variant | None = None) -> Report:
 
 def glossary_report(term: str | None = None) -> Report:
     """The glossary, or one term with its gloss, note and sources."""
-    from .errors import InputError, Problem, suggest
-    from .glossary import load_glossary, lookup, term_key
+    from ..errors import InputError, Problem, suggest
+    from ..glossary import load_glossary, lookup, term_key
 
     if term is None:
         terms = sorted(load_glossary().values(), key=lambda t: term_key(t.term))

@@ -3,7 +3,7 @@
 :func:`compare_rules` takes variants (ids, paths, options allowed) and returns a
 :class:`RuleComparison`: one :class:`RuleRow` per rule, one :class:`RuleCell` per
 variant, each cell holding the value (as written and as displayed), the evidence
-status with its short mark (:data:`STATUS_MARKS`) and the source ids. It is plain
+status with its short mark (:data:`~rentoy.provenance.STATUS_MARKS`) and the source ids. It is plain
 data, computed from the variant files alone; :meth:`RuleComparison.report` makes the
 tables behind ``rentoy compare`` and the docs' comparison pages.
 
@@ -11,7 +11,7 @@ A rule *differs* when its value differs between the variants; with
 ``by="provenance"`` a rule whose status or sources differ counts too (the same value
 resting on different evidence).
 
->>> from rentoy.compare import compare_rules
+>>> from rentoy.comparison import compare_rules
 >>> comparison = compare_rules(["1737", "avila"])
 >>> [row.rule for row in comparison.rows]
 ['arrastre']
@@ -29,15 +29,17 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Sequence
 
 from .reference import rule_record
-from .render import Report, Table
-from .variants import (RULE_NAMES, STATUS_MARKS, STATUSES, Variant, load_variants,
-                       rule_description)
+from ..render import Report, Table
+from ..provenance import STATUS_MARKS, STATUSES
+from ..ruletable import RULE_NAMES, rule_description
+from ..variant import Variant
+from ..variants import load_variants
 
 if TYPE_CHECKING:
-    from .engine import Action, Hand
-    from .errors import IllegalAction
+    from ..engine import Action, Hand
+    from ..errors import IllegalAction
 
-__all__ = ["STATUS_MARKS", "RuleCell", "RuleRow", "RuleComparison", "compare_rules",
+__all__ = ["RuleCell", "RuleRow", "RuleComparison", "compare_rules",
            "status_legend", "legal_under", "explain_refusal"]
 
 _BY = ("value", "provenance")
@@ -141,7 +143,7 @@ class RuleComparison:
                         title=f"{kind.capitalize()}: {', '.join(self.variants)}",
                         wrap=wrap, notes=notes)]
         if self.sources:
-            from .sources import load_sources
+            from ..sources import load_sources
 
             known = load_sources()
             tables.append(Table(
@@ -191,7 +193,7 @@ def compare_rules(variants: Sequence[str | Variant] = (), all_rules: bool = Fals
 
 def _comparable_variants() -> list[Variant]:
     """Every built-in variant, and each with each one of its options."""
-    from .variants import builtin_catalogue
+    from ..variants import builtin_catalogue
 
     out: list[Variant] = []
     for base in builtin_catalogue().variants:     # a damaged built-in is left out
@@ -204,12 +206,12 @@ def _same_position(variant: Variant, hand: Hand) -> Hand | None:
     """``hand``'s position under ``variant``: the same deal, dealer and score, the same
     actions so far; None when it cannot arise there (another table or deal size, a
     score past its target, or an action so far it refuses)."""
-    from .engine import Hand
-    from .errors import InputError
+    from ..engine import Hand
+    from ..errors import InputError
 
     try:
-        other = Hand(variant, players=hand.players, dealer=hand.dealer,
-                     score=hand.start_score, deal=hand.deal)
+        other = Hand(variant, players=hand.players, dealer=hand.observation(0).dealer,
+                     score=hand.score, deal=hand.deal)
     except InputError:
         return None
     for action in hand.history:
@@ -229,12 +231,12 @@ def legal_under(hand: Hand, action: Action | str) -> tuple[str, ...]:
     ...                    ["10c", "6b", "7b"]], up="2o")
     >>> hand = Hand("avila", deal=deal)
     >>> event = hand.apply("0 play 5o")
-    >>> hand.refusal_reason("1 play 3o")
+    >>> hand.refusal("1 play 3o").reason
     'overtrump'
     >>> "1737" in legal_under(hand, "1 play 3o")
     True
     """
-    from .engine import Action as _Action
+    from ..engine import Action as _Action
 
     parsed = _Action.parse(action) if isinstance(action, str) else action
     out = []
@@ -250,7 +252,7 @@ def legal_under(hand: Hand, action: Action | str) -> tuple[str, ...]:
 def explain_refusal(hand: Hand, action: Action | str) -> IllegalAction | None:
     """:meth:`Hand.refusal <rentoy.engine.Hand.refusal>` with ``legal_under`` filled in
     (:func:`legal_under`): why ``action`` is refused, and where it would not be."""
-    from .errors import IllegalAction as _IllegalAction
+    from ..errors import IllegalAction as _IllegalAction
 
     refused = hand.refusal(action)
     if refused is None:

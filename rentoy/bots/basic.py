@@ -1,4 +1,4 @@
-"""Bots that choose among the legal actions: random and greedy, both seeded.
+"""The two simple bots, random and greedy, both seeded.
 
 A bot sees what a player at the table sees, and nothing else: it is given an
 :class:`~rentoy.engine.Observation` of the seat to act (its own cards, the cards
@@ -16,7 +16,8 @@ one the engine names (:attr:`~rentoy.engine.Hand.current_seat`).
 Both draw every random choice from their own :class:`random.Random`, so a seed (or a
 shared generator) makes a whole run reproducible.
 
->>> from rentoy.engine import Hand, GreedyBot
+>>> from rentoy.engine import Hand
+>>> from rentoy.bots import GreedyBot
 >>> hand = Hand("1737", seed=3)
 >>> bot = GreedyBot(seed=1)
 >>> while not hand.is_over:
@@ -30,12 +31,13 @@ from __future__ import annotations
 import random
 from typing import Protocol, Sequence
 
-from .actions import ACCEPT, FOLD, PLAY, RAISE, Action
-from .observation import Observation
-from .play import trick_winner
-from .tables import TOP_POWER, TRUMP_POWER, TrumpTables
+from ..engine.actions import ACCEPT, FOLD, PLAY, RAISE, Action
+from ..engine.observation import Observation
+from ..engine.rules import points as rule_points
+from ..engine.rules import trick_winner
+from ..engine.tables import TOP_POWER, TRUMP_POWER, TrumpTables
 
-__all__ = ["Bot", "RandomBot", "GreedyBot", "BOTS", "make_bot", "team_bots", "legal_of"]
+__all__ = ["Bot", "RandomBot", "GreedyBot", "legal_of"]
 
 
 class Bot(Protocol):
@@ -66,7 +68,8 @@ class RandomBot:
     Facing a raise, the answering seat's accept, fold and (when allowed) raise are
     equally likely.
 
-    >>> from rentoy.engine import Hand, RandomBot
+    >>> from rentoy.engine import Hand
+    >>> from rentoy.bots import RandomBot
     >>> hand = Hand("1737", seed=5)
     >>> RandomBot(seed=2).choose(hand.observation()) in hand.legal_actions()
     True
@@ -168,7 +171,8 @@ class GreedyBot:
         """Whether a fold now would give the raising team the game."""
         assert observation.raiser is not None
         raiser = observation.raiser & 1
-        points = observation.points_for(observation.accepted_value, raiser)
+        points = rule_points(observation.tables, observation.accepted_value, observation.score,
+                             raiser)
         target: int = observation.tables.rules.target
         return observation.score[raiser] + points >= target
 
@@ -224,36 +228,3 @@ def _unbeatable(tt: TrumpTables, seen: set[int], card: int) -> bool:
         if (always[other] or tt.suit[other] == suit) and tt.power[other] > power:
             return False
     return True
-
-
-BOTS: dict[str, type[RandomBot] | type[GreedyBot]] = {"random": RandomBot, "greedy": GreedyBot}
-
-
-def make_bot(name: str, seed: int | None = None, rng: random.Random | None = None) -> Bot:
-    """A bot by name (``random`` or ``greedy``), seeded by ``seed`` or drawing from ``rng``.
-
-    >>> make_bot("greedy", seed=1).name
-    'greedy'
-    >>> make_bot("clever")
-    Traceback (most recent call last):
-    ...
-    ValueError: unknown bot 'clever'; bots are: random, greedy
-    """
-    try:
-        cls = BOTS[name]
-    except KeyError:
-        raise ValueError(f"unknown bot {name!r}; bots are: {', '.join(BOTS)}") from None
-    return cls(seed=seed, rng=rng)
-
-
-def team_bots(names: Sequence[str], rng: random.Random) -> tuple[Bot, Bot]:
-    """The bots of team A and team B from a pair of names, such as ``("greedy", "random")``
-    (what :func:`rentoy.simulation.parse_bots` makes of ``"greedy,random"``); both
-    draw from ``rng``.
-
-    >>> [b.name for b in team_bots(("greedy", "random"), random.Random(0))]
-    ['greedy', 'random']
-    """
-    if isinstance(names, str) or len(names) != 2:
-        raise ValueError(f"give two bot names (team A, team B), not {names!r}")
-    return make_bot(names[0], rng=rng), make_bot(names[1], rng=rng)

@@ -1,0 +1,85 @@
+"""Where a rule comes from: its evidence status, its sources and the variant stating it.
+
+Every rule of a variant carries a :class:`Provenance`: a status (:data:`STATUSES`, from
+strongest evidence to none), the sources it rests on, a note, the options that give the
+other readings, and the variant (and option) whose file states it. A rule a variant
+carries over from another without restating the evidence keeps the evidence shown, with
+its status capped (:func:`carry_over`).
+
+>>> prov = Provenance("attested", ("autoridades-1737",), defined_in="1737")
+>>> carried = carry_over(prov)
+>>> carried.status, carried.stated_status, carried.carried
+('inferred', 'attested', True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from .errors import Location
+
+TYPE_CHECKING = False    # typing.TYPE_CHECKING, without importing typing at start-up
+if TYPE_CHECKING:
+    from typing import Any
+
+__all__ = ["STATUSES", "STATUS_MARKS", "CARRIED_STATUS", "Provenance", "Rule", "carry_over"]
+
+#: The provenance statuses, from strongest evidence to none.
+STATUSES: tuple[str, ...] = ("attested", "inferred", "assumed", "disputed")
+#: The strongest status a variant gives a rule it carries over from another variant
+#: (its parent, or an option defined there) without restating the evidence: evidence
+#: does not travel across periods and places, so `attested` there is `inferred` here.
+#: `assumed` and `disputed` carry over as they are.
+CARRIED_STATUS: dict[str, str] = {"attested": "inferred", "inferred": "inferred",
+                                  "assumed": "assumed", "disputed": "disputed"}
+#: A one-letter mark per status, for legends and compact cells.
+STATUS_MARKS: dict[str, str] = {"attested": "A", "inferred": "I", "assumed": "?",
+                                "disputed": "D"}
+
+
+@dataclass(frozen=True)
+class Provenance:
+    """Where a rule comes from: its evidence status, sources and the variant stating it."""
+
+    status: str
+    source: tuple[str, ...] = ()
+    note: str | None = None
+    alternatives: tuple[str, ...] = ()
+    defined_in: str | None = None   # the variant id whose file states the rule
+    option: str | None = None       # the option that set it, when one did
+    location: Location | None = field(default=None, compare=False, repr=False)
+    #: The status the rule has in ``defined_in`` when this variant carries it over
+    #: without evidence of its own (``status`` is then at most `inferred`); None when
+    #: the variant states the rule itself.
+    stated_status: str | None = None
+
+    @property
+    def is_default(self) -> bool:
+        return self.defined_in is None
+
+    @property
+    def carried(self) -> bool:
+        """Whether the rule is carried over from another variant, whose evidence it shows."""
+        return self.stated_status is not None
+
+
+def carry_over(prov: Provenance) -> Provenance:
+    """``prov`` as seen from a variant that inherits it without restating it: the same
+    value, sources and note, ``stated_status`` the status where it is stated, and
+    ``status`` capped by :data:`CARRIED_STATUS`. Engine defaults stay as they are."""
+    if prov.defined_in is None or prov.carried:
+        return prov
+    return replace(prov, status=CARRIED_STATUS[prov.status], stated_status=prov.status)
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One rule of a variant: its name, value and provenance."""
+
+    name: str
+    value: Any
+    provenance: Provenance
+
+    @property
+    def status(self) -> str:
+        return self.provenance.status
