@@ -48,13 +48,14 @@ _PLAIN = str.maketrans("áàâäéèêëíìîïóòôöúùûüñçÁÀÂÄÉÈ
 
 
 def _as_typed(word: str) -> str:
-    """``word`` as the table compares typed text (``rentoy.glossary.term_key``: lower
-    case, no accents, no ¡!¿? around it, spaces single)."""
+    """``word`` as the table compares typed text: as ``rentoy.glossary.term_key`` reads
+    it (lower case, no ¡!¿? around it, no accents), spaces single."""
     text = " ".join(word.split()).strip("¡!¿?.,;:").strip().lower().translate(_PLAIN)
-    if not text.isascii():
-        from .glossary import term_key
+    if not text.isascii():          # another letter: the whole decomposition
+        import unicodedata
 
-        text = term_key(" ".join(word.split()))
+        text = "".join(c for c in unicodedata.normalize("NFD", text)
+                       if not unicodedata.combining(c))
     return text
 
 
@@ -80,8 +81,8 @@ def _call_word_problems(calls: Mapping[str, Any], bad: Callable[..., None]) -> N
     card (``3c``), a position (``1``), ``?``, or another call."""
     taken = {_as_typed(w): kind for kind, words in COMMON_CALLS.items() for w in words}
     mine: dict[str, str] = {}
-    for kind, words in (("raise", calls.get("raise") or ()), ("accept", [calls.get("accept")]),
-                        ("fold", [calls.get("fold")])):
+    for kind, words in (("raise", calls.get("raise") or ()), ("game", [calls.get("game")]),
+                        ("accept", [calls.get("accept")]), ("fold", [calls.get("fold")])):
         for word in words:
             if not isinstance(word, str):
                 continue

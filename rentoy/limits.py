@@ -63,8 +63,9 @@ MAX_EXTENDS_DEPTH = 16
 
 # -- What a variant may ask of the engine (checked with its other rules) ---------------
 
-#: The most players at a table (the sources speak of 2 to 8).
-MAX_PLAYERS = 20
+#: The most players at a table: as many as the 40-card deck can deal one card each,
+#: with one left to turn up, in two equal teams (the sources speak of 2 to 8).
+MAX_PLAYERS = 38
 #: The most cards dealt to each player (two players with 19 cards each, plus the card
 #: turned up, use 39 of the 40).
 MAX_HAND_SIZE = 19

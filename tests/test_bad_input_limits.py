@@ -307,7 +307,7 @@ def test_a_position_of_thousands_of_digits_at_the_table():
 
 @pytest.mark.parametrize("rule, value, limit", [
     ("target", "1000000000", "MAX_TARGET"), ("target", "101", "MAX_TARGET"),
-    ("match", "23", "MAX_MATCH"), ("players", "[22]", "MAX_PLAYERS"),
+    ("match", "23", "MAX_MATCH"), ("players", "[40]", "MAX_PLAYERS"),
     ("default_players", "40", "MAX_PLAYERS"), ("hand_size", "20", "MAX_HAND_SIZE"),
     ("tricks", "21", "MAX_TRICKS"), ("ladder", "[1, 3, 1000]", "MAX_TARGET"),
     ("ladder", str(list(range(1, 30))), "MAX_LADDER_STEPS"),
@@ -349,7 +349,7 @@ def test_every_bound_on_the_rules_is_in_the_schema_and_the_rule_checks():
     from rentoy.variants import load_variant
 
     values = dict(load_variant("1737").values)
-    values.update(target=10**9, match=10**9 + 1, tricks=21, hand_size=25, players=(2, 22),
+    values.update(target=10**9, match=10**9 + 1, tricks=21, hand_size=25, players=(2, 40),
                   ladder=tuple(range(1, 40)))
     found = " ".join(p.message for p in rule_problems(values, lambda r: (Location(), ())))
     for limit in ("MAX_TARGET", "MAX_MATCH", "MAX_TRICKS", "MAX_HAND_SIZE", "MAX_PLAYERS",
@@ -658,6 +658,15 @@ def test_a_call_word_that_reads_as_something_else_is_refused(calls, says, tmp_pa
 
 def test_the_built_in_call_words_read_as_their_calls(capsys):
     assert cli(capsys, "variants")[0] == 0
+
+
+@pytest.mark.parametrize("word", ["Envío", "¡Quiero!", "no  quiero", "Só", "ǑRO", "revío",
+                                  "el Rentoy entero", "¿Ayúda?", "PLAY 3C"])
+def test_call_words_are_read_as_the_table_reads_them(word):
+    from rentoy.consistency import _as_typed
+    from rentoy.glossary import term_key
+
+    assert _as_typed(word) == term_key(" ".join(word.split()))
 
 
 # ---------------------------------------------------------------------------------------

@@ -47,7 +47,8 @@ def add_simulation_options(p: argparse.ArgumentParser | argparse._ArgumentGroup)
                    help="as --dask, with the scheduler file `dask scheduler "
                         "--scheduler-file FILE` wrote")
     p.add_argument("--dask-timeout", type=seconds, default=20.0, metavar="SECONDS",
-                   help="how long to wait for the dask scheduler and a first worker")
+                   help="how long to wait for the dask scheduler and a first worker "
+                        "(above 0, at most a day)")
 
 
 def simulation_jobs(jobs: int) -> int:
