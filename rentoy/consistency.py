@@ -18,8 +18,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from types import MappingProxyType
-
 from .cards import DECK, CardError, parse_card, parse_card_spec
 from .errors import InputError, Location, Problem, VariantError
 from .limits import (LIMITS, MAX_HAND_SIZE, MAX_LADDER_STEPS, MAX_MATCH, MAX_PLAYERS,
@@ -32,14 +30,23 @@ if TYPE_CHECKING:
 
     from .variant import Variant
 
-__all__ = ["rule_problems", "check_players", "check_solvable", "HELP_WORDS", "COMMON_CALLS"]
+__all__ = ["rule_problems", "check_players", "check_solvable", "HELP_WORDS", "LEAVE_WORDS",
+           "COMMON_WORDS"]
 
-#: What a person types at the table to see the legal actions (``rentoy play``).
+# What a person types at the table (``rentoy play``, read by ``rentoy.table.words``)
+# besides a variant's own call words, stated here so that a call word that reads as one of
+# them is refused with the variant's other rules.
+
+#: What asks for the list of legal actions.
 HELP_WORDS: tuple[str, ...] = ("?", "help", "ayuda")
-#: The calls every variant understands at the table, by kind: the English names and the
-#: Spanish answers (a variant's own words for its calls come on top).
-COMMON_CALLS: Mapping[str, tuple[str, ...]] = MappingProxyType({
-    "raise": ("raise",), "accept": ("accept", "quiero"), "fold": ("fold", "no quiero")})
+#: What leaves the answer to a raise to the partner the rules name to answer it.
+LEAVE_WORDS: tuple[str, ...] = ("partner", "leave", "compañero", "companero")
+#: The English names and the glossary's Spanish words that every variant understands,
+#: by kind of action (each Spanish word is a term of ``variants/glossary.yaml``).
+COMMON_WORDS: dict[str, tuple[str, ...]] = {
+    "raise": ("raise", "envite", "envidar"),
+    "accept": ("accept", "quiero", "querer"),
+    "fold": ("fold", "no quiero", "irse", "me voy")}
 
 # Letters whose accent the table's reading drops, for the check below (the glossary's
 # fold, imported only for other letters: it is not needed at every start).
@@ -79,7 +86,8 @@ def _shadowed(key: str) -> str | None:
 def _call_word_problems(calls: Mapping[str, Any], bad: Callable[..., None]) -> None:
     """Each call word must read as that call at the table and as nothing else: not a
     card (``3c``), a position (``1``), ``?``, or another call."""
-    taken = {_as_typed(w): kind for kind, words in COMMON_CALLS.items() for w in words}
+    taken = {_as_typed(w): kind for kind, words in COMMON_WORDS.items() for w in words}
+    leave = {_as_typed(w) for w in LEAVE_WORDS}
     mine: dict[str, str] = {}
     for kind, words in (("raise", calls.get("raise") or ()), ("game", [calls.get("game")]),
                         ("accept", [calls.get("accept")]), ("fold", [calls.get("fold")])):
@@ -89,6 +97,8 @@ def _call_word_problems(calls: Mapping[str, Any], bad: Callable[..., None]) -> N
             key = _as_typed(word)
             means = ("the request for the legal actions" if " ".join(word.split())
                      in HELP_WORDS else _shadowed(key))
+            if means is None and key in leave:
+                means = "leaving the answer to the partner"
             if means is None and taken.get(key, kind) != kind:
                 means = f"the call `{taken[key]}`, which every variant understands"
             if means is None and mine.get(key, kind) != kind:

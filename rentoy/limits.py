@@ -1,4 +1,5 @@
-"""Every bound rentoy holds its input to, named: files, numbers, variants, lines, messages.
+"""Every bound rentoy holds its input to, named: files, numbers, variants, counts,
+lines, messages.
 
 Every file rentoy reads (variants, walkthroughs, the bibliography, the glossary, the
 JSON schemas) is held to the same limits, each far above what a real file needs and low
@@ -13,10 +14,11 @@ The numbers that size the work of a game (players, cards, tricks, the ladder, th
 target, the match) are bounded as rules of the variant, with its other rules
 (:func:`rentoy.consistency.rule_problems`, and the ``maximum`` of each in the rule table,
 :mod:`rentoy.ruletable`, and so in ``variants/schema.json``); what the double-dummy
-solver can analyse is checked before
-it starts (:func:`rentoy.consistency.check_solvable`). Whole numbers are checked for
-length before they are converted (:func:`digits_over`), and a value quoted in a
-message is cut (:func:`shown`). :data:`LIMITS` lists them all.
+solver can analyse is checked before it starts
+(:func:`rentoy.consistency.check_solvable`), and the counts a command is asked for
+(hands, deals) before any work. Whole numbers are checked for length before they are
+converted (:func:`digits_over`), and a value quoted in a message is cut
+(:func:`shown`). :data:`LIMITS` lists them all.
 
 >>> from rentoy import limits
 >>> limits.MAX_FILE_BYTES, limits.MAX_STRING_LENGTH, limits.MAX_LIST_LENGTH
@@ -31,8 +33,9 @@ __all__ = ["MAX_FILE_BYTES", "MAX_STRING_LENGTH", "MAX_LIST_LENGTH", "MAX_DEPTH"
            "MAX_VALUES", "MAX_EXPANDED_CHARACTERS", "MAX_MERGED_PAIRS", "MAX_DIGITS",
            "MAX_EXTENDS_DEPTH", "MAX_PLAYERS", "MAX_HAND_SIZE", "MAX_TRICKS",
            "MAX_LADDER_STEPS", "MAX_TARGET", "MAX_MATCH", "MAX_SOLVER_PLAYERS",
-           "MAX_SOLVER_TRICKS", "MAX_INPUT_LINE", "MAX_SHOWN", "MAX_PROBLEMS", "LIMITS",
-           "CONTROL_CHARACTERS", "over_limit", "digits_over", "shown"]
+           "MAX_SOLVER_TRICKS", "MAX_HANDS", "MAX_DEALS", "MAX_DIVERGENCES",
+           "MAX_INPUT_LINE", "MAX_SHOWN", "MAX_PROBLEMS", "LIMITS", "CONTROL_CHARACTERS",
+           "over_limit", "digits_over", "shown"]
 
 # -- What a file may hold --------------------------------------------------------------
 
@@ -85,6 +88,19 @@ MAX_SOLVER_PLAYERS = 8
 #: with every trick.
 MAX_SOLVER_TRICKS = 7
 
+# -- Counts asked for on the command line ---------------------------------------------
+# A count past these is refused before any work (exit status 2): far beyond any useful
+# run (a million hands give every statistic to a fraction of a percent), and short of
+# one that would run for days with no end in sight.
+
+#: The most hands ``rentoy simulate --hands`` and ``rentoy compare --simulate`` play
+#: (per variant): about an hour with random bots on one core.
+MAX_HANDS = 10_000_000
+#: The most deals ``rentoy compare --solve`` solves (per variant): about half an hour.
+MAX_DEALS = 1_000_000
+#: The most divergent deals ``rentoy compare --divergences`` looks for.
+MAX_DIVERGENCES = 1_000
+
 # -- What the command line reads and prints --------------------------------------------
 
 #: The longest line read from standard input (``rentoy play`` reading actions).
@@ -121,6 +137,11 @@ LIMITS: dict[str, tuple[int, str]] = {
     "MAX_MATCH": (MAX_MATCH, "games"),
     "MAX_SOLVER_PLAYERS": (MAX_SOLVER_PLAYERS, "players"),
     "MAX_SOLVER_TRICKS": (MAX_SOLVER_TRICKS, "tricks"),
+    # Counts on the command line.
+    "MAX_HANDS": (MAX_HANDS, "hands"),
+    "MAX_DEALS": (MAX_DEALS, "deals"),
+    "MAX_DIVERGENCES": (MAX_DIVERGENCES, "deals"),
+    # What the command line reads and prints.
     "MAX_INPUT_LINE": (MAX_INPUT_LINE, "characters"),
     "MAX_SHOWN": (MAX_SHOWN, "characters"),
     "MAX_PROBLEMS": (MAX_PROBLEMS, "problems"),

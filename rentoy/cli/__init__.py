@@ -24,7 +24,7 @@ __all__ = ["build_parser", "main", "report_error"]
 #: The commands, each a module of this package named after it with a ``register(sub)``
 #: function; only the one being run is imported (``rentoy --help`` imports them all).
 COMMANDS: tuple[str, ...] = ("variants", "rules", "check", "run", "compare", "simulate",
-                             "solve", "sources", "glossary", "play")
+                             "solve", "sources", "glossary", "play", "equity", "review")
 #: The commands that only read files and print: they run without the cyclic garbage
 #: collector (see :func:`main`).
 READING: frozenset[str] = frozenset({"variants", "rules", "sources", "glossary"})
@@ -52,11 +52,17 @@ class _HelpFormatter(argparse.HelpFormatter):
 
 
 class _Parser(argparse.ArgumentParser):
-    """An argument parser (and subparsers) formatting help with :class:`_HelpFormatter`."""
+    """An argument parser (and subparsers) formatting help with :class:`_HelpFormatter`,
+    whose messages quote no argument whole (see :func:`shorten`)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("formatter_class", _HelpFormatter)
         super().__init__(*args, **kwargs)
+
+    def _print_message(self, message: str, file: Any = None) -> None:
+        if message:
+            message = "\n".join(shorten(line) for line in message.split("\n"))
+        super()._print_message(message, file)
 
 
 def _width(text: str) -> int:
@@ -216,7 +222,10 @@ def _command(argv: list[str]) -> int:
     from .common import set_output_width
 
     parser = build_parser(_command_in(argv))
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:      # --help, --version, or a bad argument (status 2)
+        return exc.code if isinstance(exc.code, int) else 0 if exc.code is None else 2
     set_output_width(args.width)
     try:
         previous = signal.signal(signal.SIGTERM, _raise_terminated)
@@ -247,7 +256,7 @@ def _command(argv: list[str]) -> int:
             where = "cannot write the output"
         else:
             where = f"{exc.filename}"
-        print(f"rentoy: error: {where}: {text}" + (f" ({hint})" if hint else ""),
+        print(shorten(f"rentoy: error: {where}: {text}" + (f" ({hint})" if hint else "")),
               file=sys.stderr)
         return 2
     finally:

@@ -115,7 +115,9 @@ def handle(args: argparse.Namespace) -> int:
             report_error(exc)
         # Warnings alone leave the exit status 0: the file loads and plays.
         for warning in warnings if args.format == "text" else ():
-            print(f"rentoy: warning: {warning}", file=sys.stderr)
+            from . import shorten
+
+            print(shorten(f"rentoy: warning: {warning}"), file=sys.stderr)
     if args.format == "json":
         emit(Report({"ok": status == 0, "results": results}), "json")
     return status

@@ -18,7 +18,8 @@ if TYPE_CHECKING:
     from typing import Any
 
 __all__ = ["add_format", "emit", "write", "chosen_format", "refuse_folder", "output_width",
-           "set_output_width", "warn", "count", "seconds", "input_lines"]
+           "set_output_width", "warn", "count", "bounded_count", "progress_bar", "seconds",
+           "input_lines"]
 
 _width: int | None = None      # set once per run from --width
 
@@ -38,7 +39,9 @@ def output_width() -> int:
 
 def warn(message: str) -> None:
     """A warning on stderr: ``rentoy: warning: ...``."""
-    print(f"rentoy: warning: {message}", file=sys.stderr)
+    from . import shorten
+
+    print(shorten(f"rentoy: warning: {message}"), file=sys.stderr)
 
 
 def count(text: str) -> int:
@@ -47,7 +50,12 @@ def count(text: str) -> int:
     >>> count("2e4"), count("1_000_000"), count("20000")
     (20000, 1000000, 20000)
     """
+    from ..limits import MAX_DIGITS, digits_over, shown
+
     cleaned = text.strip().replace("_", "")
+    if digits_over(cleaned):        # before int(), which fails past 4,300 digits
+        raise argparse.ArgumentTypeError(
+            f"{shown(text)} has more than {MAX_DIGITS} digits; write it like 20000 or 2e4")
     try:
         return int(cleaned)
     except ValueError:
@@ -56,10 +64,10 @@ def count(text: str) -> int:
         number = float(cleaned)
     except ValueError:
         raise argparse.ArgumentTypeError(
-            f"{text!r} is not a number; write it like 20000 or 2e4") from None
+            f"{shown(text)} is not a number; write it like 20000 or 2e4") from None
     if number != number or number in (float("inf"), float("-inf")) \
             or number != int(number):
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        raise argparse.ArgumentTypeError(f"{shown(text)} is not a whole number") from None
     return int(number)
 
 
@@ -87,13 +95,14 @@ def seconds(text: str) -> float:
     return value
 
 
-def input_lines(stream: Any = None) -> Iterator[str]:
+def input_lines(stream: Any = None, what: str = "action") -> Iterator[str]:
     """The lines of standard input (or ``stream``), each read bounded: a line longer than
     :data:`~rentoy.limits.MAX_INPUT_LINE` characters is reported on stderr and skipped
     (read to its end in pieces, never held whole), and input whose line does not end
     within :data:`~rentoy.limits.MAX_FILE_BYTES` characters (``/dev/zero``) is an
     :class:`~rentoy.errors.InputError`. A closed standard input has no lines; bytes that
-    are not UTF-8 read as U+FFFD, so the line is refused like any unknown word.
+    are not UTF-8 read as U+FFFD, so the line is refused like any unknown word. ``what``:
+    what a line holds, for the message.
 
     >>> import io
     >>> list(input_lines(io.StringIO("2\\n" + "x" * 5000 + "\\nfold\\n")))
@@ -130,9 +139,55 @@ def input_lines(stream: Any = None) -> Iterator[str]:
 
                 raise InputError(Problem(over_limit(
                     "MAX_FILE_BYTES", f"line {number:,} does not end"),
-                    Location("<standard input>"), hint="give one action per line"))
+                    Location("<standard input>"), hint=f"give one {what} per line"))
         warn(over_limit("MAX_INPUT_LINE", f"<standard input>:{number}: this line is "
                         f"{skipped:,} characters long") + "; it is skipped")
+
+
+def bounded_count(limit: str, positive: bool = True):
+    """An ``argparse`` type for a count held to the limit ``limit`` of
+    :mod:`rentoy.limits` (and, with ``positive``, at least 1).
+
+    >>> bounded_count("MAX_HANDS")("2e4")
+    20000
+    >>> bounded_count("MAX_HANDS")("1e12")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: 1e12 is over the limit of 10,000,000 hands (rentoy.limits.MAX_HANDS)
+    """
+    def read(text: str) -> int:
+        from .. import limits
+
+        value = count(text)
+        top, unit = limits.LIMITS[limit]
+        if value > top:
+            raise argparse.ArgumentTypeError(
+                f"{text} is over the limit of {top:,} {unit} (rentoy.limits.{limit})")
+        if positive and value < 1:
+            raise argparse.ArgumentTypeError(f"give a positive whole number, 1 or more, not {text}")
+        return value
+    return read
+
+
+def progress_bar(seconds: float, unit: str):
+    """A ``progress(done, total)`` callback drawing a bar on stderr, and the bar to
+    close, for a run estimated at ``seconds`` (:mod:`rentoy.simulation.cost`); or
+    ``(None, None)`` when the run is short or stderr is not a terminal (a pipe, a log
+    file: nothing is drawn there)."""
+    from ..simulation.cost import is_long
+
+    if not is_long(seconds) or not sys.stderr.isatty():
+        return None, None
+    from tqdm import tqdm
+
+    bar = tqdm(total=None, unit=unit, file=sys.stderr, leave=False)
+
+    def update(done: int, total: int) -> None:
+        bar.total = total
+        bar.n = done
+        bar.refresh()
+
+    return update, bar
 
 
 def add_format(parser: argparse.ArgumentParser,
@@ -140,7 +195,16 @@ def add_format(parser: argparse.ArgumentParser,
     """The ``--format``/``-f`` option: one of ``formats`` (a subset of
     :data:`rentoy.render.FORMATS`), text by default."""
     parser.add_argument("--format", "-f", choices=formats, default="text",
-                        help="output format")
+                        action=_FormatGiven, help="output format")
+
+
+class _FormatGiven(argparse.Action):
+    """Stores ``--format`` and notes that it was given (``--json -f text`` is refused)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: object, option_string: str | None = None) -> None:
+        setattr(namespace, self.dest, values)
+        namespace.format_given = True
 
 
 def chosen_format(args: argparse.Namespace) -> str:
@@ -148,7 +212,7 @@ def chosen_format(args: argparse.Namespace) -> str:
     asking for JSON and another format at once is refused."""
     fmt = args.format
     if getattr(args, "json", False):
-        if fmt not in ("text", "json"):
+        if fmt != "json" and getattr(args, "format_given", False):
             from ..errors import InputError, Problem
 
             raise InputError(Problem(f"--json and --format {fmt} ask for two formats",
