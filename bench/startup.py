@@ -31,11 +31,12 @@ def rentoy_command() -> list[str]:
     return [str(script)] if script.exists() else [sys.executable, "-m", "rentoy"]
 
 
-def wall(argv: list[str]) -> tuple[float, float]:
+def wall(argv: list[str], env: dict[str, str] | None = None) -> tuple[float, float]:
     """Wall time and CPU time (user and system) of one run of ``argv``."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+    subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True,
+                   env=env)
     elapsed = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
@@ -64,17 +65,29 @@ def main() -> int:
     rentoy = rentoy_command()
     runs: dict[str, list[str]] = {"python -c pass": [sys.executable, "-c", "pass"]}
     runs.update({"rentoy " + " ".join(c): rentoy + c for c in COMMANDS})
+    envs: dict[str, dict[str, str] | None] = {name: None for name in runs}
     if args.against:
         other = [sys.executable, str(Path(__file__).parent / "_run_from.py"),
                  str(args.against.resolve())]
-        runs.update({f"{args.against.name}: " + " ".join(c): other + c for c in COMMANDS})
-    for argv in runs.values():          # warm the file cache and rentoy's own caches
-        wall(argv)
+        # Each checkout keeps its caches apart: the two would otherwise overwrite each
+        # other's cache files (of another format or version) at every run.
+        import tempfile
+
+        caches = Path(tempfile.mkdtemp(prefix="rentoy-startup-"))
+        for name in runs:
+            if name.startswith("rentoy "):
+                envs[name] = {**os.environ, "RENTOY_CACHE_DIR": str(caches / "this")}
+        for c in COMMANDS:
+            name = f"{args.against.name}: " + " ".join(c)
+            runs[name] = other + c
+            envs[name] = {**os.environ, "RENTOY_CACHE_DIR": str(caches / "other")}
+    for name, argv in runs.items():     # warm the file cache and rentoy's own caches
+        wall(argv, envs.get(name))
     times: dict[str, list[float]] = {name: [] for name in runs}
     cpu: dict[str, list[float]] = {name: [] for name in runs}
     for _ in range(args.repeat):
         for name, argv in runs.items():
-            elapsed, used = wall(argv)
+            elapsed, used = wall(argv, envs.get(name))
             times[name].append(elapsed)
             cpu[name].append(used)
     base = statistics.median(times["python -c pass"])

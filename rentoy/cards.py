@@ -21,6 +21,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .errors import RentoyError
+from .limits import shown
 
 __all__ = [
     "SUITS", "SUIT_NAMES", "RANKS", "RANK_NAMES", "RANK_LETTERS",
@@ -116,7 +117,7 @@ def _rank_of(token: str, code: str) -> int:
     rank = int(token)
     if rank not in _RANK_INDEX:
         raise CardError(
-            f"bad card code {code!r}: rank {rank} is not in the Spanish 40-card deck "
+            f"bad card code {shown(code)}: rank {rank} is not in the Spanish 40-card deck "
             "(ranks 1-7, 10 Sota, 11 Caballo, 12 Rey)")
     return rank
 
@@ -134,16 +135,16 @@ def parse_card(code: str) -> Card:
     if isinstance(code, Card):
         return code
     if not isinstance(code, str):
-        raise CardError(f"a card code is a string such as '2o' or 'Rc', not {code!r}")
+        raise CardError(f"a card code is a string such as '2o' or 'Rc', not {shown(code)}")
     match = _CODE.match(code)
     if not match:
         raise CardError(
-            f"bad card code {code!r}: write the rank (1-7, 10-12 or A, S, C, R) "
+            f"bad card code {shown(code)}: write the rank (1-7, 10-12 or A, S, C, R) "
             "then the suit (o, c, e, b), e.g. '2o' or 'Rc'")
     rank = _rank_of(match.group(1), code)
     suit = match.group(2).lower()
     if suit not in _SUIT_INDEX:
-        raise CardError(f"bad card code {code!r}: suit {match.group(2)!r} is not one of "
+        raise CardError(f"bad card code {shown(code)}: suit {match.group(2)!r} is not one of "
                         "o (oros), c (copas), e (espadas), b (bastos)")
     return Card.of(rank, suit)
 

@@ -1,8 +1,11 @@
 """A variant's rules checked against each other, beyond what the schema can say.
 
 A ladder that rises, a majority of tricks, a deal that fits in the 40-card deck, an odd
-number of games in a match: :func:`rule_problems` reports each clash with the rule it is
-blamed on; :func:`check_players` is the one check the engine makes before dealing.
+number of games in a match, the bounds of :mod:`rentoy.limits` on what sizes the work of
+a game, call words a player can type: :func:`rule_problems` reports each clash with the
+rule it is blamed on; :func:`check_players` is the one check the engine makes before
+dealing, and :func:`check_solvable` the one the double-dummy solver's callers make
+before they start.
 
 >>> from rentoy.errors import Location
 >>> values = {"top_cards": (), "ladder": (1, 3, 3), "tricks": 3, "tricks_to_win": 2,
@@ -15,8 +18,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from .cards import DECK, CardError, parse_card_spec
-from .errors import InputError, Location, Problem
+from .cards import DECK, CardError, parse_card, parse_card_spec
+from .errors import InputError, Location, Problem, VariantError
+from .limits import (LIMITS, MAX_HAND_SIZE, MAX_LADDER_STEPS, MAX_MATCH, MAX_PLAYERS,
+                     MAX_TARGET, MAX_TRICKS, over_limit, shown)
 from .ruletable import GAME
 
 TYPE_CHECKING = False    # typing.TYPE_CHECKING, without importing typing at start-up
@@ -25,18 +30,131 @@ if TYPE_CHECKING:
 
     from .variant import Variant
 
-__all__ = ["rule_problems", "check_players"]
+__all__ = ["rule_problems", "check_players", "check_solvable", "HELP_WORDS", "LEAVE_WORDS",
+           "COMMON_WORDS"]
+
+# What a person types at the table (``rentoy play``, read by ``rentoy.table.words``)
+# besides a variant's own call words, stated here so that a call word that reads as one of
+# them is refused with the variant's other rules.
+
+#: What asks for the list of legal actions.
+HELP_WORDS: tuple[str, ...] = ("?", "help", "ayuda")
+#: What leaves the answer to a raise to the partner the rules name to answer it.
+LEAVE_WORDS: tuple[str, ...] = ("partner", "leave", "compañero", "companero")
+#: The English names and the glossary's Spanish words that every variant understands,
+#: by kind of action (each Spanish word is a term of ``variants/glossary.yaml``).
+COMMON_WORDS: dict[str, tuple[str, ...]] = {
+    "raise": ("raise", "envite", "envidar"),
+    "accept": ("accept", "quiero", "querer"),
+    "fold": ("fold", "no quiero", "irse", "me voy")}
+
+# Letters whose accent the table's reading drops, for the check below (the glossary's
+# fold, imported only for other letters: it is not needed at every start).
+_PLAIN = str.maketrans("áàâäéèêëíìîïóòôöúùûüñçÁÀÂÄÉÈÊËÍÌÎÏÓÒÔÖÚÙÛÜÑÇ",
+                       "aaaaeeeeiiiioooouuuuncaaaaeeeeiiiioooouuuunc")
+
+
+def _as_typed(word: str) -> str:
+    """``word`` as the table compares typed text: as ``rentoy.glossary.term_key`` reads
+    it (lower case, no ¡!¿? around it, no accents), spaces single."""
+    text = " ".join(word.split()).strip("¡!¿?.,;:").strip().lower().translate(_PLAIN)
+    if not text.isascii():          # another letter: the whole decomposition
+        import unicodedata
+
+        text = "".join(c for c in unicodedata.normalize("NFD", text)
+                       if not unicodedata.combining(c))
+    return text
+
+
+def _shadowed(key: str) -> str | None:
+    """What typed text ``key`` (see :func:`_as_typed`) already means at the table, if
+    anything but a call: a call word equal to it could not be told apart."""
+    if not key:
+        return "nothing (it is only punctuation)"
+    if key in HELP_WORDS:
+        return "the request for the legal actions"
+    if key.isdigit():
+        return "a card's position in the hand"
+    code = key[5:].strip() if key.startswith("play ") else key
+    try:
+        parse_card(code)
+    except CardError:
+        return None
+    return "a card"
+
+
+def _call_word_problems(calls: Mapping[str, Any], bad: Callable[..., None]) -> None:
+    """Each call word must read as that call at the table and as nothing else: not a
+    card (``3c``), a position (``1``), ``?``, or another call."""
+    taken = {_as_typed(w): kind for kind, words in COMMON_WORDS.items() for w in words}
+    leave = {_as_typed(w) for w in LEAVE_WORDS}
+    mine: dict[str, str] = {}
+    for kind, words in (("raise", calls.get("raise") or ()), ("game", [calls.get("game")]),
+                        ("accept", [calls.get("accept")]), ("fold", [calls.get("fold")])):
+        for word in words:
+            if not isinstance(word, str):
+                continue
+            key = _as_typed(word)
+            means = ("the request for the legal actions" if " ".join(word.split())
+                     in HELP_WORDS else _shadowed(key))
+            if means is None and key in leave:
+                means = "leaving the answer to the partner"
+            if means is None and taken.get(key, kind) != kind:
+                means = f"the call `{taken[key]}`, which every variant understands"
+            if means is None and mine.get(key, kind) != kind:
+                means = f"this variant's call `{mine[key]}`"
+            if means is not None:
+                bad("calls", f"the {kind} word {shown(word)} reads at the table as {means}",
+                    "choose a word that is not a card, a number, ? or another call")
+            mine.setdefault(key, kind)
+
+
+def _bounds(values: Mapping[str, Any], bad: Callable[..., None]) -> None:
+    """The bounds of :mod:`rentoy.limits` on what sizes the work of a game."""
+    def over(rule: str, value: Any, limit: str, what: str, hint: str) -> bool:
+        if isinstance(value, int) and not isinstance(value, bool) and value > LIMITS[limit][0]:
+            bad(rule, over_limit(limit, what), hint)
+            return True
+        return False
+
+    for n in values["players"]:
+        over("players", n, "MAX_PLAYERS", f"a table of {shown(n)} players",
+             f"use at most {MAX_PLAYERS} players")
+    hand, tricks = values["hand_size"], values["tricks"]
+    over("hand_size", hand, "MAX_HAND_SIZE", f"a hand of {shown(hand)} cards",
+         f"deal at most {MAX_HAND_SIZE} cards")
+    over("tricks", tricks, "MAX_TRICKS", f"{shown(tricks)} tricks a hand",
+         f"play at most {MAX_TRICKS} tricks")
+    over("target", values.get("target"), "MAX_TARGET",
+         f"a game to {shown(values.get('target'))} points",
+         f"play games to at most {MAX_TARGET} points")
+    over("match", values["match"], "MAX_MATCH", f"a match of {shown(values['match'])} games",
+         f"play matches of at most {MAX_MATCH} games")
+    ladder = values["ladder"]
+    if len(ladder) > MAX_LADDER_STEPS:
+        bad("ladder", over_limit("MAX_LADDER_STEPS", f"the ladder has {len(ladder):,} steps"),
+            f"give at most {MAX_LADDER_STEPS} steps")
+    for step in ladder:
+        if over("ladder", step, "MAX_TARGET", f"a ladder step of {shown(step)} points",
+                f"no step need be worth more than the largest target, {MAX_TARGET}"):
+            break
 
 
 def rule_problems(values: Mapping[str, Any],
                   where: Callable[[str], tuple[Location, tuple]]) -> list[Problem]:
-    """Checks that need more than one rule, or more than the schema can say."""
+    """Checks that need more than one rule, or more than the schema can say: among
+    them the bounds of :mod:`rentoy.limits` on what sizes the work of a game (players,
+    cards, tricks, the ladder, the target, the match), and call words that a person at
+    the table could not type as calls."""
     problems: list[Problem] = []
 
     def bad(rule: str, message: str, hint: str | None = None) -> None:
         location, path = where(rule)
         problems.append(Problem(message, location, path, hint))
 
+    _bounds(values, bad)
+    if isinstance(values.get("calls"), Mapping):
+        _call_word_problems(values["calls"], bad)
     seen_top: set[str] = set()
     for code in values["top_cards"]:
         try:
@@ -104,3 +222,33 @@ def check_players(variant: "Variant", players: object) -> int:
         raise InputError(Problem(f"variant {variant.id} is played by "
                                  f"{', '.join(map(str, allowed))} players, not {players!r}"))
     return players
+
+
+def check_solvable(variant: "Variant", players: int | None = None) -> None:
+    """Refuse, before any work starts, a variant the double-dummy solver cannot analyse
+    (``rentoy solve``, ``rentoy compare --solve``): more tricks than
+    :data:`~rentoy.limits.MAX_SOLVER_TRICKS`, or a table (``players``, else the
+    variant's default) of more than :data:`~rentoy.limits.MAX_SOLVER_PLAYERS`. An
+    :class:`~rentoy.errors.InputError` at the rule's line in the variant's file."""
+    from .limits import MAX_SOLVER_PLAYERS, MAX_SOLVER_TRICKS
+
+    def at(rule: str) -> Location:
+        prov = variant.provenance.get(rule)
+        found = prov.location if prov is not None else None
+        return found if found is not None else Location(
+            str(variant.path) if variant.path else None)
+
+    tricks = variant.rules.tricks
+    if tricks > MAX_SOLVER_TRICKS:
+        raise VariantError(Problem(over_limit(
+            "MAX_SOLVER_TRICKS", f"variant {variant.id} plays {tricks} tricks a hand, more "
+            "than the double-dummy solver analyses"), at("tricks"), ("rules", "tricks"),
+            "solve a variant of fewer tricks; simulate this one instead"))
+    n = variant.rules.default_players if players is None else players
+    if isinstance(n, int) and n > MAX_SOLVER_PLAYERS:
+        rule = "default_players" if n == variant.rules.default_players else "players"
+        fits = [p for p in variant.rules.players if p <= MAX_SOLVER_PLAYERS]
+        raise VariantError(Problem(over_limit(
+            "MAX_SOLVER_PLAYERS", f"variant {variant.id} at {n} players is a larger table "
+            "than the double-dummy solver analyses"), at(rule), ("rules", rule),
+            f"give --players {max(fits)}" if fits else "simulate this variant instead"))

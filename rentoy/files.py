@@ -41,9 +41,9 @@ from pathlib import Path
 
 from .errors import InputError, Location, Problem
 
-__all__ = ["write_cache", "write_atomic", "write_atomic_group", "make_folder", "WriteError",
-           "describe_os_error", "check_output", "check_output_folder", "write_output",
-           "FORCE_HINT"]
+__all__ = ["write_cache", "read_cache", "write_atomic", "write_atomic_group", "make_folder",
+           "WriteError", "describe_os_error", "remove_stale_temporaries", "check_output",
+           "check_output_folder", "write_output", "FORCE_HINT"]
 
 #: What a refusal to replace a file tells the user to do.
 FORCE_HINT = "give --force to replace it, or another name"
@@ -72,12 +72,34 @@ class WriteError(InputError):
     """A file that could not be written (nothing partial is left behind)."""
 
 
-def describe_os_error(exc: OSError) -> tuple[str, str | None]:
-    """A short description of an operating-system error and a hint for it."""
+# What to do about a failure when nothing was being written (a file read, a path looked
+# up): the hints above that speak of writing do not apply.
+_READ_HINTS = {
+    errno.EACCES: "check the permissions of the file and of the folders above it",
+    errno.EPERM: "check the permissions of the file and of the folders above it",
+    errno.ENOENT: "check the path",
+    errno.ENOTDIR: _HINTS[errno.ENOTDIR],
+    errno.ENAMETOOLONG: _HINTS[errno.ENAMETOOLONG],
+    errno.ELOOP: "the path has a loop of symbolic links",
+}
+_HINTS.update({
+    errno.EBADF: "the stream was closed before rentoy started",
+    errno.EFBIG: "a limit on the size of files (ulimit -f) was reached",
+    errno.ELOOP: "the path has a loop of symbolic links",
+})
+
+
+def describe_os_error(exc: OSError, writing: bool = True) -> tuple[str, str | None]:
+    """A short description of an operating-system error and a hint for it; ``writing``
+    says whether a file was being written (the hint for a refused read is not to
+    choose a folder one can write to)."""
     if isinstance(exc, FileExistsError):
         return "it exists already", _HINTS[errno.EEXIST]
     text = exc.strerror or str(exc) or type(exc).__name__
-    return text[:1].lower() + text[1:], _HINTS.get(exc.errno or 0)
+    code = exc.errno or 0
+    hints = _HINTS if writing or code in (errno.EBADF, errno.EFBIG, errno.ENOSPC,
+                                          errno.EDQUOT, errno.EPIPE) else _READ_HINTS
+    return text[:1].lower() + text[1:], hints.get(code)
 
 
 def _error(path: Path, exc: OSError, what: str = "cannot write this file") -> WriteError:
@@ -114,6 +136,69 @@ def make_folder(folder: str | Path) -> Path:
     return folder
 
 
+#: A temporary file of a writer that is no longer running is removed once it is this old
+#: (seconds); one whose writer cannot be told (another machine's) once it is a day old.
+_STALE_DEAD, _STALE_ANY = 10.0, 86_400.0
+
+
+def _running(pid: int) -> bool:
+    if os.name != "posix":         # only POSIX asks about a process without touching it
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:                 # another user's: running
+        return True
+    return True
+
+
+def remove_stale_temporaries(folder: str | Path) -> list[Path]:
+    """Remove the temporary files rentoy left in ``folder`` when it was killed while
+    writing (SIGKILL leaves no time to clean up): its own ``.rentoy-PID-....tmp`` files
+    whose writer is no longer running, and any older than a day. Returns what it
+    removed; quietly nothing when the folder cannot be read.
+
+    >>> import tempfile, pathlib
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> _ = (folder / ".rentoy-999999999-0123456789abcdef.tmp").write_text("half")
+    >>> import os; os.utime(folder / ".rentoy-999999999-0123456789abcdef.tmp", (0, 0))
+    >>> [p.name for p in remove_stale_temporaries(folder)]
+    ['.rentoy-999999999-0123456789abcdef.tmp']
+    """
+    import stat
+    import time
+
+    removed: list[Path] = []
+    now = time.time()
+    try:
+        entries = list(os.scandir(folder))
+    except (OSError, ValueError):
+        return removed
+    for entry in entries:
+        name = entry.name
+        if not (name.startswith(_TEMP_PREFIX) and name.endswith(_TEMP_SUFFIX)):
+            continue
+        try:
+            info = entry.stat(follow_symlinks=False)
+        except OSError:
+            continue
+        if not stat.S_ISREG(info.st_mode):
+            continue
+        age = now - info.st_mtime
+        middle = name[len(_TEMP_PREFIX):-len(_TEMP_SUFFIX)].split("-")
+        pid = int(middle[0]) if len(middle) == 2 and middle[0].isdigit() \
+            and len(middle[0]) <= 10 else None
+        if age > _STALE_ANY or (pid is not None and pid != os.getpid() and age > _STALE_DEAD
+                                and not _running(pid)):
+            try:
+                os.unlink(entry.path)
+            except OSError:
+                continue
+            removed.append(Path(entry.path))
+    return removed
+
+
 def _temporary(path: Path, data: str | bytes, created: list[Path],
                ours: set[tuple[int, int]]) -> Path:
     """Write ``data`` to a new temporary file beside ``path``, on disk; return its path.
@@ -124,7 +209,8 @@ def _temporary(path: Path, data: str | bytes, created: list[Path],
     raw = data.encode("utf-8") if isinstance(data, str) else data
     folder = path.parent if str(path.parent) else Path(".")
     while True:
-        temp = folder / f"{_TEMP_PREFIX}{os.urandom(8).hex()}{_TEMP_SUFFIX}"
+        # The writer's pid in the name: a file left by a killed writer can be told stale.
+        temp = folder / f"{_TEMP_PREFIX}{os.getpid()}-{os.urandom(8).hex()}{_TEMP_SUFFIX}"
         created.append(temp)
         try:
             fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _O_BINARY, 0o600)
@@ -206,6 +292,8 @@ def write_atomic_group(files: Mapping[str, str | bytes] | Mapping[Path, str | by
     temporary file is removed before the error is raised.
     """
     paths = [Path(p) for p in files]
+    for folder in dict.fromkeys(p.parent if str(p.parent) else Path(".") for p in paths):
+        remove_stale_temporaries(folder)
     created: list[Path] = []               # temporary files, named before they exist
     ours: set[tuple[int, int]] = set()     # their (device, inode), whatever their name
     current = paths[0] if paths else Path()
@@ -234,6 +322,33 @@ def write_atomic_group(files: Mapping[str, str | bytes] | Mapping[Path, str | by
     for folder in dict.fromkeys(p.parent for p in paths):
         _sync_folder(folder)
     return paths
+
+
+#: The largest cache file read back, in bytes: a cache larger than this is no cache.
+MAX_CACHE_BYTES = 64_000_000
+
+
+def read_cache(folder: Path | None, name: str) -> bytes | None:
+    """The bytes of the cache file ``name`` in ``folder``, or None when there is none,
+    it is not a regular file (a FIFO is not even opened) or it is larger than
+    :data:`MAX_CACHE_BYTES`: read bounded, like every file rentoy reads, and quietly,
+    since a cache that cannot be read is no cache, never an error."""
+    if folder is None:
+        return None
+    import stat
+
+    try:
+        fd = os.open(folder / name, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | _O_BINARY)
+    except (OSError, ValueError):
+        return None
+    try:
+        with os.fdopen(fd, "rb") as handle:
+            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+                return None
+            raw = handle.read(MAX_CACHE_BYTES + 1)
+    except OSError:
+        return None
+    return raw if len(raw) <= MAX_CACHE_BYTES else None
 
 
 def write_cache(folder: Path | None, name: str, data: str | bytes) -> None:

@@ -32,6 +32,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
+from .limits import LIMITS as _LIMITS
+
 TYPE_CHECKING = False    # typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
     from typing import Any
@@ -167,19 +169,25 @@ def _rules(*rows: RuleSpec) -> Mapping[str, RuleSpec]:
     return MappingProxyType({row.name: row for row in rows})
 
 
+def _most(limit: str) -> dict[str, Any]:
+    """A rule's upper bound from :mod:`rentoy.limits`: the schema's ``maximum``, and the
+    limit's name (``x-limit``) for the message that refuses a value over it."""
+    return {"maximum": _LIMITS[limit][0], "x-limit": limit}
+
+
 #: Every rule, by key, in the order of the schema, of every table and of rules pages.
 RULES: Mapping[str, RuleSpec] = _rules(
     RuleSpec(
         "players", "players", "Number of players",
         "The numbers of players the variant allows: even, in two teams seated alternately.",
-        {"type": "array", "items": {"type": "integer", "minimum": 2, "maximum": 40},
+        {"type": "array", "items": {"type": "integer", "minimum": 2, **_most("MAX_PLAYERS")},
          "minItems": 1, "uniqueItems": True},
         "tuple[int, ...]", pattern="{value} players"),
     RuleSpec(
         "default_players", "players", "Players when none are given",
         "The number of players used when none is given; one of `players`.",
-        {"type": "integer", "minimum": 2}, "int", depends_on=("players",),
-        pattern="{value} players"),
+        {"type": "integer", "minimum": 2, **_most("MAX_PLAYERS")}, "int",
+        depends_on=("players",), pattern="{value} players"),
     RuleSpec(
         "deck", "players", "The deck",
         "The cards the game is played with: `spanish-40`, the Spanish deck of forty cards, "
@@ -192,7 +200,8 @@ RULES: Mapping[str, RuleSpec] = _rules(
     RuleSpec(
         "hand_size", "players", "Cards dealt to each player",
         "Cards dealt to each player before the trump card is turned up.",
-        {"type": "integer", "minimum": 1, "maximum": 19}, "int", pattern="{value} cards each"),
+        {"type": "integer", "minimum": 1, **_most("MAX_HAND_SIZE")}, "int",
+        pattern="{value} cards each"),
     RuleSpec(
         "top_cards", "cards", "Cards above every trump",
         "Cards ranked above every trump, highest first: a fixed card (`5b`) or a card of "
@@ -256,13 +265,14 @@ RULES: Mapping[str, RuleSpec] = _rules(
                                     "the highest card of the suit led"})),
     RuleSpec(
         "tricks", "play", "Tricks in a hand",
-        "Tricks in a hand when it is played out.", {"type": "integer", "minimum": 1},
+        "Tricks in a hand when it is played out.",
+        {"type": "integer", "minimum": 1, **_most("MAX_TRICKS")},
         "int", depends_on=("hand_size",), pattern="{value} tricks"),
     RuleSpec(
         "tricks_to_win", "play", "Tricks that win the hand",
         "Tricks a team needs to win the hand; a majority of `tricks`.",
-        {"type": "integer", "minimum": 1}, "int", depends_on=("tricks",),
-        pattern="{value} tricks"),
+        {"type": "integer", "minimum": 1, **_most("MAX_TRICKS")}, "int",
+        depends_on=("tricks",), pattern="{value} tricks"),
     RuleSpec(
         "stop_when_decided", "play", "Hand stops once decided",
         "Whether the hand stops as soon as a team has `tricks_to_win` tricks.",
@@ -274,8 +284,10 @@ RULES: Mapping[str, RuleSpec] = _rules(
         "ladder", "betting", "Values of the hand (the raises)",
         "The values a hand can take, from the base value up; each raise moves one step. "
         "The last step may be `game`: the winner of the hand wins the game.",
-        {"type": "array", "minItems": 1,
-         "items": {"oneOf": [{"type": "integer", "minimum": 1}, {"const": GAME}]}},
+        {"type": "array", "minItems": 1, "maxItems": _LIMITS["MAX_LADDER_STEPS"][0],
+         "x-limit-items": "MAX_LADDER_STEPS",
+         "items": {"oneOf": [{"type": "integer", "minimum": 1, **_most("MAX_TARGET")},
+                             {"const": GAME}]}},
         "tuple[int | str, ...]", depends_on=("target",),
         pattern="worth {value}, one step per raise"),
     RuleSpec(
@@ -337,13 +349,14 @@ RULES: Mapping[str, RuleSpec] = _rules(
     RuleSpec(
         "target", "scoring", "Points that win the game",
         "Points that win the game; a team with this many or more after a hand wins.",
-        {"type": "integer", "minimum": 1}, "int", pattern="{value} points"),
+        {"type": "integer", "minimum": 1, **_most("MAX_TARGET")}, "int",
+        pattern="{value} points"),
     RuleSpec(
         "match", "scoring", "Games in a match",
         "Games in a match: a match is the best of this many games, won by the first team "
         "to win more than half of them (an odd number, so a match cannot end level). 1: a "
         "single game is the whole contest.",
-        {"type": "integer", "minimum": 1}, "int", default=1,
+        {"type": "integer", "minimum": 1, **_most("MAX_MATCH")}, "int", default=1,
         phrases=MappingProxyType({"1": "a single game"}),
         pattern="the best of {value} games"),
     RuleSpec(

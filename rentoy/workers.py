@@ -7,6 +7,11 @@ into one), and the system ends them if the parent dies any other way (on Linux t
 ``prctl(PR_SET_PDEATHSIG)``; elsewhere each worker watches its parent's pid). Without
 this a SIGTERM to the parent alone left its workers running, reparented to init and
 holding the output pipe open.
+
+A worker that dies while it works (killed by a signal, as the system's out-of-memory
+killer does) breaks the pool: the run stops with a :class:`WorkerLost`, one line on the
+command line saying how much work was done, and the caller keeps what it finished
+(a simulation prints the games completed before it, see ``rentoy.simulation.run``).
 """
 
 from __future__ import annotations
@@ -15,11 +20,54 @@ import os
 import signal
 import sys
 import time
-from concurrent.futures import Executor
+from concurrent.futures import Executor, Future
 from contextlib import contextmanager
-from typing import Iterator
+from typing import Any, Callable, Iterator
 
-__all__ = ["process_pool"]
+from .errors import RentoyError
+
+__all__ = ["process_pool", "WorkerLost"]
+
+
+class WorkerLost(RentoyError):
+    """A worker process ended while it worked (killed by a signal: the system's
+    out-of-memory killer, say); ``done`` work units had finished. ``partial``: what the
+    caller could still make of the finished work (a result covering less than was
+    asked), or None."""
+
+    def __init__(self, done: int | None = None, submitted: int | None = None,
+                 partial: Any = None, kept: str | None = None):
+        self.done, self.submitted, self.partial = done, submitted, partial
+        counts = (f" after {done:,} of {submitted:,} pieces of the work were done"
+                  if done is not None and submitted else "")
+        super().__init__(
+            "a worker process ended abruptly (killed by a signal, perhaps by the system "
+            f"for want of memory){counts}; {kept + '; ' if kept else ''}"
+            "run it again, with fewer --jobs if memory is short")
+
+    def kept(self, what: str) -> "WorkerLost":
+        """The same error, saying what of the finished work was kept (``what``)."""
+        return WorkerLost(self.done, self.submitted, self.partial, what)
+
+
+class _Counting(Executor):
+    """A pool that counts the work it finished, for :class:`WorkerLost` to say."""
+
+    def __init__(self, pool: Executor):
+        self.pool, self.done, self.submitted = pool, 0, 0
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future:
+        future = self.pool.submit(fn, *args, **kwargs)
+        self.submitted += 1
+        future.add_done_callback(self._count)
+        return future
+
+    def _count(self, future: Future) -> None:
+        if not future.cancelled() and future.exception() is None:
+            self.done += 1
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        self.pool.shutdown(wait=wait, cancel_futures=cancel_futures)
 
 
 _PR_SET_PDEATHSIG = 1      # from <linux/prctl.h>
@@ -71,12 +119,15 @@ def process_pool(workers: int) -> Iterator[Executor]:
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
+    from concurrent.futures.process import BrokenProcessPool
+
     before = set(multiprocessing.active_children())
     pool = ProcessPoolExecutor(max_workers=workers, initializer=_die_with_parent,
                                initargs=(os.getpid(),))
+    counting = _Counting(pool)
     try:
-        yield pool
-    except BaseException:
+        yield counting
+    except BaseException as exc:
         pool.shutdown(wait=False, cancel_futures=True)
         # The pool's workers are this process's children started since it was made.
         ours = [p for p in multiprocessing.active_children() if p not in before]
@@ -84,6 +135,8 @@ def process_pool(workers: int) -> Iterator[Executor]:
             process.terminate()
         for process in ours:
             process.join(timeout=5)
+        if isinstance(exc, BrokenProcessPool):
+            raise WorkerLost(counting.done, counting.submitted) from None
         raise
     else:
         pool.shutdown(wait=True)

@@ -5,12 +5,19 @@ plain data, a :class:`Document` keeps the line and column of every mapping key a
 value, so an error about ``rules.arrastre`` can point at the line that wrote it.
 Duplicate keys are refused (YAML would silently keep the last one), and so are
 explicit tags that build anything but plain data (``!!python/...`` on a list or a
-mapping as on a scalar) or that the value does not fit (``!!bool maybe``), and anything
-over the limits of :mod:`rentoy.limits`: files larger than
+mapping as on a scalar) or that the value does not fit (``!!bool maybe``), control
+characters in text (an escape sequence written ``"\\e[2J"`` would act on the terminal
+that shows it), and anything over the limits of :mod:`rentoy.limits`: files larger than
 :data:`~rentoy.limits.MAX_FILE_BYTES` (read bounded, so a device or a huge file is
-refused without reading it all), strings, lists, nesting and alias expansion. Every
-failure is an :class:`~rentoy.errors.InputError` naming the file and the line, never a
-crash of the parser.
+refused without reading it all), strings, lists, nesting, whole numbers with too many
+digits, alias expansion (in values and in characters) and merge keys (``<<``, resolved
+here rather than by PyYAML, so that what they copy is counted whatever PyYAML's
+version). Every failure is an :class:`~rentoy.errors.InputError` naming the file and
+the line, never a crash of the parser.
+
+JSON files (the schemas, a dask scheduler file) are read the same way, bounded and
+guarded: :func:`load_json`. Documents are told apart, in the caches, by a
+cryptographic digest of their text (:func:`text_digest`).
 
 The YAML loader is chosen in one place, :data:`LOADER`: PyYAML's pure-Python safe
 loader or its C one (``yaml.CSafeLoader``, when PyYAML was built with libyaml). Both
@@ -20,20 +27,23 @@ give the same data, the same positions and the same refusals.
 from __future__ import annotations
 
 import os
+import re
 import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from .errors import InputError, Location, Problem
-from .limits import (MAX_DEPTH, MAX_FILE_BYTES, MAX_LIST_LENGTH, MAX_STRING_LENGTH,
+from .limits import (CONTROL_CHARACTERS, MAX_DEPTH, MAX_DIGITS, MAX_EXPANDED_CHARACTERS,
+                     MAX_FILE_BYTES, MAX_LIST_LENGTH, MAX_MERGED_PAIRS, MAX_STRING_LENGTH,
                      MAX_VALUES, over_limit)
 
 TYPE_CHECKING = False    # typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
     from typing import Any
 
-__all__ = ["Document", "load_document", "parse_document", "read_text", "file_stamp",
-           "LOADER", "SAFE_LOADERS", "MAX_DEPTH", "MAX_VALUES"]
+__all__ = ["Document", "load_document", "parse_document", "read_text", "load_json",
+           "file_stamp", "text_digest", "control_character", "LOADER", "SAFE_LOADERS",
+           "MAX_DEPTH", "MAX_VALUES"]
 
 Path_ = tuple[str | int, ...]
 
@@ -95,6 +105,41 @@ def _default_loader() -> type:
 # through the safe constructor, which refuses every other tag.
 _MAPPING_TAGS = {"tag:yaml.org,2002:map"}
 _SEQUENCE_TAGS = {"tag:yaml.org,2002:seq"}
+_MERGE_TAG = "tag:yaml.org,2002:merge"
+_INT_TAG = "tag:yaml.org,2002:int"
+
+#: :data:`rentoy.limits.CONTROL_CHARACTERS`, compiled.
+CONTROL = re.compile(CONTROL_CHARACTERS)
+_NAMES = {0x00: "NUL", 0x07: "BEL", 0x08: "backspace", 0x0D: "carriage return",
+          0x1B: "ESC", 0x7F: "DEL", 0x9B: "CSI", 0x9D: "OSC"}
+
+
+def control_character(text: str) -> str | None:
+    """The first control character in ``text``, named (``U+001B (ESC)``), or None.
+
+    >>> control_character("Rentoy"), control_character("a\\x1b]0;title\\x07")
+    (None, 'U+001B (ESC)')
+    """
+    found = CONTROL.search(text)
+    if found is None:
+        return None
+    code = ord(found.group())
+    name = _NAMES.get(code)
+    return f"U+{code:04X}" + (f" ({name})" if name else "")
+
+
+def text_digest(data: bytes) -> str:
+    """A cryptographic digest (BLAKE2b, 128 bits) of ``data``, in hex: what the caches
+    tell documents apart by, so that no crafted text can pass for another.
+
+    >>> len(text_digest(b"id: x")), text_digest(b"a") == text_digest(b"b")
+    (32, False)
+    """
+    try:       # the built-in module: hashlib would load OpenSSL, a good part of a start
+        from _blake2 import blake2b
+    except ImportError:     # pragma: no cover - another Python
+        from hashlib import blake2b
+    return blake2b(data, digest_size=16).hexdigest()
 
 
 @dataclass(frozen=True)
@@ -105,6 +150,9 @@ class Document:
     file: str | None
     marks: dict[Path_, tuple[int, int]] = field(default_factory=dict)
     key_marks: dict[Path_, tuple[int, int]] = field(default_factory=dict)
+    #: :func:`text_digest` of the text the data was parsed from (None when it was not
+    #: parsed from a text): the data is a function of it.
+    digest: str | None = None
 
     def location(self, path: Path_ = (), key: bool = False) -> Location:
         """Where ``path`` stands (its key when ``key`` is true), or its nearest parent."""
@@ -142,9 +190,12 @@ class _Walker:
         self.marks: dict[Path_, tuple[int, int]] = {}
         self.key_marks: dict[Path_, tuple[int, int]] = {}
         self.count = 0
-        self.flattened: dict[int, int] = {}
-        self.seen: set[int] = set()      # collection nodes built so far
+        self.characters = 0              # of every key and value met, aliases expanded
+        self.merged = 0                  # pairs copied by merge keys
+        self.pairs: dict[int, tuple[list[tuple[Any, Any]], int]] = {}
+        self.seen: set[int] = set()      # nodes built so far
         self.aliased = False             # whether one was met twice (through an alias)
+        self._visits: list[int] = []     # mappings whose merge keys are being resolved
 
     @staticmethod
     def _pos(node: yaml.Node) -> tuple[int, int]:
@@ -154,7 +205,22 @@ class _Walker:
               ) -> InputError:
         return InputError(Problem(message, Location(self.file, *self._pos(node)), path, hint))
 
+    def _alias_hint(self, otherwise: str) -> str:
+        return ("check the YAML aliases (*name): each one repeats what it names"
+                if self.aliased else otherwise)
+
     def _construct(self, node: yaml.Node, path: Path_) -> Any:
+        self.characters += len(node.value)
+        if self.characters > MAX_EXPANDED_CHARACTERS:
+            raise self._fail(node, path, over_limit(
+                "MAX_EXPANDED_CHARACTERS", "the text of the document adds up to too many "
+                "characters"), self._alias_hint("split the file"))
+        if node.tag == _INT_TAG:
+            digits = sum(ch.isalnum() for ch in node.value)     # hex digits too
+            if digits > MAX_DIGITS:
+                raise self._fail(node, path, over_limit(
+                    "MAX_DIGITS", f"this number has {digits:,} digits"),
+                    "write a smaller number")
         try:
             value = self.loader.construct_object(node, deep=True)
         except yaml.constructor.ConstructorError as exc:
@@ -172,23 +238,82 @@ class _Walker:
             raise self._fail(node, path, f"cannot read this value as {tag}: "
                              f"{str(node.value)[:40]!r}",
                              "remove the `!!` tag or fix the value") from None
-        if isinstance(value, str) and len(value) > MAX_STRING_LENGTH:
-            raise self._fail(node, path, over_limit(
-                "MAX_STRING_LENGTH", f"this text is {len(value):,} characters long"),
-                "shorten it")
+        if isinstance(value, str):
+            if len(value) > MAX_STRING_LENGTH:
+                raise self._fail(node, path, over_limit(
+                    "MAX_STRING_LENGTH", f"this text is {len(value):,} characters long"),
+                    "shorten it")
+            control = control_character(value)
+            if control is not None:
+                raise self._fail(node, path, f"this text holds the control character "
+                                 f"{control}, which a terminal would act on",
+                                 "remove it: rentoy files hold printable text")
         return value
 
-    def _flatten(self, node: yaml.MappingNode) -> int:
-        """Resolve YAML merge keys (``<<``) in place; return where the written pairs start.
+    def _merged(self, node: yaml.Node, path: Path_) -> list[tuple[Any, Any]]:
+        """The pairs a merge key's value (``<<: *a`` or ``<<: [*a, *b]``) brings in, the
+        mappings earlier in a list winning over later ones, each counted."""
+        if isinstance(node, yaml.MappingNode):
+            sources = [node]
+        elif isinstance(node, yaml.SequenceNode) and all(
+                isinstance(n, yaml.MappingNode) for n in node.value):
+            sources = list(node.value)
+        else:
+            raise self._fail(node, path, "a merge key (<<) takes a mapping or a list of "
+                             "mappings", "give the alias of a mapping: <<: *name")
+        out: list[tuple[Any, Any]] = []
+        keys: set[Any] = set()
+        for source in sources:
+            if len(self._visits) > MAX_DEPTH:
+                raise self._fail(node, path[:4], over_limit(
+                    "MAX_DEPTH", "merge keys (<<) nest too deeply"),
+                    "a YAML alias may refer to itself")
+            if id(source) in self._visits:
+                raise self._fail(node, path[:4], "a merge key (<<) merges a mapping into "
+                                 "itself", "check the YAML aliases (*name)")
+            pairs, _ = self._pairs(source, path)
+            self.merged += len(pairs)
+            if self.merged > MAX_MERGED_PAIRS:
+                raise self._fail(node, path, over_limit(
+                    "MAX_MERGED_PAIRS", "the merge keys (<<) of the document copy too many "
+                    "pairs"), "write the keys out, or merge fewer mappings")
+            for key_node, value_node in pairs:
+                key = self._key(key_node) if isinstance(key_node, yaml.ScalarNode) else None
+                if key is not None and key in keys:
+                    continue            # an earlier mapping of the list gave it already
+                if key is not None:
+                    keys.add(key)
+                out.append((key_node, value_node))
+        return out
 
-        Merged pairs come first and the pairs written in the mapping after them, so
-        the written ones win. An aliased mapping is flattened once, when first met.
-        """
-        if id(node) not in self.flattened:
-            written = sum(1 for key, _ in node.value if key.tag != "tag:yaml.org,2002:merge")
-            self.loader.flatten_mapping(node)
-            self.flattened[id(node)] = len(node.value) - written
-        return self.flattened[id(node)]
+    def _key(self, node: yaml.Node) -> Any:
+        try:
+            key = self.loader.construct_object(node, deep=True)
+            hash(key)
+        except Exception:       # reported where the key is built
+            return None
+        return key
+
+    def _pairs(self, node: yaml.MappingNode, path: Path_) -> tuple[list[tuple[Any, Any]], int]:
+        """A mapping's pairs with its merge keys (``<<``) resolved, and where the pairs
+        written in it start: merged pairs first, so that the written ones win. Worked
+        out once per mapping, however many aliases name it."""
+        found = self.pairs.get(id(node))
+        if found is not None:
+            return found
+        self._visits.append(id(node))
+        try:
+            merged: list[tuple[Any, Any]] = []
+            written: list[tuple[Any, Any]] = []
+            for key_node, value_node in node.value:
+                if key_node.tag == _MERGE_TAG:
+                    merged += self._merged(value_node, path)
+                else:
+                    written.append((key_node, value_node))
+        finally:
+            self._visits.pop()
+        found = self.pairs[id(node)] = (merged + written, len(merged))
+        return found
 
     def _collection(self, node: yaml.Node, path: Path_, tags: set[str], what: str) -> None:
         """Refuse a tagged collection and one over the length limit."""
@@ -200,17 +325,16 @@ class _Walker:
             raise self._fail(node, path, over_limit(
                 "MAX_LIST_LENGTH", f"this {what} has {len(node.value):,} items"),
                 "split the file or shorten the list")
-        if id(node) in self.seen:
-            self.aliased = True
-        self.seen.add(id(node))
 
     def build(self, node: yaml.Node, path: Path_, depth: int = 0) -> Any:
         self.count += 1
+        if id(node) in self.seen:
+            self.aliased = True
+        self.seen.add(id(node))
         if self.count > MAX_VALUES:
             raise self._fail(node, path, over_limit(
                 "MAX_VALUES", "the document expands to too many values"),
-                "check the YAML aliases (*name): each one repeats what it names"
-                if self.aliased else "split the file")
+                self._alias_hint("split the file"))
         if depth > MAX_DEPTH:
             raise self._fail(node, path[:4], over_limit(
                 "MAX_DEPTH", "the document is nested too deeply"),
@@ -219,17 +343,22 @@ class _Walker:
         self.marks[path] = self._pos(node)
         if isinstance(node, yaml.MappingNode):
             self._collection(node, path, _MAPPING_TAGS, "mapping")
-            start = self._flatten(node)
+            pairs, start = self._pairs(node, path)
+            if len(pairs) > MAX_LIST_LENGTH:
+                raise self._fail(node, path, over_limit(
+                    "MAX_LIST_LENGTH", f"this mapping has {len(pairs):,} items once its "
+                    "merge keys (<<) are resolved"), "write fewer keys")
             out: dict[Any, Any] = {}
             written: set[Any] = set()
-            for i, (key_node, value_node) in enumerate(node.value):
+            for i, (key_node, value_node) in enumerate(pairs):
                 if not isinstance(key_node, yaml.ScalarNode):
                     raise self._fail(key_node, path, "a mapping key must be a plain value")
                 key = self._construct(key_node, path)
                 if i >= start:    # written here, not merged in (a merged key may be overridden)
                     if key in written:
-                        raise self._fail(key_node, path + (key,), f"duplicate key `{key}` "
-                                         "(YAML keeps only the last one)", "remove one of the two")
+                        raise self._fail(key_node, path + (key,), "duplicate key "
+                                         f"`{str(key)[:60]}` (YAML keeps only the last one)",
+                                         "remove one of the two")
                     written.add(key)
                 self.key_marks[path + (key,)] = self._pos(key_node)
                 out[key] = self.build(value_node, path + (key,), depth + 1)
@@ -336,11 +465,12 @@ def _check_events(text: str, loader_class: type, file: str | None) -> None:
         loader.dispose()
 
 
-def parse_document(text: str, file: str | None = None, *, loader: type | None = None
-                   ) -> Document:
+def parse_document(text: str, file: str | None = None, *, loader: type | None = None,
+                   digest: str | None = None) -> Document:
     """Parse YAML text safely, keeping positions. Raises :class:`InputError`.
 
-    ``loader``: one of :data:`SAFE_LOADERS` (default :data:`LOADER`).
+    ``loader``: one of :data:`SAFE_LOADERS` (default :data:`LOADER`); ``digest``: the
+    text's :func:`text_digest`, when the caller has it already.
     """
     loader_class = _default_loader() if loader is None else loader
     if len(text) > MAX_FILE_BYTES:
@@ -356,8 +486,10 @@ def parse_document(text: str, file: str | None = None, *, loader: type | None = 
             _check_events(text, loader_class, file)
             reader = loader_class(text)
         node = reader.get_single_node()
+        if digest is None:
+            digest = text_digest(text.encode("utf-8", "surrogatepass"))
         if node is None:
-            return Document(None, file)
+            return Document(None, file, digest=digest)
         walker = _Walker(reader, file)
         data = walker.build(node, ())
     except yaml.MarkedYAMLError as exc:
@@ -395,7 +527,7 @@ def parse_document(text: str, file: str | None = None, *, loader: type | None = 
     finally:
         if reader is not None:
             reader.dispose()
-    return Document(data, file, walker.marks, walker.key_marks)
+    return Document(data, file, walker.marks, walker.key_marks, digest)
 
 
 def file_stamp(path: str | Path) -> int:
@@ -421,36 +553,42 @@ def _kind(mode: int) -> str | None:
     return None if stat.S_ISREG(mode) else "not a regular file"
 
 
-def read_text(path: str | Path) -> str:
+def read_text(path: str | Path, kind: str = "YAML") -> str:
     """The UTF-8 text of a file, read bounded: at most
     :data:`~rentoy.limits.MAX_FILE_BYTES` + 1 bytes are read, and directories,
     devices and FIFOs are refused without being read (a FIFO without being opened).
-    Raises :class:`InputError` naming the file."""
+    Raises :class:`InputError` naming the file; ``kind`` (``YAML``, ``JSON``) is the
+    kind of file the messages ask for."""
     path = Path(path)
     where = Location(str(path))
     try:
-        kind = _kind(os.stat(path).st_mode)
-        if kind is None:
+        kind_of = _kind(os.stat(path).st_mode)
+        if kind_of is None:
             # O_NONBLOCK: should the file be swapped for a FIFO since, opening it
             # does not wait for a writer.
             fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
             with os.fdopen(fd, "rb") as handle:
-                kind = _kind(os.fstat(handle.fileno()).st_mode)
-                raw = b"" if kind else handle.read(MAX_FILE_BYTES + 1)
+                kind_of = _kind(os.fstat(handle.fileno()).st_mode)
+                raw = b"" if kind_of else handle.read(MAX_FILE_BYTES + 1)
     except FileNotFoundError:
         raise InputError(Problem("no such file", where)) from None
     except NotADirectoryError:
         raise InputError(Problem("no such file: a part of the path is not a folder",
                                  where)) from None
+    except PermissionError as exc:
+        raise InputError(Problem(f"cannot read this file: {_reason(exc)}", where,
+                                 hint="check the permissions of the file and of the "
+                                      "folders above it")) from None
     except OSError as exc:
-        raise InputError(Problem(f"cannot read this file: {exc.strerror or exc}",
+        raise InputError(Problem(f"cannot read this file: {_reason(exc)}",
                                  where)) from None
     except ValueError:   # e.g. a NUL byte in the name
         raise InputError(Problem("this is not a usable file name",
                                  Location(repr(str(path))))) from None
-    if kind:
-        raise InputError(Problem(f"this is {kind}, not a YAML file", where,
-                                 hint="give the path of a .yaml file"))
+    if kind_of:
+        raise InputError(Problem(f"this is {kind_of}, not a {kind} file", where,
+                                 hint=f"give the path of a .{kind.lower()} "
+                                      "file"))
     if len(raw) > MAX_FILE_BYTES:
         raise InputError(Problem(over_limit("MAX_FILE_BYTES", "this file is larger"), where,
                                  hint="split it into smaller files"))
@@ -465,34 +603,106 @@ def read_text(path: str | Path) -> str:
             hint="save it as UTF-8")) from None
 
 
+def _reason(exc: OSError) -> str:
+    text = exc.strerror or str(exc) or type(exc).__name__
+    return text[:1].lower() + text[1:]
+
+
+def load_json(path: str | Path) -> Any:
+    """Read (bounded, see :func:`read_text`) and parse a JSON file. Raises
+    :class:`InputError` naming the file and, for what is in it, the line: text that
+    is not JSON, nesting too deep to read, a number with too many digits, a control
+    character in a string.
+
+    >>> import json, pathlib, tempfile
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "s.json"
+    >>> _ = path.write_text('{"address": "tcp://host:8786",\\n "id": [}')
+    >>> load_json(path)
+    Traceback (most recent call last):
+    ...
+    rentoy.errors.InputError: .../s.json:2:9: this is not valid JSON: expecting value ...
+    """
+    import json
+
+    text = read_text(path, "JSON")
+    file = str(path)
+
+    def at(position: int, message: str, hint: str | None = None) -> InputError:
+        before = text[:position]
+        return InputError(Problem(message, Location(
+            file, before.count("\n") + 1, position - (before.rfind("\n") + 1) + 1),
+            hint=hint))
+
+    try:
+        data = json.loads(text, parse_int=_json_int)
+    except json.JSONDecodeError as exc:
+        raise at(exc.pos, f"this is not valid JSON: {exc.msg[:1].lower()}{exc.msg[1:]}",
+                 "check the brackets, commas and quotes near this place") from None
+    except RecursionError:
+        raise InputError(Problem(over_limit("MAX_DEPTH", "the document is nested too deeply "
+                                            "to read"), Location(file, 1, 1),
+                                 hint="flatten the nesting")) from None
+    except _TooLong as exc:
+        found = re.search(r"\d{%d,}" % (MAX_DIGITS + 1), text)
+        raise at(found.start() if found else 0, over_limit(
+            "MAX_DIGITS", f"this number has {exc.args[0]:,} digits"),
+            "write a smaller number") from None
+    for match in _JSON_CONTROL.finditer(text):
+        char = match.group()
+        code = int(char[2:], 16) if char.startswith("\\") else ord(char)
+        if CONTROL.match(chr(code)):
+            raise at(match.start(), "this text holds the control character "
+                     f"{control_character(chr(code))}, which a terminal would act on",
+                     "remove it: rentoy files hold printable text")
+    return data
+
+
+class _TooLong(ValueError):
+    """A JSON number with more digits than :data:`~rentoy.limits.MAX_DIGITS`."""
+
+
+def _json_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise _TooLong(len(text.lstrip("-")))
+    return int(text)
+
+
+# A control character in JSON text: written out (DEL and the C1 range are allowed
+# raw in JSON strings) or as a \u escape.
+_JSON_CONTROL = re.compile(r"[\x7f-\x9f\u202a-\u202e\u2066-\u2069]"
+                           r"|\\u(?:00[01][0-9a-fA-F]|007[fF]|00[89][0-9a-fA-F]"
+                           r"|202[a-eA-E]|206[6-9])")
+
+
 def load_document(path: str | Path, *, loader: type | None = None) -> Document:
     """Read (bounded, see :func:`read_text`) and parse a YAML file. Raises
     :class:`InputError` naming the file.
 
     A document parsed without problems is remembered on disk (next to the cache of
-    valid documents, :func:`rentoy.validation.cache_dir`), keyed by a checksum of its
+    valid documents, :func:`rentoy.validation.cache_dir`), keyed by a digest (BLAKE2) of its
     text: reading the same text again returns the same data and positions without
     parsing it, or even importing PyYAML. Only the default loader's results are kept.
     """
     text = read_text(path)
+    digest = text_digest(text.encode("utf-8", "surrogatepass"))
     cacheable = loader is None and globals().get("LOADER") in (None, globals().get("_CHOSEN"))
     if cacheable:
-        found = _parsed.get(text, str(path))
+        found = _parsed.get(text, str(path), digest)
         if found is not None:
             return found
-    doc = parse_document(text, str(path), loader=loader)
+    doc = parse_document(text, str(path), loader=loader, digest=digest)
     if cacheable:
         _parsed.put(text, doc)
     return doc
 
 
 class _ParsedCache:
-    """Parsed documents by a checksum of their text, in one file written atomically.
+    """Parsed documents by a digest of their text, in one file written atomically.
     Stored with :mod:`marshal` (plain values only: nothing in it is ever run); a
     document holding anything else (a date, say) is simply not kept."""
 
     _FILE = "parsed-documents.marshal"
-    _VERSION = 1
+    _VERSION = 2        # 2: keyed by a cryptographic digest, not two checksums
     _KEEP = 256
 
     def __init__(self) -> None:
@@ -507,29 +717,30 @@ class _ParsedCache:
         if self._entries is None:
             self._entries = {}
             folder = self._folder()
-            if folder is not None:
+            from .files import read_cache
+
+            blob = read_cache(folder, self._FILE)
+            if blob is not None:
                 import marshal
 
                 try:
-                    raw = marshal.loads((folder / self._FILE).read_bytes())
+                    raw = marshal.loads(blob)
                     if isinstance(raw, dict) and raw.get("version") == self._VERSION:
                         entries = raw.get("entries")
                         if isinstance(entries, dict):
                             self._entries = {k: v for k, v in entries.items()
                                              if isinstance(k, str) and isinstance(v, bytes)}
-                except (OSError, ValueError, EOFError, TypeError):
+                except (ValueError, EOFError, TypeError):
                     pass
         return self._entries
 
     @staticmethod
     def _key(text: str) -> str:
-        import zlib
+        return text_digest(text.encode("utf-8", "surrogatepass"))
 
-        data = text.encode("utf-8", "surrogatepass")
-        return f"{zlib.crc32(data):08x}{zlib.adler32(data):08x}{len(data):x}"
-
-    def get(self, text: str, file: str) -> Document | None:
-        blob = self._load().get(self._key(text))
+    def get(self, text: str, file: str, digest: str | None = None) -> Document | None:
+        key = digest or self._key(text)
+        blob = self._load().get(key)
         if blob is None:
             return None
         import marshal
@@ -538,7 +749,7 @@ class _ParsedCache:
             data, marks, key_marks = marshal.loads(blob)
         except (ValueError, EOFError, TypeError):
             return None
-        return Document(data, file, marks, key_marks)
+        return Document(data, file, marks, key_marks, key)
 
     def put(self, text: str, doc: Document) -> None:
         import marshal
@@ -548,7 +759,7 @@ class _ParsedCache:
         except ValueError:           # a value marshal does not keep: not cached
             return
         entries = self._load()
-        key = self._key(text)
+        key = doc.digest or self._key(text)
         if entries.get(key) == blob:
             return
         entries[key] = blob

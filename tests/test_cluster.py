@@ -68,3 +68,25 @@ def test_missing_extra_is_a_clear_error(capsys, monkeypatch):
                    "tcp://127.0.0.1:9"])
     err = capsys.readouterr().err
     assert status == 2 and "rentoy[distributed]" in err
+
+
+def test_work_in_flight_at_the_end_is_cancelled_without_a_traceback(cluster, capfd):
+    # Each run ends with chunks still in flight: they are cancelled, and nothing waits
+    # on the connection (closed right after) to fail and print a traceback.
+    for seed in range(6):
+        status = main(["simulate", "1737", "--hands", "400", "--seed", str(seed),
+                       "--dask", cluster.scheduler_address, "-f", "json"])
+        assert status == 0
+    err = capfd.readouterr().err
+    assert "Traceback" not in err and "ERROR" not in err, err[-2000:]
+
+
+def test_a_task_that_fails_on_a_worker_is_one_line():
+    from rentoy.errors import InputError
+    from rentoy.simulation.cluster import _remote_failure
+
+    error = _remote_failure(ImportError("cannot import name 'x' from 'rentoy.variants'"))
+    assert isinstance(error, InputError)
+    assert str(error).count("\n") == 0
+    assert "a task failed on the dask cluster: ImportError" in str(error)
+    assert "same rentoy installed" in str(error)

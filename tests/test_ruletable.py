@@ -65,8 +65,12 @@ def test_phrases_put_values_in_words() -> None:
 
 
 def test_bounds_come_from_the_table() -> None:
-    assert RULES["players"].minimum == 2 and RULES["players"].maximum == 40
-    assert RULES["hand_size"].maximum == 19
+    from rentoy import limits
+
+    assert RULES["players"].minimum == 2
+    assert RULES["players"].maximum == limits.MAX_PLAYERS == 38
+    assert RULES["hand_size"].maximum == limits.MAX_HAND_SIZE == 19
+    assert RULES["target"].maximum == limits.MAX_TARGET
 
 
 @pytest.mark.parametrize("name", RULE_NAMES)

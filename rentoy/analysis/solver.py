@@ -56,6 +56,7 @@ from typing import Callable, Sequence, Union
 from ..cards import DECK, Card
 from ..engine.rules import legal_cards, trick_winner
 from ..engine.tables import Tables, TrumpTables
+from ..limits import MAX_SOLVER_PLAYERS, MAX_SOLVER_TRICKS
 from .position import Position, hand_ended, settled_table
 
 __all__ = ["Solver", "SeatCards", "Solution", "solve", "winner", "move_winners",
@@ -103,8 +104,10 @@ class Solver:
                  "_searches", "_memos", "_holders", "_cards")
 
     def __init__(self, tables: Tables, tt: TrumpTables, players: int, mano: int):
-        if not 2 <= players <= 8 or tables.rules.tricks > 7:
-            raise ValueError("the solver handles 2 to 8 players and at most 7 tricks")
+        if not 2 <= players <= MAX_SOLVER_PLAYERS or tables.rules.tricks > MAX_SOLVER_TRICKS:
+            # Callers check first (rentoy.consistency.check_solvable), with the file's line.
+            raise ValueError(f"the solver handles 2 to {MAX_SOLVER_PLAYERS} players and at "
+                             f"most {MAX_SOLVER_TRICKS} tricks")
         self.tables = tables
         self.tt = tt
         self.players = players

@@ -44,7 +44,6 @@ from now on worth one point, with even chances.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -124,7 +123,9 @@ def stored_chances(spec: str, players: int) -> Mapping[str, object] | None:
     path = STORE / f"{spec}-{players}p.json"
     if not path.is_file():
         return None
-    data = json.loads(path.read_text(encoding="utf-8"))
+    from ..yamlfile import load_json
+
+    data = load_json(path)      # bounded and guarded: a damaged table names its file
     return data if isinstance(data, dict) else None
 
 

@@ -19,7 +19,7 @@ TYPE_CHECKING = False    # typing.TYPE_CHECKING, without importing typing at sta
 if TYPE_CHECKING:
     from typing import Any
 
-__all__ = ["build_parser", "main"]
+__all__ = ["build_parser", "main", "report_error"]
 
 #: The commands, each a module of this package named after it with a ``register(sub)``
 #: function; only the one being run is imported (``rentoy --help`` imports them all).
@@ -52,20 +52,30 @@ class _HelpFormatter(argparse.HelpFormatter):
 
 
 class _Parser(argparse.ArgumentParser):
-    """An argument parser (and subparsers) formatting help with :class:`_HelpFormatter`."""
+    """An argument parser (and subparsers) formatting help with :class:`_HelpFormatter`,
+    whose messages quote no argument whole (see :func:`shorten`)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("formatter_class", _HelpFormatter)
         super().__init__(*args, **kwargs)
 
+    def _print_message(self, message: str, file: Any = None) -> None:
+        if message:
+            message = "\n".join(shorten(line) for line in message.split("\n"))
+        super()._print_message(message, file)
+
 
 def _width(text: str) -> int:
     from ..render.terminal import MIN_WIDTH
 
+    from ..limits import shown
+
     try:
-        value = int(text)
+        value = int(text) if len(text.strip()) <= 9 else -1
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of columns") from None
+        value = -1
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{shown(text)} is not a number of columns") from None
     if value < MIN_WIDTH:
         raise argparse.ArgumentTypeError(f"{value} columns is too narrow; give "
                                          f"{MIN_WIDTH} or more")
@@ -115,6 +125,41 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     return parser
 
 
+def report_error(exc: BaseException) -> None:
+    """Print an error as ``rentoy: error: ...`` lines on stderr: at most
+    :data:`~rentoy.limits.MAX_PROBLEMS` of them (the rest counted), each cut to a
+    readable length (a value echoed whole would make a line of many kilobytes)."""
+    from ..limits import MAX_PROBLEMS
+
+    lines = str(exc).splitlines()
+    for line in lines[:MAX_PROBLEMS]:
+        print(f"rentoy: error: {shorten(line)}", file=sys.stderr)
+    if len(lines) > MAX_PROBLEMS:
+        more = len(lines) - MAX_PROBLEMS
+        print(f"rentoy: error: ... and {more:,} more problem{'s' if more != 1 else ''} "
+              "(rentoy.limits.MAX_PROBLEMS)", file=sys.stderr)
+
+
+#: The longest error line printed, in characters; past it the longest words are cut.
+_LONGEST_LINE = 1_000
+
+
+def shorten(line: str) -> str:
+    """``line`` with any word over 200 characters cut in its middle, when the line is
+    longer than a reader can take in: the last guard against a message echoing a huge
+    value (the messages themselves quote values with :func:`rentoy.limits.shown`)."""
+    if len(line) <= _LONGEST_LINE:
+        return line
+    import re
+
+    def cut(match: re.Match[str]) -> str:
+        word = match.group()
+        return f"{word[:80]}...({len(word) - 120:,} characters)...{word[-40:]}"
+
+    line = re.sub(r"\S{200,}", cut, line)
+    return line if len(line) <= 2 * _LONGEST_LINE else line[:2 * _LONGEST_LINE] + "..."
+
+
 class Terminated(BaseException):
     """SIGTERM, raised so that cleanups run (temporary files, worker processes)."""
 
@@ -151,16 +196,31 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _run(argv: list[str]) -> int:
+    from ..render.terminal import OutputStream, ascii_fallback
+
+    # Accents and symbols the output's encoding cannot show are written as plain ASCII.
+    if sys.stdout is not None:
+        ascii_fallback(sys.stdout)
+    if sys.stderr is not None:
+        ascii_fallback(sys.stderr)
+    # Everything printed goes through the output layer: control characters escaped,
+    # every byte written or an error (a closed stdout, a file-size limit).
+    out, err = sys.stdout, sys.stderr
+    sys.stdout = OutputStream(out, "standard output")           # type: ignore[assignment]
+    sys.stderr = OutputStream(err, "standard error", quiet=True)  # type: ignore[assignment]
+    try:
+        return _command(argv)
+    finally:
+        sys.stdout, sys.stderr = out, err
+
+
+def _command(argv: list[str]) -> int:
     import signal
 
     from ..errors import RentoyError
     from ..files import describe_os_error
-    from ..render.terminal import ascii_fallback
     from .common import set_output_width
 
-    # Accents and symbols the output's encoding cannot show are written as plain ASCII.
-    ascii_fallback(sys.stdout)
-    ascii_fallback(sys.stderr)
     parser = build_parser(_command_in(argv))
     try:
         args = parser.parse_args(argv)
@@ -176,8 +236,7 @@ def _run(argv: list[str]) -> int:
         sys.stdout.flush()      # a full disk or a closed pipe shows here, not at exit
         return status
     except RentoyError as exc:
-        for line in str(exc).splitlines():
-            print(f"rentoy: error: {line}", file=sys.stderr)
+        report_error(exc)
         return 2
     except BrokenPipeError:
         _silence_stdout()
@@ -191,13 +250,13 @@ def _run(argv: list[str]) -> int:
     except OSError as exc:
         # Writing the output failed (stdout on a full disk, say), or another system
         # call did: one line, no traceback.
-        text, hint = describe_os_error(exc)
+        text, hint = describe_os_error(exc, writing=exc.filename is None)
         if exc.filename is None:
             _silence_stdout()
             where = "cannot write the output"
         else:
             where = f"{exc.filename}"
-        print(f"rentoy: error: {where}: {text}" + (f" ({hint})" if hint else ""),
+        print(shorten(f"rentoy: error: {where}: {text}" + (f" ({hint})" if hint else "")),
               file=sys.stderr)
         return 2
     finally:

@@ -110,11 +110,14 @@ def handle(args: argparse.Namespace) -> int:
             status = 2
             results.append({"path": path, "ok": False,
                             "problems": [record(p) for p in exc.problems], "warnings": []})
-            for problem in exc.problems:
-                print(f"rentoy: error: {problem}", file=sys.stderr)
+            from . import report_error
+
+            report_error(exc)
         # Warnings alone leave the exit status 0: the file loads and plays.
         for warning in warnings if args.format == "text" else ():
-            print(f"rentoy: warning: {warning}", file=sys.stderr)
+            from . import shorten
+
+            print(shorten(f"rentoy: warning: {warning}"), file=sys.stderr)
     if args.format == "json":
         emit(Report({"ok": status == 0, "results": results}), "json")
     return status

@@ -11,9 +11,15 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Iterator
+
+TYPE_CHECKING = False    # typing.TYPE_CHECKING, without importing typing at start-up
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["add_format", "emit", "write", "chosen_format", "refuse_folder", "output_width",
-           "set_output_width", "warn", "count", "bounded_count", "progress_bar"]
+           "set_output_width", "warn", "count", "bounded_count", "progress_bar", "seconds",
+           "input_lines"]
 
 _width: int | None = None      # set once per run from --width
 
@@ -33,7 +39,9 @@ def output_width() -> int:
 
 def warn(message: str) -> None:
     """A warning on stderr: ``rentoy: warning: ...``."""
-    print(f"rentoy: warning: {message}", file=sys.stderr)
+    from . import shorten
+
+    print(shorten(f"rentoy: warning: {message}"), file=sys.stderr)
 
 
 def count(text: str) -> int:
@@ -42,7 +50,12 @@ def count(text: str) -> int:
     >>> count("2e4"), count("1_000_000"), count("20000")
     (20000, 1000000, 20000)
     """
+    from ..limits import MAX_DIGITS, digits_over, shown
+
     cleaned = text.strip().replace("_", "")
+    if digits_over(cleaned):        # before int(), which fails past 4,300 digits
+        raise argparse.ArgumentTypeError(
+            f"{shown(text)} has more than {MAX_DIGITS} digits; write it like 20000 or 2e4")
     try:
         return int(cleaned)
     except ValueError:
@@ -51,11 +64,84 @@ def count(text: str) -> int:
         number = float(cleaned)
     except ValueError:
         raise argparse.ArgumentTypeError(
-            f"{text!r} is not a number; write it like 20000 or 2e4") from None
+            f"{shown(text)} is not a number; write it like 20000 or 2e4") from None
     if number != number or number in (float("inf"), float("-inf")) \
             or number != int(number):
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        raise argparse.ArgumentTypeError(f"{shown(text)} is not a whole number") from None
     return int(number)
+
+
+#: The longest wait an option in seconds takes (a day).
+MAX_SECONDS = 86_400.0
+
+
+def seconds(text: str) -> float:
+    """An ``argparse`` type for a wait in seconds: a number above 0, at most a day
+    (``nan`` and ``inf`` are not waits).
+
+    >>> seconds("20"), seconds("0.5")
+    (20.0, 0.5)
+    """
+    from ..limits import shown
+
+    try:
+        value = float(text) if len(text) <= 40 else float("nan")
+    except ValueError:
+        value = float("nan")
+    if not 0 < value <= MAX_SECONDS:      # false for nan as well
+        raise argparse.ArgumentTypeError(
+            f"{shown(text)} is not a number of seconds: give one above 0 and at most "
+            f"{MAX_SECONDS:,.0f} (a day)")
+    return value
+
+
+def input_lines(stream: Any = None, what: str = "action") -> Iterator[str]:
+    """The lines of standard input (or ``stream``), each read bounded: a line longer than
+    :data:`~rentoy.limits.MAX_INPUT_LINE` characters is reported on stderr and skipped
+    (read to its end in pieces, never held whole), and input whose line does not end
+    within :data:`~rentoy.limits.MAX_FILE_BYTES` characters (``/dev/zero``) is an
+    :class:`~rentoy.errors.InputError`. A closed standard input has no lines; bytes that
+    are not UTF-8 read as U+FFFD, so the line is refused like any unknown word. ``what``:
+    what a line holds, for the message.
+
+    >>> import io
+    >>> list(input_lines(io.StringIO("2\\n" + "x" * 5000 + "\\nfold\\n")))
+    ['2\\n', 'fold\\n']
+    """
+    from ..limits import MAX_FILE_BYTES, MAX_INPUT_LINE, over_limit
+
+    stream = sys.stdin if stream is None else stream
+    if stream is None:
+        return
+    reconfigure = getattr(stream, "reconfigure", None)
+    if reconfigure is not None:
+        try:
+            reconfigure(errors="replace")
+        except (ValueError, OSError):
+            pass
+    number = 0
+    while True:
+        line = stream.readline(MAX_INPUT_LINE + 1)
+        if not line:
+            return
+        number += 1
+        if len(line) <= MAX_INPUT_LINE or line.endswith("\n"):
+            yield line
+            continue
+        skipped = len(line)
+        while not line.endswith("\n"):
+            line = stream.readline(65_536)
+            if not line:
+                break
+            skipped += len(line)
+            if skipped > MAX_FILE_BYTES:
+                from ..errors import InputError, Location, Problem
+
+                raise InputError(Problem(over_limit(
+                    "MAX_FILE_BYTES", f"line {number:,} does not end"),
+                    Location("<standard input>"), hint=f"give one {what} per line"))
+        warn(over_limit("MAX_INPUT_LINE", f"<standard input>:{number}: this line is "
+                        f"{skipped:,} characters long") + "; it is skipped")
 
 
 def bounded_count(limit: str, positive: bool = True):

@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from typing import Iterator
 
 from ..render import FORMATS
-from .common import add_format, bounded_count, count, emit, progress_bar, warn
+from .common import add_format, bounded_count, count, emit, progress_bar, seconds, warn
 
 
 def add_simulation_options(p: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
@@ -49,8 +49,9 @@ def add_simulation_options(p: argparse.ArgumentParser | argparse._ArgumentGroup)
     p.add_argument("--dask-scheduler-file", metavar="FILE",
                    help="as --dask, with the scheduler file `dask scheduler "
                         "--scheduler-file FILE` wrote")
-    p.add_argument("--dask-timeout", type=float, default=20.0, metavar="SECONDS",
-                   help="how long to wait for the dask scheduler and a first worker")
+    p.add_argument("--dask-timeout", type=seconds, default=20.0, metavar="SECONDS",
+                   help="how long to wait for the dask scheduler and a first worker "
+                        "(above 0, at most a day)")
 
 
 def simulation_jobs(jobs: int) -> int:

@@ -104,7 +104,8 @@ def handle(args: argparse.Namespace) -> int:
             len(deals[0].hands) if deals else None), bots=args.bots or "greedy", seed=seed,
             deals=deals, dealer=dealer)
         opening = None
-    interactive = sys.stdin.isatty() and sys.stdout.isatty() and not args.json
+    interactive = (sys.stdin is not None and sys.stdin.isatty() and sys.stdout.isatty()
+                   and not args.json)
     if hasattr(sys.stdout, "reconfigure"):
         sys.stdout.reconfigure(errors="replace")   # an ASCII terminal still shows the rest
     symbols = suit_symbols(getattr(sys.stdout, "encoding", None))
@@ -166,8 +167,12 @@ def _terminal_reader() -> str | None:
 
 
 def _script_reader(out: "_Printer") -> Callable[[], str | None]:
+    from .common import input_lines
+
+    lines = input_lines()       # bounded: an endless line is refused, not held
+
     def read() -> str | None:
-        line = sys.stdin.readline()
+        line = next(lines, None)
         if not line:
             return None
         out.echo(line.rstrip("\n"))
@@ -203,8 +208,9 @@ def _save(session: Any, path: str | None, interactive: bool, out: "_Printer",
     try:
         write_output(path, session.record(), force=force)
     except InputError as exc:
-        for line in str(exc).splitlines():
-            print(f"rentoy: error: {line}", file=sys.stderr)
+        from . import report_error
+
+        report_error(exc)
         return 2
     out.saved(path, session.over)
     return 0

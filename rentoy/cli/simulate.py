@@ -75,11 +75,19 @@ def handle(args: argparse.Namespace) -> int:
         check_game_records(args.variant, args.save_games, args.games, force=args.force)
     seconds = simulation_estimate(args, args.hands, 1)
     update, bar = progress_bar(seconds, "hands")
+    from ..workers import WorkerLost
+
+    lost = None
     try:
         with executor_of(args) as (executor, jobs):
             result = simulate(args.variant, args.hands, args.seed, players=args.players,
                               bots=args.bots, jobs=jobs, executor=executor,
                               progress=update, chunk_games=progress_chunk(seconds, args.hands))
+    except WorkerLost as exc:
+        if exc.partial is None:
+            raise
+        # The games finished before a worker was killed are kept: reported, then the error.
+        lost, result = exc, exc.partial
     finally:
         if bar is not None:
             bar.close()
@@ -93,6 +101,10 @@ def handle(args: argparse.Namespace) -> int:
     from .common import emit
 
     emit(Report(data, [*report.tables, speed]), fmt)
+    if lost is not None:
+        raise lost.kept(
+            f"the figures above are of the {result.games:,} games ({result.hands[0]:,} "
+            f"hands) finished before it, of the {args.hands:,} hands asked for")
     if args.save_games:
         save_game_records(args, min(args.games, result.games))
     return 0

@@ -59,14 +59,16 @@ def handle(args: argparse.Namespace) -> int:
     args.format = chosen_format(args)      # --json and another --format are refused
     target = args.position
     if target is None:
-        if sys.stdin.isatty():
+        if sys.stdin is not None and sys.stdin.isatty():
             raise InputError(Problem("give a walkthrough file, a one-line deal, or - to "
                                      "read deals from standard input",
                                      hint="e.g. rentoy solve '12o 3e 7c | 6e 7e 10o | 7o "
                                           "5b 3o | 11o 12b 5e / up 6b'"))
         target = "-"
     if target == "-":
-        return _batch(args, sys.stdin)
+        from .common import input_lines
+
+        return _batch(args, input_lines(what="deal"))   # read bounded; none if closed
     if looks_like_deal(target):
         return _solve_deal(args, target)
     return _solve_file(args, target)
@@ -138,7 +140,9 @@ def _batch(args: argparse.Namespace, stream: Any) -> int:
             data = _answer(position, variant.id, dealer, text)
         except InputError as exc:
             bad += 1
-            print(f"rentoy: error: <stdin>:{number}: {exc.problems[0].detail}",
+            from . import shorten
+
+            print(shorten(f"rentoy: error: <stdin>:{number}: {exc.problems[0].detail}"),
                   file=sys.stderr)
             continue
         if args.format == "json":
@@ -260,6 +264,9 @@ def _replay(file: str) -> tuple[Any, Any, int, int]:
     from ..walkthrough import load_walkthrough
 
     wt = load_walkthrough(file)
+    from ..consistency import check_solvable
+
+    check_solvable(wt.variant, wt.players)      # before any work, not in the middle of it
     if wt.seed is not None:
         raise InputError(Problem("the file writes no deal: solve needs the cards",
                                  Location(file, wt.root.line), ("deal",),

@@ -18,15 +18,14 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def handle(args: argparse.Namespace) -> int:
-    import sys
-
     from ..comparison.reference import variants_report
     from ..variants import builtin_catalogue
 
     # A damaged variant file is reported after the others are listed (exit status 2).
     catalogue = builtin_catalogue()
     emit(variants_report(list(catalogue.variants)), args.format)
+    from . import report_error
+
     for error in catalogue.damaged.values():
-        for line in str(error).splitlines():
-            print(f"rentoy: error: {line}", file=sys.stderr)
+        report_error(error)
     return 2 if catalogue.damaged else 0

@@ -54,6 +54,7 @@ from ..simulation.play import DEALS, stream_seed, variant_spec
 from ..simulation.run import choose_players
 from ..simulation.stats import Z95, mean_interval, wilson_interval
 from ..variant import Variant
+from ..consistency import check_solvable
 from ..variants import load_variant
 
 __all__ = ["Rate", "PerfectComparison", "PerfectDivergence", "compare_perfect",
@@ -210,6 +211,8 @@ def compare_perfect(variants: Sequence[str | Variant], deals: int, seed: int = 0
     if not loaded:
         raise InputError(Problem("name at least one variant to solve deals under"))
     n = choose_players(loaded, players)
+    for variant in loaded:          # before any work, not in the middle of it
+        check_solvable(variant, n)
     specs = tuple(variant_spec(v) for v in loaded)
     bounds = [(s, min(s + chunk, deals)) for s in range(0, deals, chunk)]
     workers = (os.cpu_count() or 1) if jobs == 0 else jobs

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from ..cards import DECK, Card, CardError, parse_card
 from ..errors import RentoyError
+from ..limits import shown
 
 __all__ = ["Action", "ActionSyntaxError", "PLAY", "RAISE", "GAME_CALL", "ACCEPT", "FOLD",
            "KINDS", "BETS", "play", "raise_", "game_call", "accept", "fold", "play_actions",
@@ -44,19 +45,22 @@ class Action:
     def parse(cls, text: str) -> "Action":
         """Parse ``"<seat> raise|accept|fold"`` or ``"<seat> play <card>"``."""
         if not isinstance(text, str):
-            raise ActionSyntaxError(f"an action is a string like '0 play 3c', not {text!r}")
+            raise ActionSyntaxError(f"an action is a string like '0 play 3c', not {shown(text)}")
         words = text.split()
         if len(words) < 2 or not (words[0].isascii() and words[0].isdigit()):
             raise ActionSyntaxError(
-                f"bad action {text!r}: write '<seat> raise', '<seat> accept', "
+                f"bad action {shown(text)}: write '<seat> raise', '<seat> accept', "
                 "'<seat> fold', '<seat> game' or '<seat> play <card>'")
+        # The seat's length is checked before it is converted: int() of thousands of
+        # digits fails, and no table has a seat of three digits.
+        if len(words[0].lstrip("0")) > len(str(_MAX_SEATS)) or int(words[0]) >= _MAX_SEATS:
+            raise ActionSyntaxError(f"bad action {shown(text)}: there is no seat "
+                                    f"{shown(words[0].lstrip('0'), quoted=False)}")
         seat, kind = int(words[0]), words[1].lower()
-        if seat >= _MAX_SEATS:
-            raise ActionSyntaxError(f"bad action {text!r}: there is no seat {seat}")
         if kind == PLAY:
             if len(words) != 3:
-                raise ActionSyntaxError(f"bad action {text!r}: 'play' takes one card, e.g. "
-                                        f"'{seat} play 3c'")
+                raise ActionSyntaxError(f"bad action {shown(text)}: 'play' takes one card, "
+                                        f"e.g. '{seat} play 3c'")
             try:
                 card = parse_card(words[2])
             except CardError as exc:
@@ -64,12 +68,12 @@ class Action:
             return _PLAYS[seat][card]
         if kind in BETS:
             if len(words) != 2:
-                raise ActionSyntaxError(f"bad action {text!r}: '{kind}' takes no card")
+                raise ActionSyntaxError(f"bad action {shown(text)}: '{kind}' takes no card")
             return _BETS[kind][seat]
         from ..errors import suggest
 
         hint = suggest(kind, KINDS)
-        raise ActionSyntaxError(f"bad action {text!r}: unknown kind {words[1]!r}"
+        raise ActionSyntaxError(f"bad action {shown(text)}: unknown kind {shown(words[1])}"
                                 + (f" ({hint})" if hint else "")
                                 + "; use play, raise, game, accept or fold")
 

@@ -268,7 +268,9 @@ def annotated_record(review: Review) -> str:
     walkthrough that ``rentoy run`` replays as the original, notes shown."""
     import yaml
 
-    text = review.path.read_text(encoding="utf-8")
+    from ..yamlfile import read_text
+
+    text = read_text(review.path)       # bounded, as when the record was first read
     doc = yaml.safe_load(text)
     notes = {(h, i): note for h, i, note in _notes(review)}
     if "hands" in doc:

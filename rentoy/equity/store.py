@@ -99,7 +99,9 @@ def load_stored(spec: str, players: int, folder: Path = STORE) -> dict[str, Any]
     path = store_path(spec, players, folder)
     if not path.is_file():
         return None
-    data = json.loads(path.read_text(encoding="utf-8"))
+    from ..yamlfile import load_json
+
+    data = load_json(path)      # bounded and guarded: a damaged table names its file
     return data if isinstance(data, dict) else None
 
 

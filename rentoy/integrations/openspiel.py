@@ -111,6 +111,16 @@ def _variant_param(value: object) -> Variant:
     return load_variant(text)
 
 
+def _players_param(value: object) -> int:
+    """The ``players`` parameter as a whole number (0: the variant's default), its length
+    checked before it is converted."""
+    text = str(value).strip()
+    if not (text.isascii() and text.isdigit()) or len(text) > 3:
+        raise ValueError(f"players is a small whole number (0: the variant's default), "
+                         f"not {text[:20]!r}")
+    return int(text)
+
+
 def _quoted(text: str) -> str:
     """``text`` as the game string must show it to be read back as text (see above)."""
     if text[:1] in "\"'":
@@ -130,10 +140,13 @@ class RentoyGame(pyspiel.Game):  # type: ignore[misc]
         self.variant = _variant_param(params["variant"])
         tables = compile_variant(self.variant)
         rules = tables.rules
-        players = int(params["players"]) or rules.default_players
+        players = _players_param(params["players"]) or rules.default_players
         if players not in rules.players:
             raise ValueError(f"variant {self.variant.id} is played by "
                              f"{', '.join(map(str, rules.players))} players, not {players}")
+        if players > _MAX_PLAYERS:      # what the game type declares, checked before play
+            raise ValueError(f"variant {self.variant.id} at {players} players: the OpenSpiel "
+                             f"game is declared for at most {_MAX_PLAYERS} players")
         self.players = players
         self.hand_size = rules.hand_size
         actions = max_game_actions(tables, players)
@@ -147,7 +160,7 @@ class RentoyGame(pyspiel.Game):  # type: ignore[misc]
             utility_sum=0.0,
             max_game_length=actions + hands * (players * rules.hand_size + 1))
         super().__init__(_GAME_TYPE, info, {"variant": _quoted(str(params["variant"])),
-                                            "players": int(params["players"])})
+                                            "players": _players_param(params["players"])})
 
     def new_initial_state(self) -> "RentoyState":
         return RentoyState(self)

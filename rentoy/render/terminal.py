@@ -1,4 +1,5 @@
-"""The terminal as an output device: its width, and plain ASCII where it shows no more.
+"""The terminal as an output device: its width, plain ASCII where it shows no more, and
+nothing it would act on.
 
 :func:`terminal_width` is the one answer to "how wide may text output be": an explicit
 width (``rentoy --width N``), else the ``COLUMNS`` environment variable, else the size
@@ -6,24 +7,37 @@ of the terminal on stdout, else 80. :func:`ascii_fallback` makes a text stream t
 cannot encode accents or suit symbols write a plain transliteration (``Huétor`` becomes
 ``Huetor``) instead of failing.
 
+:class:`OutputStream` is what the command line writes through, standard output and
+standard error alike: every control character (:data:`rentoy.limits.CONTROL_CHARACTERS`:
+ESC, BEL, CSI, ... from a file name or an argument) is written as a visible escape
+(:func:`printable`), so no output sets the terminal's title or clears its screen; and
+every character is written or the write fails, so output cut short (``ulimit -f``) is
+an error, never a silent loss.
+
 >>> terminal_width(60)
 60
 >>> transliterate("Huétor Vega, Ávila · 5♣ – as de oros…")
 'Huetor Vega, Avila . 5b - as de oros...'
+>>> print(printable("no such file: \x1b]0;title\x07.yaml"))
+no such file: \\x1b]0;title\\x07.yaml
 """
 
 from __future__ import annotations
 
 import codecs
+import errno
 import os
+import re
 import sys
+
+from ..limits import CONTROL_CHARACTERS
 
 TYPE_CHECKING = False    # typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
     from typing import Any, TextIO
 
 __all__ = ["DEFAULT_WIDTH", "MIN_WIDTH", "terminal_width", "transliterate", "ascii_fallback",
-           "display_width"]
+           "display_width", "printable", "OutputStream"]
 
 DEFAULT_WIDTH = 80
 MIN_WIDTH = 30     # narrower than this, no table can be laid out usefully
@@ -48,7 +62,8 @@ def terminal_width(width: int | None = None, stream: TextIO | None = None) -> in
     if width:
         return width
     env = os.environ.get("COLUMNS", "").strip()
-    if env.isdigit() and int(env) > 0:
+    # Its length first: int() of thousands of digits fails (a value that long is no width).
+    if env.isascii() and env.isdigit() and len(env) <= 9 and int(env) > 0:
         return max(int(env), MIN_WIDTH)
     try:
         columns = os.get_terminal_size((stream or sys.stdout).fileno()).columns
@@ -145,3 +160,95 @@ def ascii_fallback(stream: TextIO) -> None:
             reconfigure(errors=_ERRORS)
         except (ValueError, OSError):       # a closed or detached stream
             pass
+
+
+_CONTROL = re.compile(CONTROL_CHARACTERS)
+
+
+def _escape(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def printable(text: str) -> str:
+    """``text`` with every control character but newline and tab written as a visible
+    escape (``\\x1b``), so a terminal shows it instead of acting on it. A carriage
+    return that begins the text stays: it is how a progress bar redraws its line."""
+    if _CONTROL.search(text) is None:
+        return text
+    if text.startswith("\r"):
+        return "\r" + _CONTROL.sub(_escape, text[1:])
+    return _CONTROL.sub(_escape, text)
+
+
+class OutputStream:
+    """A text stream (standard output or error) that writes :func:`printable` text, and
+    all of it or fails.
+
+    Python's text streams drop what a short write leaves over (with ``ulimit -f``, a
+    large output is cut and the run ends well): here the encoded text is written to the
+    binary buffer until every byte is taken, so the next write fails with the system's
+    error (``File too large``) for the command line to report. ``stream`` None (the
+    stream was closed before the run) fails on the first write with ``EBADF``, or, with
+    ``quiet``, takes what it is given and drops it (standard error: nothing can be
+    reported there). Everything else is the stream's own (``isatty``, ``encoding``,
+    ``reconfigure``, ...).
+    """
+
+    def __init__(self, stream: TextIO | None, name: str, quiet: bool = False):
+        self._stream = stream
+        self._name = name
+        self._quiet = quiet
+
+    @property
+    def stream(self) -> TextIO | None:
+        """The stream written to (None when it was closed)."""
+        return self._stream
+
+    def write(self, text: str) -> int:
+        stream = self._stream
+        if stream is None:
+            if self._quiet:
+                return len(text)
+            raise OSError(errno.EBADF, f"{self._name} is closed")
+        text = printable(text)
+        buffer = getattr(stream, "buffer", None)
+        encoding = getattr(stream, "encoding", None)
+        if buffer is None or not encoding or os.linesep != "\n":
+            return stream.write(text)
+        stream.flush()      # what was written to the stream itself goes first
+        try:
+            data = text.encode(encoding, getattr(stream, "errors", None) or "strict")
+        except UnicodeEncodeError:    # a file name that is not valid text, say
+            data = text.encode(encoding, "backslashreplace")
+        view = memoryview(data)
+        while view:
+            written = buffer.write(view)
+            if not written:
+                raise OSError(errno.EIO, f"{self._name} takes no more output")
+            view = view[written:]
+        if getattr(stream, "write_through", False) or (
+                getattr(stream, "line_buffering", False) and "\n" in text):
+            buffer.flush()
+        return len(text)
+
+    def writelines(self, lines: list[str]) -> None:
+        for line in lines:
+            self.write(line)
+
+    def flush(self) -> None:
+        if self._stream is not None:
+            self._stream.flush()
+
+    def fileno(self) -> int:
+        if self._stream is None:
+            raise OSError(errno.EBADF, f"{self._name} is closed")
+        return self._stream.fileno()
+
+    def isatty(self) -> bool:
+        return self._stream is not None and self._stream.isatty()
+
+    def __getattr__(self, name: str) -> Any:
+        if self._stream is None:
+            raise AttributeError(name)
+        return getattr(self._stream, name)

@@ -9,9 +9,17 @@ result depends only on the seed and the game or deal index, so a run on a cluste
 gives the same output as one on one core.
 
 dask is an optional extra (``pip install 'rentoy[distributed]'``), imported only
-here and only when called. A missing extra, an unreachable scheduler (within
-``timeout`` seconds) or a cluster without workers is an
-:class:`~rentoy.errors.InputError` (exit status 2 on the command line).
+here and only when called. A missing extra, a timeout that is not a number of seconds
+(``nan``), a scheduler file that is not one (read like every file rentoy reads:
+bounded, a FIFO refused unread), an unreachable scheduler (within ``timeout`` seconds)
+or a cluster without workers is an :class:`~rentoy.errors.InputError` (exit status 2 on
+the command line), and a worker lost for good (dask's ``KilledWorker``) a
+:class:`~rentoy.workers.WorkerLost`.
+
+The executor is rentoy's own small one over ``client.submit``: each task's result is
+handed over by the task's own completion callback, so the work still in flight when a
+run ends (chunks it no longer needs) is cancelled without leaving a coroutine to fail,
+and print a traceback, once the connection is closed.
 
 On a real cluster::
 
@@ -26,16 +34,97 @@ must exist at the same path on the workers; built-in ids work everywhere.
 
 from __future__ import annotations
 
-from concurrent.futures import Executor
+import math
+from concurrent.futures import Executor, Future, InvalidStateError
 from contextlib import contextmanager
-from typing import Iterator
+from typing import Any, Callable, Iterator
 
-from ..errors import InputError, Problem
+from ..errors import InputError, Location, Problem, RentoyError
 
-__all__ = ["dask_executor", "DEFAULT_TIMEOUT"]
+__all__ = ["dask_executor", "DEFAULT_TIMEOUT", "MAX_TIMEOUT", "scheduler_address"]
 
 #: Seconds to wait for the scheduler to answer and for a first worker to join.
 DEFAULT_TIMEOUT: float = 20.0
+#: The longest wait that can be asked for (a day).
+MAX_TIMEOUT: float = 86_400.0
+
+
+def scheduler_address(path: str) -> str:
+    """The scheduler's address that the scheduler file at ``path`` gives (the JSON file
+    ``dask scheduler --scheduler-file`` writes), read bounded; an
+    :class:`~rentoy.errors.InputError` when it is not such a file (dask itself would
+    wait for it to become one until the timeout)."""
+    from ..yamlfile import load_json
+
+    data = load_json(path)
+    address = data.get("address") if isinstance(data, dict) else None
+    if not isinstance(address, str) or "://" not in address or len(address) > 1_000:
+        raise InputError(Problem(
+            "this is not a dask scheduler file: it has no `address` such as "
+            "\"tcp://HOST:8786\"", Location(path),
+            hint="give the file `dask scheduler --scheduler-file FILE` writes"))
+    return address
+
+
+def _remote_failure(exc: BaseException) -> BaseException:
+    """A task's failure on the cluster as one line (an error that is not rentoy's own:
+    most often workers with another rentoy, or without a variant file given by path)."""
+    import concurrent.futures
+
+    if isinstance(exc, (concurrent.futures.CancelledError, KeyboardInterrupt)):
+        return exc
+    first = (str(exc).strip().splitlines() or [""])[0][:200]
+    return InputError(Problem(
+        f"a task failed on the dask cluster: {type(exc).__name__}: {first}",
+        hint="every worker needs the same rentoy installed, and a variant given by path "
+             "must exist at the same path on each of them"))
+
+
+class _Executor(Executor):
+    """``client.submit`` as a :class:`concurrent.futures.Executor`: each result is taken
+    by the dask future's own done callback (in a thread of dask's), so nothing is left
+    waiting on the event loop when the client closes."""
+
+    def __init__(self, client: Any):
+        self.client = client
+        self.pending: set[Any] = set()
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future:
+        task = self.client.submit(fn, *args, **kwargs)
+        self.pending.add(task)
+        future: Future = Future()
+
+        def settle(done: Any) -> None:
+            self.pending.discard(done)
+            if future.done():
+                return
+            try:
+                value = done.result()
+            except RentoyError as exc:      # bad input found on a worker: as it is
+                outcome: tuple[bool, Any] = (False, exc)
+            except BaseException as exc:    # a worker's failure, a cancellation, a closed client
+                outcome = (False, _remote_failure(exc))
+            else:
+                outcome = (True, value)
+            try:
+                if outcome[0]:
+                    future.set_result(outcome[1])
+                else:
+                    future.set_exception(outcome[1])
+            except InvalidStateError:       # cancelled meanwhile: no longer wanted
+                pass
+
+        future.add_done_callback(lambda f: task.cancel() if f.cancelled() else None)
+        task.add_done_callback(settle)
+        return future
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        tasks = list(self.pending)
+        if tasks:
+            try:
+                self.client.cancel(tasks)
+            except Exception:       # the connection went first: nothing left to cancel
+                pass
 
 
 @contextmanager
@@ -48,23 +137,22 @@ def dask_executor(address: str | None = None, scheduler_file: str | None = None,
         raise InputError(Problem("give the dask scheduler's address or its scheduler "
                                  "file, not both",
                                  hint="--dask tcp://HOST:8786 or --dask-scheduler-file FILE"))
+    if not isinstance(timeout, (int, float)) or isinstance(timeout, bool) \
+            or math.isnan(timeout) or not 0 < timeout <= MAX_TIMEOUT:
+        raise InputError(Problem(f"the dask timeout is a number of seconds above 0 and at "
+                                 f"most {MAX_TIMEOUT:,.0f}, not {timeout!r}"))
+    where = address
+    if scheduler_file is not None:       # read first: a bad file needs no dask imported
+        address = scheduler_address(scheduler_file)
+        where = f"{address} (from {scheduler_file})"
     try:
         from distributed import Client
     except ImportError:
         raise InputError(Problem("running on a dask cluster needs dask.distributed, "
                                  "which is not installed",
                                  hint="pip install 'rentoy[distributed]'")) from None
-    where = address if address is not None else f"the scheduler file {scheduler_file}"
-    if scheduler_file is not None:
-        from pathlib import Path
-
-        if not Path(scheduler_file).is_file():
-            raise InputError(Problem(f"{scheduler_file}: no such scheduler file",
-                                     hint="the file `dask scheduler --scheduler-file "
-                                          "FILE` writes"))
     try:
-        client = Client(address, scheduler_file=scheduler_file, timeout=timeout,
-                        set_as_default=False)
+        client = Client(address, timeout=timeout, set_as_default=False)
     except (OSError, TimeoutError, ValueError) as exc:
         raise InputError(Problem(f"cannot reach the dask scheduler at {where} within "
                                  f"{timeout:g} s: {exc}",
@@ -79,6 +167,18 @@ def dask_executor(address: str | None = None, scheduler_file: str | None = None,
                                      hint="start workers with `dask worker ADDRESS`")
                              ) from None
         workers = max(1, sum(client.nthreads().values()))   # threads, all workers
-        yield client.get_executor(), workers
+        executor = _Executor(client)
+        try:
+            yield executor, workers
+        except Exception as exc:
+            from distributed.scheduler import KilledWorker
+
+            if isinstance(exc, KilledWorker):
+                from ..workers import WorkerLost
+
+                raise WorkerLost() from None
+            raise
+        finally:
+            executor.shutdown()
     finally:
         client.close()

@@ -46,7 +46,7 @@ from ..bots import BOT_NAMES as _BOT_NAMES, parse_bot
 from ..errors import InputError, Problem
 from ..variant import Variant
 from ..variants import load_variants
-from ..workers import process_pool
+from ..workers import WorkerLost, process_pool
 from .play import ChunkResult, ChunkTask, play_chunk, variant_spec
 from .stats import STATISTIC_NAMES, STATISTICS, Estimate, Moments
 
@@ -269,20 +269,34 @@ def simulate(variants: str | Variant | Sequence[str | Variant], hands: int, seed
     moments = Moments(len(resolved), len(resolved) > 1)
     plan = _Plan(hands, workers, chunk_games)
     started = time.perf_counter()        # the play, not the loading of the variants
-    if executor is None and workers > 1:
-        with process_pool(workers) as pool:
-            games = _run(lambda t: pool.submit(play_chunk, t), task, plan, moments, progress)
-    elif executor is not None:
-        games = _run(lambda t: executor.submit(play_chunk, t), task, plan, moments, progress)
-    else:
-        games = _run(_Done.of, task, plan, moments, progress)
-    return SimulationResult(
-        variants=tuple(v.id for v in resolved), names=tuple(v.name for v in resolved),
-        specs=specs, players=n, bots=team_bots, seed=seed, hands_requested=hands,
-        games=games, hands=tuple(moments.total(i, "hands") for i in range(len(resolved))),
-        moments=moments, hand_sizes=tuple(v.rules.hand_size for v in resolved),
-        best_of=tuple(v.rules.match for v in resolved),
-        seconds=time.perf_counter() - started)
+
+    def result(games: int, requested: int = hands) -> SimulationResult:
+        return SimulationResult(
+            variants=tuple(v.id for v in resolved), names=tuple(v.name for v in resolved),
+            specs=specs, players=n, bots=team_bots, seed=seed, hands_requested=requested,
+            games=games, hands=tuple(moments.total(i, "hands") for i in range(len(resolved))),
+            moments=moments, hand_sizes=tuple(v.rules.hand_size for v in resolved),
+            best_of=tuple(v.rules.match for v in resolved),
+            seconds=time.perf_counter() - started)
+
+    try:
+        if executor is None and workers > 1:
+            with process_pool(workers) as pool:
+                games = _run(lambda t: pool.submit(play_chunk, t), task, plan, moments,
+                             progress)
+        elif executor is not None:
+            games = _run(lambda t: executor.submit(play_chunk, t), task, plan, moments,
+                         progress)
+        else:
+            games = _run(_Done.of, task, plan, moments, progress)
+    except WorkerLost as lost:
+        # What was merged so far is whole games, in order: a result of fewer hands,
+        # which says so (the hands it asked for are the hands it has).
+        if moments.games:
+            lost.partial = result(moments.games, min(moments.total(i, "hands")
+                                                     for i in range(len(resolved))))
+        raise
+    return result(games)
 
 
 class _Done:

@@ -20,7 +20,6 @@ interval and count, so a figure is written once, in the data, and quoted everywh
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from docutils import nodes
@@ -160,7 +159,9 @@ class RuleEffectsDirective(RentoyDirective):
     def make(self) -> list[nodes.Node]:
         path = self.resolve_path(self.arguments[0])
         note_files(self.env, [path])
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        from ..yamlfile import load_json
+
+        data = load_json(path)      # bounded and guarded, like every file read
         for spec in data["variants"]:
             self.load_variant(spec)              # the page depends on the variant files
         for spec in data["perfect_play"]["variants"]:

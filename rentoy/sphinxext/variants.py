@@ -604,13 +604,17 @@ class ExampleVariantDirective(RentoyDirective):
         note_files(self.env, [path])
         if not path.is_file():
             raise Failure([(f"no variant file {self.arguments[0]!r} (looked for {path})", None)])
-        text = path.read_text(encoding="utf-8")
+        # Loaded first, through the bounded reader: a damaged file (not UTF-8, too large,
+        # ...) is reported with its line, as every file is; then shown as it was read.
+        variant = self.load_variant(str(path))
+        from ..yamlfile import read_text
+
+        text = read_text(path)
         block = nodes.literal_block(text, text, language="yaml", classes=["rentoy-example-file"])
         container = nodes.container("", literal_block=True, classes=["literal-block-wrapper"])
         caption = nodes.caption(path.name, path.name)
         container += caption
         container += block
-        variant = self.load_variant(str(path))
         out: list[nodes.Node] = [container]
         if "no-rules" not in self.options:
             out.append(rules_table(self, variant))
@@ -649,8 +653,11 @@ def _describe(schema: dict[str, Any], root: dict[str, Any]) -> str:
         limits = []
         if schema.get("minItems") and schema.get("minItems") == schema.get("maxItems"):
             limits.append(f"exactly {schema['minItems']}")
-        elif schema.get("minItems"):
-            limits.append(f"at least {schema['minItems']}")
+        else:
+            if schema.get("minItems"):
+                limits.append(f"at least {schema['minItems']}")
+            if schema.get("maxItems"):
+                limits.append(f"at most {schema['maxItems']}")
         if schema.get("uniqueItems"):
             limits.append("no repeats")
         return text + (f" ({', '.join(limits)})" if limits else "")

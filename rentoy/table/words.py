@@ -34,21 +34,16 @@ from ..cards import Card, CardError, parse_card
 from ..engine import ACCEPT, FOLD, PLAY, RAISE, Action
 from ..errors import suggest
 from ..glossary import term_key
+from ..consistency import COMMON_WORDS, HELP_WORDS, LEAVE_WORDS
+from ..limits import shown
 from ..variant import Variant
 from ..variants import load_variant
 
 __all__ = ["Reading", "read_line", "call_words", "HELP_WORDS", "LEAVE_WORDS", "COMMON_WORDS"]
 
-#: What asks for the list of legal actions.
-HELP_WORDS: tuple[str, ...] = ("?", "help", "ayuda")
-#: What leaves the answer to a raise to the partner the rules name to answer it.
-LEAVE_WORDS: tuple[str, ...] = ("partner", "leave", "compañero", "companero")
-#: The English names and the glossary's Spanish words that every variant understands,
-#: by kind of action (each Spanish word is a term of ``variants/glossary.yaml``).
-COMMON_WORDS: dict[str, tuple[str, ...]] = {
-    RAISE: ("raise", "envite", "envidar"),
-    ACCEPT: ("accept", "quiero", "querer"),
-    FOLD: ("fold", "no quiero", "irse", "me voy")}
+# What asks for the list of legal actions, what leaves an answer to the partner, and the
+# words every variant understands: stated with the variants' rule checks, which refuse a
+# call word that reads as one of them (or as a card, or a position).
 
 
 @dataclass(frozen=True)
@@ -97,10 +92,12 @@ def read_line(line: str, seat: int, cards: Sequence[Card], variant: Variant | st
     if key in words:
         return Reading(Action(seat, words[key]))
     if key.isdigit():
-        i = int(key)
+        # Its length first: int() of thousands of digits fails, and no hand is that long.
+        i = int(key) if len(key.lstrip("0")) <= 3 else len(cards) + 1000
         if 1 <= i <= len(cards):
             return Reading(Action(seat, PLAY, cards[i - 1]))
-        return Reading(error=f"there is no card {i}: you hold {len(cards)} card"
+        return Reading(error=f"there is no card {shown(key.lstrip('0') or '0', quoted=False)}: "
+                             f"you hold {len(cards)} card"
                              f"{'s' if len(cards) != 1 else ''}"
                              + (f", numbered 1 to {len(cards)}" if len(cards) > 1 else ""))
     code = key[5:].strip() if key.startswith("play ") else key
@@ -109,7 +106,7 @@ def read_line(line: str, seat: int, cards: Sequence[Card], variant: Variant | st
     except CardError:
         pass
     hint = _suggestion(key, words, cards)
-    return Reading(error=f"unknown action {text!r}" + (f" ({hint})" if hint else "")
+    return Reading(error=f"unknown action {shown(text)}" + (f" ({hint})" if hint else "")
                    + "; type ? for your legal actions")
 
 

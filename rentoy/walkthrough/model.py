@@ -25,7 +25,6 @@ file, line and key path, as a :class:`~rentoy.errors.WalkthroughError`.
 
 from __future__ import annotations
 
-import json
 import random
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -35,6 +34,7 @@ from typing import Any, Iterator, Mapping
 from ..cards import Card, CardError, parse_card
 from ..engine import REASONS, Action, ActionSyntaxError, Deal, Hand, draw_deal
 from ..errors import InputError, Location, Problem, VariantError, WalkthroughError, suggest
+from ..validation import schema_part
 from ..variant import Variant
 from ..variants import builtin_ids, load_variant
 from ..yamlfile import Document, load_document, parse_document
@@ -52,7 +52,7 @@ def schema_path() -> Path:
 
 #: The keys an ``expect`` mapping may hold, in the order of the schema's ``$defs/expect``.
 EXPECT_KEYS: tuple[str, ...] = tuple(
-    json.loads(schema_path().read_text(encoding="utf-8"))["$defs"]["expect"]["properties"])
+    schema_part(str(schema_path()), "$defs", "expect", "properties"))
 
 
 @dataclass(frozen=True)
