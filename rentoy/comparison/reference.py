@@ -234,10 +234,13 @@ def _citing(sid: str) -> list[str]:
 def source_data(src: Any) -> dict[str, Any]:
     """One bibliography entry as plain data."""
     return {"id": src.id, "kind": src.kind, "kind_label": src.kind_label, "date": src.year,
-            "title": src.title, "author": src.author, "place": src.place,
-            "pages": src.pages, "extent": src.extent, "url": src.url,
-            "revision": src.revision, "unsourced": src.unsourced,
-            "states": plain(src.states), "note": src.note, "citation": src.citation(),
+            "title": src.title, "author": src.author, "edition": src.edition,
+            "place": src.place, "pages": src.pages, "section": src.section,
+            "extent": src.extent, "identifier": src.identifier, "url": src.url,
+            "accessed": src.accessed, "revision": src.revision, "archived": src.archived,
+            "subject": src.subject, "unsourced": src.unsourced,
+            "states": plain(src.states), "not_known": dict(src.not_known), "note": src.note,
+            "citation": src.citation(),
             "declared_in": src.defined_in or "variants/sources.yaml"}
 
 
@@ -282,10 +285,16 @@ def source_report(sid: str, variant: Variant | None = None) -> Report:
     data["cited_by"] = _citing(sid) if src.defined_in is None else []
     rows = [["reference", data["citation"].replace("*", "")],
             ["kind", src.kind_label], ["date", src.year or "not known"]]
-    if src.url:
-        rows.append(["url", src.url])
-    if src.url and src.kind in ("software", "reference", "modern-play"):
-        rows.append(["revision", src.revision or "not recorded"])
+    for key in ("edition", "identifier", "url", "accessed", "revision", "archived"):
+        if getattr(src, key):
+            rows.append([key, str(getattr(src, key))])
+        elif key == "revision" and src.changes and "archived" not in src.not_known \
+                and not src.archived and key not in src.not_known:
+            rows.append(["revision", "not recorded"])
+    for key, why in src.not_known.items():
+        rows.append([f"{key} not known", why])
+    if src.subject != "rentoy":
+        rows.append(["subject", "another game or card words in general, not rentoy"])
     rows.append(["unsourced", "yes: names no source of its own" if src.unsourced else "no"])
     if src.states:
         rows.append(["states", "; ".join(f"{k}: {format_value(k, v) if k != 'calls' else v}"

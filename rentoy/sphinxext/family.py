@@ -2,8 +2,9 @@
 ``rentoy-family-tree`` directive (``variants/family.yaml``: rentoy, the games the
 dictionary names beside it and its modern relatives, each link numbered, styled by its
 status and explained in a table with its evidence) and the ``rentoy-timeline`` directive
-(every dated source of the bibliography on a time axis, one lane per kind, with the dates
-claimed for which no text has been found). Both figures are SVG written here, at build
+(every dated source of the bibliography on a time axis, one lane per kind, the texts that
+do not speak of rentoy in a lane of their own, with the dates claimed for which no text
+has been found). Both figures are SVG written here, at build
 time, with no other tool; the tables under them carry the same facts as text.
 """
 
@@ -24,11 +25,12 @@ __all__ = ["family_svg", "timeline_svg", "FamilyTreeDirective", "TimelineDirecti
 
 #: How a link is drawn, by status: the dash pattern of its line.
 _DASH = {"attested": "", "inferred": "6 4", "assumed": "2 4", "disputed": "10 3 2 3"}
-_KIND_COLOUR = {"model": "#1f5f99", "descent": "#7a3b8f", "kinship": "#2e7d32",
-                "word": "#8a6d00"}
-_LANE_COLOUR = {"period": "#8c2d19", "scholarship": "#1f5f99", "modern-play": "#2e7d32",
-                "software": "#555555", "reference": "#8a6d00"}
-_BOX_W, _BOX_H, _WIDTH = 150, 46, 760
+_KIND_COLOUR = {"model": "#1f5f99", "same": "#b03060", "descent": "#7a3b8f",
+                "kinship": "#2e7d32", "word": "#8a6d00"}
+_LANE_COLOUR = {"period": "#8c2d19", "related": "#b0806f", "reconstruction": "#6a3d9a",
+                "scholarship": "#1f5f99", "modern-report": "#2e7d32", "program": "#555555",
+                "reference": "#8a6d00"}
+_BOX_W, _BOX_H, _WIDTH = 150, 46, 900
 
 
 def _rows(family: Any) -> list[list[str]]:
@@ -42,6 +44,8 @@ def family_svg(family: Any) -> str:
     """The family tree as an SVG document (a string)."""
     rows = _rows(family)
     pos: dict[str, tuple[float, float]] = {}
+    # As wide as the fullest row allows: every box of a row fits with a gap between.
+    box_w = min(_BOX_W, min(_WIDTH / len(row) - 14 for row in rows if row))
     for r, row in enumerate(rows):
         for i, gid in enumerate(row):
             pos[gid] = ((i + 0.5) * _WIDTH / len(row), 40 + r * 130)
@@ -57,8 +61,8 @@ def family_svg(family: Any) -> str:
     for n, link in enumerate(family.links, 1):
         (x1, y1), (x2, y2) = pos[link.source_game], pos[link.to]
         if abs(y1 - y2) < 1:           # same row: side to side
-            sx, ex = (x1 + _BOX_W / 2, x2 - _BOX_W / 2) if x1 < x2 else \
-                (x1 - _BOX_W / 2, x2 + _BOX_W / 2)
+            sx, ex = (x1 + box_w / 2, x2 - box_w / 2) if x1 < x2 else \
+                (x1 - box_w / 2, x2 + box_w / 2)
             sy = ey = y1 + _BOX_H / 2
         else:
             down = y2 > y1
@@ -82,7 +86,7 @@ def family_svg(family: Any) -> str:
         date = str(game.date) if game.date else "date not known"
         fill = "#fbeee6" if game.era == "period" else "#eaf3ea"
         parts.append(f'<g class="rentoy-game"><title>{escape(game.note or game.name)}</title>'
-                     f'<rect x="{x - _BOX_W / 2:.1f}" y="{y}" width="{_BOX_W}" '
+                     f'<rect x="{x - box_w / 2:.1f}" y="{y}" width="{box_w:.1f}" '
                      f'height="{_BOX_H}" rx="6" fill="{fill}" stroke="#444"/>'
                      f'<text x="{x:.1f}" y="{y + 19}" text-anchor="middle" font-size="13" '
                      f'font-weight="bold">{escape(game.name)}</text>'
@@ -121,13 +125,14 @@ def timeline_entries(sources: Any, claims: Any) -> tuple[list[dict[str, Any]], l
         if span is None:
             undated.append(src.id)
         else:
-            dated.append({"id": src.id, "lane": src.kind, "span": span, "kind": src.kind,
+            lane = "related" if src.subject == "related" else src.kind
+            dated.append({"id": src.id, "lane": lane, "span": span, "kind": src.kind,
                           "label": src.citation().replace("*", ""), "claim": False})
     for c in claims:
         dated.append({"id": c.source, "lane": "claim", "span": (c.year, c.year),
                       "kind": "claim", "label": f"{c.label} ({c.note})" if c.note else c.label,
                       "claim": True})
-    order = list(KINDS) + ["claim"]
+    order = list(KINDS) + ["related", "claim"]
     dated.sort(key=lambda e: (e["span"][0], order.index(e["lane"]), e["span"][1], e["id"]))
     numbers: dict[tuple[str, tuple[int, int]], int] = {}
     for e in dated:
@@ -139,8 +144,8 @@ def timeline_svg(entries: list[dict[str, Any]]) -> str:
     """The timeline as an SVG document (a string)."""
     from ..sources import KINDS
 
-    lanes = ["claim"] + list(KINDS)
-    names = {"claim": "dates claimed"} | dict(KINDS)
+    lanes = ["claim", "period", "related"] + [k for k in KINDS if k != "period"]
+    names = {"claim": "dates claimed", "related": "not on rentoy"} | dict(KINDS)
     # Stack markers that would overlap within a lane.
     placed: dict[str, list[list[float]]] = {lane: [] for lane in lanes}
     rows_of: dict[int, tuple[str, int]] = {}
@@ -227,13 +232,14 @@ class FamilyTreeDirective(RentoyDirective):
                                  f"{family.games[link.to].name}",
                          link.label, link.kind, status_node(link.status), refs,
                          " ".join((link.note or "").split())])
-        caption = ("Rentoy in the middle, the games the 1737 dictionary names beside it "
-                   "above, its modern relatives below. Each link is numbered; its colour "
-                   "gives its kind (blue: the dictionary refers one game to the other; "
-                   "purple: a source says one comes from the other; green: the same shape, "
-                   "no descent claimed; ochre: a shared word only), its line the status "
-                   "(solid: attested; dashed: inferred). An arrow points from the model or "
-                   "the origin.")
+        caption = ("Rentoy in the middle, the games the dictionary of 1726-1739 names "
+                   "beside it above, its modern relatives below. Each link is numbered; its "
+                   "colour gives its kind (blue: the dictionary refers one game to the "
+                   "other; crimson: one game under two names, or a form of the other; "
+                   "purple: a source says one comes from the other; green: a shared shape "
+                   "or shared cards, no descent claimed; ochre: a shared word only), its "
+                   "line the status (solid: attested; dashed: inferred). An arrow points "
+                   "from the model or the origin.")
         return [_figure(family_svg(family), caption),
                 table(["#", "link", "what", "kind", "status", "evidence", "note"], rows,
                       classes=["rentoy-family-links"])]
@@ -254,13 +260,18 @@ class TimelineDirective(RentoyDirective):
             year = str(e["span"][0]) if e["span"][0] == e["span"][1] else \
                 f"{e['span'][0]}-{e['span'][1]}"
             what = "date claimed" if e["claim"] else sources[e["id"]].kind_label
+            if e["lane"] == "related":
+                what += ", not on rentoy"
             rows.append([str(e["n"]), year, what, xref("source", e["id"], e["id"]),
                          e["label"]])
         caption = ("Every dated source of the bibliography, one lane per kind, numbered in "
-                   "date order; sources of one kind and date share a number, and a bar marks "
+                   "date order; sources of one lane and date share a number, and a bar marks "
                    "a range of years. The top lane holds the dates the source text claims "
-                   "without a text. The axis is broken between 1800 and 1960, where no "
-                   "source falls; the programs and encyclopedias are undated.")
+                   "without a text. The lane \"not on rentoy\" holds texts that do not speak "
+                   "of rentoy (the dictionary's entries on other games and on card words, a "
+                   "treatise against gaming, the relatives): context, not evidence of the "
+                   "game. The axis is broken between 1800 and 1960, where no source falls; "
+                   "many programs and encyclopedias are undated.")
         out: list[nodes.Node] = [_figure(timeline_svg(entries), caption),
                                  table(["#", "date", "kind", "source", "reference"], rows,
                                        classes=["rentoy-timeline-list"])]
