@@ -31,6 +31,7 @@ _LANE_COLOUR = {"period": "#8c2d19", "related": "#b0806f", "reconstruction": "#6
                 "scholarship": "#1f5f99", "modern-report": "#2e7d32", "program": "#555555",
                 "reference": "#8a6d00"}
 _BOX_W, _BOX_H, _WIDTH = 150, 46, 900
+_ARC = 60          # the room an arc between two boxes of one row takes above or below it
 
 
 def _rows(family: Any) -> list[list[str]]:
@@ -40,16 +41,33 @@ def _rows(family: Any) -> list[list[str]]:
     return [top, ["rentoy"] if "rentoy" in family.games else [], bottom]
 
 
+def _same_row(rows: list[list[str]], link: Any, r: int) -> bool:
+    return link.source_game in rows[r] and link.to in rows[r]
+
+
+def _span(rows: list[list[str]], link: Any) -> int:
+    """How many places apart the two games of a link are in their row (0: other rows)."""
+    for row in rows:
+        if link.source_game in row and link.to in row:
+            return abs(row.index(link.source_game) - row.index(link.to))
+    return 0
+
+
 def family_svg(family: Any) -> str:
     """The family tree as an SVG document (a string)."""
     rows = _rows(family)
     pos: dict[str, tuple[float, float]] = {}
     # As wide as the fullest row allows: every box of a row fits with a gap between.
     box_w = min(_BOX_W, min(_WIDTH / len(row) - 14 for row in rows if row))
+    # Links within the top row arc above it, within the other rows below them: room for
+    # the arcs above the first row and below the last.
+    top = 40 + (_ARC if any(_same_row(rows, link, 0) for link in family.links) else 0)
+    below = max([_ARC] + [20 + 20 * _span(rows, link) for link in family.links
+                          if _same_row(rows, link, len(rows) - 1)])
     for r, row in enumerate(rows):
         for i, gid in enumerate(row):
-            pos[gid] = ((i + 0.5) * _WIDTH / len(row), 40 + r * 130)
-    height = 40 + 2 * 130 + _BOX_H + 20
+            pos[gid] = ((i + 0.5) * _WIDTH / len(row), top + r * 130)
+    height = top + 2 * 130 + _BOX_H + 20 + below
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_WIDTH} {height}" '
              f'class="rentoy-figure rentoy-family" role="img" '
              f'aria-label="Rentoy and its relatives">',
@@ -60,26 +78,36 @@ def family_svg(family: Any) -> str:
                  for k, c in _KIND_COLOUR.items()) + '</defs>']
     for n, link in enumerate(family.links, 1):
         (x1, y1), (x2, y2) = pos[link.source_game], pos[link.to]
-        if abs(y1 - y2) < 1:           # same row: side to side
-            sx, ex = (x1 + box_w / 2, x2 - box_w / 2) if x1 < x2 else \
-                (x1 - box_w / 2, x2 + box_w / 2)
-            sy = ey = y1 + _BOX_H / 2
-        else:
-            down = y2 > y1
-            sx, sy = x1, y1 + (_BOX_H if down else 0)
-            ex, ey = x2, y2 + (0 if down else _BOX_H)
         colour = _KIND_COLOUR.get(link.kind, "#333")
         arrow = (f' marker-end="url(#arrow-{link.kind})"'
                  if link.kind in ("model", "descent") else "")
         dash = f' stroke-dasharray="{_DASH[link.status]}"' if _DASH.get(link.status) else ""
+        if abs(y1 - y2) < 1:           # same row: an arc above or below the row
+            up = y1 == top
+            edge = y1 if up else y1 + _BOX_H
+            # Deeper for boxes further apart, so arcs over one another do not meet.
+            depth = 40 * max(1, _span(rows, link))
+            cy = edge - depth if up else edge + depth
+            sx, ex, sy, ey = x1, x2, edge, edge
+            mx, my = (sx + ex) / 2, (edge + cy) / 2          # the curve's middle
+            line = (f'<path d="M{sx:.1f},{sy:.1f} Q{mx:.1f},{2 * my - edge:.1f} '
+                    f'{ex:.1f},{ey:.1f}" fill="none"')
+        else:
+            down = y2 > y1
+            sx, sy = x1, y1 + (_BOX_H if down else 0)
+            ex, ey = x2, y2 + (0 if down else _BOX_H)
+            # A link from the top row to the bottom one passes the middle row half way:
+            # its number goes nearer the top, where no box hides it.
+            t = 0.5 if abs(y2 - y1) < 200 else (0.3 if down else 0.7)
+            mx, my = sx + t * (ex - sx), sy + t * (ey - sy)
+            line = f'<line x1="{sx:.1f}" y1="{sy:.1f}" x2="{ex:.1f}" y2="{ey:.1f}"'
         title = escape(f"{n}. {link.label} ({link.kind}, {link.status}; "
                        f"{', '.join(link.source)})")
         parts.append(f'<g class="rentoy-link rentoy-link-{link.status}"><title>{title}</title>'
-                     f'<line x1="{sx:.1f}" y1="{sy:.1f}" x2="{ex:.1f}" y2="{ey:.1f}" '
-                     f'stroke="{colour}" stroke-width="2"{dash}{arrow}/>'
-                     f'<circle cx="{(sx + ex) / 2:.1f}" cy="{(sy + ey) / 2:.1f}" r="10" '
+                     f'{line} stroke="{colour}" stroke-width="2"{dash}{arrow}/>'
+                     f'<circle cx="{mx:.1f}" cy="{my:.1f}" r="10" '
                      f'fill="#fff" stroke="{colour}"/>'
-                     f'<text x="{(sx + ex) / 2:.1f}" y="{(sy + ey) / 2 + 4:.1f}" '
+                     f'<text x="{mx:.1f}" y="{my + 4:.1f}" '
                      f'text-anchor="middle" font-size="11" fill="{colour}">{n}</text></g>')
     for gid, (x, y) in pos.items():
         game = family.games[gid]
