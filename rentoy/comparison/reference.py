@@ -106,9 +106,18 @@ def carried_over_text(variant: Variant, rule: str) -> str | None:
 
 
 def _carried_over_notes(records: list[dict[str, Any]]) -> list[str]:
-    """The line under ``rentoy rules`` naming the rules carried over, if any."""
+    """The lines under ``rentoy rules``: what a carried rule's status means, and the
+    rules carried over from other values, if any."""
+    out = []
+    carried = [r for r in records if r["carried"]]
+    if carried:
+        out.append(f"{len(carried)} rule{'s' if len(carried) != 1 else ''} carried over "
+                   "(`from`: as in another variant): assumed here, whatever they are there, "
+                   "until this file ties them to its variant with a source and a note.")
     stale = [r["carried_over"] for r in records if r["carried_over"]]
-    return [f"Not restated: {'; '.join(stale)}."] if stale else []
+    if stale:
+        out.append(f"Not restated: {'; '.join(stale)}.")
+    return out
 
 
 def _inherited_options_notes(variant: Variant) -> list[str]:
