@@ -50,8 +50,8 @@ def test_1598_has_no_attested_rule():
 def test_avila_shows_the_inherited_rules_as_carried_over(capsys):
     v = load_variant("avila")
     own = {n for n in RULE_NAMES if v.provenance[n].defined_in == "avila"}
-    assert own == {"arrastre", "hand_size", "trump_order", "plain_order", "follow_suit",
-                   "tricks", "tricks_to_win", "calls"}
+    assert own == {"arrastre", "deck", "hand_size", "trump_order", "plain_order",
+                   "follow_suit", "trick_winner", "tricks", "tricks_to_win", "calls"}
     defaults = {n for n in RULE_NAMES if v.provenance[n].is_default}
     for name in set(RULE_NAMES) - own - defaults:
         prov = v.provenance[name]
@@ -603,3 +603,35 @@ def test_the_family_tree_has_the_period_evidence():
                  ("mata", "truc-balear"), ("rento-galicia", "truc-balear")]:
         assert links[pair].kind == "kinship" and links[pair].status == "inferred", pair
     assert links[("truque", "matarrata")].status == "attested"
+
+
+@pytest.mark.parametrize("vid", builtin_ids())
+def test_the_deck_the_trick_rule_and_juego_fuera_carry_provenance(vid):
+    v = load_variant(vid)
+    for name in RULE_NAMES:
+        assert not v.provenance[name].is_default, f"{vid}.{name} is the engine's default"
+    stated = {name: load_variant("1737").provenance[name] for name in
+              ("deck", "trick_winner", "juego_fuera")}
+    assert stated["deck"].status == "inferred" and stated["trick_winner"].status == "inferred"
+    assert stated["juego_fuera"].status == "disputed"
+    assert stated["juego_fuera"].alternatives == ("juego-fuera",)
+
+
+def test_both_period_readings_of_the_ladder_play():
+    from rentoy import Hand
+
+    v = load_variant("1737")
+    assert set(v.provenance["ladder"].alternatives) == {"truque", "juego-fuera",
+                                                         "values-1-3-6-12"}
+    truque = load_variant("1737+truque")
+    assert truque.rules.ladder == (1, 3, 6, 9, "game")
+    fuera = load_variant("1737+juego-fuera")
+    assert fuera.rules.juego_fuera == "answer" and fuera.rules.ladder == v.rules.ladder
+    hand = Hand(fuera, players=4, seed=3)
+    seat = hand.current_seat
+    hand.apply(f"{seat} raise")
+    answer = (seat + 1) % 4
+    hand.apply(f"{answer} raise")                   # three more: six
+    assert hand.can(f"{seat} game")                 # juego fuera in answer
+    hand.apply(f"{seat} game")
+    assert hand.observation(seat).value == "game"
