@@ -51,7 +51,8 @@ def test_avila_shows_the_inherited_rules_as_carried_over(capsys):
     v = load_variant("avila")
     own = {n for n in RULE_NAMES if v.provenance[n].defined_in == "avila"}
     assert own == {"arrastre", "deck", "hand_size", "trump_order", "plain_order",
-                   "follow_suit", "trick_winner", "tricks", "tricks_to_win", "calls"}
+                   "follow_suit", "trick_winner", "tricks", "tricks_to_win", "juego_fuera",
+                   "calls"}
     defaults = {n for n in RULE_NAMES if v.provenance[n].is_default}
     for name in set(RULE_NAMES) - own - defaults:
         prov = v.provenance[name]
