@@ -37,7 +37,7 @@ def format_value(rule: str, value: Any) -> str:
         return " - ".join(str(v) for v in value)
     if rule == "calls":
         parts = []
-        for key in ("raise", "accept", "fold", "turn_up"):
+        for key in ("raise", "game", "accept", "fold", "turn_up"):
             if key in value:
                 v = value[key]
                 parts.append(f"{key}: {' / '.join(v) if isinstance(v, (list, tuple)) else v}")
