@@ -636,3 +636,18 @@ def test_both_period_readings_of_the_ladder_play():
     assert hand.can(f"{seat} game")                 # juego fuera in answer
     hand.apply(f"{seat} game")
     assert hand.observation(seat).value == "game"
+
+
+def test_dates_of_reading_are_text_so_the_bibliography_stays_cached():
+    # An unquoted 2026-12-01 is a YAML date, which the parsed-document cache does not
+    # keep: every command would parse the bibliography again.
+    import datetime
+
+    from rentoy.yamlfile import load_document
+
+    data = load_document(builtin_dir() / "sources.yaml").data
+    dates = [(sid, key) for sid, entry in data.items() for key, value in entry.items()
+             if isinstance(value, datetime.date)]
+    assert dates == []
+    assert all(src.accessed is None or len(src.accessed) == 10
+               for src in load_sources().values())
