@@ -1,7 +1,9 @@
 """Sphinx configuration of the rentoy site (Markdown pages through MyST, furo theme).
 
-Build with ``sphinx-build -W -n -b html docs docs/_build/html`` and check the examples
-with ``sphinx-build -W -n -b doctest docs docs/_build/doctest``. Nothing is fetched
+Build with ``sphinx-build -W -n -b html -d docs/_build/doctrees docs docs/_build/html``
+and check the examples with ``sphinx-build -W -n -b doctest -d docs/_build/doctrees docs
+docs/_build/doctest`` (the doctrees beside the site, not in it, so the published folder is
+the pages alone). Nothing is fetched
 from the network: there are no intersphinx mappings.
 """
 
@@ -28,8 +30,9 @@ extensions = [
 
 source_suffix = {".md": "markdown"}
 root_doc = "index"
-# docs/examples/ holds walkthrough files (data, shown through the generated pages).
-exclude_patterns = ["_build", "examples", "Thumbs.db", ".DS_Store"]
+# docs/examples/ holds walkthrough files and docs/data/ the stored figures and the map's
+# data (shown through the generated pages).
+exclude_patterns = ["_build", "examples", "data", "Thumbs.db", ".DS_Store"]
 
 # The variant files the site is generated from: the checkout's own folder beside the
 # docs, so a copy of docs/ and variants/ builds from its own variants.
@@ -45,8 +48,17 @@ myst_substitutions = {"version": rentoy.__version__,
                       "careful_fold": f"{CAREFUL_ANSWER['fold']:.0%}",
                       "careful_raise_again": f"{CAREFUL_ANSWER['raise']:.0%}"}
 
+# The public repository's address, once there is one: every page links to it. While it
+# is unset the pages link to the source archive and the wheel that the build places in
+# the site (download/), which install as the front page says.
+rentoy_repository = None
+
 html_theme = "furo"
-html_title = f"rentoy {rentoy.__version__}"
+html_title = "Rentoy reference"
+templates_path = ["_templates"]
+html_sidebars = {"**": ["sidebar/brand.html", "sidebar/search.html", "sidebar/scroll-start.html",
+                        "sidebar/navigation.html", "sidebar/rentoy-get.html",
+                        "sidebar/scroll-end.html"]}
 html_static_path = ["_static"]
 html_css_files = ["rentoy.css"]
 html_js_files = ["rentoy.js"]

@@ -12,6 +12,12 @@ An operating-system failure (no permission, a missing folder, a name too long, a
 disk) is a :class:`WriteError`: one line naming the file, what went wrong and what to
 do, and exit status 2 on the command line.
 
+Every command that writes a file a user names (``play --save``, ``--plot``, ``compare
+--save``, ``simulate --save-games``) follows one rule, in :func:`check_output` (asked
+before any work is done, so a long run or a whole game is never lost to a bad name)
+and :func:`write_output`: missing folders on the way are created; a folder is not a
+file; an existing file is never replaced unless the command is given ``--force``.
+
 >>> import tempfile, pathlib
 >>> folder = pathlib.Path(tempfile.mkdtemp())
 >>> write_atomic(folder / "a.txt", "one\\n").read_text()
@@ -36,7 +42,11 @@ from pathlib import Path
 from .errors import InputError, Location, Problem
 
 __all__ = ["write_cache", "write_atomic", "write_atomic_group", "make_folder", "WriteError",
-           "describe_os_error"]
+           "describe_os_error", "check_output", "check_output_folder", "write_output",
+           "FORCE_HINT"]
+
+#: What a refusal to replace a file tells the user to do.
+FORCE_HINT = "give --force to replace it, or another name"
 
 _TEMP_PREFIX = ".rentoy-"
 _TEMP_SUFFIX = ".tmp"
@@ -246,3 +256,75 @@ def write_atomic(path: str | Path, data: str | bytes, *, overwrite: bool = True)
     file is left alone and a :class:`WriteError` raised.
     """
     return write_atomic_group({Path(path): data}, overwrite=overwrite)[0]
+
+
+def _writable_ancestor(path: Path, what: str) -> None:
+    """Refuse a path whose nearest existing folder is not a folder or cannot be written
+    in: its missing folders could not be created."""
+    ancestor = path.parent
+    while not ancestor.exists() and ancestor != ancestor.parent:
+        ancestor = ancestor.parent
+    if ancestor.exists() and not ancestor.is_dir():
+        raise WriteError(Problem(f"{what}: {ancestor} is a file, not a folder",
+                                 Location(str(path)), hint="choose another place"))
+    if not os.access(ancestor if str(ancestor) else ".", os.W_OK | os.X_OK):
+        raise WriteError(Problem(f"{what}: the folder {ancestor} cannot be written in",
+                                 Location(str(path)), hint=_HINTS[errno.EACCES]))
+
+
+def check_output(path: str | Path, *, force: bool = False, what: str = "cannot write here"
+                 ) -> Path:
+    """``path`` as a file a command may write under the one rule (see the module
+    docstring), checked before any work; a :class:`WriteError` naming the path once.
+
+    >>> import tempfile, pathlib
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> check_output(folder / "new" / "game.yaml").name      # the folder is made on writing
+    'game.yaml'
+    >>> check_output(folder, what="--save")
+    Traceback (most recent call last):
+    ...
+    rentoy.files.WriteError: ...: --save: this is a folder, not a file (give a file name inside it)
+    """
+    text = str(path)
+    if not text or "\0" in text:
+        raise WriteError(Problem(f"{what}: this is not a usable file name",
+                                 Location(repr(text))))
+    path = Path(path)
+    if path.is_dir():
+        raise WriteError(Problem(f"{what}: this is a folder, not a file", Location(text),
+                                 hint="give a file name inside it"))
+    if path.exists() and not force:
+        raise WriteError(Problem(f"{what}: the file exists already", Location(text),
+                                 hint=FORCE_HINT))
+    _writable_ancestor(path, what)
+    return path
+
+
+def check_output_folder(folder: str | Path, what: str = "cannot write here") -> Path:
+    """``folder`` as a folder a command may write files into (made when written to);
+    refused when it is a file or cannot be made."""
+    folder = Path(folder)
+    if folder.exists() and not folder.is_dir():
+        raise WriteError(Problem(f"{what}: this is a file, not a folder", Location(str(folder)),
+                                 hint="give a folder"))
+    if not folder.exists():
+        _writable_ancestor(folder / "x", what)
+    elif not os.access(folder, os.W_OK | os.X_OK):
+        raise WriteError(Problem(f"{what}: this folder cannot be written in",
+                                 Location(str(folder)), hint=_HINTS[errno.EACCES]))
+    return folder
+
+
+def write_output(path: str | Path, data: str | bytes, *, force: bool = False) -> Path:
+    """Write a file a user named, under the one rule: its folder is made if missing, an
+    existing file is replaced only with ``force``; atomically (:func:`write_atomic`)."""
+    path = Path(path)
+    make_folder(path.parent)
+    try:
+        return write_atomic(path, data, overwrite=force)
+    except WriteError as exc:
+        if path.exists() and not force:
+            raise WriteError(Problem("the file exists already", Location(str(path)),
+                                     hint=FORCE_HINT)) from None
+        raise exc

@@ -1,4 +1,5 @@
-"""The limits on what rentoy reads: file size, strings, lists, nesting and ``extends``.
+"""The limits on what rentoy reads (file size, strings, lists, nesting and ``extends``)
+and on the counts a command is asked for (hands, deals).
 
 Every YAML file rentoy reads (variants, walkthroughs, the bibliography, the glossary)
 is held to the same limits, each far above what a real file needs and low enough that
@@ -18,7 +19,8 @@ its line, naming the limit and what to do (:func:`over_limit`).
 from __future__ import annotations
 
 __all__ = ["MAX_FILE_BYTES", "MAX_STRING_LENGTH", "MAX_LIST_LENGTH", "MAX_DEPTH",
-           "MAX_VALUES", "MAX_EXTENDS_DEPTH", "LIMITS", "over_limit"]
+           "MAX_VALUES", "MAX_EXTENDS_DEPTH", "MAX_HANDS", "MAX_DEALS", "MAX_DIVERGENCES",
+           "LIMITS", "over_limit"]
 
 #: The largest file read, in bytes (the largest shipped file is under 20 kB).
 MAX_FILE_BYTES = 1_000_000
@@ -34,6 +36,19 @@ MAX_VALUES = 200_000
 #: The longest chain of variant files extending each other (the built-ins use 3).
 MAX_EXTENDS_DEPTH = 16
 
+# -- Counts asked for on the command line ---------------------------------------------
+# A count past these is refused before any work (exit status 2): far beyond any useful
+# run (a million hands give every statistic to a fraction of a percent), and short of
+# one that would run for days with no end in sight.
+
+#: The most hands ``rentoy simulate --hands`` and ``rentoy compare --simulate`` play
+#: (per variant): about an hour with random bots on one core.
+MAX_HANDS = 10_000_000
+#: The most deals ``rentoy compare --solve`` solves (per variant): about half an hour.
+MAX_DEALS = 1_000_000
+#: The most divergent deals ``rentoy compare --divergences`` looks for.
+MAX_DIVERGENCES = 1_000
+
 #: Each limit's value and unit, by name (for messages and the docs).
 LIMITS: dict[str, tuple[int, str]] = {
     "MAX_FILE_BYTES": (MAX_FILE_BYTES, "bytes"),
@@ -42,6 +57,10 @@ LIMITS: dict[str, tuple[int, str]] = {
     "MAX_DEPTH": (MAX_DEPTH, "levels"),
     "MAX_VALUES": (MAX_VALUES, "values"),
     "MAX_EXTENDS_DEPTH": (MAX_EXTENDS_DEPTH, "files"),
+    # Counts on the command line.
+    "MAX_HANDS": (MAX_HANDS, "hands"),
+    "MAX_DEALS": (MAX_DEALS, "deals"),
+    "MAX_DIVERGENCES": (MAX_DIVERGENCES, "deals"),
 }
 
 

@@ -514,7 +514,7 @@ def alive(pid: int) -> bool:
 def test_a_signal_to_the_parent_alone_leaves_no_worker(sig):
     process = subprocess.Popen(
         [sys.executable, "-m", "rentoy", "simulate", "1737", "--jobs", "2",
-         "--hands", "100000000"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+         "--hands", "10000000"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
         cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)}, start_new_session=True)
     try:
         deadline = time.monotonic() + 60

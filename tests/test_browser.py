@@ -1,92 +1,104 @@
-"""The site as a browser lays it out: no table wider than the page at 1280 px.
+"""The whole site as a browser lays it out, at a phone's width (390 px) and at 1280 px.
 
-Run with ``python -m pytest -m browser`` (left out of the regular run; skipped when no
-Chromium is installed). The site is built once; every page with a generated table is
-opened in headless Chromium at 1280 px with a small script added that measures each
-table against its container and writes what it found into the page, which
-``--dump-dom`` prints. With ``RENTOY_SCREENSHOTS=DIR`` set, a screenshot of each page's
-first screen at 1280 px and at 390 px (a phone) is saved in DIR to look at.
+Run with ``python -m pytest -m browser`` (left out of the regular run, which looks at the
+main pages only: ``tests/test_docs.py``); skipped, with the reason, only where no
+Chromium is installed (on Debian: ``apt-get install chromium``). The site is built once;
+every page is opened in headless Chromium, driven through its DevTools protocol with
+device emulation for the phone (``tests/devtools.py``), and measured as
+``tests/pagecheck.py`` says: no page scrolls sideways, no table or figure is wider than
+its room unless its box scrolls, text in figures is at least 11 px, text contrast is at
+least 4.5:1, and each main page shows its title, its first paragraph and what it must
+lead with on the first screen. A folded branch opens when its box in a betting tree is
+selected, and printing opens every fold. With ``RENTOY_SCREENSHOTS=DIR`` set, the first
+screen of each main page at both widths is saved in DIR to look at.
 """
 
 from __future__ import annotations
 
-import json
 import os
-import re
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
+from devtools import Browser, find_chromium
+from pagecheck import DESKTOP, MAIN_PAGES, PHONE, check_page, tap_shows_card_name
 from sphinxbuild import sphinx_build
 
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = next((found for name in ("chromium", "chromium-browser", "google-chrome")
-                 if (found := shutil.which(name))), None)
-WIDTH = 1280
-
-# Each table's own width against the width its wrapper and the article give it.
-MEASURE = """<script>
-(function () {
-  var wide = [];
-  document.querySelectorAll("article table").forEach(function (t, i) {
-    var box = t.closest(".table-wrapper") || t.parentElement;
-    var room = Math.min(box.clientWidth, t.closest("article").clientWidth);
-    if (t.offsetWidth > room + 1) {
-      wide.push({table: i, classes: t.className, width: t.offsetWidth, room: room});
-    }
-  });
-  var out = document.createElement("pre");
-  out.id = "rentoy-overflow";
-  out.textContent = JSON.stringify(wide);
-  document.body.appendChild(out);
-})();
-</script>"""
-
-
-def chromium(*args: str) -> subprocess.CompletedProcess:
-    assert CHROMIUM is not None
-    return subprocess.run([CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu",
-                           "--hide-scrollbars", *args], capture_output=True, text=True,
-                          timeout=120)
+SKIPPED = {"genindex", "search", "py-modindex"}
 
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    if CHROMIUM is None:
-        pytest.skip("no Chromium installed (chromium, chromium-browser or google-chrome)")
+    if find_chromium() is None:
+        pytest.skip("no Chromium installed (chromium, chromium-browser or google-chrome; "
+                    "on Debian: apt-get install chromium)")
     out = tmp_path_factory.mktemp("browser")
     done = sphinx_build("-W", "-n", "-b", "html", "-d", str(out / ".doctrees"),
-                        str(ROOT / "docs"), str(out / "html"), cwd=ROOT)
+                        str(ROOT / "docs"), str(out / "html"), cwd=ROOT, timeout=900)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr
     return out / "html"
 
 
-def pages_with_tables(html: Path) -> list[Path]:
-    return sorted(p for p in html.rglob("*.html")
-                  if "rentoy-table" in p.read_text(encoding="utf-8"))
+@pytest.fixture(scope="module")
+def browser(site: Path):
+    executable = find_chromium()
+    assert executable is not None
+    with Browser(executable) as opened:
+        yield opened
 
 
-def test_no_table_is_wider_than_the_page_at_1280_px(site: Path) -> None:
-    pages = pages_with_tables(site)
-    assert any(p.name == "provenance.html" for p in pages)
+def every_page(html: Path) -> list[str]:
+    return sorted(str(p.relative_to(html).with_suffix("")) for p in html.rglob("*.html")
+                  if p.stem not in SKIPPED and "_static" not in p.parts
+                  and "_sources" not in p.parts)
+
+
+def test_every_page_at_390_and_1280_px(site: Path, browser: Browser) -> None:
+    problems: list[str] = []
+    pages = every_page(site)
+    assert "compare" in pages and "variants/generated/1737" in pages
+    for name in pages:
+        for width, height in (PHONE, DESKTOP):
+            problems += check_page(browser, site, name, width, height,
+                                   MAIN_PAGES.get(name)).problems()
+    assert not problems, "\n".join(problems)
+
+
+def test_main_pages_first_screens(site: Path, browser: Browser) -> None:
     shots = os.environ.get("RENTOY_SCREENSHOTS")
-    too_wide = {}
-    for page in pages:
-        probe = page.with_name(page.stem + ".measure.html")
-        probe.write_text(page.read_text(encoding="utf-8").replace("</body>", MEASURE + "</body>"),
-                         encoding="utf-8")
-        done = chromium(f"--window-size={WIDTH},2000", "--dump-dom", probe.as_uri())
-        found = re.search(r'<pre id="rentoy-overflow">(.*?)</pre>', done.stdout, re.S)
-        assert found, f"{page}: the measuring script did not run\n{done.stderr[-2000:]}"
-        wide = json.loads(found.group(1).replace("&quot;", '"').replace("&amp;", "&"))
-        if wide:
-            too_wide[str(page.relative_to(site))] = wide
-        if shots:
-            name = str(page.relative_to(site).with_suffix("")).replace("/", "-")
-            for width in (WIDTH, 390):
-                chromium(f"--window-size={width},1000",
-                         f"--screenshot={Path(shots) / f'{name}-{width}.png'}", page.as_uri())
-    assert not too_wide, json.dumps(too_wide, indent=1)
+    for name, wanted in MAIN_PAGES.items():
+        for width, height in (PHONE, DESKTOP):
+            found = check_page(browser, site, name, width, height, wanted)
+            assert found.data["title_top"] < height / 2, (name, width)
+            if wanted:
+                assert found.data["wanted_top"] < height, (name, width, wanted)
+            if shots:
+                browser.screenshot(Path(shots) / f"{name.replace('/', '-')}-{width}.png")
+
+
+def test_a_tap_shows_a_cards_name(site: Path, browser: Browser) -> None:
+    assert tap_shows_card_name(browser, site) == "Dos de oros"
+
+
+def test_a_box_of_the_betting_tree_opens_its_branch_and_printing_opens_all(
+        site: Path, browser: Browser) -> None:
+    page = site / "worked-examples" / "generated" / "betting-from-4-5.html"
+    browser.open(page.as_uri(), *DESKTOP)
+    opened = browser.evaluate("""(async () => {
+      const box = document.querySelectorAll("svg.rentoy-tree a.rentoy-tree-node")[3];
+      const id = box.getAttribute("href").slice(1);
+      box.dispatchEvent(new MouseEvent("click", {bubbles: true, cancelable: true}));
+      location.hash = id;
+      await new Promise((done) => setTimeout(done, 100));
+      return document.getElementById(id).open;
+    })()""")
+    assert opened is True
+    closed = browser.evaluate("""(() => {
+      window.dispatchEvent(new Event("beforeprint"));
+      const shut = document.querySelectorAll("details:not([open])").length;
+      window.dispatchEvent(new Event("afterprint"));
+      return [shut, document.querySelectorAll("details:not([open])").length];
+    })()""")
+    assert closed[0] == 0 and closed[1] > 0

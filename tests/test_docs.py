@@ -326,15 +326,90 @@ def test_the_five_minute_page_deals_plays_and_lists_the_differences(site: Path) 
     assert 'href="play.html"' in first
 
 
-def test_the_compare_page_opens_with_a_readable_plot(site: Path) -> None:
+def test_the_compare_page_leads_with_strong_and_perfect_play(site: Path) -> None:
     markup = page(site, "compare")
-    assert markup.index("<svg xmlns:xlink") < markup.index("rentoy-compare")
-    svg = re.search(r'<svg xmlns:xlink[^>]*width="([\d.]+)pt"', markup)
-    assert svg
-    # Shown at the page's width (about 736 px at 1280), every text is 11 px or more.
-    scale = 736 / float(svg.group(1))
-    sizes = [float(s) for s in re.findall(r"font-size: ([\d.]+)px", markup)]
-    assert sizes and min(sizes) * scale >= 11
+    answer = markup.index('class="rentoy-answer-lead')
+    assert answer < markup.index("rentoy-compare") < markup.index('id="compare-simulated"')
+    lead = text_of(markup[answer:markup.index("rentoy-compare")])
+    assert "strong play" in lead and "perfect play" in lead and "256 games" in lead
+    # Variants that play the cards alike share a row; their difference is not measured.
+    assert "by construction: the cards are played as in 1737" in lead
+    # Every chart is named for screen readers, and each panel says what it rests on.
+    assert re.search(r'<div class="rentoy-panels" role="group" aria-label="Perfect play', markup)
+    assert 'aria-label="Winner differs from 1737 (perfect play, 3,000 deals)"' in markup
+    # Random play: identical rows are one ("1598, 1704, 1737: the same").
+    random_play = text_of(markup[markup.index('id="compare-simulated"'):])
+    assert "1598, 1704, 1737: the same" in random_play
+    assert "1598, 1704 played exactly as 1737 on these games" in random_play
+    assert "1598 - 1737" not in random_play
+
+
+def test_each_variant_page_offers_its_files_and_every_page_where_to_get_rentoy(site: Path
+                                                                             ) -> None:
+    import json
+
+    html = site / "html"
+    markup = page(site, "variants/generated/avila")
+    assert 'href="../../download/variants/avila.yaml"' in markup
+    assert 'href="../../download/variants/avila.json"' in markup
+    shipped = html / "download" / "variants"
+    assert (shipped / "avila.yaml").read_text("utf-8") == \
+        (ROOT / "variants" / "avila.yaml").read_text("utf-8")
+    rules = json.loads((shipped / "avila.json").read_text("utf-8"))
+    assert "arrastre" in json.dumps(rules)
+    from rentoy import __version__
+
+    for name in (f"rentoy-{__version__}.tar.gz", f"rentoy-{__version__}-py3-none-any.whl"):
+        assert (html / "download" / name).stat().st_size > 10_000, name
+    for name in ("index", "compare", "api/engine", "variants/generated/1737"):
+        get = re.search(r'<p class="rentoy-get">(.*?)</p>', page(site, name), re.S)
+        assert get and "wheel</a>" in get.group(1) and "source archive</a>" in get.group(1)
+    # The published folder is the pages alone: no doctrees in it.
+    assert not list(html.rglob("*.doctree"))
+
+
+def test_the_betting_tree_links_each_box_to_its_branch(site: Path) -> None:
+    markup = page(site, "worked-examples/generated/betting-from-4-5")
+    tree = re.search(r'<svg [^>]*class="rentoy-figure rentoy-tree"[^>]*>(.*?)</svg>',
+                     markup, re.S)
+    assert tree and 'aria-label="The branches of Betting from 4-5 as a tree: 10 endings"' \
+        in markup
+    links = re.findall(r'<a href="#([^"]+)" class="rentoy-tree-node">', tree.group(1))
+    branches = re.findall(r'<details class="rentoy-branch[^"]*" id="([^"]+)"', markup)
+    assert sorted(links) == sorted(branches) and len(links) == 14
+    # Each ending shows its final score.
+    for score in ("A 4, B 8", "A 10, B 5", "A 4, B 11", "A 13, B 5", "A 4, B 14", "A 16, B 5"):
+        assert f">{score}</text>" in tree.group(1), score
+
+
+def test_the_map_places_each_regional_form(site: Path) -> None:
+    markup = page(site, "variants/index")
+    found = re.search(r'<svg [^>]*class="rentoy-figure rentoy-map"[^>]*>(.*?)</svg>',
+                      markup, re.S)
+    assert found and "<title id=\"rentoy-map-title\">Map of Spain" in markup
+    linked = set(re.findall(r'<a href="generated/(\w+)\.html#variant-\w+">', found.group(1)))
+    assert linked == {"avila", "conil", "galicia", "huetor", "sanlucar"}
+    assert "Not placed, as their sources give them for Spain as a whole" in text_of(markup)
+
+
+def test_main_pages_read_at_390_and_1280_px(site: Path) -> None:
+    """A quick look in Chromium at the main pages (the whole site: ``-m browser``)."""
+    from devtools import Browser, find_chromium
+    from pagecheck import DESKTOP, MAIN_PAGES, PHONE, check_page, tap_shows_card_name
+
+    executable = find_chromium()
+    if executable is None:
+        pytest.skip("no Chromium installed (chromium, chromium-browser or google-chrome; "
+                    "on Debian: apt-get install chromium)")
+    problems = []
+    with Browser(executable) as browser:
+        for name in ("index", "compare", "worked-examples/generated/betting-from-4-5",
+                     "family"):
+            for width, height in (PHONE, DESKTOP):
+                problems += check_page(browser, site / "html", name, width, height,
+                                       MAIN_PAGES[name]).problems()
+        assert tap_shows_card_name(browser, site / "html") == "Dos de oros"
+    assert not problems, "\n".join(problems)
 
 
 def test_each_module_has_its_api_page_without_noise(site: Path) -> None:

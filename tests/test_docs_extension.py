@@ -16,7 +16,7 @@ import pytest
 from sphinxbuild import sphinx_build
 
 from rentoy.sources import load_sources
-from rentoy.sphinxext.bibliography import short_citations
+from rentoy.sphinxext.citations import short_citations
 from rentoy.sphinxext.pages import _sync, variant_page, walkthrough_page
 from rentoy.sphinxext.variants import _describe
 

@@ -78,12 +78,26 @@ def _imported(module: str, node: ast.Import | ast.ImportFrom) -> list[str]:
             for a in node.names]
 
 
+def _type_only(tree: ast.AST) -> set[int]:
+    """The ids of the imports under ``if TYPE_CHECKING:``: names for annotations, never
+    imported when the program runs."""
+    out: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and isinstance(node.test, ast.Name) \
+                and node.test.id == "TYPE_CHECKING":
+            out |= {id(n) for n in ast.walk(node)}
+    return out
+
+
 def arrows() -> list[tuple[str, int, str]]:
-    """Every import of a rentoy module by a rentoy module: (importer, line, imported)."""
+    """Every import of a rentoy module by a rentoy module (imports for annotations only
+    left out): (importer, line, imported)."""
     out = []
     for module, path in sorted(MODULES.items()):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, (ast.Import, ast.ImportFrom)):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        typing_only = _type_only(tree)
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.Import, ast.ImportFrom)) and id(node) not in typing_only:
                 out += [(module, node.lineno, target) for target in _imported(module, node)
                         if target in MODULES and target != module]
     return out

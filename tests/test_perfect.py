@@ -95,7 +95,7 @@ def test_cli_reports_the_share_that_differs():
     status, out, _ = run_cli("compare", "1737", "avila", "--solve", "40", "--format", "csv")
     rows = list(csv.DictReader(io.StringIO(out)))      # one table: every part stacked
     assert status == 0
-    assert any(r["figure"] == "mano's team wins" and r["variant"] == "1737" for r in rows)
+    assert any(r["figure"] == "mano's team wins, % of deals" and r["variant"] == "1737" for r in rows)
     status, out, _ = run_cli("compare", "1737", "1737+borrego", "--solve", "100")
     assert status == 0 and "winner differs" in out
     assert max(len(line) for line in out.split("Perfect play")[1].splitlines()) <= 80

@@ -207,4 +207,4 @@ def test_simulate_save_games(tmp_path):
 def test_simulate_games_must_be_positive(tmp_path):
     code, _, err = cli("simulate", "1737", "--hands", "10", "--save-games", str(tmp_path),
                        "--games", "0")
-    assert code == 2 and "--games must be 1 or more" in err
+    assert code == 2 and "1 or more" in err

@@ -310,17 +310,18 @@ def test_a_progress_bar_only_for_long_runs_on_a_terminal(monkeypatch):
     import io
     import sys
 
-    from rentoy.cli.compare import progress_bar
+    from rentoy.cli.common import progress_bar
 
     class Terminal(io.StringIO):
         def isatty(self):
             return True
 
-    assert progress_bar(10**6) == (None, None)          # the test's stderr is no terminal
+    # The run's estimated seconds decide (rentoy.simulation.cost), not its count alone.
+    assert progress_bar(100.0, "hands") == (None, None)   # the test's stderr is no terminal
     terminal = Terminal()
     monkeypatch.setattr(sys, "stderr", terminal)
-    assert progress_bar(1000) == (None, None)           # a short run
-    update, bar = progress_bar(10**6)
+    assert progress_bar(0.5, "hands") == (None, None)     # a short run
+    update, bar = progress_bar(100.0, "hands")
     update(500_000, 10**6)
     bar.close()
     assert "500000/1000000" in terminal.getvalue() and "hands" in terminal.getvalue()

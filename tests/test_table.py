@@ -215,6 +215,15 @@ def test_play_json_events(monkeypatch):
 def test_play_bad_input_exits_2(monkeypatch, tmp_path):
     code, _, err = run_play(["nope"], [], monkeypatch)
     assert code == 2 and "unknown variant" in err.lower()
-    code, _, err = run_play(["1737", "--save", str(tmp_path / "no" / "g.yaml")], [],
-                            monkeypatch)
-    assert code == 2 and "there is no folder" in err
+    # The one rule for output files: a folder is refused, and so is a file that exists
+    # (without --force), before the first deal; a missing folder is made.
+    code, out, err = run_play(["1737", "--save", str(tmp_path)], [], monkeypatch)
+    assert code == 2 and "this is a folder, not a file" in err and out == ""
+    taken = tmp_path / "taken.yaml"
+    taken.write_text("mine\n")
+    code, out, err = run_play(["1737", "--save", str(taken)], [], monkeypatch)
+    assert code == 2 and "exists already" in err and "--force" in err and out == ""
+    assert taken.read_text() == "mine\n"
+    code, _, err = run_play(["1737", "--seed", "1", "--save", str(tmp_path / "no" / "g.yaml")],
+                            [], monkeypatch)
+    assert code == 0 and (tmp_path / "no" / "g.yaml").exists()

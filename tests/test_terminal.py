@@ -14,6 +14,7 @@ import re
 import shlex
 import subprocess
 import sys
+import unicodedata
 from pathlib import Path
 
 import pytest
@@ -36,6 +37,28 @@ def rentoy(*args: str, columns: int | None = 80, **env: str) -> subprocess.Compl
         environ["COLUMNS"] = str(columns)
     return subprocess.run([sys.executable, "-m", "rentoy", *args], capture_output=True,
                           text=True, cwd=ROOT, env=environ, timeout=300)
+
+
+def columns(line: str) -> int:
+    """The columns a line takes on a terminal, counted here independently of the
+    renderer: combining marks none, wide East Asian characters two, the rest one."""
+    return sum(0 if unicodedata.combining(ch) or unicodedata.category(ch) in ("Mn", "Me")
+               else 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+               for ch in line)
+
+
+def cells(line: str) -> list[str]:
+    """A line as its terminal cells, one string per column (a wide character's second
+    column empty, a combining mark joined to its base)."""
+    out: list[str] = []
+    for ch in line:
+        if unicodedata.combining(ch) and out:
+            out[-1] += ch
+        else:
+            out.append(ch)
+            if unicodedata.east_asian_width(ch) in ("W", "F"):
+                out.append("")
+    return out
 
 
 def documented_commands() -> list[list[str]]:
@@ -76,11 +99,34 @@ def test_every_documented_command_fits_80_columns(args):
     assert "Traceback" not in done.stderr
     if "--json" in args or any(a in args for a in ("-f", "--format")) and "text" not in args:
         return          # JSON, Markdown and CSV are data: their lines are not wrapped
-    long = [line for line in done.stdout.splitlines() if len(line) > 80]
-    assert not long, f"{len(long)} lines longer than 80, e.g. {long[0]!r}"
-    # Nor in bytes: a pager, `cut` or a script in a C locale counts an accent as two.
-    long = [line for line in done.stdout.splitlines() if len(line.encode("utf-8")) > 80]
-    assert not long, f"{len(long)} lines longer than 80 bytes, e.g. {long[0]!r}"
+    long = [line for line in done.stdout.splitlines() if columns(line) > 80]
+    assert not long, f"{len(long)} lines longer than 80 columns, e.g. {long[0]!r}"
+
+
+@pytest.mark.parametrize("args", [["variants"], ["glossary"]], ids=" ".join)
+def test_columns_align_on_accented_letters_at_80_columns(args):
+    """Ávila, Huétor, envío, señas: each column starts at the same terminal column on
+    every line of the table, counted in columns, not in characters or bytes."""
+    done = rentoy(*args, PYTHONIOENCODING="utf-8")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    rule = next(i for i, line in enumerate(lines) if re.fullmatch(r"-+( +-+)+", line))
+    starts = [m.start() for m in re.finditer(r"-+", lines[rule])]
+    body = []
+    for line in lines[rule + 1:]:
+        if not line or not line.startswith((" ", *"abcdefghijklmnopqrstuvwxyz0123456789")):
+            break
+        body.append(line)
+    accented = [line for line in body if not line.isascii()]
+    assert accented, "the table has no accented letters to test with"
+    for line in body:
+        assert columns(line) <= 80, line
+        grid = cells(line)
+        for start, end in zip(starts[1:], [*starts[2:], None]):
+            cell = "".join(grid[start:end]).strip()
+            assert start >= len(grid) or grid[start - 1] == " ", (line, start)
+            if cell:
+                assert grid[start] != " ", (line, start)
 
 
 def test_the_main_job_reads_variant_by_variant_at_80_columns():
@@ -90,7 +136,7 @@ def test_the_main_job_reads_variant_by_variant_at_80_columns():
     # Turned: each rule and statistic a heading, then one line per variant.
     start = lines.index("arrastre")
     assert lines[start + 4].split()[:2] == ["avila", "overtrump"]
-    assert "fold rate" in lines and "*Rentoy" not in done.stdout
+    assert "fold rate, % of hands" in lines and "*Rentoy" not in done.stdout
 
 
 @pytest.mark.parametrize("args", [["rules", "huetor"], ["variants"],
@@ -157,7 +203,10 @@ def test_transliteration():
 # -- command-line fixes ------------------------------------------------------------------------
 
 def test_plot_is_checked_before_simulating(tmp_path):
-    for plot, message in ((tmp_path / "no" / "x.svg", "there is no folder"),
+    taken = tmp_path / "taken.svg"
+    taken.write_text("<svg/>")
+    # A missing folder is made when the plot is written; a taken name needs --force.
+    for plot, message in ((taken, "exists already"),
                           (tmp_path, "this is a folder"),
                           (tmp_path / "x.gif", "ending in .svg, .png or .pdf")):
         done = rentoy("simulate", "1737", "--hands", "2000000", "--plot", str(plot))

@@ -59,7 +59,7 @@ from ..engine.tables import Tables, TrumpTables
 from .position import Position, hand_ended, settled_table
 
 __all__ = ["Solver", "SeatCards", "Solution", "solve", "winner", "move_winners",
-           "tricks_to_decide", "principal_line", "TEAM_NAMES"]
+           "tricks_to_decide", "principal_line", "same_trick_play", "TEAM_NAMES"]
 
 #: Team names by team number.
 TEAM_NAMES: tuple[str, str] = ("A", "B")
@@ -490,3 +490,27 @@ def solve(position: Position) -> Solution:
     moves = move_winners(position)
     team = winner(position)
     return Solution(position, team, moves, principal_line(position))
+
+
+def same_trick_play(a: Tables, b: Tables) -> bool:
+    """Whether two compiled variants play the cards alike, so that the solver (and any
+    deal played card for card) gives the same result under both by construction: the
+    same cards dealt, the same powers and suits under every trump, the same duties, the
+    same turn order and the same end of the hand. Rules of the betting and the score
+    play no part.
+
+    >>> from rentoy.engine import compile_variant
+    >>> from rentoy.variants import load_variant
+    >>> def tables(spec): return compile_variant(load_variant(spec))
+    >>> same_trick_play(tables("1737"), tables("1737+values-1-3-6-12"))
+    True
+    >>> same_trick_play(tables("1737"), tables("avila"))
+    False
+    """
+    def play(t: Tables) -> tuple[object, ...]:
+        r = t.rules
+        return (r.hand_size, t.arrastre, r.follow_suit, r.turn_order, r.tricks,
+                r.tricks_to_win, r.stop_when_decided,
+                tuple((tt.power, tt.suit, tt.always, tt.top) for tt in t.by_trump))
+
+    return play(a) == play(b)

@@ -5,6 +5,8 @@
   hand-strength betting.
 - ``search``: :class:`SearchBot`, which samples the hidden cards from what it has seen
   and solves each sample with every card visible (:mod:`rentoy.bots.search`).
+- ``tables``: :class:`TableBot`, the search bot's card play with betting by the take
+  points at the score (:mod:`rentoy.bots.stakes`).
 
 A bot is named by a *spec*: its name, then settings after colons, such as
 ``search:samples=64`` or ``search:samples=16:raise_at=0.8``. The command line's
@@ -30,9 +32,10 @@ from typing import Any, Callable, Sequence
 from .basic import Bot, GreedyBot, RandomBot, legal_of
 from ..errors import suggest
 from .search import SearchBot
+from .stakes import TableBot
 
-__all__ = ["Bot", "RandomBot", "GreedyBot", "SearchBot", "legal_of", "BOT_NAMES", "parse_bot",
-           "make_bot", "team_bots"]
+__all__ = ["Bot", "RandomBot", "GreedyBot", "SearchBot", "TableBot", "legal_of", "BOT_NAMES",
+           "parse_bot", "make_bot", "team_bots"]
 
 # Each bot: its class and the settings a spec may give, with their types.
 _BOTS: dict[str, tuple[Callable[..., Bot], dict[str, type]]] = {
@@ -41,6 +44,7 @@ _BOTS: dict[str, tuple[Callable[..., Bot], dict[str, type]]] = {
     "search": (SearchBot, {"samples": int, "raise_at": float, "reraise_at": float,
                            "raise_weight": float, "careless_at": float,
                            "careless_raise_at": float, "careless_sure_at": float}),
+    "tables": (TableBot, {"samples": int, "live": float, "careless_at": float}),
 }
 
 #: The names of the bots, in the order the docs list them.

@@ -160,6 +160,12 @@ class SearchBot:
         plays = [a for a in legal if a.kind == PLAY]
         return self._play(observation, plays, estimate)
 
+    def play(self, observation: Observation, estimate: Estimate) -> Action:
+        """The card the bot plays from ``estimate`` (see :meth:`estimate`): the one that
+        wins the hand in the most worlds, the cheapest of equals."""
+        return self._play(observation, [a for a in legal_of(observation) if a.kind == PLAY],
+                          estimate)
+
     def stance(self, observation: Observation) -> Stance:
         """How the bot bets from this observation: by its settings against a careful
         table; raising on its turn only at ``careless_raise_at`` against one it reads

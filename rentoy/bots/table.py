@@ -31,7 +31,7 @@ from typing import Sequence
 
 from ..engine import Action, Observation
 from ..engine.actions import ACCEPT, FOLD, GAME_CALL, PLAY, RAISE
-from ..engine.rules import Betting, bet, raise_rule_refusal
+from ..engine.rules import Betting, bet, game_call_refusal, raise_rule_refusal
 from ..engine.tables import Tables
 
 __all__ = ["careless_chance", "CAREFUL_RAISE", "CAREFUL_ANSWER"]
@@ -63,7 +63,7 @@ def _bets_open(tables: Tables, betting: Betting, seat: int) -> int:
     """How many kinds of raise (one step, the whole game) ``seat`` may make now, its
     turn or its answer settled: the engine's own rule."""
     open_ = raise_rule_refusal(tables, betting, seat) is None
-    if tables.game_level >= 0 and raise_rule_refusal(tables, betting, seat, True) is None:
+    if tables.game_level >= 0 and game_call_refusal(tables, betting, seat) is None:
         return open_ + 1
     return int(open_)
 

@@ -24,7 +24,7 @@ __all__ = ["build_parser", "main"]
 #: The commands, each a module of this package named after it with a ``register(sub)``
 #: function; only the one being run is imported (``rentoy --help`` imports them all).
 COMMANDS: tuple[str, ...] = ("variants", "rules", "check", "run", "compare", "simulate",
-                             "solve", "sources", "glossary", "play")
+                             "solve", "sources", "glossary", "play", "equity", "review")
 #: The commands that only read files and print: they run without the cyclic garbage
 #: collector (see :func:`main`).
 READING: frozenset[str] = frozenset({"variants", "rules", "sources", "glossary"})
@@ -162,7 +162,10 @@ def _run(argv: list[str]) -> int:
     ascii_fallback(sys.stdout)
     ascii_fallback(sys.stderr)
     parser = build_parser(_command_in(argv))
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:      # --help, --version, or a bad argument (status 2)
+        return exc.code if isinstance(exc.code, int) else 0 if exc.code is None else 2
     set_output_width(args.width)
     try:
         previous = signal.signal(signal.SIGTERM, _raise_terminated)

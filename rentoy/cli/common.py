@@ -13,7 +13,7 @@ import argparse
 import sys
 
 __all__ = ["add_format", "emit", "write", "chosen_format", "refuse_folder", "output_width",
-           "set_output_width", "warn", "count"]
+           "set_output_width", "warn", "count", "bounded_count", "progress_bar"]
 
 _width: int | None = None      # set once per run from --width
 
@@ -58,12 +58,67 @@ def count(text: str) -> int:
     return int(number)
 
 
+def bounded_count(limit: str, positive: bool = True):
+    """An ``argparse`` type for a count held to the limit ``limit`` of
+    :mod:`rentoy.limits` (and, with ``positive``, at least 1).
+
+    >>> bounded_count("MAX_HANDS")("2e4")
+    20000
+    >>> bounded_count("MAX_HANDS")("1e12")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: 1e12 is over the limit of 10,000,000 hands (rentoy.limits.MAX_HANDS)
+    """
+    def read(text: str) -> int:
+        from .. import limits
+
+        value = count(text)
+        top, unit = limits.LIMITS[limit]
+        if value > top:
+            raise argparse.ArgumentTypeError(
+                f"{text} is over the limit of {top:,} {unit} (rentoy.limits.{limit})")
+        if positive and value < 1:
+            raise argparse.ArgumentTypeError(f"give a positive whole number, 1 or more, not {text}")
+        return value
+    return read
+
+
+def progress_bar(seconds: float, unit: str):
+    """A ``progress(done, total)`` callback drawing a bar on stderr, and the bar to
+    close, for a run estimated at ``seconds`` (:mod:`rentoy.simulation.cost`); or
+    ``(None, None)`` when the run is short or stderr is not a terminal (a pipe, a log
+    file: nothing is drawn there)."""
+    from ..simulation.cost import is_long
+
+    if not is_long(seconds) or not sys.stderr.isatty():
+        return None, None
+    from tqdm import tqdm
+
+    bar = tqdm(total=None, unit=unit, file=sys.stderr, leave=False)
+
+    def update(done: int, total: int) -> None:
+        bar.total = total
+        bar.n = done
+        bar.refresh()
+
+    return update, bar
+
+
 def add_format(parser: argparse.ArgumentParser,
                formats: tuple[str, ...] = ("text", "markdown", "json")) -> None:
     """The ``--format``/``-f`` option: one of ``formats`` (a subset of
     :data:`rentoy.render.FORMATS`), text by default."""
     parser.add_argument("--format", "-f", choices=formats, default="text",
-                        help="output format")
+                        action=_FormatGiven, help="output format")
+
+
+class _FormatGiven(argparse.Action):
+    """Stores ``--format`` and notes that it was given (``--json -f text`` is refused)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: object, option_string: str | None = None) -> None:
+        setattr(namespace, self.dest, values)
+        namespace.format_given = True
 
 
 def chosen_format(args: argparse.Namespace) -> str:
@@ -71,7 +126,7 @@ def chosen_format(args: argparse.Namespace) -> str:
     asking for JSON and another format at once is refused."""
     fmt = args.format
     if getattr(args, "json", False):
-        if fmt not in ("text", "json"):
+        if fmt != "json" and getattr(args, "format_given", False):
             from ..errors import InputError, Problem
 
             raise InputError(Problem(f"--json and --format {fmt} ask for two formats",

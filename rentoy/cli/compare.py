@@ -17,9 +17,7 @@ from contextlib import contextmanager
 from typing import Iterator
 
 from ..render import FORMATS
-from .common import add_format, count, emit, warn
-
-_LONG_RUN = 50_000     # hands (all variants together) from which a progress bar is shown
+from .common import add_format, bounded_count, count, emit, progress_bar, warn
 
 
 def add_simulation_options(p: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
@@ -32,13 +30,18 @@ def add_simulation_options(p: argparse.ArgumentParser | argparse._ArgumentGroup)
                         "players, if every variant allows it)")
     p.add_argument("--bots", default="random", metavar="B",
                    help="random, greedy or search (with settings: search:samples=16), or "
-                        "two separated by a comma for team A and team B, e.g. search,greedy")
+                        "two separated by a comma for team A and team B, e.g. search,greedy; "
+                        "the search bot plays far better and about 60 times slower than "
+                        "greedy (a progress bar shows on a terminal)")
     p.add_argument("--jobs", "-j", type=count, default=1, metavar="J",
                    help="worker processes, at most one per core (0: one per core); the "
                         "output does not depend on it")
     p.add_argument("--plot", metavar="FILE",
                    help="also draw the statistics with their intervals to FILE (.svg, .png "
-                        "or .pdf; needs matplotlib)")
+                        "or .pdf; needs matplotlib); with several variants, the paired "
+                        "differences from the reference with theirs")
+    p.add_argument("--force", action="store_true",
+                   help="let the files written (--plot, --save-games) replace existing ones")
     p.add_argument("--dask", metavar="ADDRESS",
                    help="run on the dask.distributed cluster whose scheduler is at "
                         "ADDRESS (e.g. tcp://10.0.0.5:8786) instead of local processes; "
@@ -66,19 +69,31 @@ def simulation_jobs(jobs: int) -> int:
 def check_plot(args: argparse.Namespace) -> None:
     """Refuse a ``--plot`` file that cannot be written, before anything is simulated."""
     if getattr(args, "plot", None):
+        from ..files import check_output
         from ..simulation import check_plot_path
 
         check_plot_path(args.plot)
+        check_output(args.plot, force=args.force, what="--plot")
 
 
-def write_plot(result, path: str) -> None:
+def write_plot(result, path: str, reference: str | None = None, force: bool = False
+               ) -> None:
     """Draw the simulation to ``path`` and say where it went (on stderr)."""
     import sys
 
     from ..simulation import plot_comparison
 
-    written = plot_comparison(result, path)
+    written = plot_comparison(result, path, reference=reference, force=force)
     print(f"rentoy: plot written to {written}", file=sys.stderr)
+
+
+def simulation_estimate(args: argparse.Namespace, hands: int, variants: int) -> float:
+    """About how many seconds the simulation asked for takes (see
+    :mod:`rentoy.simulation.cost`)."""
+    from ..simulation.cost import simulation_seconds
+
+    bots = [b.strip() for b in args.bots.split(",")] if args.bots else ["random"]
+    return simulation_seconds(hands, variants, bots, args.players or 4, max(args.jobs, 1))
 
 
 @contextmanager
@@ -116,45 +131,29 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "even if its value is the same")
     add_format(p, FORMATS)
     g = p.add_argument_group("simulated play")
-    g.add_argument("--simulate", type=count, metavar="N",
+    g.add_argument("--simulate", type=bounded_count("MAX_HANDS"), metavar="N",
                    help="play at least N hands per variant (whole games, the same deals "
-                        "under every variant) and report statistics with 95%% intervals")
+                        "under every variant; at most 10,000,000) and report statistics "
+                        "with 95%% intervals")
     add_simulation_options(g)
     g.add_argument("--reference", metavar="ID",
                    help="the variant the paired differences are taken from (default: the "
                         "first one)")
     s = p.add_argument_group("perfect play")
-    s.add_argument("--solve", type=count, metavar="N",
+    s.add_argument("--solve", type=bounded_count("MAX_DEALS"), metavar="N",
                    help="solve N deals double dummy under each variant (every card "
-                        "visible, perfect play, no betting) and report who wins, with "
-                        "95%% intervals; with --divergences, the deals whose winner "
-                        "differs. Uses --seed, --players and --jobs")
+                        "visible, perfect play, no betting; at most 1,000,000) and report "
+                        "who wins, with 95%% intervals; with --divergences, the deals whose "
+                        "winner differs. Uses --seed, --players and --jobs")
     d = p.add_argument_group("divergent deals")
-    d.add_argument("--divergences", type=int, metavar="K",
-                   help="find K deals on which two of the variants part ways")
+    d.add_argument("--divergences", type=bounded_count("MAX_DIVERGENCES"), metavar="K",
+                   help="find K deals on which two of the variants part ways (at most "
+                        "1,000)")
     d.add_argument("--save", metavar="DIR",
-                   help="write each divergence as two walkthrough files in DIR (never "
-                        "overwriting a file)")
+                   help="write each divergence as two walkthrough files in DIR (made if "
+                        "missing; a taken name gets the next free number, never "
+                        "overwritten)")
     p.set_defaults(handler=handle)
-
-
-def progress_bar(total_hands: int):
-    """A ``progress(done, total)`` callback drawing a tqdm bar on stderr, or None when
-    stderr is not a terminal or the run is short."""
-    import sys
-
-    if total_hands < _LONG_RUN or not sys.stderr.isatty():
-        return None, None
-    from tqdm import tqdm
-
-    bar = tqdm(total=None, unit="hands", file=sys.stderr, leave=False)
-
-    def update(done: int, total: int) -> None:
-        bar.total = total
-        bar.n = done
-        bar.refresh()
-
-    return update, bar
 
 
 def handle(args: argparse.Namespace) -> int:
@@ -173,6 +172,10 @@ def handle(args: argparse.Namespace) -> int:
         raise InputError(Problem("--plot draws the simulation: give --simulate N too",
                                  hint="e.g. --simulate 2000 --plot compare.svg"))
     check_plot(args)
+    if args.save:
+        from ..files import check_output_folder
+
+        check_output_folder(args.save, "--save")
     if args.simulate is not None or args.solve is not None:
         args.jobs = simulation_jobs(args.jobs)
     variants = load_variants(args.variants)
@@ -180,6 +183,17 @@ def handle(args: argparse.Namespace) -> int:
                                by="provenance" if args.provenance else "value")
     data: dict = {"rules": comparison.as_dict()}
     tables = list(comparison.tables("long" if args.format == "csv" else "wide"))
+    import sys
+
+    if (args.format in ("text", "markdown") and sys.stdout.isatty()
+            and (args.simulate or args.solve or args.divergences)):
+        # The rules cost nothing: a person at a terminal reads them while the play is
+        # worked out (the settings are checked first, so no error follows them).
+        _check_play_settings(args, variants)
+        emit(Report(data, tables), args.format)
+        sys.stdout.write("\n")
+        sys.stdout.flush()
+        tables = []
 
     if args.simulate is not None:
         report = _simulation(args, variants)
@@ -188,9 +202,19 @@ def handle(args: argparse.Namespace) -> int:
     if args.solve is not None:
         from ..comparison.perfect import compare_perfect, perfect_report
 
-        with executor_of(args) as (executor, jobs):
-            perfect = compare_perfect(variants, args.solve, args.seed, players=args.players,
-                                      jobs=jobs, executor=executor)
+        from ..simulation.cost import solving_seconds
+
+        update, bar = progress_bar(solving_seconds(args.solve, len(variants),
+                                                   args.players or 4, max(args.jobs, 1)),
+                                   "deals")
+        try:
+            with executor_of(args) as (executor, jobs):
+                perfect = compare_perfect(variants, args.solve, args.seed,
+                                          players=args.players, jobs=jobs,
+                                          executor=executor, progress=update)
+        finally:
+            if bar is not None:
+                bar.close()
         report = perfect_report(perfect, layout="long" if args.format == "csv" else "wide")
         data["perfect_play"] = report.data
         tables += report.tables
@@ -206,6 +230,26 @@ def handle(args: argparse.Namespace) -> int:
     return 0
 
 
+def _check_play_settings(args: argparse.Namespace, variants) -> None:
+    """Refuse bad bots, a bad table size or a bad reference before anything is printed."""
+    from ..bots import parse_bot
+    from ..errors import InputError, Problem
+    from ..simulation.run import choose_players
+
+    for spec in (args.bots or "").split(","):
+        try:
+            parse_bot(spec.strip())
+        except ValueError as exc:
+            raise InputError(Problem(str(exc))) from None
+    choose_players(variants, args.players)
+    if args.reference:
+        from ..variants import load_variant
+
+        if load_variant(args.reference).id not in [v.id for v in variants]:
+            raise InputError(Problem(f"--reference {args.reference}: not one of the compared "
+                                     f"variants ({', '.join(v.id for v in variants)})"))
+
+
 def _simulation(args: argparse.Namespace, variants):
     from ..errors import InputError, Problem
     from ..simulation import simulate, simulation_report
@@ -218,19 +262,29 @@ def _simulation(args: argparse.Namespace, variants):
         if reference not in [v.id for v in variants]:
             raise InputError(Problem(f"--reference {args.reference}: not one of the compared "
                                      f"variants ({', '.join(v.id for v in variants)})"))
-    update, bar = progress_bar(max(args.simulate, 0) * len(variants))
+    seconds = simulation_estimate(args, args.simulate, len(variants))
+    update, bar = progress_bar(seconds, "hands")
     try:
         with executor_of(args) as (executor, jobs):
             result = simulate(variants, args.simulate, args.seed, players=args.players,
                               bots=args.bots, jobs=jobs, executor=executor,
-                              progress=update)
+                              progress=update, chunk_games=progress_chunk(seconds, args.simulate))
     finally:
         if bar is not None:
             bar.close()
     if args.plot:
-        write_plot(result, args.plot)
+        write_plot(result, args.plot, reference, args.force)
     return simulation_report(result, reference,
                              layout="long" if args.format == "csv" else "wide")
+
+
+def progress_chunk(seconds: float, hands: int) -> int | None:
+    """Games per chunk for a long run: about a second's play each, so that a progress
+    bar moves (None: the simulation sizes its chunks itself, a few large ones)."""
+    if seconds < 30:
+        return None
+    games_per_second = hands / max(seconds, 1e-9) / 4      # about four hands a game
+    return max(1, min(500, round(games_per_second)))
 
 
 def _divergences(args: argparse.Namespace, variants):

@@ -1,13 +1,16 @@
 """``rentoy play VARIANT``: play a game against bots, at a terminal or from a script.
 
 The game itself is :class:`rentoy.table.Session`; this module only reads lines and
-prints. At a terminal it shows the table before each of your turns and prompts;
-when standard input is not a terminal it reads one action per line and prints plain
-text (``--json``: one JSON object per event). A refused or unknown line is reported
-and the next one read; lines after the end of the game are ignored. At the end of the
-game, of the input, or on Ctrl-C, ``--save FILE`` writes the game as a record that
-``rentoy run FILE`` replays and checks (at a terminal, without ``--save``, you are
-offered to save it).
+prints, laid out to the output's width (``--width``, else the terminal's). At a
+terminal it shows the table before each of your turns and prompts; when standard input
+is not a terminal it reads one action per line and prints plain text (``--json``: one
+JSON object per event). A refused or unknown line is reported and the next one read;
+lines after the end of the game are ignored. At the end of the game, of the input, or
+on Ctrl-C, ``--save FILE`` writes the game as a record that ``rentoy run FILE`` replays
+and checks, and ``rentoy play --resume FILE`` continues (at a terminal, without
+``--save``, you are offered to save it; a name that cannot be written is asked again).
+The save target is checked before the first deal. Ctrl-C ends with exit status 130,
+after the save.
 """
 
 from __future__ import annotations
@@ -15,7 +18,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from ..render.text import wrap
@@ -31,16 +33,29 @@ def register(sub: argparse._SubParsersAction) -> None:
                     "? lists your legal actions. A refused action is explained with the "
                     "rule, its source and status. When standard input is not a terminal, "
                     "one action is read per line.",
-        epilog="Example: printf '1\\n?\\n2\\n' | rentoy play 1737 --seed 3 --save game.yaml; "
-               "then: rentoy run game.yaml")
-    p.add_argument("variant", metavar="ID|PATH",
-                   help="a built-in id or a variant file, either with options (1737+borrego)")
-    p.add_argument("--seat", type=int, default=0, metavar="S",
+        epilog="At the prompt, besides the actions: hint (what the search bot would do, "
+               "with its chance), undo (take back your last action while no bot has acted "
+               "after it), partner (leave the answer to a raise to the partner the rules "
+               "name). Example: printf '1\\n?\\n2\\n' | rentoy play 1737 --seed 3 --save "
+               "game.yaml; then: rentoy run game.yaml; rentoy play --resume game.yaml. "
+               "Exit status: 0 the game or the input ended, 2 bad input or a file that "
+               "cannot be written, 130 Ctrl-C (after saving).")
+    p.add_argument("variant", metavar="ID|PATH", nargs="?",
+                   help="a built-in id or a variant file, either with options (1737+borrego); "
+                        "not with --resume")
+    p.add_argument("--resume", metavar="RECORD",
+                   help="continue the game a record left off (one that --save wrote), an "
+                        "unfinished hand included; its seat, bots and seed unless given")
+    p.add_argument("--deal", metavar="DEAL",
+                   help="the first hand's cards in the one-line deal notation, seat 0 first "
+                        "(e.g. '1e 12b 5e | 5c 11e 7o | 3c 10c 6c | 2c 3e 2e / up 7e'); the "
+                        "next hands come from the seed")
+    p.add_argument("--seat", type=int, metavar="S",
                    help="your seat (default: 0, the first to play; team A holds the even "
                         "seats)")
     p.add_argument("--players", type=int, metavar="P",
                    help="the number of players (default: the variant's default)")
-    p.add_argument("--bots", default="greedy", metavar="B",
+    p.add_argument("--bots", metavar="B",
                    help="random, greedy or search (settings may follow: search:samples=16) "
                         "for every other seat, or two separated by a comma: your "
                         "partners', then the opponents' (default: greedy)")
@@ -49,25 +64,46 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "printed at the start)")
     p.add_argument("--save", metavar="FILE",
                    help="write the game as a record (a walkthrough file) when it ends, "
-                        "when the input ends, or on Ctrl-C")
+                        "when the input ends, or on Ctrl-C; checked before the first deal")
+    p.add_argument("--force", action="store_true",
+                   help="let --save (or the name given at the end) replace a file")
     p.add_argument("--json", action="store_true",
                    help="print each event as one JSON object per line")
+    p.add_argument("--review", action="store_true",
+                   help="when the game ends, review it decision by decision (as `rentoy "
+                        "review` does)")
     p.set_defaults(handler=handle)
 
 
 def handle(args: argparse.Namespace) -> int:
     import random
 
-    from ..errors import InputError
+    from ..errors import InputError, Problem
+    from ..files import check_output
     from ..table import Session, suit_symbols
 
+    if (args.variant is None) == (args.resume is None):
+        raise InputError(Problem("give a variant to play, or --resume RECORD" if
+                                 args.variant is None else
+                                 "--resume continues the record's own variant: give no "
+                                 "variant with it", hint="e.g. rentoy play 1737, or "
+                                 "rentoy play --resume game.yaml"))
+    if args.resume is not None and (args.deal is not None or args.players is not None):
+        raise InputError(Problem("--resume deals the record's cards to the record's table: "
+                                 "--deal and --players do not go with it"))
     if args.save is not None:
-        folder = Path(args.save).parent
-        if not folder.is_dir():
-            raise InputError.at(f"--save {args.save}: there is no folder {str(folder)!r}")
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
-    session = Session(args.variant, seat=args.seat, players=args.players, bots=args.bots,
-                      seed=seed)
+        check_output(args.save, force=args.force, what="--save")
+    if args.resume is not None:
+        session, opening = Session.resume(args.resume, seat=args.seat, bots=args.bots,
+                                          seed=args.seed)
+        seed = session.seed
+    else:
+        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
+        deals, dealer = _deal(args.deal, args.players)
+        session = Session(args.variant, seat=args.seat or 0, players=args.players or (
+            len(deals[0].hands) if deals else None), bots=args.bots or "greedy", seed=seed,
+            deals=deals, dealer=dealer)
+        opening = None
     interactive = sys.stdin.isatty() and sys.stdout.isatty() and not args.json
     if hasattr(sys.stdout, "reconfigure"):
         sys.stdout.reconfigure(errors="replace")   # an ASCII terminal still shows the rest
@@ -76,14 +112,14 @@ def handle(args: argparse.Namespace) -> int:
     read = _terminal_reader if interactive else _script_reader(out)
     ended, shown = "input", -1
     try:
-        out.events(session.start())
-        if args.seed is None:
+        out.events(session.start() if opening is None else opening)
+        if args.seed is None and args.resume is None:
             out.note(f"(seed {seed}: rentoy play {args.variant} --seed {seed} deals this "
                      "game again)")
         while not session.over:
-            if session.waiting and shown != session.actions_taken:
+            if session.waiting and shown != session.version:
                 out.view(session.view())     # again only once something has happened
-                shown = session.actions_taken
+                shown = session.version
             line = read()
             if line is None:
                 break
@@ -94,8 +130,31 @@ def handle(args: argparse.Namespace) -> int:
         ended = "interrupt"
         out.note("Interrupted.")
     if ended != "game" and not session.over:
-        out.note("The game is left off.")
-    return _save(session, args.save, interactive, out)
+        out.note("The game is left off." + (
+            " `rentoy play --resume FILE` continues a saved game." if not args.json else ""))
+    if args.review and session.over:
+        from .review import show_review
+        show_review(session.record(), args.json)
+    status = _save(session, args.save, interactive, out, args.force)
+    return 130 if ended == "interrupt" and status == 0 else status
+
+
+def _deal(text: str | None, players: int | None) -> tuple[list, int | None]:
+    """The first deal given with --deal (and the dealer it names), or none."""
+    if text is None:
+        return [], None
+    from ..engine import Deal
+    from ..errors import InputError, Problem
+    from ..notation import NotationError, parse_deal
+
+    try:
+        deal = parse_deal(text)
+    except NotationError as exc:
+        raise InputError(Problem(f"--deal: {exc.problems[0].detail}")) from None
+    if players is not None and players != len(deal.hands):
+        raise InputError(Problem(f"--deal gives cards to {len(deal.hands)} seats, but "
+                                 f"--players is {players}"))
+    return [Deal(deal.hands, deal.up)], deal.dealer
 
 
 def _terminal_reader() -> str | None:
@@ -116,27 +175,38 @@ def _script_reader(out: "_Printer") -> Callable[[], str | None]:
     return read
 
 
-def _save(session: Any, path: str | None, interactive: bool, out: "_Printer") -> int:
+def _save(session: Any, path: str | None, interactive: bool, out: "_Printer",
+          force: bool = False) -> int:
     from ..errors import InputError
-    from ..walkthrough.record import write_atomically
+    from ..files import check_output, write_output
 
     if path is None and interactive:
-        try:
-            path = input("Save the game as a record? A file name, or Enter for no: ").strip()
-        except (EOFError, KeyboardInterrupt):
-            print()
-            path = None
-        if not path:
+        while True:
+            try:
+                path = input("Save the game as a record? A file name, or Enter for no: "
+                             ).strip()
+            except (EOFError, KeyboardInterrupt):
+                print()
+                return 0
+            if not path:
+                return 0
+            try:
+                check_output(path, force=force)
+                write_output(path, session.record(), force=force)
+            except InputError as exc:       # say why, and ask again: the game is not lost
+                print(f"rentoy: {exc}", file=sys.stderr)
+                continue
+            out.saved(path, session.over)
             return 0
     if path is None:
         return 0
     try:
-        write_atomically(path, session.record())
-    except (OSError, InputError) as exc:     # WriteError says what went wrong, in one line
-        text = str(exc) if isinstance(exc, InputError) else exc.strerror or str(exc)
-        print(f"rentoy: error: cannot write {path}: {text}", file=sys.stderr)
+        write_output(path, session.record(), force=force)
+    except InputError as exc:
+        for line in str(exc).splitlines():
+            print(f"rentoy: error: {line}", file=sys.stderr)
         return 2
-    out.saved(path)
+    out.saved(path, session.over)
     return 0
 
 
@@ -150,8 +220,11 @@ class _Printer:
         print(json.dumps(data, ensure_ascii=False), flush=True)
 
     def _text(self, lines: Iterable[str]) -> None:
+        from .common import output_width
+
+        width = output_width()
         for line in lines:
-            for part in wrap(line, 80, subsequent_indent="  ", hyphens=False) or [""]:
+            for part in wrap(line, width, subsequent_indent="  ", hyphens=False) or [""]:
                 print(part)
         sys.stdout.flush()
 
@@ -160,8 +233,8 @@ class _Printer:
             if self.json:
                 self._emit(event.to_json())
             else:
-                self._text(([""] if event.kind in ("deal", "game-over") else [])
-                           + list(event.lines))
+                self._text(([""] if event.kind in ("deal", "game-over", "hint", "advice")
+                            else []) + list(event.lines))
 
     def view(self, view: Any) -> None:
         from ..render import plain
@@ -177,7 +250,9 @@ class _Printer:
             data["legal"] = [str(a) for a in view.legal]
             self._emit({"event": "turn", **data})
         else:
-            self._text([""] + draw_view(view, self.symbols))
+            from .common import output_width
+
+            self._text([""] + draw_view(view, self.symbols, output_width()))
 
     def echo(self, line: str) -> None:
         if not self.json:
@@ -189,9 +264,10 @@ class _Printer:
         else:
             self._text([text])
 
-    def saved(self, path: str) -> None:
+    def saved(self, path: str, over: bool = True) -> None:
         if self.json:
             self._emit({"event": "saved", "file": path})
         else:
+            more = "" if over else f", and `rentoy play --resume {path}` continues it"
             self._text([f"Saved the game to {path}; `rentoy run {path}` replays and checks "
-                        "it."])
+                        f"it{more}."])

@@ -53,8 +53,46 @@ def handle(args: argparse.Namespace) -> int:
         emit(Report(run.to_json()), "json")
     elif fmt == "markdown":
         from ..walkthrough.transcript import render_markdown
-        write(render_markdown(run, quiet=args.quiet))
+        write(_before_summary(render_markdown(run, quiet=args.quiet),
+                              _worth(args, run, "markdown"), "\n### Summary"))
     else:
         from ..walkthrough.transcript import render_text
-        write(render_text(run, quiet=args.quiet, width=output_width()))
+        write(_before_summary(render_text(run, quiet=args.quiet, width=output_width()),
+                              _worth(args, run, "text"), "\nSummary\n"))
     return 0 if run.ok else 1
+
+
+def _before_summary(text: str, worth: str, heading: str) -> str:
+    """``worth`` placed before the transcript's closing summary, which stays last."""
+    at = text.rfind(heading)
+    if not worth or at < 0:
+        return text + worth
+    return text[:at] + worth + "\n" + text[at:]
+
+
+def _worth(args: argparse.Namespace, run, fmt: str) -> str:
+    """What each betting decision is worth, from the tables (after the transcript; none
+    with --quiet, for a record, or when the run failed)."""
+    if args.quiet or not run.ok or run.walkthrough.is_record:
+        return ""
+    from ..equity.worth import walkthrough_worth
+    from ..render import Report
+
+    worth = walkthrough_worth(args.file)
+    if not worth.entries:
+        return ""
+    from .common import output_width
+    from ..render import render
+
+    text = [f"At each raise, accept and fold, what each answer leads to and the chance of "
+            f"winning the hand at which it is right, from the table of game-winning chances "
+            f"of {worth.variant} at {worth.players} players ({worth.source}; see `rentoy "
+            f"equity {worth.variant} --at A-B`). Dead: later raises not counted; live "
+            f"(counting later raises): each team raising where the other should fold. "
+            f"The take points carry the table's noise, much magnified (often 20 points "
+            f"either way): the shape of each decision, not its last digit."]
+    for e in worth.entries:
+        where = " / ".join(e.path) or "every branch"
+        text.append(f"{where}, `{e.action}` (at {e.score[0]}-{e.score[1]}): {e.words}")
+    report = Report(None, heading="What each decision is worth", text=text)
+    return "\n\n" + render(report, fmt, output_width() if fmt == "text" else None)

@@ -8,28 +8,30 @@ from __future__ import annotations
 
 import argparse
 
-from .common import add_format, count
-from .compare import (add_simulation_options, check_plot, executor_of, progress_bar,
-                      write_plot)
+from .common import add_format, bounded_count, progress_bar
+from .compare import (add_simulation_options, check_plot, executor_of, progress_chunk,
+                      simulation_estimate, write_plot)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "simulate", help="play many hands of one variant with bots and measure them",
         description="Play at least N hands of a variant, in whole games to its target, "
-                    "with random or greedy bots, and report hands per game, points per "
+                    "with random, greedy or search bots, and report hands per game, points per "
                     "hand, fold rate and the rest, each with a 95% interval, plus the "
                     "speed. The same seed gives the same statistics whatever --jobs is.",
         epilog="Example: rentoy simulate 1737 --hands 20000 --seed 1 --jobs 2 --json")
     p.add_argument("variant", metavar="ID|PATH",
                    help="a built-in id or a variant file, either with options (1737+borrego)")
-    p.add_argument("--hands", "-n", type=count, default=10_000, metavar="N",
-                   help="play at least N hands (20000, 20_000 and 2e4 are the same)")
+    p.add_argument("--hands", "-n", type=bounded_count("MAX_HANDS"), default=10_000,
+                   metavar="N",
+                   help="play at least N hands (20000, 20_000 and 2e4 are the same; at most "
+                        "10,000,000)")
     add_simulation_options(p)
     p.add_argument("--save-games", metavar="DIR",
                    help="also write the simulation's first games (see --games) to DIR as "
                         "game records, walkthrough files that `rentoy run` replays and checks")
-    p.add_argument("--games", type=int, default=10, metavar="K",
+    p.add_argument("--games", type=bounded_count("MAX_DIVERGENCES"), default=10, metavar="K",
                    help="with --save-games: how many games to keep (at most the games the "
                         "simulation played)")
     add_format(p, ("text", "markdown", "json", "csv"))
@@ -67,17 +69,22 @@ def handle(args: argparse.Namespace) -> int:
         raise InputError.at(f"--games must be 1 or more, not {args.games}")
     fmt = chosen_format(args)
     check_plot(args)
-    update, bar = progress_bar(max(args.hands, 0))
+    if args.save_games:
+        from ..simulation.records import check_game_records
+
+        check_game_records(args.variant, args.save_games, args.games, force=args.force)
+    seconds = simulation_estimate(args, args.hands, 1)
+    update, bar = progress_bar(seconds, "hands")
     try:
         with executor_of(args) as (executor, jobs):
             result = simulate(args.variant, args.hands, args.seed, players=args.players,
                               bots=args.bots, jobs=jobs, executor=executor,
-                              progress=update)
+                              progress=update, chunk_games=progress_chunk(seconds, args.hands))
     finally:
         if bar is not None:
             bar.close()
     if args.plot:
-        write_plot(result, args.plot)
+        write_plot(result, args.plot, force=args.force)
     data = simulation_data(result)
     report = simulation_report(result, layout="long" if fmt == "csv" else "wide")
     speed = Table(["hands", "games", "seconds", "hands per second"],
@@ -98,7 +105,7 @@ def save_game_records(args: argparse.Namespace, games: int) -> None:
     from ..simulation.records import save_games
 
     paths = save_games(args.variant, args.save_games, games, args.seed,
-                       players=args.players, bots=args.bots)
+                       players=args.players, bots=args.bots, force=args.force)
     print(f"rentoy: saved {len(paths)} game record{'s' if len(paths) != 1 else ''} in "
           f"{args.save_games} (run one with: rentoy run {paths[0] if paths else 'FILE'})",
           file=sys.stderr)

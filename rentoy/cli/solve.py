@@ -1,10 +1,13 @@
-"""``rentoy solve FILE``: the winner of a position with every card visible and perfect
-play, and the winner after each card the seat to play may play.
+"""``rentoy solve FILE|DEAL``: a position with every card visible and perfect play: the
+winner, the tricks each team takes, and both after each card the seat to play may play.
 
-The file is a walkthrough (variant, players, dealer, score, deal, optional actions);
-its actions are replayed through the engine and the position reached is solved. Its
-branches are not followed. Betting is not analysed: a position where a raise waits
-for an answer, or a finished hand, is refused (exit status 2).
+The position is a walkthrough file (variant, players, dealer, score, deal, optional
+actions; its actions are replayed through the engine and its branches not followed),
+or a deal in the one-line notation (:mod:`rentoy.notation`) given on the command line,
+solved from its first lead. With ``-`` (or no argument, standard input not being a
+terminal) every line of standard input is a deal, solved in turn: a batch, one answer
+a line (``--json``: one JSON object a line). Betting is not analysed: a position where
+a raise waits for an answer, or a finished hand, is refused (exit status 2).
 """
 
 from __future__ import annotations
@@ -18,42 +21,192 @@ from .common import add_format, emit
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "solve", help="who wins a position with every card visible and perfect play",
-        description="Solve a position double dummy: replay a walkthrough file's actions "
-                    "(its branches are not followed), then find which team wins the hand "
-                    "when every card is visible and both teams play perfectly, and which "
-                    "team wins after each card the seat to play may play. Betting is not "
-                    "analysed: the position must be one where a card is to be played.",
-        epilog="Exit status: 0 solved, 2 bad input (no such file, a bad walkthrough, a "
-               "refused action, a raise waiting for an answer, a finished hand).")
-    p.add_argument("file", metavar="FILE", help="a walkthrough file (YAML)")
+        description="Solve a position double dummy: which team wins the hand when every "
+                    "card is visible and both teams play perfectly, the tricks each team "
+                    "takes, and both after each card the seat to play may play. The "
+                    "position is a walkthrough file (its actions replayed, its branches "
+                    "not followed) or a deal in the one-line notation, seat 0 first: "
+                    "'1e 12b 5e | 5c 11e 7o | 3c 10c 6c | 2c 3e 2e / up 7e' (add "
+                    "'/ dealer N' to name the dealer; by default the last seat deals and "
+                    "seat 0 leads). With - every line of standard input is a deal (a "
+                    "batch). Betting is not analysed: the position must be one where a "
+                    "card is to be played.",
+        epilog="Examples: rentoy solve docs/tutorial/perfect-play.yaml; rentoy solve "
+               "'12o 3e 7c | 6e 7e 10o | 7o 5b 3o | 11o 12b 5e / up 6b'; rentoy solve - "
+               "--json < deals.txt. Exit status: 0 solved, 2 bad input (no such file, a "
+               "bad walkthrough or deal, a refused action, a raise waiting for an answer, "
+               "a finished hand; in a batch, any bad line, each reported with its number).")
+    p.add_argument("position", metavar="FILE|DEAL", nargs="?",
+                   help="a walkthrough file (YAML), a deal in the one-line notation, or - "
+                        "for one deal a line from standard input")
+    p.add_argument("--variant", metavar="ID|PATH", default="1737",
+                   help="the variant a one-line deal is played under (with options: "
+                        "1737+borrego); a walkthrough file names its own")
     add_format(p, ("text", "markdown", "json"))
     p.add_argument("--json", action="store_true",
-                   help='the same as --format json: {"winner": ..., "moves": {...}, ...}')
+                   help='the same as --format json: {"winner": ..., "moves": {...}, '
+                        '"tricks": [...], "move_tricks": {...}, ...}')
     p.set_defaults(handler=handle)
 
 
 def handle(args: argparse.Namespace) -> int:
-    from ..analysis import solve, tricks_to_decide
-    from ..render import Report, Table
+    import sys
+
+    from ..errors import InputError, Problem
+    from ..notation import looks_like_deal
     from .common import chosen_format
 
     args.format = chosen_format(args)      # --json and another --format are refused
-    wt, hand, replayed, branches = _replay(args.file)
-    position = _position(args.file, hand, wt)
+    target = args.position
+    if target is None:
+        if sys.stdin.isatty():
+            raise InputError(Problem("give a walkthrough file, a one-line deal, or - to "
+                                     "read deals from standard input",
+                                     hint="e.g. rentoy solve '12o 3e 7c | 6e 7e 10o | 7o "
+                                          "5b 3o | 11o 12b 5e / up 6b'"))
+        target = "-"
+    if target == "-":
+        return _batch(args, sys.stdin)
+    if looks_like_deal(target):
+        return _solve_deal(args, target)
+    return _solve_file(args, target)
+
+
+def _deal_position(text: str, variant_spec: str) -> tuple[Any, Any, int]:
+    """The variant, the position and the dealer of a one-line deal."""
+    from ..analysis import position_of
+    from ..engine import Deal, Hand
+    from ..errors import InputError, Problem
+    from ..notation import parse_deal
+    from ..variants import load_variant
+
+    variant = load_variant(variant_spec)
+    deal = parse_deal(text)
+    n, size = len(deal.hands), variant.rules.hand_size
+    if n not in variant.rules.players:
+        raise InputError(Problem(f"the deal has {n} hands, but variant {variant.id} is "
+                                 f"played by {', '.join(map(str, variant.rules.players))} "
+                                 "players"))
+    if any(len(cards) != size for cards in deal.hands):
+        raise InputError(Problem(f"the deal gives {len(deal.hands[0])} cards a seat; "
+                                 f"variant {variant.id} deals {size}"))
+    dealer = n - 1 if deal.dealer is None else deal.dealer
+    hand = Hand(variant, players=n, dealer=dealer, deal=Deal(deal.hands, deal.up))
+    return variant, position_of(hand), dealer
+
+
+def _tricks_data(position: Any) -> tuple[Any, dict[str, Any]]:
+    """The tricks with perfect play, checked against the solver's winner (two readings)."""
+    from ..analysis import perfect_tricks
+
+    result = perfect_tricks(position)
+    return result, {"tricks": list(result.tricks),
+                    "move_tricks": {c.code: list(t) for c, t in result.moves.items()}}
+
+
+def _solve_deal(args: argparse.Namespace, text: str) -> int:
+    from ..notation import format_deal
+
+    variant, position, dealer = _deal_position(text, args.variant)
+    deal_line = format_deal(position.hands, _up(position, text))
+    return _report(args, position, variant.id, dealer, (0, 0), 0, 0, deal_line)
+
+
+def _up(position: Any, text: str) -> Any:
+    from ..notation import parse_deal
+
+    return parse_deal(text).up
+
+
+def _batch(args: argparse.Namespace, stream: Any) -> int:
+    """One deal a line from ``stream``: one answer a line; bad lines on stderr."""
+    import json
+    import sys
+
+    from ..errors import InputError
+    from ..render import Report, Table
+    from .common import write
+
+    bad = 0
+    rows: list[list[Any]] = []
+    for number, raw in enumerate(stream, 1):
+        text = raw.strip()
+        if not text or text.startswith("#"):
+            continue
+        try:
+            variant, position, dealer = _deal_position(text, args.variant)
+            data = _answer(position, variant.id, dealer, text)
+        except InputError as exc:
+            bad += 1
+            print(f"rentoy: error: <stdin>:{number}: {exc.problems[0].detail}",
+                  file=sys.stderr)
+            continue
+        if args.format == "json":
+            write(json.dumps(dict(data, line=number), ensure_ascii=False))
+            continue
+        moves = ", ".join(f"{card} {'-'.join(map(str, data['move_tricks'][card]))} {team}"
+                          for card, team in data["moves"].items())
+        rows.append([number, data["deal"], data["winner"],
+                     "-".join(map(str, data["tricks"])), moves])
+    if args.format != "json":
+        table = Table(["line", "deal", "winner", "tricks A-B", "each card: tricks A-B, winner"],
+                      rows, title="Deals solved with perfect play",
+                      notes=[f"Variant {args.variant}; seat 0 leads unless a deal names "
+                             "its dealer; tricks as each team ends the hand."],
+                      wrap={"deal": 30, "each card: tricks A-B, winner": 24})
+        emit(Report({"deals": rows}, [table]), args.format)
+    return 2 if bad else 0
+
+
+def _answer(position: Any, variant_id: str, dealer: int, text: str) -> dict[str, Any]:
+    """The batch's answer for one deal: the winner, the tricks, and both per card."""
+    from ..analysis import solve
+    from ..notation import format_deal
+
     solution = solve(position)
+    result, tricks = _tricks_data(position)
+    assert result.winner == solution.winner, "the two readings of the winner differ"
+    return {"deal": format_deal(position.hands, _up(position, text), dealer
+                                if dealer != position.players - 1 else None),
+            "variant": variant_id, "winner": solution.winner_name,
+            "moves": solution.move_names, "seat": position.seat, **tricks}
+
+
+def _solve_file(args: argparse.Namespace, file: str) -> int:
+    from ..notation import format_deal
+
+    wt, hand, replayed, branches = _replay(file)
+    position = _position(file, hand, wt)
+    deal_line = format_deal(wt.deal.hands, wt.deal.up)
+    return _report(args, position, wt.variant.id, wt.dealer, wt.start_score, replayed,
+                   branches, deal_line, wt.deal.up.code)
+
+
+def _report(args: argparse.Namespace, position: Any, variant_id: str, dealer: int,
+            score: tuple[int, int], replayed: int, branches: int, deal_line: str,
+            up: str | None = None) -> int:
+    from ..analysis import solve, tricks_to_decide
+    from ..render import Report, Table
+
+    solution = solve(position)
+    result, tricks = _tricks_data(position)
+    assert result.winner == solution.winner, "the two readings of the winner differ"
     decide = tricks_to_decide(position)
     n = position.players
     seat, team = position.seat, position.team
     line = solution.line_seats()
+    up = up or deal_line.rsplit("up ", 1)[-1].split()[0]
     data: dict[str, Any] = {
         "winner": solution.winner_name,
         "moves": solution.move_names,
+        **tricks,
+        "deal": deal_line,
         "seat": seat,
         "team": "AB"[team],
-        "variant": wt.variant.id,
+        "variant": variant_id,
         "players": n,
-        "dealer": wt.dealer,
-        "score": list(wt.start_score),
+        "dealer": dealer,
+        "score": list(score),
         "actions": replayed,
         "position": position.describe(),
         "line": [{"seat": s, "card": c.code} for s, c in line],
@@ -65,9 +218,9 @@ def handle(args: argparse.Namespace) -> int:
         emit(Report(data), "json")
         return 0
 
-    head = (f"{wt.variant.id}, {n} players, dealer seat {wt.dealer}, score "
-            f"{wt.start_score[0]}-{wt.start_score[1]}; trumps {_suit(position.trump)} "
-            f"(turned up {wt.deal.up.code}).")
+    head = (f"{variant_id}, {n} players, dealer seat {dealer}, score "
+            f"{score[0]}-{score[1]}; trumps {_suit(position.trump)} "
+            f"(turned up {up}). The deal: {deal_line}")
     status = (f"After {replayed} action{'s' if replayed != 1 else ''}: tricks A "
               f"{position.tricks[0]}, B {position.tricks[1]}; seat {seat} (team "
               f"{'AB'[team]}) to play.")
@@ -83,12 +236,16 @@ def handle(args: argparse.Namespace) -> int:
                      played])
     tables = [Table(["seat", "team", "cards", "in the trick"], rows, title="The position")]
     other = "AB"[1 - solution.winner]
-    verdict = (f"With perfect play team {solution.winner_name} wins the hand, and can make "
+    verdict = (f"With perfect play team {solution.winner_name} wins the hand, "
+               f"{result.tricks[0]}-{result.tricks[1]} in tricks (A-B), and can make "
                f"sure of it by trick {decide} whatever team {other} does.")
     text.append(_wrap(verdict))
-    tables.append(Table(["card", "winner after it"],
-                        [[code, who] for code, who in solution.move_names.items()],
-                        title=f"Each card seat {seat} may play"))
+    tables.append(Table(["card", "winner after it", "tricks A-B after it"],
+                        [[code, who, "-".join(map(str, tricks["move_tricks"][code]))]
+                         for code, who in solution.move_names.items()],
+                        title=f"Each card seat {seat} may play",
+                        notes=["Tricks as the hand ends with perfect play: each team "
+                               "plays to win the hand, then to take the most tricks."]))
     shown = [((position.leader + k) % n, c) for k, c in enumerate(position.trick)] + line
     text_line = _line_text(shown, n, position.done + 1)
     tables.append(Table(["trick", "cards (seat:card)"], text_line,

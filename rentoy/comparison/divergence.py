@@ -37,9 +37,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from ..cards import format_cards
 from ..engine import Action, Deal, Hand, Phase, draw_deal
 from ..errors import IllegalAction, InputError, Problem
+from ..notation import format_deal
 from ..render import Report, Table
 from ..simulation.play import SEARCH_CHOICES, SEARCH_DEALS, stream_seed
 from ..simulation.run import choose_players
@@ -182,6 +182,7 @@ class Divergence:
                 "summary": self.summary, "players": self.players, "dealer": self.dealer,
                 "score": list(self.score),
                 "deal": _deal_data(self.deal),
+                "deal_line": format_deal(self.deal.hands, self.deal.up),
                 "prefix": [str(a) for a in self.prefix], "step": str(self.step),
                 "reason": self.refusal.reason if self.refusal else None}
 
@@ -503,7 +504,7 @@ def divergences_report(divergences: Sequence[Divergence],
         by_div[k // 2].append(s)
     rows = []
     for i, d in enumerate(divergences):
-        deal = " | ".join(format_cards(h) for h in d.deal.hands) + f" / up {d.deal.up}"
+        deal = format_deal(d.deal.hands, d.deal.up)
         written = ", ".join(str(s.path) for s in by_div[i])
         rows.append([i + 1, f"{d.first} / {d.second}", d.kind, d.summary, deal, written])
     notes = [f"{s.wanted} existed; wrote {s.path} instead." for s in saved if s.wanted]

@@ -44,7 +44,8 @@ from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from ..analysis import Position, Solver, principal_line
-from ..cards import DECK, format_cards
+from ..cards import DECK
+from ..notation import format_deal
 from .divergence import PairTexts, SavedFile, save_pairs, walkthrough_text, walkthrough_variant
 from ..engine import Deal, compile_variant, draw_deal
 from ..errors import InputError, Problem
@@ -119,7 +120,9 @@ def solve_chunk(specs: tuple[str, ...], players: int, seed: int, start: int, sto
 
 
 def _highest_team(power: Sequence[int], hands: Sequence[Sequence[int]]) -> int:
-    """The team holding the one card of highest power, or -1 when several share it."""
+    """The team holding the one card of highest power, or -1 when several share it: a
+    card above the trumps, else the highest trump, else (neither dealt) the highest
+    plain card when no other card of its rank is dealt."""
     best, holders = -1, []
     for seat, hand in enumerate(hands):
         for c in hand:
@@ -238,7 +241,10 @@ def compare_perfect(variants: Sequence[str | Variant], deals: int, seed: int = 0
 def _fmt(rate: Rate, percent: bool = True) -> str:
     if rate.value is None:
         return "-"
+    from ..simulation.report import shown_digits
+
     scale, unit, digits = (100, "%", 1) if percent else (1, "", 2)
+    digits = shown_digits([rate.value * scale], digits)
     text = f"{rate.value * scale:.{digits}f}{unit}"
     if rate.low is not None and rate.high is not None:
         text += f" [{rate.low * scale:.{digits}f}, {rate.high * scale:.{digits}f}]"
@@ -250,9 +256,11 @@ def perfect_report(result: PerfectComparison, layout: str = "wide") -> Report:
     CSV)."""
     names = list(result.variants)
     figures = [
-        ("mano's team wins", lambda i: _fmt(result.mano_win_rate(i))),
-        ("highest card's team wins", lambda i: _fmt(result.highest_card_rate(i))),
-        ("tricks to decide", lambda i: _fmt(result.tricks_to_decide(i), percent=False)),
+        ("mano's team wins, % of deals", lambda i: _fmt(result.mano_win_rate(i))),
+        ("highest card's team wins, % of deals with one highest card",
+         lambda i: _fmt(result.highest_card_rate(i))),
+        ("tricks to decide (mean)", lambda i: _fmt(result.tricks_to_decide(i),
+                                                    percent=False)),
     ]
     title = (f"Perfect play on {result.deals} deals ({result.players} players, seed "
              f"{result.seed}; every card visible, no betting; 95% intervals)")
@@ -266,7 +274,7 @@ def perfect_report(result: PerfectComparison, layout: str = "wide") -> Report:
     if len(set(result.hand_sizes)) > 1:
         notes.append("Variants that deal a different number of cards do not see the "
                      "same deals; their pairs compare different cards.")
-    pairs = Table(["variants", "winner differs", "deals"],
+    pairs = Table(["variants", "winner differs, % of deals", "deals"],
                   [[f"{names[i]} / {names[j]}", _fmt(result.differ(i, j)),
                     len(result.differing(i, j))] for i, j in result.pairs()],
                   title="Deals whose perfect-play winner differs (paired)", notes=notes)
@@ -324,6 +332,7 @@ class PerfectDivergence:
                 "winners": ["AB"[w] for w in self.winners], "summary": self.summary,
                 "deal": {"hands": [[c.code for c in h] for h in self.deal.hands],
                          "up": self.deal.up.code},
+                "deal_line": format_deal(self.deal.hands, self.deal.up),
                 "lines": [[f"{s} play {DECK[c].code}" for s, c in line]
                           for line in self.lines]}
 
@@ -399,8 +408,7 @@ def perfect_divergences_report(found: Sequence[PerfectDivergence],
         if saved:                       # the deal is in the files
             row.append(", ".join(str(s.path) for s in saved[2 * k:2 * k + 2]))
         else:
-            row.append(" | ".join(format_cards(h) for h in d.deal.hands)
-                       + f" / up {d.deal.up}")
+            row.append(format_deal(d.deal.hands, d.deal.up))
         rows.append(row)
     columns = ["#", "variants", "perfect-play winner",
                "files" if saved else "deal (seat 0 first)"]

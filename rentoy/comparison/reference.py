@@ -49,6 +49,20 @@ def format_value(rule: str, value: Any) -> str:
     return str(value)
 
 
+def stated_text(rule: str, value: Any) -> str:
+    """What a source states of a rule, in words: a value as :func:`format_value` writes
+    it, or several forms a source describes joined by "or".
+
+    >>> stated_text("top_cards", {"one_of": [[], ["4T"]]})
+    'none, or 4T'
+    >>> stated_text("calls", {"turn_up": "muestra"})
+    'turn_up: muestra'
+    """
+    if isinstance(value, dict) and set(value) == {"one_of"}:
+        return ", or ".join(format_value(rule, v) for v in value["one_of"])
+    return format_value(rule, value)
+
+
 def rule_origin(variant: Variant, rule: str) -> tuple[str, str | None]:
     """Where a rule is stated, as ``rentoy rules`` words it: the words, and the parent
     variant they end with when the rule is carried over from it (None otherwise), for a
@@ -182,7 +196,7 @@ def variants_report(variants: list[Variant]) -> Report:
                      "path": str(v.path) if v.path else None})
     marks = " ".join(STATUS_MARKS[s] for s in STATUSES)
     table = Table(["id", "name", "period", "region", marks, "options"], rows,
-                  wrap={"name": 34, "region": 16, "options": 28},
+                  wrap={"name": 34, "period": 6, "region": 16, "options": 28},
                   notes=[f"{marks}: how many of the variant's rules are "
                          + ", ".join(f"{s} ({STATUS_MARKS[s]})" for s in STATUSES) + "."])
     return Report(data, [table])
@@ -306,7 +320,7 @@ def source_report(sid: str, variant: Variant | None = None) -> Report:
         rows.append(["subject", "another game or card words in general, not rentoy"])
     rows.append(["unsourced", "yes: names no source of its own" if src.unsourced else "no"])
     if src.states:
-        rows.append(["states", "; ".join(f"{k}: {format_value(k, v) if k != 'calls' else v}"
+        rows.append(["states", "; ".join(f"{k}: {stated_text(k, v)}"
                                          for k, v in plain(src.states).items())])
     if src.note:
         rows.append(["note", " ".join(src.note.split())])

@@ -20,12 +20,12 @@ deals every hand itself.
 >>> game = Game("1737", seed=7)
 >>> bot = RandomBot(seed=7)
 >>> while not game.is_over:
-...     game.apply_unchecked(bot.choose(game.observation()))
+...     over = game.apply_unchecked(bot.choose(game.observation()))
 >>> game.winner in ("A", "B"), max(game.score) >= 12
 (True, True)
 >>> again = Game("1737", deals=game.deals)
 >>> for action in game.actions:
-...     again.apply_unchecked(action)
+...     over = again.apply_unchecked(action)
 >>> again.score == game.score and again.deals == game.deals
 True
 """
@@ -255,11 +255,13 @@ class Game(Rounds):
             self._next_hand()
         return event
 
-    def apply_unchecked(self, action: Action) -> None:
-        hand = self.hand
-        hand.apply_unchecked(action)
-        if hand.result is not None:
+    def apply_unchecked(self, action: Action) -> bool:
+        """Apply an action known to be legal, dealing on when it ends a hand; whether it
+        ended the game."""
+        if self.hand.apply_unchecked(action):
             self._next_hand()
+            return self._winner is not None
+        return False
 
     def _next_hand(self) -> None:
         result = self.hand.result

@@ -39,8 +39,8 @@ from ..variant import Variant
 from .actions import ACCEPT, FOLD, GAME_CALL, PLAY, RAISE, Action, bet_actions, play_actions
 from .observation import HandRecord, Observation, observe
 from .rules import (REASONS, TEAMS, Betting, HandState, Outcome, Phase, Refusal,
-                    answer_refusal, answering_seat, bet, cards_left, fold_value, hand_end,
-                    legal_cards,
+                    answer_refusal, answering_seat, bet, cards_left, fold_value,
+                    game_call_refusal, hand_end, legal_cards,
                     points, raise_is_dead, raise_rule_refusal, refusal_of, trick_winner)
 from .tables import Tables, as_variant, compile_variant
 
@@ -327,8 +327,7 @@ class Hand:
             tables, betting = s.tables, s.betting
             if raise_rule_refusal(tables, betting, turn) is None:
                 out.append(_RAISES[turn])
-            if tables.game_level >= 0 and raise_rule_refusal(tables, betting, turn,
-                                                               True) is None:
+            if tables.game_level >= 0 and game_call_refusal(tables, betting, turn) is None:
                 out.append(_GAMES[turn])
             return out
         if phase is _ANSWER:
@@ -341,8 +340,7 @@ class Hand:
             out = [_ACCEPTS[seat], _FOLDS[seat]]
             if raise_rule_refusal(tables, betting, seat) is None:
                 out.append(_RAISES[seat])
-            if tables.game_level >= 0 and raise_rule_refusal(tables, betting, seat,
-                                                               True) is None:
+            if tables.game_level >= 0 and game_call_refusal(tables, betting, seat) is None:
                 out.append(_GAMES[seat])
             return out
         return []
@@ -398,8 +396,9 @@ class Hand:
                      s.phase is _ANSWER, None if right < 0 else TEAMS[right], dead,
                      log[-1] if len(log) > tricks_before else None, result)
 
-    def apply_unchecked(self, action: Action) -> None:
-        """Apply an action known to be legal (one taken from :meth:`legal_actions`).
+    def apply_unchecked(self, action: Action) -> bool:
+        """Apply an action known to be legal (one taken from :meth:`legal_actions`), and
+        say whether it ended the hand.
 
         The fast path for bots and simulations: no checks, no event. Undefined on an
         illegal action, except that a card the seat does not hold raises ``ValueError``
@@ -417,20 +416,22 @@ class Hand:
             s.history.append(action)
             trick = s.trick
             trick.append(card)
-            if len(trick) < s.players:
-                s.turn = (seat + 1) % s.players
-            else:
-                self._end_trick()
-            return
+            n = s.players
+            if len(trick) < n:
+                s.turn = (seat + 1) % n
+                return False
+            return self._end_trick()
         s.history.append(action)
         if kind == FOLD:    # the raising team scores the value before the refused raise
             betting = s.betting
             self._finish(betting.raiser & 1, _FOLD, fold_value(s.tables, betting))
-            return
+            return True
         s.betting = bet(s.tables, s.betting, action)
         s.phase = _PLAY if kind == ACCEPT else _ANSWER
+        return False
 
-    def _end_trick(self) -> None:
+    def _end_trick(self) -> bool:
+        """Close the full trick; whether that ended the hand."""
         s = self._s
         trick = s.trick
         n = s.players
@@ -440,8 +441,10 @@ class Hand:
         s.trick = []
         s.leader = s.turn = winner
         team = hand_end(s.tables, s.tricks, len(s.trick_log), (s.dealer + 1) % n)
-        if team is not None:
-            self._finish(team, _TRICKS, s.tables.steps[s.betting.level])
+        if team is None:
+            return False
+        self._finish(team, _TRICKS, s.tables.steps[s.betting.level])
+        return True
 
     def _finish(self, team: int, how: Outcome, value: int | str) -> None:
         """End the hand: ``team`` wins it ``how``, at ``value``."""

@@ -14,7 +14,7 @@ the same small API as a game and starts the next game by itself.
 (5, 3)
 >>> bot = RandomBot(seed=3)
 >>> while not match.is_over:
-...     match.apply_unchecked(bot.choose(match.observation()))
+...     over = match.apply_unchecked(bot.choose(match.observation()))
 >>> max(match.games_won) == 3 and 3 <= len(match.games) <= 5
 True
 """
@@ -116,11 +116,13 @@ class Match(Rounds):
             self._next_game()
         return event
 
-    def apply_unchecked(self, action: Action) -> None:
-        game = self.game
-        game.apply_unchecked(action)
-        if game.is_over:
+    def apply_unchecked(self, action: Action) -> bool:
+        """Apply an action known to be legal, starting the next game when it ends one;
+        whether it ended the match."""
+        if self.game.apply_unchecked(action):
             self._next_game()
+            return self._winner is not None
+        return False
 
     def _next_game(self) -> None:
         game = self.game

@@ -25,8 +25,9 @@ The rules, by predicate:
   ``hand_size`` (a player plays the cards dealt to him), then the duties of
   :func:`legal_cards`: ``arrastre`` and ``follow_suit``.
 - :func:`raise_refusal`: ``raise_when`` (in answer, or on one's turn), then
-  :func:`raise_rule_refusal`: ``ladder`` (no step above the top), ``raise_right``
-  (after an accept, who may raise) and ``juego_fuera`` (the call for the whole game).
+  :func:`raise_rule_refusal`: ``ladder`` (no step above the top) and ``raise_right``
+  (after an accept, who may raise), or for the call for the whole game
+  :func:`game_call_refusal`: ``juego_fuera`` and ``raise_right``.
 - :func:`answer_refusal` and :func:`answering_seat`: ``answer_by`` (who may answer a
   raise) and ``default_answerer`` (the seat that answers when one must act).
 - :func:`right_after_accept`: ``raise_right`` again, who holds the right after an accept.
@@ -62,7 +63,7 @@ if TYPE_CHECKING:
 
 __all__ = ["Phase", "Outcome", "TEAMS", "Betting", "HandState", "Refusal", "REFUSALS",
            "REASONS", "refusal_of", "play_refusal", "duty_refusal", "raise_refusal",
-           "raise_rule_refusal", "answer_refusal", "answering_seat", "right_after_accept",
+           "raise_rule_refusal", "game_call_refusal", "answer_refusal", "answering_seat", "right_after_accept",
            "bet", "cards_left", "legal_cards", "trick_winner", "best_power", "hand_end", "points",
            "fold_value", "decides_game", "raise_is_dead"]
 
@@ -116,12 +117,19 @@ class Betting(NamedTuple):
     @classmethod
     def start(cls, dealer: int, players: int) -> Betting:
         """The betting before the first action of a hand: the base value, no raise."""
-        return cls(0, 0, -1, -1, 0, dealer, players)
+        key = dealer * 64 + players
+        found = _STARTS.get(key)
+        if found is None:       # made once per table and dealer: every hand starts so
+            found = _STARTS[key] = tuple.__new__(cls, (0, 0, -1, -1, 0, dealer, players))
+        return found
 
     @property
     def pending(self) -> bool:
         """Whether a raise waits for an answer."""
         return self.raiser >= 0
+
+
+_STARTS: dict[int, Betting] = {}
 
 
 class HandState:
@@ -467,28 +475,41 @@ def raise_refusal(state: HandState, seat: int, game: bool = False) -> Refusal | 
         refused = answer_refusal(state.tables, betting, seat)
         if refused is not None:
             return refused
-    return raise_rule_refusal(state.tables, betting, seat, game)
-
-
-def raise_rule_refusal(tables: Tables, betting: Betting, seat: int, game: bool = False
-                       ) -> Refusal | None:
-    """Rules ``ladder``, ``raise_right`` and ``juego_fuera``, once the seat may act
-    (its turn, or its answer, settled): whether ``seat`` may raise one step (or, with
-    ``game``, call the whole game). Never above the top of the ladder; after an accept
-    under ``raise_right: acceptor``, only the accepting team; the whole game only where
-    the variant has the call, and under ``juego_fuera: answer`` only in answer to a
-    raise. Read from the betting alone, so a reader of the table asks it too."""
-    whole = tables.game_level
     if game:
-        if whole < 0:
-            return NO_GAME_CALL
-        if betting.level >= whole:
-            return WHOLE_GAME
-        if tables.game_call_in_answer and betting.raiser < 0:
-            return GAME_CALL_IN_ANSWER
-    elif betting.level >= tables.top_level:
+        return game_call_refusal(state.tables, betting, seat)
+    return raise_rule_refusal(state.tables, betting, seat)
+
+
+def raise_rule_refusal(tables: Tables, betting: Betting, seat: int) -> Refusal | None:
+    """Rules ``ladder`` and ``raise_right``, once the seat may act (its turn, or its
+    answer, settled): whether ``seat`` may raise the hand one step. Never above the top
+    of the ladder (nor above the whole game once it is called), and after an accept under
+    ``raise_right: acceptor`` only by the accepting team. Read from the betting alone, so
+    a reader of the table asks it too; :func:`game_call_refusal` is its counterpart for
+    the call for the whole game."""
+    if betting.level >= tables.top_level:
+        whole = tables.game_level
         return WHOLE_GAME if 0 <= whole <= betting.level else LADDER_TOP
     if betting.raiser < 0:
+        right = betting.right
+        if right >= 0 and right != seat & 1:
+            return NO_RAISE_RIGHT
+    return None
+
+
+def game_call_refusal(tables: Tables, betting: Betting, seat: int) -> Refusal | None:
+    """Rules ``juego_fuera`` and ``raise_right``, once the seat may act: whether ``seat``
+    may call the whole game now. Only where the variant has the call, below the whole
+    game, under ``juego_fuera: answer`` only in answer to a raise, and after an accept
+    under ``raise_right: acceptor`` only by the accepting team."""
+    whole = tables.game_level
+    if whole < 0:
+        return NO_GAME_CALL
+    if betting.level >= whole:
+        return WHOLE_GAME
+    if betting.raiser < 0:
+        if tables.game_call_in_answer:
+            return GAME_CALL_IN_ANSWER
         right = betting.right
         if right >= 0 and right != seat & 1:
             return NO_RAISE_RIGHT
@@ -506,15 +527,18 @@ def bet(tables: Tables, betting: Betting, action: Action) -> Betting:
     leaves the betting as it was): what the engine applies and a reader of the table
     replays. A raise in answer to a raise accepts the raised value first."""
     kind, seat = action.kind, action.seat
+    # Made as plain tuples of the class: several times cheaper than _replace.
+    level, accepted, raiser, right, raises, dealer, players = betting
     if kind == RAISE or kind == GAME_CALL:
-        level = betting.level
         to = level + 1 if kind == RAISE else tables.game_level
-        return betting._replace(level=to, accepted=level, raiser=seat,
-                                raises=betting.raises + 1)
+        return _new(Betting, (to, level, seat, right, raises + 1, dealer, players))
     if kind == ACCEPT:
-        return betting._replace(accepted=betting.level, raiser=-1,
-                                right=right_after_accept(tables, seat))
+        return _new(Betting, (level, level, -1, right_after_accept(tables, seat), raises,
+                              dealer, players))
     return betting
+
+
+_new = tuple.__new__
 
 
 # -- trick_winner, tricks, tricks_to_win, stop_when_decided: outcomes ---------------------

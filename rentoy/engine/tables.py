@@ -16,7 +16,6 @@ purposes, and whether it can win whatever was led.
 
 from __future__ import annotations
 
-import weakref
 from dataclasses import dataclass
 
 from ..cards import DECK, RANKS, SUITS, Card, TrumpRelative
@@ -93,7 +92,9 @@ def _trump_tables(variant: Variant, trump: int) -> TrumpTables:
     return TrumpTables(trump, tuple(power), tuple(suit), tuple(always), tuple(top))
 
 
-_compiled: "weakref.WeakKeyDictionary[Variant, Tables]" = weakref.WeakKeyDictionary()
+# By the variant's id, the variant kept with its tables so that the id is never reused:
+# a plain dict, as every new hand asks (a weak mapping makes a reference each time).
+_compiled: dict[int, tuple[Variant, Tables]] = {}
 
 
 def as_variant(variant: Variant | str) -> Variant:
@@ -120,27 +121,28 @@ GAME = "game"
 
 def compile_variant(variant: Variant) -> Tables:
     """The engine's tables for ``variant`` (computed once, then cached)."""
-    tables = _compiled.get(variant)
-    if tables is None:
-        rules = variant.rules
-        if rules.trick_winner not in TRICK_RULES:
-            raise ValueError(f"no way of winning a trick named {rules.trick_winner!r}")
-        ladder: tuple[int | str, ...] = tuple(rules.ladder)
-        top = len(ladder) - 1
-        steps, game_level = ladder, -1
-        if rules.juego_fuera != "none":
-            if ladder[-1] == GAME:
-                game_level = top
-            else:
-                steps, game_level = ladder + (GAME,), top + 1
-        tables = Tables(
-            variant=variant, rules=rules, deck=DECKS[rules.deck], ladder=ladder,
-            steps=steps, top_level=top, game_level=game_level,
-            game_call_in_answer=rules.juego_fuera == "answer",
-            arrastre=_ARRASTRE[rules.arrastre],
-            acceptor_right=rules.raise_right == "acceptor",
-            answer_by_team=rules.answer_by == "team",
-            by_trump=tuple(_trump_tables(variant, t) for t in range(4)))
-        _compiled[variant] = tables
+    found = _compiled.get(id(variant))
+    if found is not None and found[0] is variant:
+        return found[1]
+    rules = variant.rules
+    if rules.trick_winner not in TRICK_RULES:
+        raise ValueError(f"no way of winning a trick named {rules.trick_winner!r}")
+    ladder: tuple[int | str, ...] = tuple(rules.ladder)
+    top = len(ladder) - 1
+    steps, game_level = ladder, -1
+    if rules.juego_fuera != "none":
+        if ladder[-1] == GAME:
+            game_level = top
+        else:
+            steps, game_level = ladder + (GAME,), top + 1
+    tables = Tables(
+        variant=variant, rules=rules, deck=DECKS[rules.deck], ladder=ladder,
+        steps=steps, top_level=top, game_level=game_level,
+        game_call_in_answer=rules.juego_fuera == "answer",
+        arrastre=_ARRASTRE[rules.arrastre],
+        acceptor_right=rules.raise_right == "acceptor",
+        answer_by_team=rules.answer_by == "team",
+        by_trump=tuple(_trump_tables(variant, t) for t in range(4)))
+    _compiled[id(variant)] = (variant, tables)
     return tables
 

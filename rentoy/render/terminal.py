@@ -20,7 +20,7 @@ import sys
 
 TYPE_CHECKING = False    # typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
-    from typing import TextIO
+    from typing import Any, TextIO
 
 __all__ = ["DEFAULT_WIDTH", "MIN_WIDTH", "terminal_width", "transliterate", "ascii_fallback",
            "display_width"]
@@ -58,19 +58,50 @@ def terminal_width(width: int | None = None, stream: TextIO | None = None) -> in
 
 
 def display_width(text: str) -> int:
-    """How much of a line ``text`` takes: its length in UTF-8 bytes.
+    """How many terminal columns ``text`` takes.
 
-    For plain ASCII that is its width in columns; an accent or a suit symbol counts
-    for the bytes it takes (2 or 3), never less than the column it fills. So a line
-    laid out to 80 fits 80 columns on a terminal and also 80 by the count of a pager,
-    ``cut`` or a script reading the output in a C locale, which count bytes.
+    A character takes one column, except a combining mark or another character of no
+    width (which joins the one before it) and a wide East Asian character or emoji,
+    which takes two: what a terminal shows, so tables align when a cell holds an accent.
 
-    >>> display_width("Avila"), display_width("Ávila")
-    (5, 6)
+    >>> display_width("Avila"), display_width("Ávila"), display_width("A\u0301vila")
+    (5, 5, 5)
+    >>> display_width("5♣ 王")
+    5
     """
-    if text.isascii():
+    if text.isascii() or max(text) < "\u0300":
+        # ASCII and the Latin letters with their accents (below the combining marks,
+        # which begin at U+0300) take one column each: no table needs looking up.
         return len(text)
-    return len(text.encode("utf-8", "surrogatepass"))
+    global _unicodedata
+    if _unicodedata is None:
+        import unicodedata      # only for text that is not plain ASCII
+
+        _unicodedata = unicodedata
+    width = 0
+    for ch in text:
+        if ch.isascii():
+            width += 1
+        elif ch in _WIDTHS:
+            width += _WIDTHS[ch]
+        else:
+            _WIDTHS[ch] = size = _char_width(ch)
+            width += size
+    return width
+
+
+_unicodedata: Any = None
+_WIDTHS: dict[str, int] = {}     # the width of each non-ASCII character met
+
+
+def _char_width(ch: str) -> int:
+    data = _unicodedata
+    assert data is not None
+    if ch == "\u00ad":                                 # a soft hyphen shows as one
+        return 1
+    if data.combining(ch) or data.category(ch) in ("Mn", "Me", "Cf"):
+        return 0
+    return 2 if data.east_asian_width(ch) in ("W", "F") else 1
 
 
 def transliterate(text: str) -> str:

@@ -59,22 +59,25 @@ def plain_text(text: str) -> str:
 
 
 def wrap(text: str, width: int, indent: str = "", subsequent_indent: str = "",
-         hyphens: bool = True, cut_long: bool = False) -> list[str]:
+         hyphens: bool = False, cut_long: bool = False) -> list[str]:
     """``text`` broken into lines of at most ``width``, measured as
     :func:`~rentoy.render.terminal.display_width` measures (what :mod:`textwrap` does,
-    with that measure): at spaces and after a hyphen between letters when ``hyphens``.
-    A word longer than a line (a long path, say) stays whole on a line of its own, since
-    a path cut in two can no longer be copied; with ``cut_long`` it is cut to fit, as a
-    table cell must be.
+    with that measure): at spaces, and after a hyphen between letters only when
+    ``hyphens`` is asked for, since most hyphenated words in rentoy's output are ids
+    (``dos-de-todos-palos``, ``app-rentoynow``) or paths, which a reader copies whole. A
+    word longer than a line (a long path, say) stays whole on a line of its own; with
+    ``cut_long`` it is cut to fit, as a table cell too narrow for it must be.
 
     >>> wrap("la malilla, el borrego y el Tuerto", 14)
     ['la malilla, el', 'borrego y el', 'Tuerto']
-    >>> wrap("dos-de-todos-palos", 10)
+    >>> wrap("dos-de-todos-palos", 10, hyphens=True)
     ['dos-de-', 'todos-', 'palos']
+    >>> wrap("see 1737+dos-de-todos-palos", 14)
+    ['see', '1737+dos-de-todos-palos']
     >>> wrap("  11c  play Caballo de copas", 40)
     ['  11c  play Caballo de copas']
-    >>> [display_width(line) for line in wrap("Huétor Vega, Sanlúcar, Cádiz", 13)]
-    [13, 10, 6]
+    >>> wrap("Huétor Vega, Sanlúcar, Cádiz", 12)
+    ['Huétor Vega,', 'Sanlúcar,', 'Cádiz']
     >>> wrap("/a/long/path/to/file.yaml: ok", 12)
     ['/a/long/path/to/file.yaml:', 'ok']
     >>> wrap("/a/long/path/to/file.yaml: ok", 12, cut_long=True)
@@ -148,7 +151,7 @@ _BREAKS = re.compile(r"\s+|(?<=[^\W\d]-)(?=[^\W\d])")
 
 
 def _longest_word(texts: Sequence[str]) -> int:
-    return max((display_width(w) for t in texts for w in _BREAKS.split(t)), default=0)
+    return max((display_width(w) for t in texts for w in t.split()), default=0)
 
 
 def _widths(headers: Sequence[str], cells: Sequence[Sequence[str]], width: int,

@@ -21,7 +21,7 @@ from ..engine import Game
 from ..bots import team_bots
 from ..variant import Variant
 from ..variants import load_variant
-from ..walkthrough.record import PlayedHand, record_text, write_atomically
+from ..walkthrough.record import PlayedHand, record_text
 from .play import play_game, variant_spec
 from .run import choose_players, parse_bots
 
@@ -51,14 +51,33 @@ def game_records(variant: Variant | str, games: int, seed: int = 0, *,
     return out
 
 
-def save_games(variant: Variant | str, folder: str | Path, games: int, seed: int = 0, *,
-               players: int | None = None, bots: str = "random") -> list[Path]:
-    """Write the first ``games`` games of a simulation as records in ``folder`` (made
-    if missing), one file each, named ``<variant>-game-<n>.yaml``; the paths written."""
-    v = load_variant(variant)
-    folder = Path(folder)
-    folder.mkdir(parents=True, exist_ok=True)
+def _record_paths(v: Variant, folder: Path, games: int) -> list[Path]:
     stem = v.id.replace("+", "_")
-    return [write_atomically(folder / f"{stem}-game-{i + 1}.yaml", text)
-            for i, text in enumerate(game_records(v, games, seed, players=players,
-                                                  bots=bots))]
+    return [folder / f"{stem}-game-{i + 1}.yaml" for i in range(games)]
+
+
+def check_game_records(variant: Variant | str, folder: str | Path, games: int, *,
+                       force: bool = False) -> None:
+    """Refuse, before anything is simulated, a folder the records cannot be written to or
+    a record that would replace a file (without ``force``): the rule of
+    :func:`rentoy.files.check_output`."""
+    from ..files import check_output, check_output_folder
+
+    where = check_output_folder(folder, "--save-games")
+    for path in _record_paths(load_variant(variant), where, games):
+        check_output(path, force=force, what="--save-games")
+
+
+def save_games(variant: Variant | str, folder: str | Path, games: int, seed: int = 0, *,
+               players: int | None = None, bots: str = "random", force: bool = False
+               ) -> list[Path]:
+    """Write the first ``games`` games of a simulation as records in ``folder`` (made
+    if missing), one file each, named ``<variant>-game-<n>.yaml``; the paths written.
+    An existing file is replaced only with ``force``."""
+    from ..files import write_output
+
+    v = load_variant(variant)
+    paths = _record_paths(v, Path(folder), games)
+    return [write_output(path, text, force=force)
+            for path, text in zip(paths, game_records(v, games, seed, players=players,
+                                                      bots=bots))]

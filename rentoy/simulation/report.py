@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import io
 from pathlib import Path
+from typing import Sequence
 
 from ..render import Report, Table
 from .run import SimulationResult
@@ -28,6 +29,20 @@ __all__ = ["simulation_report", "plot_comparison", "check_plot_path", "PLOT_FORM
 PLOT_FORMATS: tuple[str, ...] = (".svg", ".png", ".pdf")
 
 
+def shown_digits(values: Sequence[float | None], digits: int) -> int:
+    """Enough decimals that no value that is not zero shows as zero (at most four more
+    than ``digits``): 5 deals in 20,000 are 0.03%, not 0.0%.
+
+    >>> shown_digits([0.00025 * 100], 1), shown_digits([12.5], 1)
+    (2, 1)
+    """
+    need = digits
+    for x in values:
+        while x and need < digits + 4 and round(abs(x), need) == 0:
+            need += 1
+    return need
+
+
 def format_estimate(stat: Statistic, est: Estimate) -> str:
     """An estimate with its interval: ``23.4% [22.9, 23.9]`` or ``4.25 [4.21, 4.29]``.
 
@@ -38,6 +53,7 @@ def format_estimate(stat: Statistic, est: Estimate) -> str:
     if est.value is None:
         return "-"
     scale, unit, digits = (100, "%", 1) if stat.percent else (1, "", 2)
+    digits = shown_digits([est.value * scale], digits)
     text = f"{est.value * scale:.{digits}f}{unit}"
     if est.low is not None and est.high is not None:
         text += f" [{est.low * scale:.{digits}f}, {est.high * scale:.{digits}f}]"
@@ -131,7 +147,7 @@ def simulation_report(result: SimulationResult, reference: str | None = None,
     rows = [["hands played", *map(str, result.hands)]]
     per_variant = {v: result.estimates(v) for v in result.variants}
     for stat in STATISTICS:
-        rows.append([stat.label, *(format_estimate(stat, per_variant[v][stat.name])
+        rows.append([stat.shown_label, *(format_estimate(stat, per_variant[v][stat.name])
                                    for v in result.variants)])
     setting = (f"{result.games} games of {result.players} players, bots: {bots}, "
                f"seed {result.seed}")
@@ -150,7 +166,8 @@ def simulation_report(result: SimulationResult, reference: str | None = None,
     others = [v for v in result.variants if v != reference]
     if others and result.moments.cross is not None:
         diffs = {v: result.difference(v, reference) for v in others}
-        drows = [[stat.label, *(format_difference(stat, diffs[v][stat.name]) for v in others)]
+        drows = [[stat.shown_label, *(format_difference(stat, diffs[v][stat.name])
+                                      for v in others)]
                  for stat in STATISTICS]
         tables.append(Table(
             ["statistic", *(f"{v} - {reference}" for v in others)], drows,
@@ -164,8 +181,8 @@ def check_plot_path(path: str | Path) -> Path:
     """``path`` if a plot can be written there, before any simulation runs; else an
     :class:`~rentoy.errors.InputError` saying what is wrong and what would do.
 
-    The suffix must be one of :data:`PLOT_FORMATS`, the folder must exist, the path must
-    not be a folder, and matplotlib must be installed.
+    The suffix must be one of :data:`PLOT_FORMATS`, the path must not be a folder, and
+    matplotlib must be installed (missing folders are made when the plot is written).
 
     >>> check_plot_path("results")
     Traceback (most recent call last):
@@ -186,10 +203,6 @@ def check_plot_path(path: str | Path) -> Path:
             f"--plot {path}: give a file name ending in {choices}"
             + (f", not {path.suffix}" if path.suffix else ""),
             hint=f"e.g. {path.with_suffix('.svg') if path.suffix else str(path) + '.svg'}"))
-    folder = path.parent
-    if not folder.is_dir():
-        raise InputError(Problem(f"--plot {path}: there is no folder {folder}",
-                                 hint=f"create it first: mkdir -p {folder}"))
     if find_spec("matplotlib") is None:
         raise InputError(Problem("--plot needs matplotlib, which is not installed",
                                  hint="pip install matplotlib"))
@@ -197,11 +210,18 @@ def check_plot_path(path: str | Path) -> Path:
 
 
 def plot_comparison(result: SimulationResult, path: str | Path,
-                    stats: list[str] | None = None, title: str | None = None) -> Path:
-    """Draw each statistic's estimate and 95% interval per variant; save to ``path``.
+                    stats: list[str] | None = None, title: str | None = None,
+                    reference: str | None = None, force: bool = True) -> Path:
+    """Draw each statistic with its 95% interval; save to ``path``.
+
+    With one variant, its estimates. With several, what the design measures: the
+    paired difference of each other variant from ``reference`` (default: the first),
+    played on the same deals, with the interval of the difference, and a line at zero
+    (an interval that crosses it shows no difference the run can tell).
 
     The format follows the file's suffix (``.svg``, ``.png``, ``.pdf``). SVG output is
-    deterministic (no date, fixed element ids), so a docs build does not churn it.
+    deterministic (no date, fixed element ids), so a docs build does not churn it. An
+    existing file is replaced only with ``force`` (:func:`rentoy.files.write_output`).
     Returns the path written.
     """
     import textwrap
@@ -215,6 +235,17 @@ def plot_comparison(result: SimulationResult, path: str | Path,
     columns = min(4, len(chosen)) or 1
     rows = -(-len(chosen) // columns)
     variants = list(result.variants)
+    paired = len(variants) > 1
+    base = reference if reference is not None else variants[0]
+    others = [v for v in variants if v != base] if paired else variants
+    labels = [f"{v} - {base}" for v in others] if paired else variants
+
+    def estimate_of(variant: str, stat: str):
+        if paired:
+            return result.difference(variant, base)[stat]
+        return result.estimate(variant, stat)
+
+    variants = others
     # Sized for a page about 10 inches wide shown at its own size: 12-point type reads
     # as 12 px or so; the variant names are written once per row of panels.
     with matplotlib.rc_context({"svg.hashsalt": "rentoy", "font.size": 12}):
@@ -224,7 +255,7 @@ def plot_comparison(result: SimulationResult, path: str | Path,
         for ax, stat in zip(axes.flat, chosen):
             scale = 100 if stat.percent else 1
             for y, variant in enumerate(variants):
-                est = result.estimate(variant, stat.name)
+                est = estimate_of(variant, stat.name)
                 if est.value is None:
                     continue
                 err = None
@@ -232,18 +263,22 @@ def plot_comparison(result: SimulationResult, path: str | Path,
                     err = [[(est.value - est.low) * scale], [(est.high - est.value) * scale]]
                 ax.errorbar([est.value * scale], [y], xerr=err, fmt="o", color="C0",
                             capsize=3, markersize=4)
-            ax.set_yticks(range(len(variants)), variants)
+            if paired:
+                ax.axvline(0, color="0.4", linewidth=1)
+            ax.set_yticks(range(len(variants)), labels)
             ax.set_ylim(-0.6, len(variants) - 0.4)
             ax.invert_yaxis()
             # Whole titles: wrapped to the panel's width rather than cut off.
-            ax.set_title(textwrap.fill(stat.label + (" (%)" if stat.percent else ""), 20),
-                         fontsize=12)
+            unit = (" (percentage points)" if paired else " (%)") if stat.percent else ""
+            ax.set_title(textwrap.fill(("Difference in " if paired else "") + stat.label
+                                       + unit, 22), fontsize=12)
             ax.xaxis.set_major_locator(matplotlib.ticker.MaxNLocator(4))
             ax.grid(axis="x", alpha=0.3)
         for ax in list(axes.flat)[len(chosen):]:
             ax.set_visible(False)
-        fig.suptitle(title or f"{result.games} games, {result.players} players, "
-                              f"bots {'/'.join(dict.fromkeys(result.bots))}, seed {result.seed}",
+        fig.suptitle(title or (f"Paired differences from {base}, " if paired else "")
+                     + f"{result.games} games, {result.players} players, "
+                       f"bots {'/'.join(dict.fromkeys(result.bots))}, seed {result.seed}",
                      fontsize=13)
         fmt = path.suffix.lower().lstrip(".")
         supported = fig.canvas.get_supported_filetypes()
@@ -257,7 +292,7 @@ def plot_comparison(result: SimulationResult, path: str | Path,
         metadata = {"Date": None} if fmt == "svg" else None
         buffer = io.BytesIO()
         fig.savefig(buffer, format=fmt, metadata=metadata)
-    from ..files import write_atomic
+    from ..files import write_output
 
-    write_atomic(path, buffer.getvalue())   # whole or not at all
+    write_output(path, buffer.getvalue(), force=force)   # whole or not at all
     return path

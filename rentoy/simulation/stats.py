@@ -84,6 +84,24 @@ class Statistic:
     description: str
     percent: bool = True      # shown as a percentage (a rate) rather than a number
 
+    @property
+    def share_of(self) -> str:
+        """What a rate is a share of, in words (``hands``, ``tricks``, ...)."""
+        return _SHARE_OF.get(self.denominator, self.denominator or "games")
+
+    @property
+    def shown_label(self) -> str:
+        """The label a table shows: a rate says what it is a share of.
+
+        >>> STATISTICS[2].shown_label, STATISTICS[0].shown_label
+        ('fold rate, % of hands', 'hands per game')
+        """
+        return f"{self.label}, % of {self.share_of}" if self.percent else self.label
+
+
+_SHARE_OF = {None: "games", "hands": "hands", "played_out": "hands played out",
+             "tricks": "tricks", "follows": "cards after the lead"}
+
 
 #: The statistics every simulation reports, in display order.
 STATISTICS: tuple[Statistic, ...] = (

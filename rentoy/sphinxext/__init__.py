@@ -15,7 +15,7 @@ allowed; paths are relative to the page):
 - ``rentoy-provenance-matrix``: every rule against every built-in variant;
 - ``rentoy-variant-list``: the built-in variants, linked to their pages;
 - ``rentoy-compare [SPEC ...]``: rules side by side, differences highlighted;
-- ``rentoy-simulation [SPEC ...]``: simulated play on the same deals, with a plot;
+- ``rentoy-simulation [SPEC ...]``: simulated play on the same deals, with a chart;
 - ``rentoy-rule-effects PATH``: the stored strong-play and perfect-play comparisons;
 - ``rentoy-walkthrough PATH``: a walkthrough run and drawn (a failure fails the build);
 - ``rentoy-walkthrough-list``: every walkthrough of the examples folder;
@@ -26,10 +26,16 @@ allowed; paths are relative to the page):
   from the one it extends;
 - ``rentoy-quotations``: the passages the rules rest on, side by side;
 - ``rentoy-family-tree``, ``rentoy-timeline``: the family of games and the dated
-  evidence, drawn.
+  evidence, drawn;
+- ``rentoy-map PLACES``: the map of Spain with the regional forms placed;
+- ``rentoy-deal PATH``: a walkthrough file's deal drawn as cards;
+- ``rentoy-strength PATH``: the search bot's measured strength, charted and tabled;
+- ``rentoy-downloads``: where to get rentoy and how to install it;
+- ``rentoy-rule-effects PATH`` with ``:show:`` one part (the answer, a table).
 
 Roles: ``rentoy-value`` (``1737:ladder``), ``rentoy-status`` (``1737:follow_suit``),
-``rentoy-source`` (``autoridades-1737``), and the ``rentoy`` domain's links
+``rentoy-source`` (``autoridades-1737``), ``rentoy-cards`` (``2o 7c``: cards drawn),
+``rentoy-figure`` (``data/rule-effects.json:perfect_play/...``: a stored figure quoted), and the ``rentoy`` domain's links
 ``rentoy:variant``, ``rentoy:rule`` (``1737.ladder``), ``rentoy:walkthrough``,
 ``rentoy:reason``, ``rentoy:source``.
 
@@ -37,8 +43,10 @@ Configuration: ``rentoy_variants_dir`` (a folder of variant files to read instea
 the library's own, relative to the conf folder), ``rentoy_examples_dir`` (default
 ``examples``), ``rentoy_variant_pages`` and ``rentoy_walkthrough_pages`` (where the
 generated pages go; empty to generate none), ``rentoy_simulations`` (False skips the
-simulations, for quick builds). Search that folds accents: ``html_search_language =
-"en-folded"`` with ``html_search_scorer`` naming ``docs/_static/search-fold.js`` (see
+simulations, for quick builds), ``rentoy_repository`` (the public repository's address:
+every page links to it) and ``rentoy_packages`` (False: no source archive and wheel in
+the site; see :mod:`rentoy.sphinxext.downloads`). Search that folds accents:
+``html_search_language = "en-folded"`` with ``html_search_scorer`` naming ``docs/_static/search-fold.js`` (see
 :mod:`rentoy.sphinxext.search`).
 """
 
@@ -54,8 +62,9 @@ __all__ = ["setup"]
 
 def setup(app: Sphinx) -> dict[str, Any]:
     from .. import __version__
-    from . import (apirefs, bibliography, cards, common, compare, evidence, family,
-                   quickstart, reasons, rule_effects, search, variants, walkthroughs)
+    from . import (apirefs, bibliography, cards, compare, downloads, elements, equity,
+                   evidence, family, figures, maps, quickstart, reasons, rule_effects, search,
+                   strength, tracking, variants, walkthroughs)
     from .domain import RentoyDomain
     from .pages import configure_variants_dir, write_pages
 
@@ -69,8 +78,9 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_domain(RentoyDomain)
     app.connect("config-inited", configure_variants_dir)
     app.connect("builder-inited", write_pages)
-    for module in (common, cards, variants, walkthroughs, compare, bibliography, reasons,
-                   apirefs, quickstart, search, evidence, family, rule_effects):
+    for module in (tracking, elements, figures, maps, downloads, cards, variants, walkthroughs,
+                   compare, bibliography, reasons, apirefs, quickstart, search, evidence,
+                   family, rule_effects, strength, equity):
         module.setup(app)
-    return {"version": __version__, "env_version": 1, "parallel_read_safe": True,
+    return {"version": __version__, "env_version": 2, "parallel_read_safe": True,
             "parallel_write_safe": True}

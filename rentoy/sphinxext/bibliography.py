@@ -8,16 +8,19 @@ to it. The glossary is a Sphinx glossary, so ``{term}`baza``` links a term.
 
 from __future__ import annotations
 
-import re
-from typing import TYPE_CHECKING, Mapping
+from typing import TYPE_CHECKING
 
 from docutils import nodes
 from sphinx import addnodes
 from sphinx.domains.std import make_glossary_term
 from sphinx.util.docutils import ReferenceRole
 
-from .common import (Failure, RentoyDirective, failure_from, library_errors, note_files,
-                     paragraph, report_failure, source_refs, xref)
+from .citations import (citation_nodes, full_citation, is_anonymous, short_citations,
+                        source_refs)
+from .directives import RentoyDirective
+from .elements import paragraph, xref
+from .errors import Failure, failure_from, library_errors, report_failure
+from .tracking import note_files
 from .domain import register_id
 
 if TYPE_CHECKING:
@@ -25,83 +28,11 @@ if TYPE_CHECKING:
 
     from ..sources import Source
 
-__all__ = ["short_citations", "BibliographyDirective", "GlossaryDirective", "SourceRole"]
+__all__ = ["BibliographyDirective", "GlossaryDirective", "SourceRole"]
 
 _KIND_TITLES = {"period": "Period texts", "reconstruction": "Reconstructions",
                 "scholarship": "Scholarship", "modern-report": "Modern reports",
                 "program": "Programs", "reference": "Reference works"}
-
-
-def _short_author(author: str) -> str:
-    """The first author, without remarks in parentheses: "A (note), B" -> "A"."""
-    while re.search(r"\([^()]*\)", author):
-        author = re.sub(r"\s*\([^()]*\)", "", author)
-    return re.split(r"[;,]", author)[0].strip()
-
-
-def _short_title(title: str) -> str:
-    """The title without its locator: "X, cap. 3" -> "X"; "X (subtitle)" -> "X"."""
-    return re.split(r",\s+(?=cap\.|jornada|in\s|s\.v\.|tomo|vol)| \(|: ", title)[0].strip()
-
-
-def short_citations(sources: Mapping[str, Source]) -> dict[str, tuple[str, str | None, str]]:
-    """Per source id: (author or title, the title when it must be shown, year label).
-
-    Author-year style; the same author and year twice get ``a``, ``b``... in file
-    order; an anonymous work is cited by its title.
-    """
-    base: dict[str, tuple[str, str | None, str]] = {}
-    for sid, src in sources.items():
-        author = _short_author(src.author) if src.author else ""
-        anonymous = not author or author.lower() == "anonymous"
-        if anonymous:
-            base[sid] = (_short_title(src.title), None, src.year or "")
-        elif src.year:
-            base[sid] = (author, None, src.year)
-        else:
-            base[sid] = (author, _short_title(src.title), "")
-    counts: dict[tuple[str, str], list[str]] = {}
-    for sid, (who, title, year) in base.items():
-        if year and title is None:
-            counts.setdefault((who, year), []).append(sid)
-    out = dict(base)
-    for (who, year), ids in counts.items():
-        if len(ids) > 1:
-            for i, sid in enumerate(ids):
-                out[sid] = (who, None, year + "abcdefghijklmnopqrstuvwxyz"[i])
-    return out
-
-
-def citation_nodes(short: tuple[str, str | None, str], anonymous_title: bool = False
-                   ) -> list[nodes.Node]:
-    who, title, year = short
-    out: list[nodes.Node] = []
-    if anonymous_title:
-        out.append(nodes.emphasis(who, who))
-    else:
-        out.append(nodes.Text(who))
-    if title:
-        out += [nodes.Text(", "), nodes.emphasis(title, title)]
-    if year:
-        out.append(nodes.Text(f" {year}"))
-    return out
-
-
-def _is_anonymous(src: Source) -> bool:
-    return not src.author or _short_author(src.author).lower() == "anonymous"
-
-
-def full_citation(src: Source) -> list[nodes.Node]:
-    """Author, *title*, place, year, pages."""
-    out: list[nodes.Node] = []
-    if src.author:
-        out.append(nodes.Text(f"{src.author}, "))
-    out.append(nodes.emphasis(src.title, src.title))
-    for part in (src.place, src.year):
-        if part:
-            out.append(nodes.Text(f", {part}"))
-    out.append(nodes.Text(f"{src.locator()}."))
-    return out
 
 
 def _apparatus(src: Source) -> nodes.Node:
@@ -144,7 +75,7 @@ class BibliographyDirective(RentoyDirective):
                                                         self.get_location())])
                 para = paragraph(None, ["rentoy-citation"])
                 label = nodes.strong()
-                label.extend(citation_nodes(labels[src.id], _is_anonymous(src)))
+                label.extend(citation_nodes(labels[src.id], is_anonymous(src)))
                 para += label
                 para += nodes.Text(" ")
                 para += nodes.literal(src.id, src.id, classes=["rentoy-source-id"])
@@ -249,7 +180,7 @@ class SourceRole(ReferenceRole):
         if self.has_explicit_title:
             content: list[nodes.Node] = [nodes.Text(self.title)]
         else:
-            content = citation_nodes(short_citations(sources)[sid], _is_anonymous(src))
+            content = citation_nodes(short_citations(sources)[sid], is_anonymous(src))
         node = xref("source", sid, content, title=src.citation().replace("*", ""))
         node["classes"].append("rentoy-cite")
         return [node], []

@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Iterable, Sequence
 from docutils import nodes
 from docutils.parsers.rst import directives
 
-from .common import RentoyDirective, paragraph, table
-
+from .directives import RentoyDirective, RentoyRole
+from .elements import paragraph, spanish, table
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from ..variant import Variant
 
 __all__ = ["card_node", "cards_node", "deal_nodes", "turn_up_name", "card_orders",
-           "CardOrdersDirective"]
+           "CardOrdersDirective", "CardsRole"]
 
 
 def card_node(card: Card, *, classes: Sequence[str] = (), note: str | None = None
@@ -73,7 +73,7 @@ def deal_nodes(deal: Deal, *, variant: Variant, dealer: int,
     up = nodes.paragraph(classes=["rentoy-turn-up"])
     up += nodes.Text("Turned up" + (" (the " if name else ""))
     if name:
-        up += nodes.emphasis(name, name)
+        up += spanish(name)
         up += nodes.Text(")")
     up += nodes.Text(": ")
     up += card_node(deal.up, classes=["rentoy-card-up"], note=name or "turned up")
@@ -182,5 +182,15 @@ class CardOrdersDirective(RentoyDirective):
         return card_order_nodes(variant, self.options.get("trump"), self.options.get("plain"))
 
 
+class CardsRole(RentoyRole):
+    """``{rentoy-cards}`2o 7c 11e```: cards drawn inline from their codes."""
+
+    def make(self) -> list[nodes.Node]:
+        from ..cards import parse_card
+
+        return [cards_node([parse_card(code) for code in self.text.split()])]
+
+
 def setup(app: Sphinx) -> None:
     app.add_directive("rentoy-card-orders", CardOrdersDirective)
+    app.add_role("rentoy-cards", CardsRole())

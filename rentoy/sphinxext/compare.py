@@ -8,23 +8,22 @@ row's usual value is highlighted. With no argument it compares every built-in
 variant, then shows what each option a built-in file defines changes.
 
 ``{rentoy-simulation} [SPEC ...]`` plays the same games under each variant with bots
-(:func:`rentoy.simulate.simulate`, small and seeded so the page is the same on every
+(:func:`rentoy.simulation.simulate`, small and seeded so the page is the same on every
 build) and shows the statistics with their intervals, the paired differences and a
-plot.
+chart; variants that played exactly alike share a column and a row.
 """
 
 from __future__ import annotations
 
-import tempfile
 from collections import Counter
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, Sequence
 
 from docutils import nodes
 from docutils.parsers.rst import directives
 
-from .common import (RentoyDirective, cell, paragraph, report_nodes, source_refs, status_node,
-                     table, xref)
+from .citations import source_refs
+from .directives import RentoyDirective
+from .elements import cell, paragraph, report_nodes, status_node, table, xref
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -32,7 +31,8 @@ if TYPE_CHECKING:
     from ..comparison.rules import RuleComparison
     from ..variant import Variant
 
-__all__ = ["CompareDirective", "SimulationDirective", "comparison_table"]
+__all__ = ["CompareDirective", "SimulationDirective", "comparison_table", "same_play_groups",
+           "merged_report"]
 
 
 def _variant_heading(variant: Variant) -> list[nodes.Node]:
@@ -166,30 +166,88 @@ class SimulationDirective(RentoyDirective):
                           seed=self.options.get("seed", 1),
                           bots=self.options.get("bots", "random"),
                           players=self.options.get("players"))
+        reference = self.options.get("reference") or result.variants[0]
+        groups = same_play_groups(result)
         show = self.options.get("show")
         out: list[nodes.Node] = []
-        if show != "plot":
-            report = simulation_report(result, reference=self.options.get("reference"))
-            out.extend(report_nodes(report, self.parse_inline))
         if "no-plot" not in self.options and show != "tables":
-            out.append(self._plot(result))
+            out.append(self._chart(result, groups))
+        if show != "plot":
+            report = simulation_report(result, reference=reference)
+            out.extend(report_nodes(merged_report(report, groups, reference),
+                                    self.parse_inline))
         return out
 
-    def _plot(self, result: Any) -> nodes.Node:
-        """The plot as inline SVG for HTML (other builders have the tables)."""
-        import matplotlib
+    def _chart(self, result: Any, groups: Sequence[Sequence[str]]) -> nodes.Node:
+        """Each statistic's estimate and interval per group of variants, as panels."""
+        from ..simulation.report import format_estimate
+        from ..simulation.stats import STATISTICS
+        from .charts import Panel, Row, chart
 
-        from ..simulation import plot_comparison
+        bots = result.bots[0] if result.bots[0] == result.bots[1] else "/".join(result.bots)
+        count = f"{result.games:,} games, {bots} bots"
+        panels = []
+        for stat in STATISTICS:
+            rows = []
+            for group in groups:
+                est = result.estimate(group[0], stat.name)
+                if est.value is None:
+                    continue
+                rows.append(Row(", ".join(group), est.value, est.low, est.high,
+                                format_estimate(stat, est)))
+            if len({(r.value, r.low, r.high) for r in rows}) > 1:
+                panels.append(Panel(stat.label[:1].upper() + stat.label[1:], rows, count,
+                                    percent=stat.percent))
+        return chart(panels, f"Simulated play under each variant: {count}",
+                     f"Each dot is a variant's figure over the same {result.games:,} games "
+                     f"({result.players} players, {bots} bots), its line the 95% interval; "
+                     "variants that played exactly alike share a row, and statistics on "
+                     "which every variant agrees are left to the tables.")
 
-        with tempfile.TemporaryDirectory() as tmp:
-            path = Path(tmp) / "simulation.svg"
-            with matplotlib.rc_context({"svg.fonttype": "none"}):
-                plot_comparison(result, path)
-            svg = path.read_text(encoding="utf-8")
-        svg = svg[svg.find("<svg"):]
-        figure = nodes.container(classes=["rentoy-plot"])
-        figure += nodes.raw("", svg, format="html")
-        return figure
+
+def same_play_groups(result: Any) -> list[list[str]]:
+    """The variants of a simulation grouped by identical figures on every statistic (in
+    order of first appearance): variants that played exactly alike on the same games."""
+    groups: dict[tuple[Any, ...], list[str]] = {}
+    for variant in result.variants:
+        key = tuple((e.value, e.low, e.high) for e in result.estimates(variant).values())
+        groups.setdefault(key + (result.hands[result.index(variant)],), []).append(variant)
+    return list(groups.values())
+
+
+def merged_report(report: Any, groups: Sequence[Sequence[str]], reference: str) -> Any:
+    """A simulation report with the columns of variants that played alike merged into
+    one ("1598, 1704, 1737: the same"), and their differences from ``reference``,
+    zero by construction of the run, said once instead of shown as measured."""
+    from dataclasses import replace
+
+    first = {g[0]: g for g in groups}
+    same_as_ref = next((g for g in groups if reference in g), [reference])
+    tables = []
+    for i, tbl in enumerate(report.tables):
+        columns, keep = [tbl.columns[0]], [0]
+        for j, name in enumerate(tbl.columns[1:], 1):
+            variant = str(name).removesuffix(f" - {reference}")
+            if i == 0 and variant in first:
+                group = first[variant]
+                columns.append(", ".join(group) + (": the same" if len(group) > 1 else ""))
+                keep.append(j)
+            elif i > 0 and variant in first and variant not in same_as_ref:
+                columns.append(", ".join(first[variant]) + f" - {reference}")
+                keep.append(j)
+            elif i > 0 and variant not in same_as_ref and all(
+                    variant not in g for g in groups):
+                columns.append(str(name))
+                keep.append(j)
+        notes = list(tbl.notes)
+        if i > 0 and len(same_as_ref) > 1:
+            others = [v for v in same_as_ref if v != reference]
+            notes.insert(0, f"{', '.join(others)} played exactly as {reference} on these "
+                            "games: every difference from it is zero, and not shown.")
+        tables.append(replace(tbl, columns=columns,
+                              rows=[[row[k] for k in keep] for row in tbl.rows],
+                              notes=notes))
+    return replace(report, tables=tables)
 
 
 def setup(app: Sphinx) -> None:

@@ -18,8 +18,7 @@ from sphinx.domains import Domain, ObjType
 from sphinx.roles import XRefRole
 from sphinx.util.nodes import make_refnode
 
-from .common import logger
-
+from .errors import logger
 if TYPE_CHECKING:
     from sphinx.addnodes import pending_xref
     from sphinx.builders import Builder

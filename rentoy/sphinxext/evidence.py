@@ -12,7 +12,10 @@ from typing import TYPE_CHECKING, Sequence
 from docutils import nodes
 
 from ..variants import cited_source
-from .common import RentoyDirective, note_files, paragraph, table, xref
+from .directives import RentoyDirective
+from .citations import source_refs
+from .elements import paragraph, spanish, table, xref
+from .tracking import note_files
 from .domain import register_id
 
 if TYPE_CHECKING:
@@ -24,9 +27,11 @@ __all__ = ["labelled_sources", "quotation_refs", "QuotationsDirective"]
 
 
 def labelled_sources(variant: Variant, ids: Sequence[str]) -> list[nodes.Node]:
-    """Source ids with their kind and date ("autoridades-1737 (period text, 1737)"): an
-    entry of the bibliography linked to it, one the variant file declares itself as
-    plain text with its title."""
+    """Sources cited by author and year with their kind ("Real Academia Española 1737
+    (period text, 1737)"): an entry of the bibliography linked to it, one the variant
+    file declares itself as plain text with its full reference as the tooltip."""
+    from .citations import short_citations
+
     if not ids:
         return [nodes.Text("-")]
     out: list[nodes.Node] = []
@@ -35,10 +40,12 @@ def labelled_sources(variant: Variant, ids: Sequence[str]) -> list[nodes.Node]:
             out.append(nodes.Text(", "))
         src = cited_source(variant, sid)
         if src is not None and src.defined_in is not None:
-            out.append(nodes.abbreviation(sid, sid, explanation=src.citation().replace("*", ""),
+            who, title, year = short_citations({sid: src})[sid]
+            text = " ".join(t for t in (who + (f", {title}" if title else ""), year) if t)
+            out.append(nodes.abbreviation(text, text, explanation=src.citation().replace("*", ""),
                                           classes=["rentoy-own-source"]))
         else:
-            out.append(xref("source", sid, sid))
+            out.extend(source_refs([sid]))
         if src is not None:
             label = f" ({src.label()})"
             out.append(nodes.inline(label, label, classes=["rentoy-source-kind"]))
@@ -103,12 +110,11 @@ class QuotationsDirective(RentoyDirective):
             year = src.year if src is not None and src.year else "original"
             box += table([f"As printed ({year})", "Modern Spanish reading",
                           "English (this project's translation)"],
-                         [[nodes.emphasis(q.original, q.original),
-                           nodes.emphasis(q.modern, q.modern), q.english]],
+                         [[spanish(q.original), spanish(q.modern), q.english]],
                          classes=["rentoy-side-by-side"])
             facts = paragraph(None, ["rentoy-quotation-facts"])
             facts += nodes.Text("Source: ")
-            facts += xref("source", q.source, q.source)
+            facts.extend(source_refs([q.source]))
             if q.transcription:
                 facts += nodes.Text(f". Read in: {q.transcription}")
             facts += nodes.Text(". Facsimile: ")
@@ -128,7 +134,7 @@ class QuotationsDirective(RentoyDirective):
         for q in passages:
             if q.quoted:
                 continue
-            rows.append([[xref("source", q.source, q.source), nodes.Text(f", {q.reference}")],
+            rows.append([[*source_refs([q.source]), nodes.Text(f", {q.reference}")],
                          " ".join((q.paraphrase or "").split()), _supports(q.supports)])
             ids.append(register_id(self.env, "quote", q.id, q.reference, self.get_location()))
         if rows:

@@ -16,8 +16,10 @@ from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
 
-from .common import RentoyDirective, note_files, paragraph, status_node, table, xref
-
+from .citations import source_refs
+from .directives import RentoyDirective
+from .elements import paragraph, status_node, table
+from .tracking import note_files
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
@@ -101,14 +103,13 @@ def family_svg(family: Any) -> str:
             t = 0.5 if abs(y2 - y1) < 200 else (0.3 if down else 0.7)
             mx, my = sx + t * (ex - sx), sy + t * (ey - sy)
             line = f'<line x1="{sx:.1f}" y1="{sy:.1f}" x2="{ex:.1f}" y2="{ey:.1f}"'
-        title = escape(f"{n}. {link.label} ({link.kind}, {link.status}; "
-                       f"{', '.join(link.source)})")
+        title = escape(f"{n}. {link.label} ({link.kind}, {link.status})")
         parts.append(f'<g class="rentoy-link rentoy-link-{link.status}"><title>{title}</title>'
                      f'{line} stroke="{colour}" stroke-width="2"{dash}{arrow}/>'
-                     f'<circle cx="{mx:.1f}" cy="{my:.1f}" r="10" '
+                     f'<circle cx="{mx:.1f}" cy="{my:.1f}" r="11" '
                      f'fill="#fff" stroke="{colour}"/>'
                      f'<text x="{mx:.1f}" y="{my + 4:.1f}" '
-                     f'text-anchor="middle" font-size="11" fill="{colour}">{n}</text></g>')
+                     f'text-anchor="middle" font-size="12" fill="{colour}">{n}</text></g>')
     for gid, (x, y) in pos.items():
         game = family.games[gid]
         date = str(game.date) if game.date else "date not known"
@@ -118,7 +119,7 @@ def family_svg(family: Any) -> str:
                      f'height="{_BOX_H}" rx="6" fill="{fill}" stroke="#444"/>'
                      f'<text x="{x:.1f}" y="{y + 19}" text-anchor="middle" font-size="13" '
                      f'font-weight="bold">{escape(game.name)}</text>'
-                     f'<text x="{x:.1f}" y="{y + 36}" text-anchor="middle" font-size="11">'
+                     f'<text x="{x:.1f}" y="{y + 36}" text-anchor="middle" font-size="12">'
                      f'{escape(game.era)}, {escape(date)}</text></g>')
     parts.append("</svg>")
     return "".join(parts)
@@ -185,7 +186,7 @@ def timeline_svg(entries: list[dict[str, Any]]) -> str:
         x = _x(sum(e["span"]) / 2)
         rows = placed[e["lane"]]
         free = next((i for i, row in enumerate(rows)
-                     if all(abs(x - other) >= 18 for other in row)), len(rows))
+                     if all(abs(x - other) >= 21 for other in row)), len(rows))
         if free == len(rows):
             rows.append([])
         rows[free].append(x)
@@ -201,7 +202,7 @@ def timeline_svg(entries: list[dict[str, Any]]) -> str:
              f'aria-label="A timeline of the evidence">']
     for lane in lanes:
         colour = _LANE_COLOUR.get(lane, "#8c2d19")
-        parts.append(f'<text x="4" y="{top[lane] + 14:.1f}" font-size="10" fill="{colour}">'
+        parts.append(f'<text x="4" y="{top[lane] + 14:.1f}" font-size="12" fill="{colour}">'
                      f'{escape(names[lane])}</text>'
                      f'<line x1="70" y1="{top[lane] + 10:.1f}" x2="740" '
                      f'y2="{top[lane] + 10:.1f}" stroke="#ddd"/>')
@@ -210,14 +211,14 @@ def timeline_svg(entries: list[dict[str, Any]]) -> str:
         for year in range(start, end + 1, 50 if end - start > 100 else 20):
             parts.append(f'<line x1="{_x(year):.1f}" y1="{axis}" x2="{_x(year):.1f}" '
                          f'y2="{axis + 5}" stroke="#333"/><text x="{_x(year):.1f}" '
-                         f'y="{axis + 18}" text-anchor="middle" font-size="10">{year}</text>')
+                         f'y="{axis + 18}" text-anchor="middle" font-size="12">{year}</text>')
     parts.append(f'<text x="490" y="{axis + 4}" text-anchor="middle" font-size="12">//</text>')
     for group in markers.values():
         e = group[0]
         lane, r = rows_of[e["n"]]
         cy = top[lane] + 10 + 22 * r
         colour = _LANE_COLOUR.get(lane, "#8c2d19")
-        title = escape(f'{e["n"]}. ' + "; ".join(f'{g["id"]}: {g["label"]}' for g in group))
+        title = escape(f'{e["n"]}. ' + "; ".join(g["label"] for g in group))
         x0, x1 = _x(e["span"][0]), _x(e["span"][1])
         span = (f'<line x1="{x0:.1f}" y1="{cy:.1f}" x2="{x1:.1f}" y2="{cy:.1f}" '
                 f'stroke="{colour}" stroke-width="4" opacity="0.4"/>') if x1 > x0 else ""
@@ -226,18 +227,17 @@ def timeline_svg(entries: list[dict[str, Any]]) -> str:
         dash = ' stroke-dasharray="3 2"' if e["claim"] else ""
         cx = (x0 + x1) / 2
         parts.append(f'<g><title>{title}</title>{span}<circle cx="{cx:.1f}" cy="{cy:.1f}" '
-                     f'r="8" fill="{fill}" stroke="{colour}"{dash}/><text x="{cx:.1f}" '
-                     f'y="{cy + 3.5:.1f}" text-anchor="middle" font-size="9" '
+                     f'r="9.5" fill="{fill}" stroke="{colour}"{dash}/><text x="{cx:.1f}" '
+                     f'y="{cy + 4:.1f}" text-anchor="middle" font-size="12" '
                      f'fill="{text}">{e["n"]}</text></g>')
     parts.append("</svg>")
     return "".join(parts)
 
 
-def _figure(svg: str, caption: str) -> nodes.Node:
-    figure = nodes.container(classes=["rentoy-figure-box"])
-    figure += nodes.raw("", svg, format="html")
-    figure += paragraph(caption, ["rentoy-figure-caption"])
-    return figure
+def _figure(svg: str, caption: str, label: str) -> nodes.Node:
+    from .figures import figure
+
+    return figure(svg, label, caption)
 
 
 class FamilyTreeDirective(RentoyDirective):
@@ -251,11 +251,7 @@ class FamilyTreeDirective(RentoyDirective):
         family = load_family()
         rows = []
         for n, link in enumerate(family.links, 1):
-            refs: list[nodes.Node] = []
-            for i, sid in enumerate(link.source):
-                if i:
-                    refs.append(nodes.Text(", "))
-                refs.append(xref("source", sid, sid))
+            refs = source_refs(link.source)
             rows.append([str(n), f"{family.games[link.source_game].name} — "
                                  f"{family.games[link.to].name}",
                          link.label, link.kind, status_node(link.status), refs,
@@ -268,7 +264,7 @@ class FamilyTreeDirective(RentoyDirective):
                    "or shared cards, no descent claimed; ochre: a shared word only), its "
                    "line the status (solid: attested; dashed: inferred). An arrow points "
                    "from the model or the origin.")
-        return [_figure(family_svg(family), caption),
+        return [_figure(family_svg(family), caption, "Rentoy and its relatives"),
                 table(["#", "link", "what", "kind", "status", "evidence", "note"], rows,
                       classes=["rentoy-family-links"])]
 
@@ -290,8 +286,7 @@ class TimelineDirective(RentoyDirective):
             what = "date claimed" if e["claim"] else sources[e["id"]].kind_label
             if e["lane"] == "related":
                 what += ", not on rentoy"
-            rows.append([str(e["n"]), year, what, xref("source", e["id"], e["id"]),
-                         e["label"]])
+            rows.append([str(e["n"]), year, what, source_refs([e["id"]]), e["label"]])
         caption = ("Every dated source of the bibliography, one lane per kind, numbered in "
                    "date order; sources of one lane and date share a number, and a bar marks "
                    "a range of years. The top lane holds the dates the source text claims "
@@ -300,15 +295,13 @@ class TimelineDirective(RentoyDirective):
                    "treatise against gaming, the relatives): context, not evidence of the "
                    "game. The axis is broken between 1800 and 1960, where no source falls; "
                    "many programs and encyclopedias are undated.")
-        out: list[nodes.Node] = [_figure(timeline_svg(entries), caption),
+        out: list[nodes.Node] = [_figure(timeline_svg(entries), caption,
+                                         "A timeline of the evidence"),
                                  table(["#", "date", "kind", "source", "reference"], rows,
                                        classes=["rentoy-timeline-list"])]
         if undated:
             para = paragraph("Undated (not drawn): ", ["rentoy-undated"])
-            for i, sid in enumerate(undated):
-                if i:
-                    para += nodes.Text(", ")
-                para += xref("source", sid, sid)
+            para.extend(source_refs(undated))
             para += nodes.Text(".")
             out.append(para)
         return out

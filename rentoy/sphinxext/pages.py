@@ -20,8 +20,7 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .common import logger
-
+from .errors import logger
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
     from sphinx.config import Config
@@ -43,10 +42,12 @@ def variant_page(variant_id: str, name: str | None) -> str:
     return f"{_HEADER}\n# {_escape(title)}\n\n```{{rentoy-variant}} {variant_id}\n```\n"
 
 
-def walkthrough_page(relpath: str, title: str) -> str:
-    """The text of a walkthrough's generated page (``relpath`` from the page's folder)."""
+def walkthrough_page(relpath: str, title: str, bets: bool = False) -> str:
+    """The text of a walkthrough's generated page (``relpath`` from the page's folder);
+    with ``bets``, what each of its betting decisions is worth."""
     return (f"{_HEADER}\n# {_escape(title)}\n\n```{{rentoy-walkthrough}} {relpath}\n"
-            ":headings: sections\n```\n")
+            ":headings: sections\n```\n"
+            + (f"\n```{{rentoy-betting-worth}} {relpath}\n```\n" if bets else ""))
 
 
 def _sync(folder: Path, pages: dict[str, str]) -> None:
@@ -86,13 +87,28 @@ def _walkthrough_pages(examples: Path, folder: Path) -> dict[str, str]:
 
     pages = {}
     for path in walkthrough_files(examples):
+        bets = False
         try:
-            title = load_walkthrough(path).title
+            walk = load_walkthrough(path)
+            title, bets = walk.title, _answers_a_raise(walk)
         except (RentoyError, CardError):
             title = path.stem
         rel = Path(os.path.relpath(path, folder)).as_posix()
-        pages[walkthrough_id(path)] = walkthrough_page(rel, title)
+        pages[walkthrough_id(path)] = walkthrough_page(rel, title, bets)
     return pages
+
+
+def _answers_a_raise(walk: object) -> bool:
+    """Whether a walkthrough (not a record) answers a raise on some branch: its page then
+    says what each betting decision is worth."""
+    if getattr(walk, "hands", ()):
+        return False
+
+    def segments(segment: object) -> list:
+        return [segment] + [s for b in getattr(segment, "branches", ()) for s in segments(b)]
+
+    return any(spec.action.kind in ("accept", "fold") for segment in segments(walk.root)  # type: ignore[attr-defined]
+               for spec in segment.actions)
 
 
 def write_pages(app: Sphinx) -> None:

@@ -17,7 +17,9 @@ from docutils import nodes
 from docutils.parsers.rst import directives
 
 from .cards import card_node, cards_node, deal_nodes
-from .common import Failure, RentoyDirective, paragraph, table
+from .directives import RentoyDirective
+from .elements import paragraph, table
+from .errors import Failure
 from .variants import changed_rules, rule_label, variant_ref
 
 if TYPE_CHECKING:

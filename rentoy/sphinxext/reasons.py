@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 
 from docutils import nodes
 
-from .common import RentoyDirective, table
+from .directives import RentoyDirective
+from .elements import table
 from .domain import register_id
 
 if TYPE_CHECKING:

@@ -1,29 +1,42 @@
-"""The page "What each rule changes": stored strong-play and perfect-play comparisons.
+"""The stored strong-play and perfect-play comparisons: the answer, charts and tables.
 
 ``{rentoy-rule-effects} PATH`` renders the JSON that ``python bench/rule-effects.py``
-writes (``docs/data/rule-effects.json``): what produced it, then for each variant
-that changes one rule of 1737 the paired differences under strong play (search bots)
-with their intervals, saying which are within the noise, then perfect play (every
-card visible) on every built-in variant. The figures are computed by the script, not
-at build time, because a search-bot game takes about a second; the page says so
-when the stored rules no longer match the variant files (``stale_variants``, which a
-test also checks).
+writes (``docs/data/rule-effects.json``): what produced it, the answer in words with
+its charts, then the tables: for each variant that changes one rule of 1737 the paired
+differences under strong play (search bots) with their intervals, saying which are
+within the noise, then perfect play (every card visible) on every built-in variant.
+Variants that play the cards alike (:func:`rentoy.analysis.same_trick_play`) have the
+same perfect play by construction: they share a row, and their differences are marked
+as zero by construction rather than shown as measured. ``:show:`` picks one part
+(``answer``, ``strong``, ``perfect``, ``provenance``) so a page can lead with the
+answer. The figures are computed by the script, not at build time, because a
+search-bot game takes about a second; the page says so when the stored rules no
+longer match the variant files (``stale_variants``, which a test also checks).
+
+``{rentoy-figure}`PATH:section/key/...``` quotes one stored figure in prose, with its
+interval and count, so a figure is written once, in the data, and quoted everywhere.
 """
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from docutils import nodes
 
-from .common import RentoyDirective, cell, note_files, paragraph, table, xref
+from docutils.parsers.rst import directives
 
+from .charts import Panel, Row, chart
+from .directives import RentoyDirective, RentoyRole
+from .elements import cell, paragraph, table, xref
+from .errors import Failure
+from .tracking import note_files
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
-__all__ = ["RuleEffectsDirective", "stale_variants", "changed_rules"]
+__all__ = ["RuleEffectsDirective", "FigureRole", "stale_variants", "changed_rules",
+           "alike_groups", "quote_figure"]
 
 
 def stale_variants(data: Mapping[str, Any]) -> dict[str, list[str]]:
@@ -58,13 +71,72 @@ def _estimate(values: Mapping[str, Any]) -> Any:
 
 
 def _rate(values: Mapping[str, Any], percent: bool = True) -> str:
+    """An estimate with its interval: ``56.2% [54.4, 58.0]``; a share too small for one
+    decimal keeps two significant digits (``0.033% [0.0059, 0.19]``)."""
     if values["value"] is None:
         return "-"
-    scale, unit, digits = (100, "%", 1) if percent else (1, "", 2)
-    text = f"{values['value'] * scale:.{digits}f}{unit}"
+    scale, unit = (100, "%") if percent else (1, "")
+
+    def shown(x: float) -> str:
+        x *= scale
+        if percent and 0 < abs(x) < 0.1:
+            return f"{x:.2g}"
+        return f"{x:.1f}" if percent else f"{x:.2f}"
+
+    text = f"{shown(values['value'])}{unit}"
     if values.get("low") is not None:
-        text += f" [{values['low'] * scale:.{digits}f}, {values['high'] * scale:.{digits}f}]"
+        text += f" [{shown(values['low'])}, {shown(values['high'])}]"
     return text
+
+
+def _count(n: int, unit: str) -> str:
+    return f"{n:,} {unit}"
+
+
+def alike_groups(specs: Sequence[str]) -> list[list[str]]:
+    """``specs`` grouped by the way they play the cards (in order of first appearance):
+    the variants of a group have the same perfect play by construction."""
+    from ..analysis import same_trick_play
+    from ..engine import compile_variant
+    from ..variants import load_variant
+
+    groups: list[tuple[Any, list[str]]] = []
+    for spec in specs:
+        tables = compile_variant(load_variant(spec))
+        for first, members in groups:
+            if same_trick_play(first, tables):
+                members.append(spec)
+                break
+        else:
+            groups.append((tables, [spec]))
+    return [members for _, members in groups]
+
+
+def quote_figure(data: Mapping[str, Any], key: str) -> str:
+    """A stored figure as prose quotes it: ``56.2% [54.4, 58.0] over 3,000 deals``;
+    ``key`` is a path through the data (``perfect_play/variants/1737/mano_team_wins``;
+    a pair of variants in a list of pairs as ``winner_differs/1737,avila/share``)."""
+    node: Any = data
+    parts = [p for p in key.split("/") if p]
+    for part in parts:
+        if isinstance(node, list) and "," in part:
+            # A pair of variants in a list of pairs: ``winner_differs/1737,avila``.
+            wanted = set(part.split(","))
+            node = next((item for item in node if isinstance(item, Mapping)
+                         and set(item.get("variants", ())) == wanted), None)
+            if node is None:
+                raise Failure([(f"no figure {key!r} in the stored data (no pair {part!r})",
+                                None)])
+            continue
+        if not isinstance(node, Mapping) or part not in node:
+            raise Failure([(f"no figure {key!r} in the stored data (no {part!r})", None)])
+        node = node[part]
+    if not isinstance(node, Mapping) or "value" not in node:
+        raise Failure([(f"{key!r} is not a figure (a value with its interval)", None)])
+    section = data.get(parts[0], {}) if parts else {}
+    unit = "deals" if "deals" in section else "games"
+    percent = not parts[-1].startswith(("tricks", "hands_per", "hand_value"))
+    return f"{_rate(node, percent)} over {_count(node['n'], unit)}"
 
 
 def _variant_ref(spec: str) -> nodes.Node:
@@ -78,9 +150,12 @@ def _variant_ref(spec: str) -> nodes.Node:
 
 class RuleEffectsDirective(RentoyDirective):
     """``{rentoy-rule-effects} PATH``: the stored comparisons (see the module
-    docstring); PATH is relative to the page."""
+    docstring); PATH is relative to the page. ``:show:`` one part: ``answer``,
+    ``strong``, ``perfect`` or ``provenance``."""
 
     required_arguments = 1
+    option_spec = {"show": lambda text: directives.choice(
+        text, ("answer", "strong", "perfect", "provenance"))}
 
     def make(self) -> list[nodes.Node]:
         path = self.resolve_path(self.arguments[0])
@@ -88,7 +163,13 @@ class RuleEffectsDirective(RentoyDirective):
         data = json.loads(Path(path).read_text(encoding="utf-8"))
         for spec in data["variants"]:
             self.load_variant(spec)              # the page depends on the variant files
-        out: list[nodes.Node] = [self._provenance(data)]
+        for spec in data["perfect_play"]["variants"]:
+            self.load_variant(spec)
+        self.groups = alike_groups(list(data["perfect_play"]["variants"]))
+        show = self.options.get("show")
+        out: list[nodes.Node] = []
+        if show in (None, "provenance"):
+            out.append(self._provenance(data))
         stale = stale_variants(data)
         if stale:
             warning = nodes.warning()
@@ -97,8 +178,12 @@ class RuleEffectsDirective(RentoyDirective):
                 + "; ".join(f"{spec}: {', '.join(rules)}" for spec, rules in stale.items())
                 + "). Run the command above again.")
             out.append(warning)
-        out.extend(self._strong(data))
-        out.extend(self._perfect(data))
+        if show in (None, "answer"):
+            out.extend(self._answer(data))
+        if show in (None, "strong"):
+            out.extend(self._strong(data))
+        if show in (None, "perfect"):
+            out.extend(self._perfect(data))
         return out
 
     def _provenance(self, data: Mapping[str, Any]) -> nodes.Node:
@@ -109,16 +194,147 @@ class RuleEffectsDirective(RentoyDirective):
                 f"under each variant, at least {strong['hands_requested']} hands each, "
                 f"bots {bots['A']} for both teams (about "
                 f"{data.get('strong_play_seconds', 0) // 60} minutes of play); perfect play "
-                f"on {perfect['deals']} deals. Seed {data['seed']}. The stored rules of "
+                f"on {perfect['deals']:,} deals. Seed {data['seed']}. The stored rules of "
                 "each variant are checked against the variant files by the tests and on "
                 "this page.")
         command = data["generated_by"]
         return paragraph([nodes.Text("Computed by "), nodes.literal(command, command),
                           nodes.Text(text)], ["rentoy-provenance-note"])
 
+    # -- the answer ----------------------------------------------------------------------
+
+    def _beyond(self, data: Mapping[str, Any], diff: Mapping[str, Any]) -> list[tuple[Any, Any]]:
+        """The statistics on which a variant differs from the reference beyond the noise."""
+        from ..simulation.stats import STATISTICS
+
+        strong = data["strong_play"]
+        out = []
+        for stat in (s for s in STATISTICS if s.name in strong["statistics"]):
+            est = _estimate(diff["statistics"][stat.name])
+            if est.low is not None and (est.low > 0 or est.high < 0):
+                out.append((stat, est))
+        return out
+
+    def _answer(self, data: Mapping[str, Any]) -> list[nodes.Node]:
+        """What changes the game, in words, then the charts: perfect play's winner
+        changes, and the strong-play differences beyond the noise."""
+        from ..simulation.report import format_difference
+        from ..ruletable import rule_title
+
+        strong, perfect = data["strong_play"], data["perfect_play"]
+        reference = strong["reference"]
+        games = _count(strong["games"], "games")
+        deals = _count(perfect["deals"], "deals")
+        items = nodes.bullet_list(classes=["rentoy-answer"])
+        for diff in strong["differences"]:
+            spec = diff["variant"]
+            rules = [rule_title(r).lower() for r in changed_rules(data, spec, reference)]
+            para = paragraph(None)
+            para += _variant_ref(spec)
+            para += nodes.Text(f" ({'; '.join(rules) or 'no rule'}): ")
+            beyond = self._beyond(data, diff)
+            if beyond:
+                para += nodes.Text("under strong play, " + "; ".join(
+                    f"{stat.label} {format_difference(stat, est)[:-2]}" for stat, est in beyond)
+                    + f" against {reference}")
+            else:
+                para += nodes.Text(f"under strong play no difference beyond the noise in "
+                                   f"{games}")
+            pair = self._pair(perfect, reference, spec)
+            if pair is not None:
+                para += nodes.Text("; with every card visible, " + (
+                    f"the winner changes on {_rate(pair['share'])} of {deals}" if
+                    not self._alike(reference, spec) else
+                    "the same winner on every deal, by construction (the cards are played "
+                    "alike)") + ".")
+            else:
+                para += nodes.Text(".")
+            items += nodes.list_item("", para)
+        lead = paragraph(f"Against {reference}, on the same deals (strong play: search bots "
+                         f"for both teams, {games} of {strong['players']} players; perfect "
+                         f"play: {deals}, 95% intervals):", ["rentoy-answer-lead"])
+        return [lead, items, self._perfect_chart(data), self._strong_chart(data)]
+
+    def _alike(self, a: str, b: str) -> bool:
+        return any(a in g and b in g for g in self.groups)
+
+    def _pair(self, perfect: Mapping[str, Any], a: str, b: str) -> Mapping[str, Any] | None:
+        for pair in perfect["winner_differs"]:
+            if set(pair["variants"]) == {a, b}:
+                return pair
+        return None
+
+    def _perfect_chart(self, data: Mapping[str, Any]) -> nodes.Node:
+        perfect = data["perfect_play"]
+        variants = perfect["variants"]
+        reference = next(iter(variants))
+        deals = _count(perfect["deals"], "deals")
+        rows = []
+        for group in self.groups:
+            label = ", ".join(group)
+            if reference in group:
+                others = [g for g in group if g != reference]
+                if others:
+                    rows.append(Row(", ".join(others), None, None, None, "0",
+                                    note=f"by construction: the cards are played as in "
+                                         f"{reference}"))
+                continue
+            pair = self._pair(perfect, reference, group[0])
+            if pair is None:
+                continue
+            share = pair["share"]
+            text = _rate(share) + ("" if pair["same_cards"] else " (other cards)")
+            rows.append(Row(label, share["value"], share["low"], share["high"], text,
+                            strong=share["low"] > 0))
+        mano = [Row(", ".join(g), variants[g[0]]["mano_team_wins"]["value"],
+                    variants[g[0]]["mano_team_wins"]["low"],
+                    variants[g[0]]["mano_team_wins"]["high"],
+                    _rate(variants[g[0]]["mano_team_wins"])) for g in self.groups]
+        panels = [Panel(f"Winner differs from {reference}", rows, f"perfect play, {deals}"),
+                  Panel("Mano's team wins the hand", mano, f"perfect play, {deals}")]
+        return chart(panels, f"Perfect play: how often the winner differs from {reference}, "
+                             "and how often the mano's team wins",
+                     f"Each dot is the share of the {deals} solved with every card visible, "
+                     "its line the 95% interval. Variants that play the cards alike share a "
+                     "row: their perfect play is the same by construction. A five-card form "
+                     "is dealt other cards, so its difference is not paired.")
+
+    def _strong_chart(self, data: Mapping[str, Any]) -> nodes.Node:
+        from ..simulation.report import format_difference
+        from ..simulation.stats import STATISTICS
+
+        strong = data["strong_play"]
+        reference = strong["reference"]
+        games = _count(strong["games"], "games")
+        panels = []
+        for stat in (s for s in STATISTICS if s.name in strong["statistics"]):
+            rows = []
+            for diff in strong["differences"]:
+                est = _estimate(diff["statistics"][stat.name])
+                if est.value is None:
+                    continue
+                beyond = est.low is not None and (est.low > 0 or est.high < 0)
+                rows.append(Row(diff["variant"], est.value, est.low, est.high,
+                                format_difference(stat, est).removesuffix(" *"),
+                                strong=beyond))
+            if any(r.strong for r in rows):
+                panels.append(Panel(f"{stat.label[:1].upper()}{stat.label[1:]}: "
+                                    f"change from {reference}", rows,
+                                    f"strong play, {games}", percent=stat.percent,
+                                    reference=0.0))
+        return chart(panels, f"Strong play: the differences from {reference} beyond the noise",
+                     f"The statistics on which at least one variant differs from {reference} "
+                     f"beyond the noise, in {games} of search bots on the same deals: each dot "
+                     "is the paired difference, its line the 95% interval, the dashed line no "
+                     "difference. Dark rows differ beyond the noise; pale rows do not. The "
+                     "table below has every statistic.")
+
+    # -- the tables ----------------------------------------------------------------------
+
     def _strong(self, data: Mapping[str, Any]) -> list[nodes.Node]:
         from ..simulation.report import format_difference
         from ..simulation.stats import STATISTICS
+        from ..ruletable import rule_title
 
         strong = data["strong_play"]
         reference = strong["reference"]
@@ -139,19 +355,19 @@ class RuleEffectsDirective(RentoyDirective):
                 noise = est.low is not None and est.low <= 0 <= est.high
                 row.append(cell(text, ["rentoy-noise"] if noise else ["rentoy-differs"]))
             rows.append(row)
-        out: list[nodes.Node] = [table(columns, rows, classes=["rentoy-rule-effects"])]
+        title = (f"Strong play: {_count(strong['games'], 'games')} of {strong['players']} "
+                 f"players under each variant, the same deals (95% intervals)")
+        out: list[nodes.Node] = [table(columns, rows, classes=["rentoy-rule-effects",
+                                                               "rentoy-wide"], title=title)]
         items = nodes.bullet_list()
         for diff in others:
             spec = diff["variant"]
-            rules = changed_rules(data, spec, reference)
-            beyond = []
-            for stat in stats:
-                est = _estimate(diff["statistics"][stat.name])
-                if est.low is not None and (est.low > 0 or est.high < 0):
-                    beyond.append(f"{stat.label} {format_difference(stat, est)[:-2]}")
+            rules = [rule_title(r).lower() for r in changed_rules(data, spec, reference)]
+            beyond = [f"{stat.label} {format_difference(stat, est)[:-2]}"
+                      for stat, est in self._beyond(data, diff)]
             item = paragraph(None)
             item += _variant_ref(spec)
-            item += nodes.Text(f" (changes {', '.join(rules) or 'no rule'}): ")
+            item += nodes.Text(f" (changes {'; '.join(rules) or 'no rule'}): ")
             item += nodes.Text("beyond the noise: " + "; ".join(beyond) + "." if beyond else
                                f"no difference beyond the noise in {strong['games']} games.")
             items += nodes.list_item("", item)
@@ -162,27 +378,55 @@ class RuleEffectsDirective(RentoyDirective):
         perfect = data["perfect_play"]
         variants = perfect["variants"]
         reference = next(iter(variants))
-        differs = {}
-        for pair in perfect["winner_differs"]:
-            a, b = pair["variants"]
-            if reference in (a, b):
-                differs[b if a == reference else a] = pair
         rows = []
-        for spec, figures in variants.items():
-            pair = differs.get(spec)
-            versus = "-" if pair is None else (_rate(pair["share"]) + (
-                "" if pair["same_cards"] else " (other cards)"))
-            rows.append([_variant_ref(spec), str(figures["hand_size"]),
+        for group in self.groups:
+            spec = group[0]
+            figures = variants[spec]
+            if reference in group:
+                versus: Any = "-" if len(group) == 1 else cell(
+                    "0 by construction (the same card play)", ["rentoy-by-construction"])
+            else:
+                pair = self._pair(perfect, reference, spec)
+                versus = "-" if pair is None else (_rate(pair["share"]) + (
+                    "" if pair["same_cards"] else " (other cards)"))
+            names: list[nodes.Node] = []
+            for i, member in enumerate(group):
+                if i:
+                    names.append(nodes.Text(", "))
+                names.append(_variant_ref(member))
+            if len(group) > 1:
+                names.append(nodes.Text(": the same"))
+            rows.append([names, str(figures["hand_size"]),
                          _rate(figures["mano_team_wins"]),
                          _rate(figures["highest_card_team_wins"]),
                          _rate(figures["tricks_to_decide"], percent=False), versus])
         columns: list[Any] = ["variant", "cards", "mano's team wins",
                               "highest card's team wins", "tricks to decide",
                               f"winner differs from {reference}"]
-        return [table(columns, rows, classes=["rentoy-rule-effects"],
-                      title=f"Perfect play on {perfect['deals']} deals ("
-                            f"{perfect['players']} players; 95% intervals)")]
+        return [table(columns, rows, classes=["rentoy-rule-effects", "rentoy-wide"],
+                      title=f"Perfect play on {perfect['deals']:,} deals ("
+                            f"{perfect['players']} players; 95% intervals; variants that "
+                            "play the cards alike share a row)")]
+
+
+class FigureRole(RentoyRole):
+    """``{rentoy-figure}`data/rule-effects.json:perfect_play/variants/1737/mano_team_wins```:
+    one stored figure with its interval and count (the path relative to the page)."""
+
+    def make(self) -> list[nodes.Node]:
+        file, sep, key = self.text.partition(":")
+        if not sep:
+            raise Failure([("expected PATH:KEY/KEY/... (data/rule-effects.json:"
+                            "perfect_play/variants/1737/mano_team_wins)", None)])
+        path = self.resolve_path(file.strip())
+        note_files(self.env, [path])
+        if not path.is_file():
+            raise Failure([(f"no data file {file!r} (looked for {path})", None)])
+        data = json.loads(path.read_text(encoding="utf-8"))
+        text = quote_figure(data, key.strip())
+        return [nodes.inline(text, text, classes=["rentoy-quoted-figure"])]
 
 
 def setup(app: Sphinx) -> None:
     app.add_directive("rentoy-rule-effects", RuleEffectsDirective)
+    app.add_role("rentoy-figure", FigureRole())

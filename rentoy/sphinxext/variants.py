@@ -22,11 +22,14 @@ from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx import addnodes
 
+from ..provenance import STATUS_MARKS
 from ..variants import is_uncorroborated
 from .cards import card_order_nodes
-from .common import (STATUS_MARKS, Failure, RentoyDirective, RentoyRole, cell, facts, folded,
-                     note_files, note_listing, paragraph, source_refs, split_spec_rule,
-                     status_node, table, xref)
+from .citations import source_refs
+from .directives import RentoyDirective, RentoyRole, split_spec_rule
+from .elements import cell, facts, folded, paragraph, spanish, status_node, table, xref
+from .errors import Failure
+from .tracking import note_files, note_listing
 from .domain import register_id, register_target
 from .evidence import labelled_sources, quotation_refs
 
@@ -256,7 +259,7 @@ def ladder_nodes(variant: Variant) -> list[nodes.Node]:
             continue
         call = calls.for_raise(level)
         stale = variant.carried_over.get("calls")
-        call_node: nodes.Node | str = nodes.emphasis(call, call) if call else (
+        call_node: nodes.Node | str = spanish(call) if call else (
             f"({stale.label})" if stale else "-")
         rows.append([str(level), show(value), call_node,
                      raise_gloss(call, value, rules.target) or "-",
@@ -280,7 +283,7 @@ def ladder_nodes(variant: Variant) -> list[nodes.Node]:
     if said:
         for i, (what, word, meaning) in enumerate(said):
             para += nodes.Text(("; " if i else "") + f"{what} a raise players say ")
-            para += nodes.emphasis(word, word)
+            para += spanish(word)
             if meaning:
                 para += nodes.Text(f" ({meaning})")
         para += nodes.Text(". ")
@@ -412,6 +415,19 @@ class VariantDirective(RentoyDirective):
                           else variant.extends))
         if variant.sources:
             items.append(("Sources", labelled_sources(variant, variant.sources)))
+        if _is_linkable(variant):
+            from .downloads import link, variant_files_uri
+
+            where = variant_files_uri(variant.id)
+            items.append(("Files", [link(self.env.docname, where["yaml"],
+                                         f"{variant.id}.yaml", ("rentoy-download",)),
+                                    nodes.Text(" (the variant file the engine reads); "),
+                                    link(self.env.docname, where["json"],
+                                         f"{variant.id}.json", ("rentoy-download",)),
+                                    nodes.Text(" (its rules with their provenance, as "),
+                                    nodes.literal(f"rentoy rules {variant.id} -f json",
+                                                  f"rentoy rules {variant.id} -f json"),
+                                    nodes.Text(" prints them)")]))
         counts = ", ".join(f"{n} {s}" for s, n in variant.status_counts().items() if n)
         carried = sorted({str(p.defined_in) for p in variant.provenance.values() if p.carried})
         n_carried = sum(p.carried for p in variant.provenance.values())

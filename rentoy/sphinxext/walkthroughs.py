@@ -22,9 +22,13 @@ from typing import TYPE_CHECKING, Any, Sequence
 from docutils import nodes
 
 from .cards import card_node, deal_nodes
-from .common import (Failure, RentoyDirective, cell, facts, folded, library_files, note_files,
-                     note_listing, paragraph, table, variant_files, xref)
+from .directives import RentoyDirective
+from .elements import cell, facts, folded, paragraph, spanish, table, xref
+from .errors import Failure
+from .tracking import library_files, note_files, note_listing, variant_files
 from .domain import register_target
+from .figures import figure
+from .trees import tree_leaves, tree_svg
 from .variants import headings_option, section
 
 if TYPE_CHECKING:
@@ -32,7 +36,8 @@ if TYPE_CHECKING:
 
     from ..walkthrough import Segment, Step, Walkthrough, WalkthroughRun
 
-__all__ = ["WalkthroughDirective", "WalkthroughListDirective", "walkthrough_files",
+__all__ = ["WalkthroughDirective", "WalkthroughListDirective", "DealDirective",
+           "walkthrough_files",
            "walkthrough_id", "run_failures"]
 
 _LINE = re.compile(r"^line (\d+): (.*)$", re.DOTALL)
@@ -135,6 +140,8 @@ class WalkthroughDirective(RentoyDirective):
         self.branch_ids = _branch_ids(run, walkthrough_id(path))
         # What happens first: every branch's outcome, each linked to its branch.
         outcomes = section(self, "Outcomes")
+        if not wt.is_record and tree_leaves(run) >= 2:
+            outcomes += self._tree(run)
         # A record's hands follow one another: their scores are not alternative endings.
         summary = None if wt.is_record else self._endings(run)
         if summary is not None:
@@ -151,6 +158,21 @@ class WalkthroughDirective(RentoyDirective):
                                     "the branch it names.", ["rentoy-legend"])
         transcript.extend(self._transcript(run.root, wt))
         return out + [outcomes, deal, transcript]
+
+    def _tree(self, run: WalkthroughRun) -> nodes.Node:
+        """The branches drawn as a tree, each box linked to its branch's play."""
+        from ..walkthrough.narrate import score_text
+
+        wt = run.walkthrough
+        leaves = tree_leaves(run)
+        label = f"The branches of {wt.title} as a tree: {leaves} endings"
+        caption = (f"From {score_text(run.root.end.score)}, each box is a branch as the "
+                   "file names it: a box with lines leading on is a point where the play "
+                   "parts, and each ending gives the score it leaves and the team that wins "
+                   "the hand (blue: team A; orange: team B). Select a box to open its play "
+                   "below; the table under the figure gives the same endings.")
+        return figure(tree_svg(run, self.branch_ids, label), label, caption,
+                      classes=["rentoy-tree-box"])
 
     def _record(self, run: WalkthroughRun) -> nodes.Element:
         """A record's hands in order, each headed by its dealer and score, with its deal
@@ -274,7 +296,9 @@ class WalkthroughDirective(RentoyDirective):
             head += card_node(action.card)
         if step.call:
             head += nodes.Text(" — ")
-            head += nodes.emphasis(step.call, step.call, classes=["rentoy-call"])
+            call = spanish(step.call)
+            call["classes"].append("rentoy-call")
+            head += call
             if step.gloss:
                 head += nodes.Text(f" ({step.gloss})")
         if step.refusal is not None:
@@ -427,6 +451,27 @@ class WalkthroughListDirective(RentoyDirective):
                       classes=["rentoy-walkthroughs"])]
 
 
+class DealDirective(RentoyDirective):
+    """``{rentoy-deal} PATH``: the deal of a walkthrough file drawn as cards, with the
+    turned-up card and the score (path relative to the page)."""
+
+    required_arguments = 1
+
+    def make(self) -> list[nodes.Node]:
+        from ..walkthrough import load_walkthrough, schema_path
+
+        path = self.resolve_path(self.arguments[0])
+        note_files(self.env, [path, schema_path()])
+        if not path.is_file():
+            raise Failure([(f"no walkthrough file {self.arguments[0]!r} (looked for {path})",
+                            None)])
+        wt = load_walkthrough(path)
+        note_files(self.env, variant_files(wt.variant) + library_files())
+        return deal_nodes(wt.deal, variant=wt.variant, dealer=wt.dealer,
+                          score=wt.start_score)
+
+
 def setup(app: Sphinx) -> None:
     app.add_directive("rentoy-walkthrough", WalkthroughDirective)
+    app.add_directive("rentoy-deal", DealDirective)
     app.add_directive("rentoy-walkthrough-list", WalkthroughListDirective)

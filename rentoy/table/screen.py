@@ -1,4 +1,5 @@
-"""The person's view of the table as lines of text, at most 80 columns wide.
+"""The person's view of the table as lines of text, as wide as the output (80 columns
+by default, ``rentoy play --width N`` or the terminal's width otherwise).
 
 Cards are shown by their codes (what the person types) with the suit's symbol beside
 them: the French suits that correspond to the Spanish ones by long custom (oros
@@ -24,7 +25,7 @@ from .session import View
 
 __all__ = ["draw_view", "suit_symbols", "card_label", "WIDTH"]
 
-#: The width every line of the screen fits in.
+#: The width the screen fits in when none is given.
 WIDTH = 80
 _SYMBOLS = {"o": "♦", "c": "♥", "e": "♠", "b": "♣"}
 
@@ -54,16 +55,17 @@ def _seat(seat: int, view: View) -> str:
     return f"seat {seat}" + (" (partner)" if seat & 1 == view.seat & 1 else "")
 
 
-def draw_view(view: View, symbols: Mapping[str, str] = _SYMBOLS) -> list[str]:
-    """The table as the person at ``view.seat`` sees it, as lines of at most
-    :data:`WIDTH` columns."""
+def draw_view(view: View, symbols: Mapping[str, str] = _SYMBOLS, width: int = WIDTH
+              ) -> list[str]:
+    """The table as the person at ``view.seat`` sees it, as lines of at most ``width``
+    columns (a word longer than that, a long path say, stays whole)."""
     variant = view.variant
     calls = variant.rules.calls
     head = (f"== {variant.id} - hand {view.hand_number} - score "
             f"{score_text(view.score)} (to {view.target})")
     if view.best_of > 1:
         head += f" - games {score_text(view.games)}"
-    head = (head + " ").ljust(WIDTH, "=")[:WIDTH]
+    head = (head + " ").ljust(width, "=") if display_width(head) < width - 1 else head
     word = f" ({calls.turn_up})" if calls.turn_up else ""
     lines = [head,
              f"Turned up{word}: {card_label(view.up, symbols)} {view.up.name}; trumps are "
@@ -71,8 +73,9 @@ def draw_view(view: View, symbols: Mapping[str, str] = _SYMBOLS) -> list[str]:
              ]
     state = f"Value {value_text(view.value)}"
     if view.pending:
-        state += f" (team {view.raiser} raised; team {TEAMS[1 - TEAMS.index(view.raiser)]}"
-        state += " answers)"
+        answering = TEAMS[1 - TEAMS.index(view.raiser)]
+        state += f" (team {view.raiser} raised; team {answering} answers"
+        state += ": you may answer)" if view.legal else ")"
     elif view.raise_right:
         state += f"; team {view.raise_right} holds the raise right"
     else:
@@ -85,8 +88,9 @@ def draw_view(view: View, symbols: Mapping[str, str] = _SYMBOLS) -> list[str]:
                      else "")
     lines.append("On the table: " + (_plays(view.trick, view, symbols) if view.trick
                                      else "nothing yet"))
-    lines.append(f"Your cards (seat {view.seat}, team {TEAMS[view.seat & 1]}): " + "  ".join(
-        f"{i}) {card_label(c, symbols)}" for i, c in enumerate(view.cards, 1)))
+    lines.append(f"Your cards (seat {view.seat}, team {TEAMS[view.seat & 1]}): " + ("  ".join(
+        f"{i}) {card_label(c, symbols)}" for i, c in enumerate(view.cards, 1))
+        or "none left"))
     if view.legal:
         kinds = {a.kind for a in view.legal}
         options = []
@@ -100,8 +104,8 @@ def draw_view(view: View, symbols: Mapping[str, str] = _SYMBOLS) -> list[str]:
         lines.append("Your turn: " + ", ".join(options) + "; ? for help.")
     out: list[str] = []
     for line in lines:
-        out += wrap(line, WIDTH, subsequent_indent="  ", hyphens=False) \
-            if display_width(line) > WIDTH else [line]
+        out += wrap(line, width, subsequent_indent="  ", hyphens=False) \
+            if display_width(line) > width else [line]
     return out
 
 

@@ -29,7 +29,8 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Sequence
 
 from ..cards import Card
-from ..engine import ACCEPT, FOLD, PLAY, RAISE, TEAMS, Action, Deal, Game, Hand, Match
+from ..engine import (ACCEPT, FOLD, PLAY, RAISE, TEAMS, Action, Deal, Game, Hand, Match,
+                      draw_deal)
 from ..bots import BOT_NAMES as _BOT_NAMES
 from ..bots import make_bot, parse_bot
 from ..errors import IllegalAction, InputError
@@ -38,7 +39,7 @@ from ..variants import load_variant
 from ..walkthrough.narrate import call_for, gloss_for, score_text, step_remarks, value_text
 from ..walkthrough.record import PlayedHand, record_text
 from ..walkthrough.state import Snapshot
-from .words import read_line
+from .words import LEAVE_WORDS, read_line
 
 __all__ = ["Session", "TableEvent", "View", "BOT_NAMES", "lines_of"]
 
@@ -115,7 +116,8 @@ class Session:
     """
 
     def __init__(self, variant: Variant | str, *, seat: int = 0, players: int | None = None,
-                 bots: str | Sequence[str] = "greedy", seed: int = 0):
+                 bots: str | Sequence[str] = "greedy", seed: int = 0,
+                 deals: Sequence[Deal] = (), dealer: int | None = None):
         self.variant = load_variant(variant)
         rules = self.variant.rules
         n = rules.default_players if players is None else players
@@ -127,9 +129,22 @@ class Session:
                                 f"0 to {n - 1}")
         self.seat, self.players, self.seed = seat, n, seed
         self.bot_names = _bot_names(bots)
+        if dealer is not None and not 0 <= dealer < n:
+            raise InputError.at(f"there is no seat {dealer} to deal at a table of {n}")
         rng = random.Random(seed)
-        self.game: Game | Match = (Match(self.variant, n, rng=rng) if rules.match > 1
-                                   else Game(self.variant, n, rng=rng))
+        given = list(deals)
+        # The hands given (a deal on the command line, a record resumed) come first; the
+        # rest are dealt from the seed.
+        def source(index: int) -> Deal:
+            while len(given) <= index:      # drawn once: a hand taken back is dealt alike
+                given.append(draw_deal(rng, n, rules.hand_size))
+            return given[index]
+
+        self.game: Game | Match = (
+            Match(self.variant, n, rng=rng, dealer=dealer, deals=source if given else None)
+            if rules.match > 1
+            else Game(self.variant, n, rng=rng, dealer=dealer,
+                      deals=source if given else None))
         bot_rng = random.Random(f"bots {seed}")
         self.bots = {s: make_bot(self.bot_names[0 if s & 1 == seat & 1 else 1], rng=bot_rng)
                      for s in range(n) if s != seat}
@@ -140,6 +155,11 @@ class Session:
         self._hands = 0
         self._started = False
         self.actions_taken = 0     # every action applied so far, the bots' included
+        self.version = 0           # changes whenever the table does (an undo included)
+        self._undo: _Saved | None = None     # the table before the person's last action
+        self._advice: Action | None = None   # the partner's answer, offered as advice
+        self._hinter: Any = None
+        self.variant_spec: str | None = None   # the variant as a record names it
 
     # -- the state ---------------------------------------------------------------
 
@@ -154,8 +174,10 @@ class Session:
 
     @property
     def waiting(self) -> bool:
-        """Whether the person is to act."""
-        return not self.over and self.to_act() == self.seat
+        """Whether the person may act now: it is his turn, or a raise waits that his team
+        answers and the rules let him answer it (under ``answer_by: team`` any seat of
+        the team may, even where the engine names his partner to answer first)."""
+        return not self.over and bool(self.game.legal_actions(self.seat))
 
     def to_act(self) -> int | None:
         """The one seat to act (the engine's ``current_seat``): the turn, or facing a
@@ -228,6 +250,13 @@ class Session:
             return []
         if not self.waiting:     # cannot happen between calls; kept for safety
             return self._run_bots()
+        word = " ".join(line.split()).lower()
+        if word in ("hint", "pista"):
+            return [self.hint_event()]
+        if word in ("undo", "deshacer"):
+            return self.undo()
+        if word in LEAVE_WORDS:
+            return self._leave_to_partner()
         reading = read_line(line, self.seat, self.view().cards, self.variant)
         if reading.help:
             return [self.help_event()]
@@ -238,22 +267,139 @@ class Session:
         refusal = self.game.refusal(reading.action)
         if refusal is not None:
             return [self._refused_event(reading.action, refusal)]
-        return self._apply(reading.action) + self._run_bots()
+        saved = self._save_state()
+        events = self._apply(reading.action)
+        taken = self.actions_taken
+        events += self._run_bots()
+        # A bot that acted has seen the action: it can no longer be taken back.
+        self._undo = saved if self.actions_taken == taken and not self.over else None
+        return events
+
+    # -- advice, hints and taking back --------------------------------------------
+
+    def _partner_to_answer(self) -> int | None:
+        """The partner the engine names to answer the waiting raise while the person
+        may answer it too (``answer_by: team``), if any."""
+        if self.over or not self.observation().pending:
+            return None
+        seat = self.to_act()
+        return seat if seat is not None and seat != self.seat else None
+
+    def _advice_event(self) -> list[TableEvent]:
+        """The partner's view of the raise, shown as advice: the answer is the person's."""
+        partner = self._partner_to_answer()
+        self._advice = None
+        if partner is None:
+            return []
+        advice = self.bots[partner].choose(self.game.observation(partner))
+        self._advice = advice
+        word = self._word(advice.kind)
+        said = advice.kind + (f" ({word})" if word else "")
+        return [TableEvent("advice", (
+            f"Your partner (seat {partner}) would {said}. The answer is yours: give it, "
+            "or type `partner` to leave it to him.",),
+            {"seat": partner, "advice": str(advice)})]
+
+    def _leave_to_partner(self) -> list[TableEvent]:
+        advice = self._advice
+        partner = self._partner_to_answer()
+        if advice is None or partner is None or advice.seat != partner:
+            return [TableEvent("unknown", ("There is nothing to leave to your partner now: "
+                                           "he answers only a raise your team may answer.",),
+                               {"input": "partner"})]
+        self._undo = None
+        return self._apply(advice) + self._run_bots()
+
+    def hint_event(self) -> TableEvent:
+        """What the search bot would do in the person's place, with its estimated
+        chance of winning the hand; where every card still in play is known, what the
+        solver says of each card instead."""
+        from ..analysis import Solver
+        from ..analysis.worlds import sample_world, trick_in_play, trump_tables, unseen_cards
+        from ..bots import make_bot
+
+        obs = self.observation()
+        if not obs.legal:
+            return TableEvent("hint", ("Nothing to hint: it is not your turn.",), {})
+        if self._hinter is None:
+            self._hinter = make_bot("search", rng=random.Random(f"hint {self.seed}"))
+        bot = self._hinter
+        played = sum(len(t.cards) for t in obs.tricks) + len(obs.trick)
+        hidden = self.players * self.variant.rules.hand_size - played - len(obs.cards)
+        plays = [a for a in obs.legal if a.kind == PLAY]
+        us = self.seat & 1
+        if plays and not obs.pending and len(unseen_cards(obs)) == hidden:
+            world = sample_world(obs, random.Random(0))     # the only one there is
+            leader, trick = trick_in_play(obs)
+            solver = Solver(obs.tables, trump_tables(obs), self.players,
+                            (obs.dealer + 1) % self.players)
+            moves = solver.move_winners(world, leader, trick, obs.tricks_won)
+            winning = [self._card_code(c) for c, team in moves.items() if team == us]
+            text = ("Every card still in play is known, so this is exact: "
+                    + (f"{', '.join(winning)} win{'s' if len(winning) == 1 else ''} the hand "
+                       "for your team with perfect play." if winning else
+                       "no card wins the hand for your team against perfect play."))
+            return TableEvent("hint", (text,), {"exact": True, "winning": winning})
+        choice = bot.choose(obs)
+        estimate = bot.estimate(obs)
+        if choice.kind == PLAY:
+            chance = estimate.cards.get(int(choice.card), estimate.p)
+            what = f"play {choice.card.code} ({choice.card.name})"
+        else:
+            chance = estimate.p
+            word = self._word(choice.kind)
+            what = choice.kind + (f" ({word})" if word else "")
+        text = (f"Hint: the search bot would {what}. Over {bot.samples} deals of the hidden "
+                f"cards consistent with what you have seen, your team wins the hand in "
+                f"about {chance:.0%} of them with perfect play from here.")
+        return TableEvent("hint", (text,), {"exact": False, "action": str(choice),
+                                            "chance": round(chance, 3)})
+
+    @staticmethod
+    def _card_code(card: int) -> str:
+        from ..cards import DECK
+
+        return DECK[card].code
+
+    def _save_state(self) -> "_Saved":
+        return _Saved(self.game.clone(), list(self.played), self._deal, list(self._actions),
+                      self._hands, self.actions_taken)
+
+    def undo(self) -> list[TableEvent]:
+        """Take back the person's last action, if no bot has acted (or seen it) since."""
+        saved = self._undo
+        if saved is None:
+            return [TableEvent("unknown", (
+                "Nothing to take back: only your last action can be, and only before any "
+                "bot has acted after it.",), {"input": "undo"})]
+        taken: Action | str | None = self._actions[-1] if self._actions else None
+        if len(self.played) > len(saved.played):     # the action ended a hand
+            taken = self.played[-1].actions[-1]
+        self.game, self.played, self._deal = saved.game, saved.played, saved.deal
+        self._actions, self._hands, self.actions_taken = (saved.actions, saved.hands,
+                                                          saved.actions_taken)
+        self._undo = None
+        self.version += 1
+        return [TableEvent("undo", (f"Taken back: {taken}.",), {"action": str(taken)})]
 
     def help_event(self) -> TableEvent:
         """The person's legal actions, as they may be typed."""
         lines = []
-        for a in self.legal_actions():
+        order = {c: i for i, c in enumerate(self.view().cards)}
+        legal = sorted(self.legal_actions(), key=lambda a: (
+            a.card is None, order.get(a.card, 0) if a.card is not None else 0))
+        for a in legal:
             if a.card is not None:
-                lines.append(f"{a.card.code:<4} play {a.card.name}")
+                lines.append(f"{a.card.code:<4} play {a.card.name} (or {order[a.card] + 1})")
             else:
                 word = self._word(a.kind)
                 lines.append(a.kind + (f" (or {word})" if word else ""))
         head = "Your legal actions" + (
             " (type the card's code or its position in your hand):" if any(
                 a.kind == PLAY for a in self.legal_actions()) else ":")
+        lines.append("hint (the search bot's choice), undo (take back your last action)")
         return TableEvent("help", (head, *("  " + s for s in lines)),
-                          {"legal": [str(a) for a in self.legal_actions()]})
+                          {"legal": [str(a) for a in legal]})
 
     def _word(self, kind: str) -> str | None:
         calls = self.variant.rules.calls
@@ -263,11 +409,11 @@ class Session:
 
     def _run_bots(self) -> list[TableEvent]:
         events: list[TableEvent] = []
-        while not self.over and self.to_act() != self.seat:
+        while not self.over and not self.waiting:
             seat = self.to_act()
-            assert seat is not None
+            assert seat is not None and seat != self.seat
             events += self._apply(self.bots[seat].choose(self.game.observation(seat)))
-        return events
+        return events + self._advice_event()
 
     def _apply(self, action: Action) -> list[TableEvent]:
         hand = self._hand
@@ -276,6 +422,7 @@ class Session:
         event = self.game.apply(action)    # the hand's event (the game may deal on)
         self._actions.append(action)
         self.actions_taken += 1
+        self.version += 1
         after = Snapshot.of(hand, games_before, self.variant.rules.games_needed)
         call = call_for(self.variant, action, after)
         remarks = step_remarks(self.variant, action, event, before, after,
@@ -369,6 +516,53 @@ class Session:
 
     # -- the record --------------------------------------------------------------
 
+    @classmethod
+    def resume(cls, path: str, *, seat: int | None = None, bots: str | None = None,
+               seed: int | None = None) -> tuple["Session", list[TableEvent]]:
+        """The game a record left off, ready to go on (and the events of its replay): its
+        hands are dealt and played again as written, an unfinished last hand included.
+        The seat, bots and seed are the record's ``table`` unless given."""
+        from ..errors import Location, Problem
+        from ..walkthrough import load_walkthrough
+
+        wt = load_walkthrough(path)
+        if not wt.is_record:
+            raise InputError(Problem("this walkthrough is not a game record (it has no "
+                                     "`hands`): there is no game to resume", Location(path, 1),
+                                     hint="resume a file that `rentoy play --save` wrote"))
+        table = wt.table or {}
+        seat = table.get("seat", 0) if seat is None else seat
+        names = bots if bots is not None else ",".join(table.get("bots") or ("greedy",))
+        seed = table.get("seed", 0) if seed is None else seed
+        if wt.start_score != (0, 0) or wt.games != (0, 0):
+            raise InputError(Problem("this record starts from a score other than 0-0; "
+                                     "`rentoy play` resumes games it started",
+                                     Location(path, 1)))
+        session = cls(wt.variant, seat=seat, players=wt.players, bots=names, seed=seed,
+                      deals=[h.deal for h in wt.hands], dealer=wt.dealer)
+        session.variant_spec = wt.variant_spec
+        session._started = True
+        events = [TableEvent("game", (f"Resuming {wt.title!r} from {path}: "
+                                      f"{len(wt.hands)} hand{'s' if len(wt.hands) != 1 else ''}"
+                                      f" played again as recorded.",), {"resumed": str(path)})]
+        events.append(session._deal_event())
+        for hand in wt.hands:
+            for spec in hand.root.actions:
+                refusal = session.game.refusal(spec.action)
+                if session.over or refusal is not None:
+                    why = "the game is already over" if session.over else str(refusal)
+                    raise InputError(Problem(f"`{spec.text}` cannot be played again: {why}",
+                                             Location(path, spec.line)))
+                events += session._apply(spec.action)
+        if session.over:
+            raise InputError(Problem("this game is finished: there is nothing to resume",
+                                     Location(path, 1), hint="start a new one with "
+                                     f"`rentoy play {wt.variant_spec}`"))
+        # The hands already over, told by their ends; the one left off, in full.
+        last = max(i for i, e in enumerate(events) if e.kind == "deal")
+        shown = [e for e in events[:last] if e.kind in ("game", "hand", "game-over", "match")]
+        return session, shown + events[last:] + session._run_bots()
+
     def record(self, title: str | None = None) -> str:
         """The game so far as a walkthrough-format record (YAML)."""
         hands = list(self.played)
@@ -382,7 +576,21 @@ class Session:
             description=f"Played with `rentoy play {v.id} --seat {self.seat} --seed "
                         f"{self.seed}`: seat {self.seat} by a person, the others by "
                         f"{' and '.join(dict.fromkeys(self.bot_names))} bots; {state} after "
-                        f"{len(hands)} hand{'s' if len(hands) != 1 else ''}.")
+                        f"{len(hands)} hand{'s' if len(hands) != 1 else ''}.",
+            variant_spec=self.variant_spec,
+            table={"seat": self.seat, "bots": list(self.bot_names), "seed": self.seed})
+
+
+@dataclass(frozen=True)
+class _Saved:
+    """The table just before the person's last action, to take it back."""
+
+    game: Game | Match
+    played: list[PlayedHand]
+    deal: Deal | None
+    actions: list[Action]
+    hands: int
+    actions_taken: int
 
 
 def lines_of(events: Iterable[TableEvent]) -> list[str]:

@@ -1,10 +1,13 @@
 """What a person types at the table, read as an action of their seat.
 
 A line is a card code (``3c``, ``Rc``, ``play 3c``), a card's position in the hand as
-shown (``1``, ``2``, ...), or a call: ``raise``, ``accept`` or ``quiero``, ``fold`` or
-``no quiero``, and the variant's own words for them (its ``calls`` rule: Huétor's
-``envío``, ``revío``, ...), in any case and with or without accents. ``?`` (or
-``help``) asks for the legal actions. Anything else is refused with a "did you mean".
+shown (``1``, ``2``, ...), or a call: ``raise``, ``accept``, ``fold``, the glossary's
+Spanish words for them (``envite``, ``quiero``, ``no quiero``, ``irse``, ``me voy``)
+and the variant's own words (its ``calls`` rule: Huétor's ``envío``, ``revío``, ...),
+in any case and with or without accents. ``?`` (or ``help``) asks for the legal
+actions. Anything else is refused, with a "did you mean" only where the closest word
+is plainly a misspelling of it: never one that names another action than the one typed
+(``irse`` is to fold, and is never taken for ``raise``).
 
 >>> from rentoy.cards import parse_card
 >>> cards = [parse_card(c) for c in ("3c", "6b", "7e")]
@@ -16,6 +19,10 @@ Action(seat=1, kind='accept', card=None)
 Action(seat=1, kind='raise', card=None)
 >>> read_line("rasie", 0, cards, "1737").error
 "unknown action 'rasie' (did you mean `raise`?); type ? for your legal actions"
+>>> read_line("me voy", 0, cards, "1737").action.kind, read_line("Irse", 0, cards, "1737").action.kind
+('fold', 'fold')
+>>> read_line("no quero", 0, cards, "1737").error
+"unknown action 'no quero' (did you mean `no quiero`?); type ? for your legal actions"
 """
 
 from __future__ import annotations
@@ -30,13 +37,18 @@ from ..glossary import term_key
 from ..variant import Variant
 from ..variants import load_variant
 
-__all__ = ["Reading", "read_line", "call_words", "HELP_WORDS"]
+__all__ = ["Reading", "read_line", "call_words", "HELP_WORDS", "LEAVE_WORDS", "COMMON_WORDS"]
 
 #: What asks for the list of legal actions.
 HELP_WORDS: tuple[str, ...] = ("?", "help", "ayuda")
-# The English names and the Spanish answers every variant understands.
-_COMMON: dict[str, tuple[str, ...]] = {
-    RAISE: ("raise",), ACCEPT: ("accept", "quiero"), FOLD: ("fold", "no quiero")}
+#: What leaves the answer to a raise to the partner the rules name to answer it.
+LEAVE_WORDS: tuple[str, ...] = ("partner", "leave", "compañero", "companero")
+#: The English names and the glossary's Spanish words that every variant understands,
+#: by kind of action (each Spanish word is a term of ``variants/glossary.yaml``).
+COMMON_WORDS: dict[str, tuple[str, ...]] = {
+    RAISE: ("raise", "envite", "envidar"),
+    ACCEPT: ("accept", "quiero", "querer"),
+    FOLD: ("fold", "no quiero", "irse", "me voy")}
 
 
 @dataclass(frozen=True)
@@ -52,12 +64,13 @@ class Reading:
 def call_words(variant: Variant | str) -> dict[str, str]:
     """Every word understood for a call (folded: lower case, no accents) -> its kind.
 
-    >>> sorted(call_words("huetor").items())[:3]
-    [('accept', 'accept'), ('el rentoy entero', 'raise'), ('envio', 'raise')]
+    >>> words = call_words("huetor")
+    >>> words["envio"], words["me voy"], words["quiero"]
+    ('raise', 'fold', 'accept')
     """
     calls = load_variant(variant).rules.calls
     words: dict[str, str] = {}
-    for kind, common in _COMMON.items():
+    for kind, common in COMMON_WORDS.items():
         for word in common:
             words[term_key(word)] = kind
     for word in calls.raise_:
@@ -95,7 +108,43 @@ def read_line(line: str, seat: int, cards: Sequence[Card], variant: Variant | st
         return Reading(Action(seat, PLAY, parse_card(code)))
     except CardError:
         pass
-    choices = [*words, *(c.code for c in cards), "?"]
-    hint = suggest(key, choices)
+    hint = _suggestion(key, words, cards)
     return Reading(error=f"unknown action {text!r}" + (f" ({hint})" if hint else "")
                    + "; type ? for your legal actions")
+
+
+def _suggestion(key: str, words: dict[str, str], cards: Sequence[Card]) -> str | None:
+    """A "did you mean" for an unknown line, or None. The nearest word (by letters
+    dropped, added, changed or swapped) is offered only when it is nearer than every
+    word of another action: ``rse`` is one letter from ``irse`` and two from ``raise``,
+    so it is taken for ``irse``, while ``rise``, one letter from both, gets no
+    suggestion; and never an acceptance for a line that starts with ``no``."""
+    kinds = dict(words)
+    kinds.update({c.code: PLAY for c in cards})
+    if key.startswith("no ") or key == "no":
+        kinds = {w: k for w, k in kinds.items() if k != ACCEPT}
+    scored = sorted((_distance(key, w), w) for w in kinds)
+    if not scored:
+        return None
+    near, word = scored[0]
+    if near > max(1, len(word) // 3):
+        return None
+    rival = min((d for d, w in scored if kinds[w] != kinds[word]), default=near + 1)
+    if rival <= near:
+        return None
+    return suggest(key, [word])
+
+
+def _distance(a: str, b: str) -> int:
+    """Letters dropped, added, changed or two side by side swapped between ``a`` and
+    ``b`` (the optimal string alignment distance)."""
+    rows = [list(range(len(b) + 1))]
+    for i in range(1, len(a) + 1):
+        row = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            cost = a[i - 1] != b[j - 1]
+            row[j] = min(rows[-1][j] + 1, row[j - 1] + 1, rows[-1][j - 1] + cost)
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                row[j] = min(row[j], rows[-2][j - 2] + 1)
+        rows.append(row)
+    return rows[-1][-1]

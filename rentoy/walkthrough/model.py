@@ -133,6 +133,7 @@ class Walkthrough:
     variant_spec: str = ""       # the variant as written in the file
     games: tuple[int, int] = (0, 0)   # games won in the match before this one
     hands: tuple[HandSpec, ...] = ()  # a record's hands, in order; () for one hand
+    table: dict[str, Any] | None = None   # a record made at the table: seat, bots, seed
 
     @property
     def is_record(self) -> bool:
@@ -270,6 +271,8 @@ class _Builder:
         """The written deal as cards (None where a code is bad), checking repeats;
         ``prefix`` is the key path of the mapping that holds ``deal``."""
         deal = data["deal"]
+        if isinstance(deal, str):        # the one-line notation (rentoy.notation)
+            return self.one_line(deal, prefix + ("deal",))
         seen: dict[int, tuple] = {}
         hands: list[list[Card | None]] = []
 
@@ -294,6 +297,22 @@ class _Builder:
         up = card_at(prefix + ("deal", "up"), deal["up"])
         return hands, up
 
+    def one_line(self, text: str, path: tuple
+                 ) -> tuple[list[list[Card | None]], Card | None]:
+        """A deal written on one line: its cards, or a problem at its line."""
+        from ..notation import NotationError, parse_deal
+
+        try:
+            deal = parse_deal(text)
+        except NotationError as exc:
+            problem = exc.problems[0]
+            self.bad(path, problem.message, problem.hint)
+            return [], None
+        if deal.dealer is not None:
+            self.bad(path, "a walkthrough names its dealer with `dealer:`, not inside "
+                           "the deal", "leave `/ dealer N` out of the line")
+        return [list(h) for h in deal.hands], deal.up
+
     def players(self, data: dict, variant: Variant) -> int:
         allowed = variant.rules.players
         if "players" in data:
@@ -304,7 +323,8 @@ class _Builder:
             return n
         written = data["hands"][0] if "hands" in data else data
         if "deal" in written:
-            n = len(written["deal"]["hands"])
+            deal = written["deal"]
+            n = deal.count("|") + 1 if isinstance(deal, str) else len(deal["hands"])
             if n not in allowed:
                 where = ("hands", 0, "deal", "hands") if written is not data else ("deal", "hands")
                 self.bad(where, f"the deal has {n} hands, but variant {variant.id} "
@@ -349,7 +369,7 @@ class _Builder:
         if "seed" in data:
             self.bad(("seed",), "give either `deal` or `seed`, not both",
                      "a written deal needs no seed", key=True)
-        if variant is None:
+        if variant is None or not hands:    # no hands: a one-line deal already refused
             return None, None
         problems = len(self.problems)
         if len(hands) != n:
@@ -501,7 +521,7 @@ def _build(doc: Document, path: Path | None, folder: Path | None = None) -> Walk
     wt = Walkthrough(path=path, title=str(title), description=_prose(data.get("description")),
                      variant=variant, players=n, dealer=dealer, start_score=score,
                      deal=deal, seed=seed, root=root, variant_spec=str(data["variant"]),
-                     games=games, hands=hands)
+                     games=games, hands=hands, table=data.get("table"))
     try:
         wt.new_hand()  # the engine's own checks, in case a rule outgrows the ones above
     except ValueError as exc:

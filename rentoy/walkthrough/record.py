@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from ..engine import Action, Deal, Hand
+from ..notation import format_deal
 from ..variant import Variant
 from ..variants import load_variant
 from .state import Snapshot, next_table
@@ -45,7 +46,8 @@ def record_text(variant: Variant | str, hands: Sequence[PlayedHand], *,
                 players: int | None = None, dealer: int | None = None,
                 score: tuple[int, int] = (0, 0), games: tuple[int, int] = (0, 0),
                 title: str | None = None, description: str | None = None,
-                variant_spec: str | None = None) -> str:
+                variant_spec: str | None = None, table: dict[str, Any] | None = None
+                ) -> str:
     """The walkthrough-format YAML of a game or match played from ``score`` and
     ``games`` with ``dealer`` dealing the first hand.
 
@@ -53,7 +55,8 @@ def record_text(variant: Variant | str, hands: Sequence[PlayedHand], *,
     expectations. Every hand but the last must be finished (the last may stop
     anywhere: a game left off). ``variant_spec`` is what the file's ``variant:`` says
     (default: the variant's id, or the absolute path of a variant file with its
-    options).
+    options). ``table`` (the person's seat, the bots and the seed of a game played at
+    the table) is written as the file's ``table`` mapping.
     """
     v = load_variant(variant)
     n = players if players is not None else (
@@ -67,6 +70,8 @@ def record_text(variant: Variant | str, hands: Sequence[PlayedHand], *,
     if description:
         out.append(f"description: {_q(description)}")
     out += [f"variant: {_q(spec)}", f"players: {n}", f"dealer: {first_dealer}"]
+    if table:
+        out.append("table: {" + ", ".join(f"{k}: {_flow(v)}" for k, v in table.items()) + "}")
     if tuple(score) != (0, 0):
         out.append(f"score: [{score[0]}, {score[1]}]")
     if tuple(games) != (0, 0):
@@ -81,7 +86,7 @@ def record_text(variant: Variant | str, hands: Sequence[PlayedHand], *,
         if not state.finished and i < len(hands) - 1:
             raise ValueError(f"hand {i + 1} is not over, but more hands follow it")
         deal = played.deal
-        out.append("  - deal:")
+        out.append(f"  - deal:  # {format_deal(deal.hands, deal.up)}")
         out.append("      hands: [" + ", ".join(
             "[" + ", ".join(c.code for c in h) + "]" for h in deal.hands) + "]")
         out.append(f"      up: {deal.up.code}")

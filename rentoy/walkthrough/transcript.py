@@ -165,7 +165,11 @@ def summary_table(run: WalkthroughRun) -> Table:
     leaves = {seg.path: seg for seg in run.root.walk() if seg.is_leaf}
     matches = run.walkthrough.best_of > 1
     rows = []
-    for r in run.results:
+    # A record's hands are segments of their own, one result each, in order.
+    hands = [seg for seg in run.hands] if run.hands else None
+    for k, r in enumerate(run.results):
+        if hands is not None and k < len(hands):
+            leaves[r.path] = hands[k]
         status = "ok" if r.ok else f"FAILED ({len(r.failures)})"
         match = [r.match_winner or ""] if matches else []
         rows.append([r.label, short_outcome(r, leaves.get(r.path)), value_text(r.value),

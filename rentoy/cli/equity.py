@@ -1,0 +1,350 @@
+"""``rentoy equity VARIANT``: the chance of winning the game from every score, and one
+score's betting decisions in words (``--at A-B``).
+
+The figures are read from the table stored for the variant (``bench/equity.py`` made
+it) unless ``--hands`` asks for a new measurement (or none is stored); ``--check``
+plays whole games from chosen scores and sets them beside the table.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from .common import add_format, count
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "equity", help="each team's chance of winning the game from every score, and "
+                       "the take points of every raise",
+        description="For every score short of the target, team A's chance of winning the "
+                    "game at the start of a hand under strong play (the bots named), with "
+                    "a 95% interval: by recursion over the scores from one hand's result "
+                    "measured at each score. With --at A-B, that score's decisions in "
+                    "words: when to fold, accept or raise again, as the chance of winning "
+                    "the hand at which each is right (dead: later raises not counted; "
+                    "live: counted, as backgammon players count a live cube).",
+        epilog="Examples: rentoy equity 1737; rentoy equity 1737 --at 4-5; rentoy equity "
+               "1737 -f json; rentoy equity 1737 --plot equity.svg; rentoy equity 1737 "
+               "--hands 40 --jobs 2 --check 4-5")
+    p.add_argument("variant", metavar="ID|PATH",
+                   help="a built-in id or a variant file, either with options (1737+borrego)")
+    p.add_argument("--at", metavar="A-B", type=_score,
+                   help="print this score's decisions (team A's points, then team B's)")
+    p.add_argument("--dealer", choices=("A", "B", "either"), default="either",
+                   help="the team dealing the hand: the grid shows the mean of the two "
+                        "(either), --at shows team B dealing unless told")
+    p.add_argument("--players", type=int, metavar="P",
+                   help="table size (default: the variant's default)")
+    p.add_argument("--hands", "-n", type=count, metavar="N",
+                   help="measure now, N hands at every score (default: read the stored "
+                        "table; 40 when none is stored)")
+    p.add_argument("--bots", metavar="B",
+                   help="the bots that play the measured hands (default: "
+                        "search:samples=8:careless_at=1, or those of the stored table)")
+    p.add_argument("--seed", type=count, default=0, metavar="S",
+                   help="seed of a new measurement; the same seed gives the same table")
+    p.add_argument("--check", metavar="A-B[,A-B]",
+                   help="also play whole games from these scores (team B dealing) and "
+                        "compare them with the table")
+    p.add_argument("--games", type=count, default=200, metavar="G",
+                   help="with --check: games from each score")
+    p.add_argument("--jobs", "-j", type=count, default=1, metavar="J",
+                   help="worker processes, at most one per core (0: one per core); the "
+                        "output does not depend on it")
+    p.add_argument("--dask", metavar="ADDRESS",
+                   help="measure on the dask.distributed cluster whose scheduler is at "
+                        "ADDRESS (needs rentoy[distributed])")
+    p.add_argument("--dask-scheduler-file", metavar="FILE",
+                   help="as --dask, with the scheduler file `dask scheduler` wrote")
+    p.add_argument("--dask-timeout", type=float, default=20.0, metavar="SECONDS",
+                   help="how long to wait for the dask scheduler and a first worker")
+    p.add_argument("--plot", metavar="FILE",
+                   help="also draw the grid as a heat map to FILE (.svg, .png or .pdf; "
+                        "needs matplotlib)")
+    add_format(p, ("text", "markdown", "json", "csv"))
+    p.add_argument("--json", action="store_true", help="print JSON (same as --format json)")
+    p.set_defaults(handler=handle)
+
+
+def _score(text: str) -> tuple[int, int]:
+    a, sep, b = text.strip().partition("-")
+    try:
+        if not sep:
+            raise ValueError
+        score = int(a), int(b)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a score; write team A's points, a dash, team B's: 4-5"
+        ) from None
+    if min(score) < 0:
+        raise argparse.ArgumentTypeError(f"{text!r}: a score is never negative")
+    return score
+
+
+def handle(args: argparse.Namespace) -> int:
+    from ..errors import InputError, Problem
+    from .common import chosen_format, emit
+
+    fmt = chosen_format(args)
+    if args.plot:
+        from .compare import check_plot
+        check_plot(args)
+    table, info = _equity(args)
+    target = table.target
+    checks = []
+    if args.check:
+        try:
+            scores = [_score(part) for part in args.check.split(",") if part.strip()]
+        except argparse.ArgumentTypeError as exc:
+            raise InputError(Problem(f"--check: {exc}", hint="e.g. --check 0-0,4-5")
+                             ) from None
+        _within(scores, target, "--check")
+        checks = _checks(args, info, scores)
+    if args.plot:
+        _plot(args.plot, table, info, args.dealer)
+    if args.at is not None:
+        _within([args.at], target, "--at")
+        emit(_at_report(args, table, info, checks), fmt)
+        return 0
+    emit(_grid_report(table, info, args.dealer, checks, fmt), fmt)
+    return 0
+
+
+def _within(scores: list[tuple[int, int]], target: int, option: str) -> None:
+    from ..errors import InputError, Problem
+
+    for a, b in scores:
+        if a >= target or b >= target:
+            raise InputError(Problem(f"{option} {a}-{b}: the game is over at {target} "
+                                     "points", hint=f"give scores below {target}, e.g. 4-5"))
+
+
+def _equity(args: argparse.Namespace):
+    """The table (stored, or measured now) and what it rests on."""
+    from ..equity.measure import DEFAULT_BOTS, measure_hands
+    from ..equity.store import load_stored, stale, table_from_json
+    from ..equity.table import equity_table
+    from ..simulation.play import variant_spec
+    from ..consistency import check_players
+    from ..variants import load_variant
+    from .common import warn
+    from ..simulation.cost import simulation_seconds
+    from .common import progress_bar
+    from .compare import executor_of
+
+    variant = load_variant(args.variant)
+    players = check_players(variant, variant.rules.default_players if args.players is None
+                            else args.players)
+    spec = variant_spec(variant)
+    stored = None if args.hands is not None else load_stored(variant.id, players)
+    changed: list[str] = []
+    if stored is not None:
+        try:
+            changed = stale(stored)
+        except Exception:  # noqa: BLE001 - the variant it was made from is not at hand
+            changed = ["the variant file"]
+        if changed and not variant.builtin:     # another file with the same id
+            stored = None
+    if stored is not None and args.bots is not None and args.bots != stored["bots"]:
+        stored = None
+    info = {"variant": spec, "name": variant.name, "players": players,
+            "target": variant.rules.target, "ladder": list(variant.rules.ladder)}
+    if stored is not None:
+        if changed:
+            warn(f"the stored table of {spec} was made before its rules changed "
+                 f"({', '.join(changed)}); run {stored['generated_by']} again")
+        info.update(bots=stored["bots"], hands_per_score=stored["hands_per_score"],
+                    seed=stored["seed"], how=f"stored, made by `{stored['generated_by']}`",
+                    stored=True, checks=stored.get("checks", []))
+        return table_from_json(stored), info
+    hands = 40 if args.hands is None else args.hands
+    if hands < 1:
+        from ..errors import InputError
+        raise InputError.at(f"--hands must be 1 or more, not {hands}")
+    bots = args.bots or DEFAULT_BOTS
+    cells = variant.rules.target ** 2
+    update, bar = progress_bar(simulation_seconds(hands * cells, 1, _pair(bots), players=players,
+                                                  jobs=max(1, args.jobs or 1)), "hands")
+    try:
+        with executor_of(args) as (executor, jobs):
+            counts = measure_hands(
+                variant, hands, args.seed, players=players, bots=_pair(bots), jobs=jobs,
+                executor=executor,
+                progress=None if update is None else
+                (lambda done, total: update(done * hands, total * hands)))
+    except ValueError as exc:
+        from ..errors import InputError
+        raise InputError.at(f"--bots {bots}: {exc}") from None
+    finally:
+        if bar is not None:
+            bar.close()
+    info.update(bots=bots, hands_per_score=hands, seed=args.seed,
+                how=f"measured now: {hands} hands at every score, seed {args.seed}",
+                stored=False, checks=[])
+    return equity_table(counts, variant.rules.target, seed=args.seed), info
+
+
+def _pair(bots: str) -> tuple[str, str]:
+    parts = [b.strip() for b in bots.split(",")]
+    return (parts[0], parts[-1]) if len(parts) <= 2 else (bots, bots)
+
+
+def _checks(args: argparse.Namespace, info: dict, scores: list[tuple[int, int]]) -> list:
+    from ..equity.measure import play_from
+    from .compare import executor_of
+
+    with executor_of(args) as (executor, jobs):
+        games = play_from(info["variant"], [(a, b, 1) for a, b in scores], args.games,
+                          args.seed, players=info["players"], bots=_pair(info["bots"]),
+                          jobs=jobs, executor=executor)
+    return [{"score_a": a, "score_b": b, "dealer": "B", "games": g, "wins_a": w}
+            for (a, b, _), (w, g) in sorted(games.items())]
+
+
+def _pct(p: float) -> str:
+    return f"{100 * p:.0f}"
+
+
+def _dealer_index(choice: str) -> int | None:
+    return None if choice == "either" else "AB".index(choice)
+
+
+def score_rows(table, info: dict) -> list[dict]:
+    """The JSON of ``rentoy equity``: one object per score."""
+    rows = []
+    for a in range(table.target):
+        for b in range(table.target):
+            rows.append({
+                "score_a": a, "score_b": b,
+                "win_a": round(table.win_a(a, b), 4),
+                "win_a_low": round(table.low(a, b), 4),
+                "win_a_high": round(table.high(a, b), 4),
+                "win_b": round(1 - table.win_a(a, b), 4),
+                "by_dealer": {name: {"win_a": round(table.win_a(a, b, d), 4),
+                                     "low": round(table.low(a, b, d), 4),
+                                     "high": round(table.high(a, b, d), 4)}
+                              for d, name in enumerate("AB")},
+                "hands": sum(table.counts[(a, b)].values()),
+                "variant": info["variant"], "players": info["players"],
+                "bots": info["bots"],
+            })
+    return rows
+
+
+def _check_rows(table, checks: list[dict]) -> list[list]:
+    from ..simulation import wilson_interval
+
+    rows = []
+    for c in checks:
+        a, b, d = c["score_a"], c["score_b"], "AB".index(c["dealer"])
+        low, high = wilson_interval(c["wins_a"], c["games"])
+        rows.append([f"{a}-{b}", c["dealer"], c["games"],
+                     f"{_pct(c['wins_a'] / c['games'])} [{_pct(low)}, {_pct(high)}]",
+                     f"{_pct(table.win_a(a, b, d))} [{_pct(table.low(a, b, d))}, "
+                     f"{_pct(table.high(a, b, d))}]",
+                     "yes" if low <= table.high(a, b, d) and table.low(a, b, d) <= high
+                     else "no"])
+    return rows
+
+
+def _check_table(table, checks: list[dict]):
+    from ..render import Table
+
+    return Table(["score", "dealer", "games", "games won by A (%)", "table (%)",
+                  "intervals meet"], _check_rows(table, checks),
+                 title="Check: whole games played from chosen scores",
+                 abbrev={"games won by A (%)": "games (%)", "intervals meet": "agree"})
+
+
+def _grid_report(table, info: dict, dealer_choice: str, checks: list, fmt: str):
+    from ..render import Report, Table
+
+    rows = score_rows(table, info)
+    if fmt == "json":
+        return Report(rows)
+    if fmt == "csv":
+        return Report(rows, [Table(
+            ["score_a", "score_b", "win_a", "win_a_low", "win_a_high", "win_a_dealer_A",
+             "win_a_dealer_B", "hands"],
+            [[r["score_a"], r["score_b"], r["win_a"], r["win_a_low"], r["win_a_high"],
+              r["by_dealer"]["A"]["win_a"], r["by_dealer"]["B"]["win_a"], r["hands"]]
+             for r in rows])])
+    d = _dealer_index(dealer_choice)
+    target = table.target
+    grid = [[str(a)] + [_pct(table.win_a(a, b, d)) for b in range(target)]
+            for a in range(target)]
+    widths = sorted((table.high(a, b, d) - table.low(a, b, d)) / 2
+                    for a in range(target) for b in range(target))
+    dealing = {None: "either team as likely to deal", 0: "team A dealing",
+               1: "team B dealing"}[d]
+    text = [f"Team A's chance of winning the game (%) at the start of a hand, by score "
+            f"({dealing}): rows are team A's points, columns team B's. Team B's chance "
+            f"is 100 minus it.",
+            f"Bots: {info['bots']}, {info['players']} players; {info['how']} "
+            f"({table.hands:,} hands). 95% intervals (JSON, CSV) are within "
+            f"±{100 * widths[len(widths) // 2]:.1f} points at half the scores and "
+            f"±{100 * widths[-1]:.1f} at most."]
+    tables = [Table(["A\\B", *map(str, range(target))], grid,
+                    title=f"{info['name']} ({info['variant']}): game to {target}")]
+    all_checks = checks or info.get("checks", [])
+    if all_checks:
+        tables.append(_check_table(table, all_checks))
+    return Report(rows, tables, heading=f"Equity: {info['variant']}", text=text)
+
+
+def _at_report(args: argparse.Namespace, table, info: dict, checks: list):
+    from ..equity.decisions import decision_json, decisions, describe
+    from ..render import Report, Table
+
+    a, b = args.at
+    d = 1 if args.dealer == "either" else "AB".index(args.dealer)
+    rows = decisions(table.chances, info["variant"], (a, b), d)
+    data = {"score_a": a, "score_b": b, "dealer": "AB"[d],
+            "win_a": round(table.win_a(a, b, d), 4), "win_a_low": round(table.low(a, b, d), 4),
+            "win_a_high": round(table.high(a, b, d), 4), "variant": info["variant"],
+            "players": info["players"], "bots": info["bots"], "how": info["how"],
+            "decisions": [decision_json(r) for r in rows]}
+    text = [f"At {a}-{b}, team {'AB'[d]} dealing, team A wins the game "
+            f"{100 * table.win_a(a, b, d):.0f}% of the time "
+            f"[{100 * table.low(a, b, d):.0f}, {100 * table.high(a, b, d):.0f}] and team B "
+            f"{100 * (1 - table.win_a(a, b, d)):.0f}% (bots {info['bots']}; {info['how']})."]
+    text += [describe(r) for r in rows]
+    text.append("Dead: later raises are not counted. Counting later raises (live) the "
+                "hand's chance is taken to move without jumps, so each team raises just "
+                "where the other should fold; a real hand jumps, so the right point lies "
+                "between the two. Take points are ratios of differences of the table's "
+                "chances, so they carry its noise much magnified (often 20 points either "
+                "way at 80 hands per score).")
+    table_rows = [[f"{r.from_value} to {r.to_value}", "AB"[r.team],
+                   f"{r.fold_score[0]}-{r.fold_score[1]}", _pct(r.fold_chance),
+                   "dead" if r.dead else f"{_pct(r.take.dead)} / {_pct(r.take.live)}",
+                   "-" if r.again is None or r.dead or r.again_dead
+                   else f"{_pct(r.again.dead)} / {_pct(r.again.live)}"]
+                  for r in rows]
+    tables = [Table(["raise", "offered to", "fold leaves", "game after fold (%)",
+                     "accept from (%) dead / live", "raise again from (%) dead / live"],
+                    table_rows, title="Decisions by the tables (chances of the team "
+                                      "offered the raise)",
+                    abbrev={"game after fold (%)": "fold (%)", "offered to": "team",
+                            "fold leaves": "fold",
+                            "accept from (%) dead / live": "accept (%)",
+                            "raise again from (%) dead / live": "again (%)"})]
+    if checks:
+        tables.append(_check_table(table, checks))
+    return Report(data, tables, heading=f"Betting at {a}-{b}: {info['variant']}", text=text)
+
+
+def _plot(path: str, table, info: dict, dealer_choice: str) -> None:
+    import sys
+
+    from ..render.heatmap import draw_heatmap
+
+    d = _dealer_index(dealer_choice)
+    grid = [[table.win_a(a, b, d) for b in range(table.target)] for a in range(table.target)]
+    written = draw_heatmap(
+        grid, path, f"{info['variant']}: team A's chance of the game (%)",
+        "team B's points", "team A's points",
+        note=f"bots {info['bots']}; {info['hands_per_score']} hands at every score; "
+             f"{'either team' if d is None else 'team ' + 'AB'[d]} dealing")
+    print(f"rentoy: plot written to {written}", file=sys.stderr)

@@ -1,0 +1,175 @@
+"""The chance of winning the game from every score, by recursion over the scores.
+
+A hand always gives points to one team, so the scores only grow, and team A's chance of
+winning the game at the start of a hand at ``(a, b)`` is the average, over the results
+the hand may have, of the chance after it (the next hand dealt by the other team):
+
+    E(a, b, d) = sum over results r of  P(r | a, b, d) * E(score after r, 1 - d)
+
+with E = 1 once team A has reached the target and 0 once team B has. The result
+probabilities P are the counts of :func:`~rentoy.equity.measure.measure_hands`,
+measured with team B dealing; with team A dealing they are the same counts read with
+the teams swapped at the swapped score (the table is symmetric: team A dealing at
+``(a, b)`` is team B dealing at ``(b, a)``, seats renamed). Working down from the
+highest scores gives every cell in one pass.
+
+The intervals come from a Bayesian bootstrap: the result probabilities of every score
+are drawn again from a Dirichlet distribution with the counts as its parameters, the
+recursion is run on each draw, and the 2.5% and 97.5% quantiles of each cell are its
+95% interval. They carry every score's sampling error through to the scores that lead
+to it.
+
+>>> from rentoy.equity.measure import measure_hands
+>>> counts = measure_hands("tests/fixtures/variants/short-game.yaml", 30, seed=1,
+...                        bots="greedy")
+>>> table = equity_table(counts, target=3, draws=50)
+>>> 0.0 < table.win_a(0, 0) < 1.0, table.low(0, 0) <= table.win_a(0, 0) <= table.high(0, 0)
+(True, True)
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Mapping
+
+from ..analysis.stakes import ScoreChances
+from .measure import Outcome
+
+__all__ = ["EquityTable", "equity_table", "recurse", "bootstrap", "DRAWS"]
+
+#: Bootstrap draws behind the intervals.
+DRAWS = 400
+
+Counts = Mapping[tuple[int, int], Mapping[Outcome, int]]
+Dist = dict[tuple[int, int], list[tuple[int, int, float]]]
+
+
+def _swapped(dist: Dist, target: int) -> Dist:
+    """The results with team A dealing, from those with team B dealing (see above)."""
+    out: Dist = {}
+    for (a, b), results in dist.items():
+        out[(b, a)] = [(1 - w, p, q) for w, p, q in results]
+    return out
+
+
+def recurse(dist_b: Dist, target: int) -> dict[tuple[int, int, int], float]:
+    """Team A's chance at every score and dealing team, from the result probabilities
+    with team B dealing (``dist_b[(a, b)]``: ``(winner, points, probability)``)."""
+    dists = (_swapped(dist_b, target), dist_b)
+    win: dict[tuple[int, int, int], float] = {}
+
+    def value(a: int, b: int, dealer: int) -> float:
+        if a >= target:
+            return 1.0
+        if b >= target:
+            return 0.0
+        return win[(a, b, dealer)]
+
+    for a in range(target - 1, -1, -1):
+        for b in range(target - 1, -1, -1):
+            for dealer in (0, 1):
+                total = 0.0
+                for winner, points, p in dists[dealer][(a, b)]:
+                    if winner == 0:
+                        total += p * value(a + points, b, 1 - dealer)
+                    else:
+                        total += p * value(a, b + points, 1 - dealer)
+                win[(a, b, dealer)] = total
+    return win
+
+
+@dataclass(frozen=True, eq=False)
+class EquityTable:
+    """Team A's chance of winning the game at the start of a hand, by score and dealing
+    team, with 95% intervals; ``counts`` are the measured hands behind it."""
+
+    target: int
+    counts: Counts
+    chances: ScoreChances
+    lows: Mapping[tuple[int, int, int], float]
+    highs: Mapping[tuple[int, int, int], float]
+
+    def win_a(self, a: int, b: int, dealer: int | None = None) -> float:
+        """Team A's chance at ``a``-``b`` with ``dealer`` (0 A, 1 B) dealing, or the
+        mean of the two when no dealer is named (either team as likely to deal)."""
+        if dealer is None:
+            return 0.5 * (self.win_a(a, b, 0) + self.win_a(a, b, 1))
+        return self.chances.win_a(a, b, dealer)
+
+    def low(self, a: int, b: int, dealer: int | None = None) -> float:
+        if dealer is None:
+            return 0.5 * (self.low(a, b, 0) + self.low(a, b, 1))
+        return self.lows[(a, b, dealer)]
+
+    def high(self, a: int, b: int, dealer: int | None = None) -> float:
+        if dealer is None:
+            return 0.5 * (self.high(a, b, 0) + self.high(a, b, 1))
+        return self.highs[(a, b, dealer)]
+
+    @property
+    def hands(self) -> int:
+        """Hands measured, all scores together."""
+        return sum(sum(c.values()) for c in self.counts.values())
+
+    def distribution(self, a: int, b: int) -> dict[Outcome, float]:
+        """The measured share of each result at ``a``-``b``, team B dealing."""
+        counts = self.counts[(a, b)]
+        total = sum(counts.values())
+        return {k: v / total for k, v in sorted(counts.items())}
+
+
+def _dist(counts: Counts, weights: Mapping[tuple[int, int], list[float]] | None = None
+          ) -> Dist:
+    out: Dist = {}
+    for cell, results in counts.items():
+        keys = sorted(results)
+        if weights is None:
+            total = sum(results.values())
+            out[cell] = [(w, p, results[(w, p)] / total) for w, p in keys]
+        else:
+            out[cell] = [(w, p, q) for (w, p), q in zip(keys, weights[cell])]
+    return out
+
+
+def bootstrap(counts: Counts, target: int, draws: int = DRAWS, seed: int = 0
+              ) -> list[ScoreChances]:
+    """The tables of ``draws`` Bayesian-bootstrap draws of the counts (see the module
+    docstring): the spread of any figure computed from them is its uncertainty."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(draws):
+        weights = {}
+        for cell, results in counts.items():
+            drawn = [rng.gammavariate(results[k], 1.0) for k in sorted(results)]
+            total = sum(drawn)
+            weights[cell] = [d / total for d in drawn]
+        out.append(ScoreChances(target, recurse(_dist(counts, weights), target),
+                                "a bootstrap draw"))
+    return out
+
+
+def equity_table(counts: Counts, target: int, draws: int = DRAWS, seed: int = 0,
+                 source: str = "") -> EquityTable:
+    """The table from the counts of every score short of ``target`` (team B dealing),
+    with intervals from ``draws`` bootstrap draws (the same ``seed``, the same
+    intervals)."""
+    missing = [(a, b) for a in range(target) for b in range(target)
+               if not sum(counts.get((a, b), {}).values())]
+    if missing:
+        raise ValueError(f"no hands measured at {len(missing)} scores, e.g. "
+                         f"{missing[0][0]}-{missing[0][1]}")
+    win = recurse(_dist(counts), target)
+    samples: dict[tuple[int, int, int], list[float]] = {key: [] for key in win}
+    for drawn in bootstrap(counts, target, draws, seed):
+        for key, value in drawn.win.items():
+            samples[key].append(value)
+    lows, highs = {}, {}
+    for key, values in samples.items():
+        values.sort()
+        if values:
+            lows[key] = min(values[int(0.025 * (len(values) - 1))], win[key])
+            highs[key] = max(values[int(round(0.975 * (len(values) - 1)))], win[key])
+        else:
+            lows[key] = highs[key] = win[key]
+    return EquityTable(target, counts, ScoreChances(target, win, source), lows, highs)

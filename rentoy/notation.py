@@ -1,0 +1,155 @@
+"""The one-line deal notation: a whole deal written on one line, and read back.
+
+Each seat's cards, seat 0 first, separated by ``|``; then ``/ up`` and the turned-up
+card; optionally ``/ dealer`` and the dealing seat::
+
+    1e 12b 5e | 5c 11e 7o | 3c 10c 6c | 2c 3e 2e / up 7e
+    5o 7o 5e | 12o 11o 2e / up 1e / dealer 1
+
+Cards are card codes (:mod:`rentoy.cards`: rank then suit, any case, letter ranks
+accepted), separated by spaces. Seats are in playing order from seat 0, so the first
+group is seat 0's cards whoever deals; without ``dealer`` the dealer is the last seat
+(seat 0 leads). :func:`format_deal` writes the canonical form (lower case, one space
+between cards, `` | `` between seats), and reading it gives the same cards back:
+
+>>> deal = parse_deal("1E 12b 5e|5c 11e 7o | 3c 10c 6c | 2c 3e 2e /up 7e")
+>>> format_deal(deal.hands, deal.up)
+'1e 12b 5e | 5c 11e 7o | 3c 10c 6c | 2c 3e 2e / up 7e'
+>>> parse_deal(format_deal(deal.hands, deal.up, dealer=2)).dealer
+2
+>>> parse_deal("1e 12b | 5c 1e / up 7e")
+Traceback (most recent call last):
+...
+rentoy.notation.NotationError: deal '1e 12b | 5c 1e / up 7e': 1e (As de espadas) is dealt twice (seat 0 and seat 1) (every card of a deal is different)
+
+It works on card codes only: a :class:`DealText` is turned into the engine's deal by
+the layers above (``Deal(text.hands, text.up)``), and whether a variant deals that
+many cards to that many seats is theirs to check.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+from .cards import Card, CardError, parse_card
+from .errors import InputError, Problem
+
+__all__ = ["DealText", "NotationError", "parse_deal", "format_deal", "looks_like_deal",
+           "GRAMMAR"]
+
+#: The notation in one line, for help texts and messages.
+GRAMMAR = "CARDS | CARDS | ... / up CARD [/ dealer SEAT], seat 0's cards first"
+
+_PART = re.compile(r"^\s*(up|dealer)\s*:?\s*(\S+)\s*$", re.IGNORECASE)
+
+
+class NotationError(InputError):
+    """A line that is not a deal in the one-line notation."""
+
+
+@dataclass(frozen=True)
+class DealText:
+    """A deal read from one line: each seat's cards from seat 0, the turned-up card and,
+    when the line names one, the dealer."""
+
+    hands: tuple[tuple[Card, ...], ...]
+    up: Card
+    dealer: int | None = None
+
+    def __str__(self) -> str:
+        return format_deal(self.hands, self.up, self.dealer)
+
+
+def looks_like_deal(text: str) -> bool:
+    """Whether ``text`` is meant as a one-line deal rather than a file name: it holds
+    ``|`` or a ``/ up`` part.
+
+    >>> looks_like_deal("1e 12b | 5c 3e / up 7e"), looks_like_deal("docs/examples/a.yaml")
+    (True, False)
+    """
+    return "|" in text or re.search(r"/\s*up\b", text, re.IGNORECASE) is not None
+
+
+def _bad(text: str, message: str, hint: str | None = None) -> NotationError:
+    shown = text if len(text) <= 120 else text[:117] + "..."
+    return NotationError(Problem(f"deal {shown!r}: {message}",
+                                 hint=hint or f"write a deal as {GRAMMAR}"))
+
+
+def parse_deal(text: str) -> DealText:
+    """Read one line of the notation (see the module docstring); a
+    :class:`NotationError` says what is wrong with it."""
+    if not isinstance(text, str):
+        raise _bad(str(text), "a deal is written as one line of text")
+    line = " ".join(text.split())
+    parts = line.split("/")
+    if len(parts) < 2:
+        raise _bad(line, "the turned-up card is missing (`/ up CARD` after the hands)")
+    up: Card | None = None
+    dealer: int | None = None
+    for part in parts[1:]:
+        found = _PART.match(part)
+        if not found:
+            raise _bad(line, f"{part.strip()!r} is neither `up CARD` nor `dealer SEAT`")
+        key, value = found.group(1).lower(), found.group(2)
+        if key == "up":
+            if up is not None:
+                raise _bad(line, "the turned-up card is given twice")
+            up = _card(line, value, "the turned-up card")
+        else:
+            if dealer is not None:
+                raise _bad(line, "the dealer is given twice")
+            if not value.isdigit():
+                raise _bad(line, f"the dealer is a seat number, not {value!r}")
+            dealer = int(value)
+    if up is None:
+        raise _bad(line, "the turned-up card is missing (`/ up CARD`)")
+    groups = parts[0].split("|")
+    if len(groups) < 2:
+        raise _bad(line, "a deal has two hands or more, separated by `|`")
+    hands = []
+    for seat, group in enumerate(groups):
+        codes = group.split()
+        if not codes:
+            raise _bad(line, f"seat {seat} has no cards")
+        hands.append(tuple(_card(line, code, f"seat {seat}'s cards") for code in codes))
+    if dealer is not None and dealer >= len(hands):
+        raise _bad(line, f"there is no seat {dealer} at a table of {len(hands)}; seats run "
+                         f"from 0 to {len(hands) - 1}")
+    where: dict[Card, str] = {}
+    for seat, cards in enumerate(hands):
+        for card in cards:
+            if card in where:
+                raise _bad(line, f"{card.code} ({card.name}) is dealt twice ({where[card]} "
+                                 f"and seat {seat})", "every card of a deal is different")
+            where[card] = f"seat {seat}"
+    if up in where:
+        raise _bad(line, f"the turned-up card {up.code} is also dealt to {where[up]}",
+                   "every card of a deal is different")
+    sizes = {len(cards) for cards in hands}
+    if len(sizes) > 1:
+        raise _bad(line, "the seats hold different numbers of cards ("
+                         + ", ".join(str(len(c)) for c in hands) + ")",
+                   "every seat is dealt as many cards")
+    return DealText(tuple(hands), up, dealer)
+
+
+def _card(line: str, code: str, what: str) -> Card:
+    try:
+        return parse_card(code)
+    except CardError as exc:
+        raise _bad(line, f"in {what}: {exc}") from None
+
+
+def format_deal(hands: Sequence[Iterable[Card | int]], up: Card | int,
+                dealer: int | None = None) -> str:
+    """A deal in the canonical one-line form (``dealer`` only when given)."""
+    from .cards import DECK
+
+    text = " | ".join(" ".join(DECK[c].code for c in cards) for cards in hands)
+    text += f" / up {DECK[up].code}"
+    if dealer is not None:
+        text += f" / dealer {dealer}"
+    return text

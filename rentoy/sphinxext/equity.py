@@ -1,0 +1,360 @@
+"""The betting pages: stored equity tables, take points, and what each bet is worth.
+
+- ``{rentoy-equity} VARIANT``: the stored table of game-winning chances (made by
+  ``python bench/equity.py``) as a heat map and a grid, with its intervals, the number of
+  hands behind it, the whole games played from a few scores as a check, and the time it
+  took;
+- ``{rentoy-take-points} VARIANT A-B``: one score's decisions (fold, accept, raise again,
+  raise), dead and live;
+- ``{rentoy-betting-comparison} VARIANT ...``: the take points of the variants' ladders
+  side by side, with pictures, and where one ladder makes a decision right that another
+  makes wrong;
+- ``{rentoy-betting-worth} PATH``: what each betting action of a walkthrough is worth,
+  branch by branch (the worked examples' pages).
+
+Figures are drawn at build time from the stored data (matplotlib, the docs extra) into
+``figures/generated/`` beside the pages.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from docutils import nodes
+
+from .directives import RentoyDirective
+from .elements import paragraph, table
+from .errors import Failure
+from .tracking import note_files
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+
+__all__ = ["EquityDirective", "TakePointsDirective", "BettingComparisonDirective",
+           "BettingWorthDirective"]
+
+_FIGURES = "figures/generated"
+
+
+def _pct(p: float) -> str:
+    return f"{100 * p:.0f}"
+
+
+class _Stored(RentoyDirective):
+    def stored(self, spec: str, players: int = 4) -> dict[str, Any]:
+        from ..analysis.stakes import STORE
+        from ..equity.store import load_stored, store_path
+
+        variant = self.load_variant(spec) if not spec.endswith(".yaml") else \
+            self.load_variant(str(self.resolve_path(spec)))
+        path = store_path(variant.id, players)
+        note_files(self.env, [path])
+        data = load_stored(variant.id, players, STORE)
+        if data is None:
+            raise Failure([(f"no stored equity table for {variant.id} at {players} "
+                            f"players (looked for {path}); make it with `python "
+                            f"bench/equity.py --variant {spec}`", None)])
+        return data
+
+    def figure(self, name: str, svg_of: Any, caption: str) -> nodes.Node:
+        """An SVG drawn into the pages' figures folder, as a figure with a caption."""
+        folder = Path(self.env.srcdir) / _FIGURES
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / f"{name}.svg"
+        text = svg_of()
+        if not path.is_file() or path.read_text(encoding="utf-8") != text:
+            from ..files import write_atomic
+            write_atomic(path, text)
+        docdir = Path(self.env.doc2path(self.env.docname)).parent
+        rel = Path(__import__("os").path.relpath(path, docdir)).as_posix()
+        fig = nodes.figure(classes=["rentoy-figure"])
+        image = nodes.image(uri=rel, alt=caption)
+        image["candidates"] = {"*": str(path.relative_to(self.env.srcdir))}
+        fig += image
+        fig += nodes.caption(caption, caption)
+        return fig
+
+    def provenance(self, data: dict[str, Any]) -> nodes.Node:
+        seconds = data["seconds"]
+        checks = data.get("checks", [])
+        command = data["generated_by"]
+        text = (f" (rentoy {data['rentoy_version']}): {data['hands']:,} hands, "
+                f"{data['hands_per_score']} at every score, played by the bots "
+                f"{data['bots']} at {data['players']} players, in {seconds['table']:.0f} s "
+                f"with {seconds['jobs']} worker processes; then "
+                f"{sum(c['games'] for c in checks):,} whole games from "
+                f"{len(checks)} scores as a check ({seconds['check']:.0f} s). Seed "
+                f"{data['seed']}.")
+        return paragraph([nodes.Text("Computed by "), nodes.literal(command, command),
+                          nodes.Text(text)], ["rentoy-provenance-note"])
+
+
+class EquityDirective(_Stored):
+    """``{rentoy-equity} VARIANT``: the stored table (see the module docstring)."""
+
+    required_arguments = 1
+
+    def make(self) -> list[nodes.Node]:
+        from ..equity.store import stale, table_from_json
+        from ..render.heatmap import heatmap_svg
+        from ..simulation import wilson_interval
+
+        spec = self.arguments[0]
+        data = self.stored(spec)
+        eq = table_from_json(data)
+        target = eq.target
+        out: list[nodes.Node] = [self.provenance(data)]
+        changed = stale(data)
+        if changed:
+            warning = nodes.warning()
+            warning += paragraph("This table is stale: the rules changed since it was "
+                                 f"computed ({', '.join(changed)}). Run the command above "
+                                 "again.")
+            out.append(warning)
+        grid = [[eq.win_a(a, b) for b in range(target)] for a in range(target)]
+        widths = sorted((eq.high(a, b) - eq.low(a, b)) / 2
+                        for a in range(target) for b in range(target))
+        caption = (f"{data['label']}: team A's chance of winning the game (%) at the start "
+                   f"of a hand, either team as likely to deal; {data['hands']:,} hands "
+                   f"measured. 95% intervals: ±{100 * widths[len(widths) // 2]:.1f} points "
+                   f"at half the scores, ±{100 * widths[-1]:.1f} at most.")
+        out.append(self.figure(
+            f"equity-{data['label']}".replace("+", "-"),
+            lambda: heatmap_svg(grid, f"{data['label']}: team A wins the game (%)",
+                                "team B's points", "team A's points",
+                                note=f"{data['hands_per_score']} hands at every score, "
+                                     f"bots {data['bots']}"), caption))
+        rows = [[str(a)] + [f"{_pct(eq.win_a(a, b))}" for b in range(target)]
+                for a in range(target)]
+        out.append(table_node(["A \\ B", *map(str, range(target))], rows,
+                              "The same grid (%): rows team A's points, columns team B's"))
+        checks = []
+        for c in data.get("checks", []):
+            a, b, d = c["score_a"], c["score_b"], "AB".index(c["dealer"])
+            low, high = wilson_interval(c["wins_a"], c["games"])
+            checks.append([f"{a}-{b}", c["dealer"], str(c["games"]),
+                           f"{_pct(c['wins_a'] / c['games'])} [{_pct(low)}, {_pct(high)}]",
+                           f"{_pct(eq.win_a(a, b, d))} [{_pct(eq.low(a, b, d))}, "
+                           f"{_pct(eq.high(a, b, d))}]",
+                           "yes" if low <= eq.high(a, b, d) and eq.low(a, b, d) <= high
+                           else "no"])
+        if checks:
+            out.append(table_node(["score", "dealer", "games", "won by A (%)",
+                                   "table (%)", "intervals meet"], checks,
+                                  "Check: whole games played from chosen scores "
+                                  "(95% intervals)"))
+        return out
+
+
+def table_node(columns: list[str], rows: list[list[str]], title: str) -> nodes.Node:
+    return table(columns, rows, classes=["rentoy-equity"], title=title)
+
+
+class TakePointsDirective(_Stored):
+    """``{rentoy-take-points} VARIANT A-B``: one score's decisions, team B dealing."""
+
+    required_arguments = 2
+
+    def make(self) -> list[nodes.Node]:
+        from ..equity.decisions import decisions
+        from ..equity.store import table_from_json
+
+        spec, score_text = self.arguments
+        data = self.stored(spec)
+        eq = table_from_json(data)
+        a, b = (int(x) for x in score_text.split("-"))
+        rows = []
+        for d in decisions(eq.chances, self.load_variant(spec), (a, b), 1):
+            rows.append([f"{d.from_value} to {d.to_value}", "AB"[d.team],
+                         f"{d.fold_score[0]}-{d.fold_score[1]} ({_pct(d.fold_chance)})",
+                         f"{d.win_score[0]}-{d.win_score[1]} ({_pct(d.win_chance)}) / "
+                         f"{d.lose_score[0]}-{d.lose_score[1]} ({_pct(d.lose_chance)})",
+                         "dead" if d.dead else f"{_pct(d.take.dead)} / {_pct(d.take.live)}",
+                         "-" if d.again is None or d.dead or d.again_dead
+                         else f"{_pct(d.again.dead)} / {_pct(d.again.live)}",
+                         "-" if d.raise_at is None or d.dead
+                         else f"{_pct(d.raise_at.dead)} / {_pct(d.raise_at.live)}"])
+        return [table(["raise", "offered to", "fold leaves (game %)",
+                       "accept: won / lost (game %)", "accept from (%) dead / live",
+                       "raise again from (%)", "raiser raises from (%)"], rows,
+                      classes=["rentoy-equity"],
+                      title=f"{spec} at {a}-{b}, team B dealing: the game chances are the "
+                            "deciding team's")]
+
+
+def _step(level: int) -> Any:
+    from ..analysis.stakes import Step
+    return Step(level - 1, level)
+
+
+_DRAWS = 100
+
+
+def _take_intervals(eq: Any, tables: Any, seed: int, level: int
+                    ) -> dict[tuple[int, int], tuple[float, float, float]]:
+    """Team A's dead take point of the raise to ``level``, team B dealing, at every
+    score: the estimate and its 95% interval over bootstrap draws of the counts."""
+    from ..analysis.stakes import Stakes
+    from ..equity.table import bootstrap
+
+    target = eq.target
+    scores = [(a, b) for a in range(target) for b in range(target)]
+    point = Stakes(eq.chances, tables)
+    values: dict[tuple[int, int], list[float]] = {s: [] for s in scores}
+    for drawn in bootstrap(eq.counts, target, _DRAWS, seed):
+        stakes = Stakes(drawn, tables)
+        for score in scores:
+            values[score].append(stakes.dead_take(score, 1, 0, _step(level)))
+    out = {}
+    for score, found in values.items():
+        found.sort()
+        out[score] = (point.dead_take(score, 1, 0, _step(level)),
+                      found[int(0.025 * (len(found) - 1))],
+                      found[int(round(0.975 * (len(found) - 1)))])
+    return out
+
+
+class BettingComparisonDirective(_Stored):
+    """``{rentoy-betting-comparison} VARIANT ...``: the take points of the first two
+    raises under each variant, side by side, with their intervals and pictures (the
+    first named is the reference)."""
+
+    required_arguments = 1
+    optional_arguments = 10
+
+    def make(self) -> list[nodes.Node]:
+        from ..engine import compile_variant
+        from ..equity.store import table_from_json
+        from ..render.heatmap import heatmap_svg
+
+        found = []
+        for spec in self.arguments:
+            data = self.stored(spec)
+            variant = self.load_variant(str(self.resolve_path(spec)) if spec.endswith(".yaml")
+                                        else spec)
+            tables = compile_variant(variant)
+            eq = table_from_json(data)
+            takes = {level: _take_intervals(eq, tables, int(data["seed"]), level)
+                     for level in (1, 2) if level <= tables.top_level}
+            found.append((data, tables, eq, takes))
+        out: list[nodes.Node] = []
+        rows = []
+        for data, tables, eq, takes in found:
+            cells = []
+            for level in (1, 2):
+                if level not in takes:
+                    cells.append("-")
+                    continue
+                est = sorted(v[0] for v in takes[level].values())
+                half = sorted((v[2] - v[1]) / 2 for v in takes[level].values())
+                cells.append(f"{_pct(est[len(est) // 2])} (±{_pct(half[len(half) // 2])})")
+            rows.append([data["label"], " - ".join(map(str, tables.ladder)), str(eq.target),
+                         _pct(eq.win_a(0, 0, 1)), *cells, f"{data['hands']:,}"])
+        out.append(table(["variant", "ladder", "target", "A wins from 0-0, B dealing (%)",
+                          "A accepts the first raise from (%), median over scores",
+                          "the second raise (%)", "hands measured"], rows,
+                         classes=["rentoy-equity"],
+                         title="The ladders side by side: team A's dead take points, team B "
+                               "dealing (± the median half-width of their 95% intervals)"))
+        for data, tables, eq, takes in found:
+            target = eq.target
+            grid = [[takes[1][(a, b)][0] for b in range(target)] for a in range(target)]
+            half = sorted((v[2] - v[1]) / 2 for v in takes[1].values())
+            first = f"{tables.ladder[0]} to {tables.ladder[1]}"
+            out.append(self.figure(
+                f"take-{data['label']}".replace("+", "-"),
+                lambda grid=grid, data=data, first=first: heatmap_svg(
+                    grid, f"{data['label']}: A accepts {first} from (%)",
+                    "team B's points", "team A's points",
+                    note=f"dead take point, team B dealing; {data['hands']:,} hands"),
+                f"{data['label']}: the least chance of winning the hand (%) at which team "
+                f"A does better to accept the first raise ({first}) than to fold, by "
+                f"score, team B dealing (dead), from {data['hands']:,} measured hands; "
+                f"95% intervals ±{_pct(half[len(half) // 2])} points at half the scores "
+                f"and ±{_pct(half[-1])} at most: single cells are noisy, the pattern is "
+                f"what the figure shows."))
+        out.extend(self._differences(found[0], found[1:]))
+        return out
+
+    def _differences(self, ref: Any, others: list[Any]) -> list[nodes.Node]:
+        """Scores where a hand accepted under one ladder is folded under the other,
+        beyond the noise: the two take points' intervals do not meet."""
+        items = nodes.bullet_list()
+        rdata, rtables, _, rtakes = ref
+        for data, tables, _eq, takes in others:
+            apart = []
+            total = 0
+            for level in (1, 2):
+                if level not in takes or level not in rtakes:
+                    continue
+                for score, (mine, low, high) in takes[level].items():
+                    if score not in rtakes[level]:
+                        continue
+                    theirs, rlow, rhigh = rtakes[level][score]
+                    total += 1
+                    if high < rlow or rhigh < low:
+                        apart.append((abs(mine - theirs), score, level, mine, low, high,
+                                      theirs, rlow, rhigh))
+            apart.sort(reverse=True)
+            text = (f"{data['label']} against {rdata['label']}: of {total} decisions (team A "
+                    f"offered the first or the second raise, at every score), "
+                    f"{len(apart)} have take points whose 95% intervals do not meet")
+            if apart:
+                gap, (a, b), level, mine, low, high, theirs, rlow, rhigh = apart[0]
+                text += (f"; the widest at {a}-{b}, the raise from {tables.ladder[level - 1]} "
+                         f"to {tables.ladder[level]}: accept from {_pct(mine)}% "
+                         f"[{_pct(low)}, {_pct(high)}] against {_pct(theirs)}% "
+                         f"[{_pct(rlow)}, {_pct(rhigh)}] under {rdata['label']} "
+                         f"({rtables.ladder[level - 1]} to {rtables.ladder[level]}): a hand "
+                         f"between the two is accepted under one ladder and folded under "
+                         f"the other.")
+            else:
+                text += ": at this number of hands no decision is told apart from the noise."
+            items += nodes.list_item("", paragraph(text))
+        return [items] if len(items) else []
+
+
+class BettingWorthDirective(RentoyDirective):
+    """``{rentoy-betting-worth} PATH``: each betting action of a walkthrough with what it
+    is worth (path relative to the page)."""
+
+    required_arguments = 1
+
+    def make(self) -> list[nodes.Node]:
+        from ..analysis.stakes import STORE
+        from ..equity.worth import walkthrough_worth
+
+        path = self.resolve_path(self.arguments[0])
+        note_files(self.env, [path, *sorted(STORE.glob("*.json"))])
+        worth = walkthrough_worth(path)
+        if not worth.entries:
+            return []
+        sec = nodes.section(names=["what each decision is worth"])
+        sec += nodes.title("What each decision is worth", "What each decision is worth")
+        self.state.document.note_implicit_target(sec, sec)
+        sec += paragraph(
+            f"At each raise, accept and fold: what each answer leads to, each team's chance "
+            f"of winning the game there, and the chance of winning the hand at which the "
+            f"decision is right, from the table of game-winning chances of {worth.variant} "
+            f"at {worth.players} players ({worth.source}; see the page \u201cWhat the bet is "
+            f"worth\u201d). Dead: later raises not counted; live: counted, each team "
+            f"raising just where the other should fold. The table's chances of the game "
+            f"carry 95% intervals of a few points; the take points, ratios of their "
+            f"differences, much wider ones (often 20 points either way at 80 hands per "
+            f"score): read them as the shape of each decision, not its last digit.")
+        items = nodes.bullet_list()
+        for e in worth.entries:
+            where = " / ".join(e.path) or "Before the branches"
+            item = paragraph([nodes.strong(where, where), nodes.Text(", "),
+                              nodes.literal(e.action, e.action), nodes.Text(": " + e.words)])
+            items += nodes.list_item("", item)
+        sec += items
+        return [sec]
+
+
+def setup(app: Sphinx) -> None:
+    app.add_directive("rentoy-equity", EquityDirective)
+    app.add_directive("rentoy-take-points", TakePointsDirective)
+    app.add_directive("rentoy-betting-comparison", BettingComparisonDirective)
+    app.add_directive("rentoy-betting-worth", BettingWorthDirective)

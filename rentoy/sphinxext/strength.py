@@ -1,0 +1,114 @@
+"""The search bot's measured strength: ``{rentoy-strength} PATH``.
+
+``PATH`` (relative to the page) is the JSON of measured results,
+``docs/data/search-strength.json``: for each setting of the bot and each opponent, the
+share of games it won with its 95% interval and the number of games. The directive
+draws them as a chart (one panel per opponent, the goal as a dashed line) and gives
+them as a table with whether each goal is met by the estimate or by the whole interval.
+Prose quotes the same figures with ``{rentoy-figure}`` (see
+:mod:`rentoy.sphinxext.rule_effects`), so each is written once, in the data.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Mapping
+
+from docutils import nodes
+
+from .charts import Panel, Row, chart
+from .directives import RentoyDirective
+from .elements import paragraph, table
+from .errors import Failure
+from .tracking import note_files
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+
+__all__ = ["StrengthDirective", "goal_words"]
+
+
+def _percent(x: float) -> str:
+    return f"{x * 100:.1f}%"
+
+
+def goal_words(share: Mapping[str, float], goal: float) -> str:
+    """Whether a share meets its goal: by the whole interval, by the estimate only, or not."""
+    if share["low"] >= goal:
+        return f"{goal:.0%}: met by the whole interval"
+    if share["value"] >= goal:
+        return f"{goal:.0%}: met by the estimate, not by the whole interval"
+    return f"{goal:.0%}: not met"
+
+
+class StrengthDirective(RentoyDirective):
+    """``{rentoy-strength} PATH``: the measured strength, charted and tabled."""
+
+    required_arguments = 1
+
+    def make(self) -> list[nodes.Node]:
+        path = self.resolve_path(self.arguments[0])
+        note_files(self.env, [path])
+        if not path.is_file():
+            raise Failure([(f"no data file {self.arguments[0]!r} (looked for {path})", None)])
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        goals: Mapping[str, float] = data["goals"]
+        runs = data["seed_1"]
+        results: list[Mapping[str, Any]] = runs["results"]
+        panels = []
+        for against in goals:
+            rows = [Row(f"{r['bot']}", r["share"]["value"], r["share"]["low"],
+                        r["share"]["high"], f"{_percent(r['share']['value'])} "
+                        f"[{r['share']['low'] * 100:.1f}, {r['share']['high'] * 100:.1f}]",
+                        strong=r["share"]["value"] >= goals[against])
+                    for r in results if r["against"] == against]
+            panels.append(Panel(f"Against the {against} bot"
+                                if against != "random" else "Against random play", rows,
+                                f"{runs['games']:,} games each, seed {runs['seed']}; dashed: "
+                                f"the goal, {goals[against]:.0%}",
+                                reference=goals[against]))
+        figure = chart(panels, "The search bot's share of games against each opponent",
+                       f"The share of games each setting of the search bot won in "
+                       f"{data['variant']} with {data['players']} players, each dot with its "
+                       f"95% interval over {runs['games']:,} games (the same deals played "
+                       "from both sides); dark rows meet the goal by the estimate. The "
+                       "table below gives the same figures.")
+        table_rows: list[list[Any]] = []
+        for r in results:
+            share = r["share"]
+            table_rows.append([nodes.literal(r["bot"], r["bot"]) if r["bot"] != "default"
+                         else "default", r["against"], f"{share['n']:,}", _percent(share["value"]),
+                         f"{_percent(share['low'])} to {_percent(share['high'])}",
+                         goal_words(share, goals[r["against"]])])
+        out: list[nodes.Node] = [figure, table(
+            ["search bot", "against", "games", "share of games", "95% interval", "goal"],
+            table_rows, classes=["rentoy-strength", "rentoy-wide"],
+            title=f"Seed {runs['seed']}, {runs['games'] // 2:,} pairs of games each, "
+                  f"{data['samples']} samples per decision")]
+        by_seed = data.get("default_by_seed")
+        if by_seed:
+            seed_rows = [[str(r["seed"]), r["against"], f"{r['share']['n']:,}",
+                          _percent(r["share"]["value"]),
+                          f"{_percent(r['share']['low'])} to {_percent(r['share']['high'])}",
+                          goal_words(r["share"], goals[r["against"]])]
+                         for r in by_seed["results"]]
+            together = data.get("default_three_seeds", {})
+            for against in goals:
+                if against in together:
+                    share = together[against]
+                    seed_rows.append(["1 to 3", against, f"{share['n']:,}",
+                                      _percent(share["value"]),
+                                      f"{_percent(share['low'])} to {_percent(share['high'])}",
+                                      goal_words(share, goals[against])])
+            out.append(table(["seed", "against", "games", "share of games", "95% interval",
+                              "goal"], seed_rows, classes=["rentoy-strength"],
+                             title="The default bot over three seeds"))
+            if together.get("note"):
+                out.append(paragraph(f"Seeds 1 to 3: {together['note']}.",
+                                     ["rentoy-table-note"]))
+        return out
+
+
+def setup(app: Sphinx) -> None:
+    app.add_directive("rentoy-strength", StrengthDirective)

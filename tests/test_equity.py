@@ -1,0 +1,242 @@
+"""The equity tables, take points, the review and their commands: concrete outcomes."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import pytest
+
+from rentoy.analysis.stakes import Stakes, Step, even_chances, take_point
+from rentoy.cli import main
+from rentoy.engine import compile_variant
+from rentoy.equity import equity_table, measure_hands, play_from
+from rentoy.simulation import wilson_interval
+from rentoy.variants import load_variant
+
+ROOT = Path(__file__).resolve().parent.parent
+SHORT = str(ROOT / "tests" / "fixtures" / "variants" / "short-game.yaml")
+GAME_STEP = str(ROOT / "tests" / "fixtures" / "variants" / "game-step.yaml")
+EXAMPLES = ROOT / "docs" / "examples"
+
+
+def cli(capsys, *args: str) -> tuple[int, str, str]:
+    try:
+        status = main(list(args))
+    except SystemExit as exc:          # argparse refuses a bad option value itself
+        status = int(exc.code or 0)
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def _agree(table, games, z: float = 1.96) -> list[str]:
+    """The scores where whole games and the table disagree beyond their intervals."""
+    bad = []
+    for (a, b, d), (won, played) in games.items():
+        share = won / played
+        low, high = wilson_interval(won, played)
+        se_games = (high - low) / (2 * z)
+        se_table = (table.high(a, b, d) - table.low(a, b, d)) / (2 * z)
+        if abs(share - table.win_a(a, b, d)) > z * math.hypot(se_games, se_table):
+            bad.append(f"{a}-{b} dealer {'AB'[d]}: games {share:.3f}, table "
+                       f"{table.win_a(a, b, d):.3f}")
+    return bad
+
+
+def test_the_recursion_agrees_with_whole_games_from_chosen_scores():
+    counts = measure_hands(SHORT, 300, seed=3, bots="greedy")
+    table = equity_table(counts, 3, draws=200, seed=3)
+    games = play_from(SHORT, [(0, 0, 1), (1, 2, 1), (2, 0, 0)], 600, seed=4, bots="greedy")
+    assert not _agree(table, games)
+    # And the figures say something: the side ahead is ahead.
+    assert table.win_a(2, 0) > table.win_a(0, 0) > table.win_a(0, 2)
+
+
+@pytest.mark.soak
+def test_the_recursion_agrees_with_whole_games_on_1737_at_four_players():
+    counts = measure_hands("1737", 300, seed=5, bots="greedy", jobs=2)
+    table = equity_table(counts, 12, seed=5)
+    games = play_from("1737", [(0, 0, 1), (4, 5, 1), (8, 8, 0), (10, 6, 1), (3, 9, 0)],
+                      2000, seed=6, bots="greedy", jobs=2)
+    assert not _agree(table, games)
+
+
+def test_the_table_is_symmetric_between_the_teams():
+    counts = measure_hands(SHORT, 40, seed=1, bots="random")
+    table = equity_table(counts, 3, draws=20)
+    for a in range(3):
+        for b in range(3):
+            assert table.win_a(a, b) + table.win_a(b, a) == pytest.approx(1.0)
+            assert table.win_a(a, b, 0) + table.win_a(b, a, 1) == pytest.approx(1.0)
+
+
+def test_the_dead_take_point_is_backgammons_formula_at_4_5():
+    even = even_chances(12)
+    tables = compile_variant(load_variant("1737"))
+    # Team A offered 6 from 3 at 4-5: folding gives 4-8, the hand 10-5 or 4-11; the next
+    # hand is dealt by team A (the yardstick ignores the dealer).
+    fold, win, lose = even.win_a(4, 8, 0), even.win_a(10, 5, 0), even.win_a(4, 11, 0)
+    point = take_point(even, tables, (4, 5), 1, team=0, level=2)
+    assert point.dead == pytest.approx((fold - lose) / (win - lose))
+    assert 0.0 <= point.live <= point.dead
+    # Once 9 is accepted at 4-5 the hand decides the game: the raise to 12 is taken at 0.
+    assert take_point(even, tables, (4, 5), 1, team=0, level=4).dead == 0.0
+    assert take_point(even, tables, (4, 5), 1, team=1, level=4).live == 0.0
+
+
+def test_the_live_take_point_shrinks_the_dead_one_by_the_takers_market():
+    even = even_chances(12)
+    tables = compile_variant(load_variant("1737"))
+    stakes = Stakes(even, tables)
+    dead = stakes.dead_take((0, 0), 1, 0, Step(0, 1))
+    market = 1.0 - stakes.live_take((0, 0), 1, 1, Step(1, 2))
+    assert stakes.live_take((0, 0), 1, 0, Step(0, 1)) == pytest.approx(dead * market)
+
+
+def test_a_whole_game_step_is_worth_the_game():
+    variant = load_variant(GAME_STEP)
+    tables = compile_variant(variant)
+    even = even_chances(int(variant.rules.target))
+    top = tables.top_level
+    assert tables.ladder[top] == "game"
+    stakes = Stakes(even, tables)
+    win, lose = stakes.outcomes((2, 3), 1, 0, top)
+    assert (win, lose) == (1.0, 0.0)
+    fold = stakes.fold((2, 3), 1, 0, Step(top - 1, top))
+    assert stakes.dead_take((2, 3), 1, 0, Step(top - 1, top)) == pytest.approx(fold)
+
+
+def test_equity_json_lists_one_object_per_score(capsys):
+    status, out, err = cli(capsys, "equity", "1737", "-f", "json")
+    assert status == 0, err
+    rows = json.loads(out)
+    assert len(rows) == 144
+    row = next(r for r in rows if (r["score_a"], r["score_b"]) == (4, 5))
+    assert isinstance(row["score_a"], int) and 0.0 <= row["win_a"] <= 1.0
+    assert row["win_a_low"] <= row["win_a"] <= row["win_a_high"]
+    assert {(r["score_a"], r["score_b"]) for r in rows} == {(a, b) for a in range(12)
+                                                            for b in range(12)}
+
+
+def test_equity_at_4_5_gives_the_founding_example_in_words(capsys):
+    status, out, _ = cli(capsys, "equity", "1737", "--at", "4-5", "--width", "80")
+    assert status == 0
+    text = " ".join(out.split())
+    assert "Team A, offered 6 (from 3): folding leaves 4-8" in text
+    assert "accept if A wins the hand at least" in text
+    assert "raise again to 9 at once" in text
+    assert "Team A, offered 12 (from 9): a dead raise" in text
+    assert max(map(len, out.splitlines())) <= 80
+    status, out, _ = cli(capsys, "equity", "1737", "--at", "4-5", "-f", "json")
+    data = json.loads(out)
+    six = next(d for d in data["decisions"] if d["team"] == "A" and d["to"] == 6)
+    assert six["fold"]["score"] == [4, 8] and six["accept_and_win"]["score"] == [10, 5]
+    assert 0.0 < six["take_point"]["dead"] < 1.0
+
+
+@pytest.mark.parametrize("args, says", [
+    (["--at", "4_5"], "not a score"),
+    (["--at", "12-3"], "the game is over at 12"),
+    (["--check", "4-x"], "not a score"),
+    (["--plot", "heat.gif"], "give a file name ending in"),
+])
+def test_bad_equity_input_is_refused_with_exit_2(capsys, args, says):
+    status, out, err = cli(capsys, "equity", "1737", *args)
+    assert status == 2 and says in err and "Traceback" not in err
+
+
+def test_equity_measures_a_small_variant_and_writes_csv(capsys):
+    status, out, err = cli(capsys, "equity", SHORT, "--hands", "30", "--bots", "greedy",
+                           "-f", "csv")
+    assert status == 0, err
+    lines = out.splitlines()
+    assert lines[0].startswith("score_a,score_b,win_a") and len(lines) == 10
+
+
+def test_equity_plot_is_written(capsys, tmp_path):
+    pytest.importorskip("matplotlib")
+    path = tmp_path / "equity.svg"
+    status, _, err = cli(capsys, "equity", "1737", "--plot", str(path))
+    assert status == 0 and path.read_text().lstrip().startswith("<?xml"), err
+
+
+def test_the_stored_tables_are_current():
+    from rentoy.analysis.stakes import STORE
+    from rentoy.equity.store import stale
+
+    files = sorted(STORE.glob("*.json"))
+    assert files
+    for path in files:
+        data = json.loads(path.read_text())
+        assert not stale(data), f"{path.name} is stale: run {data['generated_by']}"
+
+
+def test_review_marks_the_fold_that_gave_the_game_away(capsys, tmp_path):
+    record = str(EXAMPLES / "game-record.yaml")
+    annotated = tmp_path / "reviewed.yaml"
+    status, out, err = cli(capsys, "review", record, "-f", "json", "--samples", "16",
+                           "--seed", "1", "--annotate", str(annotated))
+    assert status == 0, err
+    data = json.loads(out)
+    fold = next(e for e in data["entries"] if e["action"] == "0 fold")
+    # At 9-10, B raises to 3 after winning a trick: folding gives 9-11, accepting risks
+    # 9-13 for 12-10. A's chance of the hand is far above the take point.
+    assert fold["mark"] in ("bad", "very bad") and fold["best"] == "accept"
+    assert data["summary"]["0"]["decisions"] == 8
+    assert set(data["marks"]) == {"doubtful", "bad", "very bad"}
+    status, out, err = cli(capsys, "run", str(annotated))
+    assert status == 0 and "review:" in out, err
+
+
+def test_run_says_what_each_decision_of_the_4_5_example_is_worth(capsys):
+    status, out, _ = cli(capsys, "run", str(EXAMPLES / "betting-from-4-5.yaml"),
+                         "--width", "80")
+    assert status == 0
+    text = " ".join(out.split())
+    assert "What each decision is worth" in text
+    assert "Team A folds: folding leaves 4-8" in text
+    assert "accepting is right from" in text
+
+
+def test_the_table_bot_is_registered():
+    from rentoy.bots import BOT_NAMES, make_bot
+
+    assert "tables" in BOT_NAMES
+    assert make_bot("tables:samples=4:live=0.2", seed=1).live == 0.2
+    with pytest.raises(ValueError, match="live"):
+        make_bot("tables:live=2")
+
+
+def test_the_counts_do_not_depend_on_the_executor():
+    from concurrent.futures import ThreadPoolExecutor
+
+    alone = measure_hands(SHORT, 10, seed=2, bots="greedy", scores=[(0, 0), (1, 2)])
+    with ThreadPoolExecutor(2) as pool:
+        spread = measure_hands(SHORT, 10, seed=2, bots="greedy", scores=[(0, 0), (1, 2)],
+                               executor=pool)
+    assert alone == spread
+
+
+def test_a_call_for_the_whole_game_is_a_raise_of_its_own():
+    from rentoy.analysis.stakes import raise_steps
+    from rentoy.equity.decisions import decisions
+
+    path = str(ROOT / "tests" / "fixtures" / "variants" / "juego-fuera.yaml")
+    variant = load_variant(path)
+    tables = compile_variant(variant)
+    whole = tables.game_level
+    assert [s.kind for s in raise_steps(tables, 1)] == ["next", "game"]
+    # Under juego_fuera: answer the call is made only in answer to a raise.
+    assert [s.kind for s in raise_steps(tables, 1, answering=False)] == ["next"]
+    even = even_chances(12)
+    stakes = Stakes(even, tables)
+    # Offered the whole game from 3 at 4-5: winning wins it, losing loses it, so the take
+    # point is the chance of the game after folding (B scores 3: 4-8).
+    point = stakes.take_point((4, 5), 1, 0, whole, start=1)
+    assert point.dead == pytest.approx(even.win_a(4, 8, 0))
+    rows = decisions(even, variant, (4, 5), 1)
+    call = next(d for d in rows if d.kind == "game" and d.from_value == 3 and d.team == 0)
+    assert call.to_value == "game" and call.fold_score == (4, 8)
+    assert "offered the whole game (juego fuera) (from 3)" in " ".join(
+        __import__("rentoy.equity.decisions", fromlist=["describe"]).describe(call).split())
