@@ -29,7 +29,7 @@ from functools import lru_cache
 from types import MappingProxyType
 
 from .errors import Location, Problem
-from .ruletable import GAME, depends_on
+from .ruletable import GAME, RULES, depends_on
 
 TYPE_CHECKING = False    # typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
@@ -65,6 +65,7 @@ class Dependency:
     rule: str
     on: tuple[str, ...]
     part: str | None = None
+    free: tuple[Any, ...] = ()      # values that say nothing the dependency is about
 
     @property
     def label(self) -> str:
@@ -72,8 +73,10 @@ class Dependency:
         return f"{self.rule}.{self.part}" if self.part else self.rule
 
     def applies(self, value: Any) -> bool:
-        """Whether ``value`` says anything the dependency is about (an empty part
-        names nothing, so nothing in it can be stale)."""
+        """Whether ``value`` says anything the dependency is about (an empty part, or one
+        of the rule's free values, names nothing, so nothing in it can be stale)."""
+        if value in self.free:
+            return False
         if self.part is None:
             return True
         return bool(value.get(self.part)) if hasattr(value, "get") else False
@@ -109,7 +112,8 @@ def dependencies() -> dict[str, Dependency]:
 @lru_cache(maxsize=1)
 def _declared() -> dict[str, Dependency]:
     # Made once: every variant and option loaded asks.
-    return {name: Dependency(name, on, part) for name, (on, part) in depends_on().items()}
+    return {name: Dependency(name, on, part, RULES[name].free_values)
+            for name, (on, part) in depends_on().items()}
 
 
 def written_for(values: Mapping[str, Any], rules: Iterable[str]

@@ -4,7 +4,7 @@ them with their evidence and status, and the dated claims no text supports.
 >>> from rentoy.family import load_family
 >>> family = load_family()
 >>> family.games["rentoy"].date, [l.to for l in family.links if l.source_game == "truque"]
-(1613, ['rentoy', 'envite', 'truco'])
+(1613, ['rentoy', 'matarrata', 'truc', 'truco', 'envite'])
 """
 
 from __future__ import annotations
@@ -20,10 +20,11 @@ from .yamlfile import file_stamp, load_document
 
 __all__ = ["Game", "Link", "Claim", "Family", "load_family", "LINK_KINDS"]
 
-#: What a link says: the dictionary refers one game's play to the other's (model); a
-#: source says one comes from the other (descent); shared shape, no descent claimed
-#: (kinship); a shared name only (word).
-LINK_KINDS: tuple[str, ...] = ("model", "descent", "kinship", "word")
+#: What a link says: the dictionary refers one game's play to the other's (model); one
+#: game under two names, or a form of the other (same); a source says one comes from the
+#: other (descent); shared shape or shared cards, no descent claimed (kinship); a shared
+#: name only (word).
+LINK_KINDS: tuple[str, ...] = ("model", "same", "descent", "kinship", "word")
 _STATUSES = ("attested", "inferred", "assumed", "disputed")
 
 

@@ -74,7 +74,9 @@ class RuleSpec:
     type of the value in :class:`~rentoy.ruleset.Rules`; ``phrases`` a phrase for each
     value of a rule with named values (keys as the YAML writes them: ``"true"`` and
     ``"false"`` for a yes-or-no rule); ``pattern`` the phrase of any other value, with
-    ``{value}`` where the value, put in words, goes.
+    ``{value}`` where the value, put in words, goes. ``free_values`` are the values whose
+    meaning does not depend on ``depends_on``: a rule stated with one is never carried
+    over from other values of those rules.
     """
 
     name: str
@@ -88,6 +90,7 @@ class RuleSpec:
     dependent_part: str | None = None
     phrases: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     pattern: str = "{value}"
+    free_values: tuple[Any, ...] = ()
 
     def __post_init__(self) -> None:
         # The schema fragment is frozen too: the rows are shared by every variant.
@@ -260,6 +263,8 @@ RULES: Mapping[str, RuleSpec] = _rules(
         "of another plain suit never wins.",
         {"enum": ["highest-led-or-trump"]}, "str", default="highest-led-or-trump",
         depends_on=("top_cards", "trump_order", "plain_order"),
+        # The one rule there is reads whatever orders the variant has.
+        free_values=("highest-led-or-trump",),
         phrases=MappingProxyType({
             "highest-led-or-trump": "the highest top card or trump played wins, or else "
                                     "the highest card of the suit led"})),
@@ -308,6 +313,8 @@ RULES: Mapping[str, RuleSpec] = _rules(
         "Calling it accepts the value on the table, as raising again does.",
         {"enum": ["none", "raise", "answer"]}, "str", default="none",
         depends_on=("ladder", "target"),
+        # No call: nothing whose worth a ladder or a target could change.
+        free_values=("none",),
         phrases=MappingProxyType({
             "none": "no call raises the hand straight to the whole game",
             "raise": "whoever may raise may instead call the whole game (juego fuera)",

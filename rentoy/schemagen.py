@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from .ruletable import RULES, required
-from .sources import KIND_ALIASES, KINDS
+from .sources import KIND_ALIASES, KIND_MEANINGS, KINDS
 
 __all__ = ["variant_schema", "schema_text", "ruleset_text", "main"]
 
@@ -73,16 +73,9 @@ def _rule_schema(name: str) -> dict[str, Any]:
 
 
 def _kinds_description() -> str:
-    meanings = {
-        "period": "a text of the period",
-        "scholarship": "a later study or edition",
-        "modern-play": "a description of the game as played today",
-        "software": "a program that plays or scores it",
-        "reference": "an encyclopedia or compendium",
-    }
-    said = "; ".join(f"{kind}: {meanings.get(kind, label)}" for kind, label in KINDS.items())
-    old = ", ".join(KIND_ALIASES)
-    return f"{said} ({old} are older names of the first three)."
+    said = "; ".join(f"{kind}: {KIND_MEANINGS[kind]}" for kind in KINDS)
+    old = ", ".join(f"{alias} ({KINDS[kind]})" for alias, kind in KIND_ALIASES.items())
+    return f"What the text is. {said}. Older names still read: {old}."
 
 
 def _source_entry() -> dict[str, Any]:
@@ -94,15 +87,26 @@ def _source_entry() -> dict[str, Any]:
         "properties": {
             "title": {"type": "string", "description": "The title of the work, or of the "
                                                        "entry in it."},
-            "author": text("Who wrote it."),
+            "author": text("Who wrote it; `anonymous` for an anonymous work."),
             "year": {"type": ["string", "integer", "null"],
-                     "description": "Its date; `null` when not known."},
+                     "description": "Its date; `null` when not known (say why under "
+                                    "`not_known`)."},
+            "edition": text("The edition, copy or transcription read (not for a page or "
+                            "program that changes: its revision stands for it)."),
             "pages": {"type": ["string", "integer", "null"], "description": "The pages cited."},
+            "section": text("The section, chapter or entry cited, where pages do not apply."),
             "extent": text("The length of the whole work."),
             "place": text("Where it was published, or the journal."),
+            "identifier": text("An ISBN, a library shelfmark, a catalogue number."),
             "url": text("Where it can be read."),
+            "accessed": text("When it was read at `url` (YYYY-MM-DD)."),
             "revision": text("The commit or revision read, for a text that changes."),
+            "archived": text("The address of an archived copy, for a text that changes."),
             "kind": {"enum": [*KINDS, *KIND_ALIASES], "description": _kinds_description()},
+            "subject": {"enum": ["rentoy", "related"],
+                        "description": "rentoy (default): the text speaks of rentoy; related: "
+                                       "only of another game or of card words in general, "
+                                       "cited for a rule or a link of the family."},
             "unsourced": {"type": "boolean",
                           "description": "A second-hand account that names no source of its "
                                          "own: a rule attested by it alone is shown as "
@@ -111,6 +115,10 @@ def _source_entry() -> dict[str, Any]:
                        "description": "The rules the source states outright, each with the "
                                       "value it states (as a variant file writes it), or "
                                       "{one_of: [...]} when it describes several forms."},
+            "not_known": {"type": "object", "additionalProperties": {"type": "string"},
+                          "description": "For each field of the apparatus that could not be "
+                                         "established, why (`rentoy sources --check` asks "
+                                         "for every field or its reason)."},
             "note": text("What the source says, and how much of it was read."),
         }}
 

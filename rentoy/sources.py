@@ -1,13 +1,20 @@
 """The bibliography: ``variants/sources.yaml``, one entry per source a variant cites.
 
-Each entry states its kind (:data:`KINDS`) and its date, the rules it states outright
-(``states``), and whether it is a second-hand account naming no source of its own
-(``unsourced``). A variant file may declare entries of its own in the same form.
+Each entry states what the text is (its kind, :data:`KINDS`), its date, the rules it
+states outright (``states``), whether it is a second-hand account naming no source of its
+own (``unsourced``), and the apparatus a reader needs to find it again: author, title,
+edition, pages or section, an identifier or address, when it was read, and for a text
+that changes the revision read or an archived copy. What could not be established is
+said under ``not_known``, field by field, rather than left blank
+(:func:`apparatus_problems`, ``rentoy sources --check``). A variant file may declare
+entries of its own in the same form.
 
 >>> from rentoy.sources import load_sources
 >>> src = load_sources()["autoridades-1737"]
 >>> src.label(), src.stated_values("hand_size")
 ('period text, 1737', (3,))
+>>> load_sources()["source-es"].kind_label
+'reconstruction'
 """
 
 from __future__ import annotations
@@ -27,24 +34,53 @@ TYPE_CHECKING = False    # typing.TYPE_CHECKING, without importing typing at sta
 if TYPE_CHECKING:
     from typing import Any
 
-__all__ = ["Source", "KINDS", "KIND_ALIASES", "FIELDS", "load_sources", "entries_problems",
-           "builtin_dir", "set_variants_dir"]
+__all__ = ["Source", "KINDS", "KIND_MEANINGS", "KIND_ALIASES", "FIELDS", "APPARATUS",
+           "SUBJECTS", "load_sources", "entries_problems", "apparatus_problems",
+           "apparatus_fields", "check_apparatus", "builtin_dir", "set_variants_dir"]
 
 #: The kinds of source, from the oldest kind of evidence to the newest, with how a
-#: listing names each.
+#: listing names each (:data:`KIND_MEANINGS` says what each is).
 KINDS: dict[str, str] = {
-    "period": "period text",           # written while the game it speaks of was played
-    "scholarship": "later scholarship",  # a study or edition by a later scholar
-    "modern-play": "account of modern play",  # a description of the game as played today
-    "software": "software",            # a program: how its authors understand modern play
-    "reference": "reference work",     # an encyclopedia or a compendium of card games
+    "period": "period text",
+    "reconstruction": "reconstruction",
+    "scholarship": "scholarship",
+    "modern-report": "modern report",
+    "program": "program",
+    "reference": "reference work",
 }
-#: Older names of kinds, still read: primary, secondary, regional.
+#: What each kind of source is, in a sentence (the schema and the sources page say it).
+KIND_MEANINGS: dict[str, str] = {
+    "period": "a text written while the game it speaks of was played: a dictionary of the "
+              "time, a novel, a comedia, a treatise",
+    "reconstruction": "a modern text that rebuilds an old form of the game from the period "
+                      "evidence and fills its gaps, evidence of how its author reads that "
+                      "evidence rather than of the old game",
+    "scholarship": "a study or critical edition by a scholar, with its own references",
+    "modern-report": "a newspaper article, a blog, a club's or a town's page: the game as "
+                     "played where and when it was written, or what is told of its past",
+    "program": "a program that plays or scores the game, or its description: how its "
+               "authors understand present-day play, never evidence of the past",
+    "reference": "an encyclopedia or a compendium of card games",
+}
+#: Older names of kinds, still read.
 KIND_ALIASES: dict[str, str] = {"primary": "period", "secondary": "scholarship",
-                                "regional": "modern-play"}
-FIELDS = ("title", "author", "year", "pages", "extent", "place", "url", "revision", "kind",
-          "unsourced", "states", "note")
+                                "regional": "modern-report", "modern-play": "modern-report",
+                                "software": "program"}
+#: What a source speaks of: rentoy itself, or only related matters (another game, the
+#: words of card play in general) on which a rule or a link of the family rests.
+SUBJECTS: tuple[str, ...] = ("rentoy", "related")
+FIELDS = ("title", "author", "year", "edition", "pages", "section", "extent", "place",
+          "identifier", "url", "accessed", "revision", "archived", "kind", "subject",
+          "unsourced", "states", "not_known", "note")
+#: The apparatus every entry gives, each field or its reason under ``not_known``: a
+#: field name, or several joined by ``|`` when any one of them will do.
+APPARATUS: tuple[str, ...] = ("author", "title", "year", "edition", "pages|section",
+                              "identifier|url")
 _REQUIRED = ("title", "kind", "year")
+#: The kinds whose texts change where they are read (pages, programs, encyclopedias, a
+#: reconstruction on a web page): read online they give the revision read or an archived
+#: copy, which stands for an edition.
+_CHANGING = ("reconstruction", "modern-report", "program", "reference")
 
 
 @dataclass(frozen=True)
@@ -55,7 +91,8 @@ class Source:
     variant file writes it), or to ``{"one_of": [...]}`` when it describes several forms;
     every source an ``attested`` rule cites must state it there.
     ``unsourced`` marks a second-hand account that names no source of its own: a rule
-    attested by it alone is shown as uncorroborated.
+    attested by it alone is shown as uncorroborated. ``not_known`` maps a field of the
+    apparatus that could not be established to the reason.
     """
 
     id: str
@@ -63,14 +100,21 @@ class Source:
     kind: str
     author: str | None = None
     year: str | None = None        # the date of the work; None: not known
+    edition: str | None = None     # the edition (or copy, or transcription) read
     pages: str | None = None       # the pages cited ("575", "371-372")
+    section: str | None = None     # the section, chapter or entry, where pages do not apply
     extent: str | None = None      # the length of the whole work ("8 pp.")
-    place: str | None = None
+    place: str | None = None       # where it was published, or the journal
+    identifier: str | None = None  # an ISBN, a shelfmark, a catalogue number
     url: str | None = None
+    accessed: str | None = None    # when it was read at `url` (a date, YYYY-MM-DD)
     revision: str | None = None    # the commit or revision read, for a text that changes
+    archived: str | None = None    # the address of an archived copy
     note: str | None = None
+    subject: str = "rentoy"        # rentoy | related (:data:`SUBJECTS`)
     unsourced: bool = False
     states: Mapping[str, Any] = field(default_factory=dict)
+    not_known: Mapping[str, str] = field(default_factory=dict)
     defined_in: str | None = None  # the variant file that declares it; None: sources.yaml
 
     def citation(self) -> str:
@@ -80,19 +124,27 @@ class Source:
         return text + self.locator()
 
     def locator(self) -> str:
-        """The pages cited and the work's length, as appended to a citation."""
+        """The pages (or section) cited and the work's length, as appended to a citation."""
         text = ""
         if self.pages:
             several = "-" in self.pages or "," in self.pages
             text += f", {'pp.' if several else 'p.'} {self.pages}"
+        elif self.section:
+            text += f", {self.section}"
         if self.extent:
             text += f" ({self.extent})"
         return text
 
     @property
     def kind_label(self) -> str:
-        """The kind as a listing names it ("period text", "software")."""
+        """The kind as a listing names it ("period text", "program")."""
         return KINDS.get(self.kind, self.kind)
+
+    @property
+    def changes(self) -> bool:
+        """Whether the text may change where it is read (a page, a program, an
+        encyclopedia read online): it then gives the revision read or an archived copy."""
+        return self.kind in _CHANGING and self.url is not None
 
     @property
     def date(self) -> str:
@@ -152,17 +204,73 @@ def entries_problems(doc: Document, entries: Any, prefix: tuple = (),
             states = {}
         if not isinstance(entry.get("unsourced", False), bool):
             problems.append(doc.problem(path + ("unsourced",), "`unsourced` is true or false"))
+        subject = entry.get("subject", "rentoy")
+        if subject not in SUBJECTS:
+            problems.append(doc.problem(path + ("subject",), f"unknown subject {subject!r}; "
+                                        "use rentoy (the text speaks of rentoy) or related "
+                                        "(only of another game, or of card words)",
+                                        suggest(str(subject), SUBJECTS)))
+        not_known = entry.get("not_known") or {}
+        if not isinstance(not_known, dict) or not all(
+                isinstance(v, str) and v.strip() for v in not_known.values()):
+            problems.append(doc.problem(path + ("not_known",), "`not_known` maps each field "
+                                        "that could not be established to the reason, in "
+                                        "words"))
+            not_known = {}
+        for key in not_known:
+            if key not in FIELDS:
+                problems.append(doc.problem(path + ("not_known", key), f"unknown field "
+                                            f"`{key}`", suggest(str(key), FIELDS), key=True))
         if len(problems) > before:
             continue
         out[str(sid)] = Source(
             id=str(sid), title=entry["title"], kind=str(kind),
             **{k: (None if entry.get(k) is None else str(entry[k]))
-               for k in ("author", "year", "pages", "extent", "place", "url", "revision",
-                         "note")},
-            unsourced=bool(entry.get("unsourced", False)),
+               for k in ("author", "year", "edition", "pages", "section", "extent", "place",
+                         "identifier", "url", "accessed", "revision", "archived", "note")},
+            subject=str(subject), unsourced=bool(entry.get("unsourced", False)),
             states=MappingProxyType({str(k): v for k, v in states.items()}),
+            not_known=MappingProxyType({str(k): " ".join(str(v).split())
+                                        for k, v in not_known.items()}),
             defined_in=defined_in)
     return out, problems
+
+
+def apparatus_fields(src: Source) -> tuple[str, ...]:
+    """The fields of the apparatus ``src`` must give (each, or its reason under
+    ``not_known``): :data:`APPARATUS`, with ``accessed`` for a text read at an address,
+    and for one that changes there (:attr:`Source.changes`) ``revision|archived`` in place
+    of an edition."""
+    wanted = [f for f in APPARATUS if not (f == "edition" and src.changes)]
+    if src.url:
+        wanted.append("accessed")
+    if src.changes:
+        wanted.append("revision|archived")
+    return tuple(wanted)
+
+
+def apparatus_problems(doc: Document, sources: Mapping[str, Source],
+                       prefix: tuple = ()) -> list[Problem]:
+    """What each entry lacks of its apparatus (:func:`apparatus_fields`): a field that is
+    neither given nor explained under ``not_known``, and a reason given for a field that
+    is there after all. One located problem each."""
+    problems = []
+    for sid, src in sources.items():
+        path = prefix + (sid,)
+        for wanted in apparatus_fields(src):
+            names = wanted.split("|")
+            if any(getattr(src, n) for n in names) or any(n in src.not_known for n in names):
+                continue
+            said = " or ".join(f"`{n}`" for n in names)
+            problems.append(doc.problem(path, f"gives no {said}", f"give it, or say "
+                                        f"why it is not known under `not_known: {{{names[0]}: "
+                                        "...}`", key=True))
+        for name in src.not_known:
+            if getattr(src, name, None):
+                problems.append(doc.problem(path + ("not_known", name), f"gives `{name}` "
+                                            "and also says it is not known",
+                                            "drop one of the two", key=True))
+    return problems
 
 
 _override: Path | None = None
@@ -217,3 +325,16 @@ def load_sources(path: str | Path | None = None) -> Mapping[str, Source]:
     """The bibliography, by source id (cached until the file changes)."""
     path = Path(path) if path else builtin_dir() / "sources.yaml"
     return _load(str(path), file_stamp(path))
+
+
+def check_apparatus(path: str | Path | None = None) -> tuple[int, list[Problem]]:
+    """The bibliography's entries counted, and every gap in their apparatus, located
+    (``rentoy sources --check``). Raises :class:`~rentoy.errors.InputError` when the
+    file cannot be read as a bibliography at all."""
+    path = Path(path) if path else builtin_dir() / "sources.yaml"
+    sources = load_sources(path)
+    try:                        # shown as users read it: relative to the working folder
+        shown = str(path.resolve().relative_to(Path.cwd()))
+    except ValueError:
+        shown = str(path)
+    return len(sources), apparatus_problems(load_document(shown), sources)

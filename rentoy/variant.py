@@ -38,8 +38,6 @@ TYPE_CHECKING = False    # typing.TYPE_CHECKING, without importing typing at sta
 if TYPE_CHECKING:
     from typing import Any
 
-    from .sources import Source
-
 __all__ = ["Option", "Variant", "is_game_step", "variant_data", "variant_from_data",
            "DATA_VERSION"]
 
@@ -93,7 +91,8 @@ class Variant:
     warnings: tuple[Problem, ...] = ()
     builtin: bool = False
     #: Bibliography entries the file (or a file it extends) declares under `bibliography`.
-    bibliography: Mapping[str, Source] = field(default_factory=dict)
+    #: (:class:`rentoy.sources.Source` entries, which live a floor up: not imported here.)
+    bibliography: Mapping[str, Any] = field(default_factory=dict)
 
     @property
     def base_id(self) -> str:

@@ -109,6 +109,15 @@ def _provenance(entry: Any, defined_in: str, location: Location, inherited: Any
 _MISSING = object()
 
 
+def _untied(entry: Any, prov: Provenance) -> list[str]:
+    """What a restatement of the evidence for an inherited value (``{status, source,
+    note}`` without ``value``) lacks to tie the rule to its variant: ``source`` and
+    ``note``, unless it says the rule is `assumed`."""
+    if not isinstance(entry, dict) or "value" in entry or prov.status == "assumed":
+        return []
+    return [key for key, given in (("source", prov.source), ("note", prov.note)) if not given]
+
+
 def builtin_ids() -> list[str]:
     """The ids of the built-in variants (their file names)."""
     # Listed plainly rather than globbed: asked for every variant loaded.
@@ -238,6 +247,14 @@ def _build(path: Path, stack: tuple[Path, ...]) -> Variant:
             raise VariantError(doc.problem(
                 ("rules", name), f"`{name}` gives a status but no value, and there is no "
                 "parent variant to inherit the value from", "add `value:`", key=True))
+        missing = _untied(entry, prov)
+        if missing:
+            raise VariantError(doc.problem(
+                ("rules", name), f"`{name}` keeps the inherited value as {prov.status} but "
+                f"gives no {' and no '.join(missing)}: an inherited rule is assumed here "
+                "unless this file ties it to this variant with a source and a note",
+                f"add {' and '.join(f'`{k}:`' for k in missing)} saying what the rule rests "
+                "on for this variant, or write `status: assumed`", key=True))
         values[name] = normalise(name, value)
         provenance[name] = prov
     if parent is None:
@@ -364,7 +381,31 @@ def _warnings(doc: Document, data: dict, variant: Variant, parent: Variant | Non
                                  parent.values if parent else None, variant.provenance,
                                  vid, variant.base_id,
                                  lambda oid: apply_options(variant, (oid,)), locate)
+    if parent is not None and variant.description:
+        out += _description_warnings(doc, data, variant, locate)
     return tuple(out)
+
+
+def _description_warnings(doc: Document, data: dict, variant: Variant,
+                          locate: Any) -> list[Problem]:
+    """The inherited rules whose status is firmer than the file's description says
+    (:mod:`rentoy.claims`)."""
+    from .claims import claim_conflicts
+
+    written = data.get("rules") or {}
+    inherited = {name for name in RULE_NAMES if name not in written or (
+        isinstance(written[name], dict) and "value" not in written[name])}
+    out = []
+    for name, claim in claim_conflicts(variant.description, variant.provenance, inherited):
+        location, _ = locate(name)
+        prov = variant.provenance[name]
+        where = "carried over" if prov.carried else "restated here"
+        out.append(Problem(
+            f"`{name}` is {prov.status} ({where}), but the description says: "
+            f"\"{claim.sentence}\"", location, ("rules", name),
+            f"give `{name}` the status the description says, or say in the description why "
+            "this rule is firmer"))
+    return out
 
 
 def _note_inherited(problem: Problem, provenance: Mapping[str, Provenance], vid: str

@@ -96,7 +96,7 @@ def test_text_format_is_a_table_with_the_legend(capsys):
     line = next(row for row in out.splitlines() if row.startswith("arrastre"))
     assert "follow (I: source-es" in line and "overtrump (A: source-es)" in line
     assert status_legend() in out
-    assert "Diario Popular" in out          # the cited sources, as references
+    assert "the untitled Spanish text" in out   # the sources, as references
 
 
 def test_markdown_format(capsys):

@@ -237,14 +237,17 @@ def test_inherited_options_that_repeat_or_undo_the_files_rules(capsys):
     status, _out, err = check(capsys, fixture("borrego-always"))
     assert status == 0
     lines = err.splitlines()
-    assert len(lines) == 2
+    assert len(lines) == 3
     assert ("borrego-always.yaml:7:3: rules.top_cards: the option `borrego` inherited from "
             "1737 sets `top_cards` to [4T], as this file already does, so "
             "borrego-always+borrego would change nothing (withdraw it with `borrego: null` "
             "under `options`)") in lines[0]
     assert ("borrego-always.yaml:9:3: rules.ladder: the option `values-1-3-6-12` inherited "
             "from 1737 would replace this file's `ladder` ([1, 3, 6, 9, 12, 15]) with "
-            "[1, 3, 6, 12]") in lines[1]
+            "[1, 3, 6, 12]") in err
+    assert ("borrego-always.yaml:9:3: rules.ladder: the option `truque` inherited "
+            "from 1737 would replace this file's `ladder` ([1, 3, 6, 9, 12, 15]) with "
+            "[1, 3, 6, 9, game]") in err
 
 
 def test_withdrawn_options_leave_no_warning(capsys):
@@ -292,7 +295,8 @@ def test_rules_lists_inherited_options_and_carried_over_rules(capsys):
     out = " ".join(capsys.readouterr().out.split())     # notes wrap to the terminal
     assert ("Not restated: top_cards_are_trumps is carried over from another set of top "
             "cards (stated in 1737 for top_cards none).") in out
-    assert ("Inherited: borrego, como-al-hombre, dos-de-todos-palos, values-1-3-6-12 "
+    assert ("Inherited: borrego, como-al-hombre, dos-de-todos-palos, truque, juego-fuera, "
+            "values-1-3-6-12 "
             "from 1737 (a file withdraws one with `<option>: null` under `options`).") in out
     assert main(["rules", str(fixture("five-de-bastos")), "-f", "json"]) == 0
     data = json.loads(capsys.readouterr().out)

@@ -197,7 +197,8 @@ def test_doctest_builder_runs_the_page(everything: Path) -> None:
 def test_short_citations_tell_same_author_and_year_apart() -> None:
     labels = short_citations(load_sources())
     assert labels["autoridades-1737"] == ("Real Academia Española", None, "1737a")
-    assert labels["autoridades-querer-1737"][2] == "1737b"
+    assert labels["autoridades-retrucar-1737"][2] == "1737b"
+    assert labels["autoridades-querer-1737"][2] == "1737c"
     assert labels["cervantes-1613"] == ("Miguel de Cervantes", None, "1613")
     # An anonymous work is cited by its title; an undated one with its title.
     assert labels["estebanillo-1646"][0].startswith("La vida y hechos de Estebanillo")

@@ -23,7 +23,7 @@ FLOORS: list[tuple[str, tuple[str, ...]]] = [
     ("ground: errors, limits, files, workers and the layout of output",
      ("rentoy.errors", "rentoy.limits", "rentoy.files", "rentoy.workers", "rentoy.render")),
     ("the model, as data (no file is read)",
-     ("rentoy.cards", "rentoy.ruletable", "rentoy.ruleset", "rentoy.provenance",
+     ("rentoy.cards", "rentoy.ruletable", "rentoy.ruleset", "rentoy.provenance", "rentoy.claims",
       "rentoy.dependencies", "rentoy.consistency", "rentoy.variant", "rentoy.notation")),
     ("the model's files: reading, checking and generating them",
      ("rentoy.yamlfile", "rentoy.validation", "rentoy.sources", "rentoy.glossary",

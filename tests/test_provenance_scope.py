@@ -1,8 +1,9 @@
 """Evidence is scoped to its variant; sources have kinds, dates and the rules they state.
 
 A rule a variant inherits (through `extends` or an inherited option) keeps its value,
-sources and note, and says where they come from, but its status there is at most
-`inferred`. Every built-in `attested` rule is backed by a source that states it.
+sources and note, and says where they come from, but it is `assumed` there unless the
+inheriting file ties it to its own variant with a source and a note. Every built-in
+`attested` rule is backed by a source that states it, and by a passage.
 """
 
 from __future__ import annotations
@@ -19,20 +20,21 @@ from rentoy.render import render
 from rentoy.sources import KINDS, load_sources
 from rentoy.provenance import CARRIED_STATUS
 from rentoy.ruletable import RULE_NAMES
-from rentoy.variants import (builtin_ids, builtin_variants, cited_source, is_uncorroborated,
-                             load_variant, unbacked_attestations)
+from rentoy.sources import builtin_dir
+from rentoy.variants import (builtin_ids, builtin_variants, check_variant_file, cited_source,
+                             is_uncorroborated, load_variant, unbacked_attestations)
 from inprocess import run
 
 
 # ---------------------------------------------------------------------------------------
-# Carried over, at most inferred
+# Carried over: assumed
 
 def test_1598_with_the_borrego_does_not_show_1737_evidence_as_its_own():
     v = load_variant("1598+borrego")
     prov = v.provenance["top_cards"]
     assert (prov.option, prov.defined_in, prov.source) == ("borrego", "1737",
                                                             ("autoridades-1737",))
-    assert prov.status == "inferred" and prov.stated_status == "attested"
+    assert prov.status == "assumed" and prov.stated_status == "attested"
     record = rule_record(v, "top_cards")
     assert record["from"] == "option borrego, as in 1737, attested there"
     assert record["carried"] is True and record["stated_status"] == "attested"
@@ -48,7 +50,9 @@ def test_1598_has_no_attested_rule():
 def test_avila_shows_the_inherited_rules_as_carried_over(capsys):
     v = load_variant("avila")
     own = {n for n in RULE_NAMES if v.provenance[n].defined_in == "avila"}
-    assert own == {"arrastre", "plain_order", "follow_suit", "calls"}
+    assert own == {"arrastre", "deck", "hand_size", "trump_order", "plain_order",
+                   "follow_suit", "trick_winner", "tricks", "tricks_to_win", "juego_fuera",
+                   "calls"}
     defaults = {n for n in RULE_NAMES if v.provenance[n].is_default}
     for name in set(RULE_NAMES) - own - defaults:
         prov = v.provenance[name]
@@ -58,17 +62,18 @@ def test_avila_shows_the_inherited_rules_as_carried_over(capsys):
     assert not v.options                                # 1737's options are withdrawn
     status, out, _ = run(capsys, "rules", "avila", "--table", "--width", "200")   # a row a rule
     assert status == 0
-    line = next(row for row in out.splitlines() if row.startswith("hand_size"))
-    assert "inferred" in line and "as in 1737," in line and "attested there" in out
+    line = next(row for row in out.splitlines() if row.startswith("players"))
+    assert "assumed" in line and "as in 1737," in line and "attested there" in out
     status, out, _ = run(capsys, "rules", "avila", "-f", "json")
     rules = {r["rule"]: r for r in json.loads(out)["rules"]}
-    assert rules["hand_size"]["status"] == "inferred"
-    assert rules["hand_size"]["stated_status"] == "attested" and rules["hand_size"]["carried"]
+    assert rules["players"]["status"] == "assumed"
+    assert rules["players"]["stated_status"] == "attested" and rules["players"]["carried"]
+    assert rules["hand_size"]["status"] == "inferred" and not rules["hand_size"]["carried"]
     assert rules["arrastre"]["carried"] is False
 
 
 @pytest.mark.parametrize("vid", builtin_ids())
-def test_no_carried_rule_is_attested(vid):
+def test_every_carried_rule_is_assumed(vid):
     v = load_variant(vid)
     options = [()] + [(o,) for o in v.options]
     for names in options:
@@ -77,14 +82,17 @@ def test_no_carried_rule_is_attested(vid):
             prov = w.provenance[name]
             if prov.defined_in not in (None, w.base_id) or (
                     prov.option and v.options[prov.option].provenance.defined_in != v.id):
-                assert prov.carried and prov.status != "attested", (w.id, name)
+                assert prov.carried and prov.status == "assumed", (w.id, name)
 
 
-def test_carried_status_caps_at_inferred_and_keeps_disputes():
-    assert CARRIED_STATUS == {"attested": "inferred", "inferred": "inferred",
-                              "assumed": "assumed", "disputed": "disputed"}
+def test_a_carried_rule_is_assumed_whatever_it_is_where_it_is_stated():
+    assert set(CARRIED_STATUS.values()) == {"assumed"}
     v = load_variant("avila")
-    assert v.provenance["ladder"].status == "inferred"          # inferred in 1737
+    assert v.provenance["ladder"].status == "assumed"           # disputed in 1737
+    assert v.provenance["ladder"].stated_status == "disputed"
+    for vid in ("galicia", "huetor", "sanlucar", "conil"):      # betting: assumed
+        for rule in ("raise_when", "answer_by", "fold_pays"):
+            assert load_variant(vid).provenance[rule].status == "assumed", (vid, rule)
     modern = load_variant("galicia")
     assert modern.provenance["stop_when_decided"].defined_in == "galicia"
 
@@ -92,20 +100,81 @@ def test_carried_status_caps_at_inferred_and_keeps_disputes():
 def test_carrying_over_is_transitive_and_names_the_stating_variant(tmp_path):
     (tmp_path / "a.yaml").write_text('id: a\nname: A\nextends: "avila"\n', encoding="utf-8")
     a = load_variant(tmp_path / "a.yaml")
-    # avila's own attested arrastre is carried into a: inferred, stated in avila.
+    # avila's own attested arrastre is carried into a: assumed, stated in avila.
     prov = a.provenance["arrastre"]
-    assert (prov.status, prov.stated_status, prov.defined_in) == ("inferred", "attested",
+    assert (prov.status, prov.stated_status, prov.defined_in) == ("assumed", "attested",
                                                                   "avila")
-    assert a.provenance["hand_size"].stated_status == "attested"   # as stated in 1737
-    assert a.provenance["hand_size"].defined_in == "1737"
+    assert a.provenance["players"].stated_status == "attested"     # as stated in 1737
+    assert a.provenance["players"].defined_in == "1737"
 
 
 def test_restating_the_evidence_makes_the_rule_the_variant_own(tmp_path):
     (tmp_path / "a.yaml").write_text(
         'id: a\nname: A\nextends: "1737"\nrules:\n'
-        '  hand_size: {status: attested, source: cadiz-2013}\n', encoding="utf-8")
+        '  hand_size: {status: attested, source: cadiz-2013, note: Three at Sanlúcar.}\n',
+        encoding="utf-8")
     prov = load_variant(tmp_path / "a.yaml").provenance["hand_size"]
     assert (prov.status, prov.carried, prov.defined_in) == ("attested", False, "a")
+
+
+@pytest.mark.parametrize("entry, missing", [
+    ("{status: inferred, note: As at home.}", "source"),
+    ("{status: attested, source: cadiz-2013}", "note"),
+    ("{status: disputed}", "source and no note"),
+])
+def test_a_restatement_without_source_and_note_does_not_tie_the_rule(tmp_path, capsys,
+                                                                      entry, missing):
+    path = tmp_path / "a.yaml"
+    path.write_text(f'id: a\nname: A\nextends: "1737"\nrules:\n  hand_size: {entry}\n',
+                    encoding="utf-8")
+    status, _, err = run(capsys, "check", str(path))
+    assert status == 2 and "a.yaml:5:3" in err
+    assert f"gives no {missing}" in err and "write `status: assumed`" in err
+    path.write_text('id: a\nname: A\nextends: "1737"\nrules:\n  hand_size: '
+                    '{status: assumed, note: As at home.}\n', encoding="utf-8")
+    assert run(capsys, "check", str(path))[0] == 0
+
+
+_CLAIMING = """id: a
+name: A
+extends: {parent}
+description: |
+  Only the cards were read. The betting rules and the scoring rules are the generic
+  ones, marked as assumed.
+rules:
+  ladder: {{status: inferred, source: huetor-2017, note: Envío makes three.}}
+"""
+
+
+def test_check_warns_where_an_inherited_rule_is_firmer_than_the_description(tmp_path,
+                                                                           capsys):
+    path = tmp_path / "a.yaml"
+    path.write_text(_CLAIMING.format(parent="modern"), encoding="utf-8")
+    status, out, err = run(capsys, "check", str(path))
+    assert status == 0 and "1 warning" in out
+    assert "a.yaml:8:3: rules.ladder: `ladder` is inferred (restated here), but the " \
+           "description says: \"The betting rules and the scoring rules are the generic " \
+           "ones, marked as assumed.\"" in err
+    # Carried as the first pass carried them (inferred), the betting rules of a regional
+    # file would have been caught the same way.
+    from rentoy import provenance
+
+    saved = dict(provenance.CARRIED_STATUS)
+    provenance.CARRIED_STATUS.update(attested="inferred", inferred="inferred")
+    try:
+        path.write_text(_CLAIMING.format(parent="modern").replace(
+            "rules:\n  ladder: {status: inferred, source: huetor-2017, note: Envío makes "
+            "three.}\n", ""), encoding="utf-8")
+        warned = check_variant_file(path).warnings
+    finally:
+        provenance.CARRIED_STATUS.update(saved)
+    assert {w.path[1] for w in warned} >= {"raise_when", "fold_pays"}
+
+
+@pytest.mark.parametrize("vid", builtin_ids())
+def test_no_built_in_description_says_less_than_its_rules(vid):
+    assert [w for w in check_variant_file(builtin_dir() / f"{vid}.yaml").warnings
+            if "the description says" in w.message] == []
 
 
 @settings(max_examples=30, deadline=None)
@@ -121,7 +190,7 @@ def test_the_text_listing_shows_kinds_and_dates(capsys):
     table = rules_report(load_variant("1737")).tables[0]
     players = next(row for row in table.rows if row[0] == "players")
     assert players[3] == ("autoridades-1737 (period text, 1737), "
-                          "source-es (account of modern play, n.d.)")
+                          "source-es (reconstruction, n.d.)")
     assert "period text" in render(rules_report(load_variant("1737")), "text")
 
 
@@ -161,7 +230,7 @@ def test_every_source_of_an_attested_rule_must_state_it(tmp_path):
     (tmp_path / "v.yaml").write_text(
         'id: v\nname: V\nextends: "1737"\nrules:\n'
         '  target: {value: 12, status: attested, source: [source-es, app-rentoy1]}\n'
-        '  hand_size: {status: attested}\n', encoding="utf-8")
+        '  hand_size: {value: 3, status: attested}\n', encoding="utf-8")
     assert unbacked_attestations(load_variant(tmp_path / "v.yaml")) == [
         "v.hand_size is attested, but cites no source",
         "v.target is attested by app-rentoy1, but app-rentoy1 does not state target: 12"]
@@ -179,6 +248,27 @@ def test_the_findings_that_were_stretched_are_now_honest():
     assert modern.provenance["target"].status == "disputed"
     v1704 = load_variant("1704")
     assert v1704.status_counts()["attested"] == 0
+
+
+def test_the_second_pass_findings():
+    v1737, modern = load_variant("1737"), load_variant("modern")
+    # QUERER names no game: the calls are inferred, not attested.
+    assert v1737.provenance["calls"].status == "inferred"
+    # The dictionary's two truque sequences disagree: the ladder is disputed.
+    ladder = v1737.provenance["ladder"]
+    assert ladder.status == "disputed" and "autoridades-juego-fuera-1734" in ladder.source
+    # Two programs of the 2020s are no evidence of 1737, and attest nothing alone.
+    assert v1737.provenance["stop_when_decided"].status == "assumed"
+    for rule in ("stop_when_decided", "raise_when"):
+        prov = modern.provenance[rule]
+        kinds = {load_sources()[s].kind for s in prov.source}
+        assert kinds == {"program"} and prov.status == "inferred", rule
+    # 1704: nothing of the model game has been read, so every rule is assumed.
+    assert set(load_variant("1704").status_counts().items()) >= {("assumed", len(RULE_NAMES))}
+    # The founding text reconstructs the old game; its attribution is a note.
+    es = load_sources()["source-es"]
+    assert es.kind == "reconstruction" and es.author is None and "author" in es.not_known
+    v1704 = load_variant("1704")
     for name in RULE_NAMES:
         prov = v1704.provenance[name]
         assert prov.carried or prov.note, f"1704.{name} is restated without a note"
@@ -232,8 +322,8 @@ def test_a_variant_cites_its_own_source_and_passes_check(tmp_path, capsys):
     data = json.loads(out)
     assert data["bibliography"] == ["house-rules"]
     match = next(r for r in data["rules"] if r["rule"] == "match")
-    assert match["sources"] == [{"id": "house-rules", "kind": "modern-play", "date": "2024",
-                                  "label": "account of modern play, 2024"}]
+    assert match["sources"] == [{"id": "house-rules", "kind": "modern-report", "date": "2024",
+                                  "label": "modern report, 2024"}]
     status, out, _ = run(capsys, "sources", "house-rules", "--variant", str(path), "-f", "json")
     assert status == 0 and json.loads(out)["declared_in"] == "casa"
     # A file extending it may cite the same source.
@@ -297,7 +387,7 @@ def test_sources_lists_every_entry_with_kind_and_date(capsys, fmt):
         first = rows[0]
         assert first["kind"] == "period"
         es = next(r for r in rows if r["id"] == "source-es")
-        assert es["kind"] == "modern-play" and es["date"] is None and es["unsourced"]
+        assert es["kind"] == "reconstruction" and es["date"] is None and es["unsourced"]
     else:
         assert "autoridades-1737" in out and "period text" in out
 
@@ -371,8 +461,9 @@ def test_every_quotation_is_short_cited_and_supports_real_rules():
 def test_a_rule_lists_the_passages_it_rests_on():
     record = rule_record(load_variant("1737"), "hand_size")
     assert record["quotes"] == ["rentoi-deal"]
-    carried = rule_record(load_variant("avila"), "hand_size")
-    assert carried["quotes"] == ["rentoi-deal"]        # 1737's passage, shown as 1737's
+    carried = rule_record(load_variant("avila"), "players")
+    assert carried["quotes"] == ["rentoi-players"]     # 1737's passage, shown as 1737's
+    assert rule_record(load_variant("avila"), "hand_size")["quotes"] == ["source-es-play"]
     option = rule_record(load_variant("1737+borrego"), "top_cards")
     assert "rentoi-borrego" in option["quotes"]
 
@@ -397,3 +488,166 @@ def test_the_family_links_are_evidenced():
 def test_the_tutorial_files_attest_only_what_their_sources_state(name):
     path = Path(__file__).parent.parent / "docs" / "tutorial" / name
     assert unbacked_attestations(load_variant(path)) == []
+
+
+# ---------------------------------------------------------------------------------------
+# Every rule resting on a period text has its passage; every attested rule has one.
+
+def _own_rules(vid):
+    v = load_variant(vid)
+    for name in RULE_NAMES:
+        prov = v.provenance[name]
+        if prov.defined_in == vid and not prov.option:
+            yield name, prov
+
+
+@pytest.mark.parametrize("vid", builtin_ids())
+def test_every_rule_resting_on_a_period_text_quotes_it(vid):
+    from rentoy.quotations import quotations_for
+
+    sources = load_sources()
+    for name, prov in _own_rules(vid):
+        if any(sources[s].kind == "period" for s in prov.source if s in sources):
+            quoted = [q for q in quotations_for(vid, name) if q.quoted]
+            assert quoted, f"{vid}.{name} rests on a period text but quotes none"
+    for oid, option in load_variant(vid).options.items():
+        prov = option.provenance
+        if prov.defined_in == vid and any(sources[s].kind == "period" for s in prov.source):
+            assert [q for q in quotations_for(vid, option=oid) if q.quoted], f"{vid}+{oid}"
+
+
+@pytest.mark.parametrize("vid", builtin_ids())
+def test_every_attested_rule_has_its_passage(vid):
+    from rentoy.quotations import quotations_for
+
+    for name, prov in _own_rules(vid):
+        if prov.status == "attested":
+            found = quotations_for(vid, name)
+            assert found, f"{vid}.{name} is attested but no passage supports it"
+            assert {q.source for q in found} & set(prov.source), (vid, name)
+
+
+def test_the_five_truque_entries_are_quoted_and_cited():
+    from rentoy.quotations import load_quotations
+
+    quotes = load_quotations()
+    for qid, sid in [("juego-fuera", "autoridades-juego-fuera-1734"),
+                     ("trucar", "autoridades-trucar-1739"),
+                     ("retrucar", "autoridades-retrucar-1737"),
+                     ("retruque", "autoridades-retrucar-1737"),
+                     ("matarrata", "autoridades-matarrata-1734")]:
+        assert quotes[qid].source == sid and quotes[qid].quoted
+    ladder = load_variant("1737").provenance["ladder"]
+    assert {"autoridades-juego-fuera-1734", "autoridades-trucar-1739",
+            "autoridades-retrucar-1737"} <= set(ladder.source)
+    # ARRASTRAR is quoted with the clause the arrastre rests on.
+    assert quotes["arrastrar-ombre"].original.endswith("echando carta del miſmo palo elegido.")
+    assert {"renunciar", "servir", "fallar"} <= set(quotes)
+    assert "reading" in quotes["rentoi-borrego"].note
+
+
+# ---------------------------------------------------------------------------------------
+# The bibliography's apparatus
+
+def test_every_source_gives_its_apparatus_or_says_why_not(capsys):
+    status, out, err = run(capsys, "sources", "--check")
+    assert status == 0 and err == "" and "ok" in out
+    for sid, src in load_sources().items():
+        if src.url:
+            assert src.accessed or "accessed" in src.not_known, sid
+
+
+def test_a_source_without_its_apparatus_is_found(tmp_path, capsys):
+    path = tmp_path / "casa.yaml"
+    path.write_text(HOUSE, encoding="utf-8")
+    status, out, err = run(capsys, "sources", "--check", "--variant", str(path))
+    assert status == 2 and "not ok: 3 gaps" in " ".join(out.split())
+    assert "casa.yaml:6:3: bibliography.house-rules: gives no `edition`" in err
+    assert "gives no `identifier` or `url`" in err
+    complete = HOUSE.replace("    note: Written down by the owner.\n",
+                             "    note: Written down by the owner.\n"
+                             "    section: the whole sheet\n    not_known:\n"
+                             "      edition: One handwritten sheet.\n"
+                             "      identifier: It hangs above the bar; it has no address.\n")
+    path.write_text(complete, encoding="utf-8")
+    status, out, err = run(capsys, "sources", "--check", "--variant", str(path))
+    assert status == 0 and err == ""
+    status, out, _ = run(capsys, "sources", "--check", "-f", "json")
+    data = json.loads(out)
+    assert data["ok"] is True and data["sources"] == len(load_sources())
+
+
+def test_a_reason_and_a_value_for_one_field_is_a_gap():
+    from rentoy.sources import apparatus_problems, entries_problems
+    from rentoy.yamlfile import parse_document
+
+    text = ("x:\n  title: T\n  author: A\n  year: 2020\n  edition: first\n  pages: '3'\n"
+            "  identifier: ISBN 1\n  kind: scholarship\n  not_known: {pages: lost}\n")
+    doc = parse_document(text, "x.yaml")
+    sources, problems = entries_problems(doc, doc.data)
+    assert problems == []
+    (problem,) = apparatus_problems(doc, sources)
+    assert problem.location.line == 9 and "gives `pages` and also says it is not known" \
+        in problem.message
+
+
+def test_the_family_tree_has_the_period_evidence():
+    from rentoy.family import load_family
+
+    family = load_family()
+    assert family.games["truque"].date == 1734 and family.games["matarrata"].date == 1734
+    assert "Calderón" in family.games["ombre"].note
+    links = {(link.source_game, link.to): link for link in family.links}
+    same = links[("truque", "truc")]
+    assert same.kind == "same" and same.status == "inferred"
+    for pair in [("matarrata", "truc"), ("matarrata", "mata"), ("rento-galicia", "mata"),
+                 ("mata", "truc-balear"), ("rento-galicia", "truc-balear")]:
+        assert links[pair].kind == "kinship" and links[pair].status == "inferred", pair
+    assert links[("truque", "matarrata")].status == "attested"
+
+
+@pytest.mark.parametrize("vid", builtin_ids())
+def test_the_deck_the_trick_rule_and_juego_fuera_carry_provenance(vid):
+    v = load_variant(vid)
+    for name in RULE_NAMES:
+        assert not v.provenance[name].is_default, f"{vid}.{name} is the engine's default"
+    stated = {name: load_variant("1737").provenance[name] for name in
+              ("deck", "trick_winner", "juego_fuera")}
+    assert stated["deck"].status == "inferred" and stated["trick_winner"].status == "inferred"
+    assert stated["juego_fuera"].status == "disputed"
+    assert stated["juego_fuera"].alternatives == ("juego-fuera",)
+
+
+def test_both_period_readings_of_the_ladder_play():
+    from rentoy import Hand
+
+    v = load_variant("1737")
+    assert set(v.provenance["ladder"].alternatives) == {"truque", "juego-fuera",
+                                                         "values-1-3-6-12"}
+    truque = load_variant("1737+truque")
+    assert truque.rules.ladder == (1, 3, 6, 9, "game")
+    fuera = load_variant("1737+juego-fuera")
+    assert fuera.rules.juego_fuera == "answer" and fuera.rules.ladder == v.rules.ladder
+    hand = Hand(fuera, players=4, seed=3)
+    seat = hand.current_seat
+    hand.apply(f"{seat} raise")
+    answer = (seat + 1) % 4
+    hand.apply(f"{answer} raise")                   # three more: six
+    assert hand.can(f"{seat} game")                 # juego fuera in answer
+    hand.apply(f"{seat} game")
+    assert hand.observation(seat).value == "game"
+
+
+def test_dates_of_reading_are_text_so_the_bibliography_stays_cached():
+    # An unquoted 2026-12-01 is a YAML date, which the parsed-document cache does not
+    # keep: every command would parse the bibliography again.
+    import datetime
+
+    from rentoy.yamlfile import load_document
+
+    data = load_document(builtin_dir() / "sources.yaml").data
+    dates = [(sid, key) for sid, entry in data.items() for key, value in entry.items()
+             if isinstance(value, datetime.date)]
+    assert dates == []
+    assert all(src.accessed is None or len(src.accessed) == 10
+               for src in load_sources().values())

@@ -174,32 +174,33 @@ def test_inherited_rules_keep_their_provenance():
     parent = load_variant("1737")
     assert variant.extends == "1737" and variant.lineage == ("avila", "1737")
     assert variant.provenance["arrastre"].defined_in == "avila"
-    # Carried over: the parent's evidence, shown as the parent's, and at most inferred.
+    # Carried over: the parent's evidence, shown as the parent's, and assumed here.
     target, there = variant.provenance["target"], parent.provenance["target"]
     assert (target.value if hasattr(target, "value") else None) is None
     assert (target.source, target.note, target.defined_in) == (there.source, there.note, "1737")
     assert target.carried and target.stated_status == there.status
-    hand_size = variant.provenance["hand_size"]
-    assert parent.provenance["hand_size"].status == "attested"
-    assert hand_size.status == "inferred" and hand_size.stated_status == "attested"
+    players = variant.provenance["players"]
+    assert parent.provenance["players"].status == "attested"
+    assert players.status == "assumed" and players.stated_status == "attested"
     assert variant.files == (variant.path, parent.path)
     # Ávila withdraws the options that answer questions about the old texts.
     assert set(parent.options) - set(variant.options) == set(parent.options)
 
 
 def test_the_provenance_only_form_restates_the_evidence_for_an_inherited_value():
-    variant, parent = load_variant("1704"), load_variant("1737")
+    variant, parent = load_variant("1598"), load_variant("1737")
     assert variant.rules == parent.rules
     players = variant.provenance["players"]
-    assert players.status == "inferred" and players.defined_in == "1704"
-    assert players.source == ("source-es",)
+    assert players.status == "inferred" and players.defined_in == "1598"
+    assert players.source == ("wikipedia-en", "autoridades-1737")
 
 
 def test_inheritance_at_any_depth_by_path_and_by_id(tmp_path):
     write(tmp_path, "a.yaml", 'id: a\nname: A\nextends: "avila"\nrules:\n  target: 9\n'
                               'options:\n  borrego: {rules: {top_cards: [4T]}, status: assumed}\n')
     write(tmp_path, "b.yaml", "id: b\nname: B\nextends: a.yaml\nrules:\n"
-                              "  tricks_to_win: {status: disputed, source: source-es}\n")
+                              "  tricks_to_win: {status: disputed, source: source-es, "
+                              "note: Two or three.}\n")
     sub = tmp_path / "sub"
     sub.mkdir()
     write(sub, "c.yaml", "id: c\nname: C\nextends: ../b.yaml\nrules:\n  hand_size: 4\n")
@@ -213,7 +214,9 @@ def test_inheritance_at_any_depth_by_path_and_by_id(tmp_path):
                for name in ("hand_size", "tricks_to_win", "target", "arrastre", "ladder")}
     assert defined == {"hand_size": "c", "tricks_to_win": "b", "target": "a",
                        "arrastre": "avila", "ladder": "1737"}
-    assert variant.provenance["tricks_to_win"].status == "disputed"
+    # Disputed in b, carried into c: assumed there, disputed where it is stated.
+    assert variant.provenance["tricks_to_win"].status == "assumed"
+    assert variant.provenance["tricks_to_win"].stated_status == "disputed"
     assert variant.rules.tricks_to_win == 2
     # The same file found relative to a folder, and with an option.
     assert load_variant("sub/c.yaml", relative_to=tmp_path).id == "c"

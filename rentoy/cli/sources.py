@@ -1,27 +1,38 @@
-"""``rentoy sources [ID]``: the bibliography, or one entry in full."""
+"""``rentoy sources [ID]``: the bibliography, or one entry in full; ``--check`` finds the
+entries whose apparatus is incomplete."""
 
 from __future__ import annotations
 
 import argparse
+import sys
 
-from .common import add_format, emit
+from .common import add_format, emit, output_width, write
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "sources", help="list the bibliography, or show one source",
         description="List every source of the bibliography with its kind (period text, "
-                    "later scholarship, account of modern play, software, reference work) "
-                    "and date, or show one entry in full: its reference, revision, the "
-                    "rules it states and the rules that cite it.")
+                    "reconstruction, scholarship, modern report, program, reference work) "
+                    "and date, or show one entry in full: its reference, edition, address, "
+                    "access date, revision, the rules it states and the rules that cite it. "
+                    "With --check, say which entries lack any part of their apparatus "
+                    "(author, title, date, edition, pages or section, identifier or address, "
+                    "access date, and for a page or program the revision read or an archived "
+                    "copy) without saying why under `not_known`: exit status 0 when none "
+                    "does, 2 with each gap's file and line on stderr.")
     p.add_argument("source", metavar="ID", nargs="?", help="a source id (default: list all)")
     p.add_argument("--variant", "-v", metavar="SPEC",
                    help="also read the bibliography a variant file declares of its own")
+    p.add_argument("--check", action="store_true",
+                   help="check every entry's apparatus instead of listing them")
     add_format(p)
     p.set_defaults(handler=handle)
 
 
 def handle(args: argparse.Namespace) -> int:
+    if args.check:
+        return _check(args)
     from ..comparison.reference import source_report, sources_report
     from ..variants import load_variant
 
@@ -30,3 +41,60 @@ def handle(args: argparse.Namespace) -> int:
               else sources_report(variant))
     emit(report, args.format)
     return 0
+
+
+def _bibliography_path() -> str:
+    from ..sources import builtin_dir
+
+    return str(builtin_dir() / "sources.yaml")
+
+
+def _shown(path: str) -> str:
+    """A path as users read it: relative to the working folder when inside it."""
+    from pathlib import Path
+
+    try:
+        return str(Path(path).resolve().relative_to(Path.cwd()))
+    except ValueError:
+        return path
+
+
+def _check(args: argparse.Namespace) -> int:
+    from ..errors import InputError, Problem
+    from ..render import Report
+    from ..sources import apparatus_problems, check_apparatus
+
+    if args.source:
+        raise InputError(Problem("`--check` checks the whole bibliography; give no ID",
+                                 hint="rentoy sources --check"))
+    checked, problems = check_apparatus()
+    where = [(problems[0].location.file if problems else None)
+             or _shown(_bibliography_path())]
+    if args.variant:
+        from ..variants import load_variant
+        from ..yamlfile import load_document
+
+        variant = load_variant(args.variant)
+        own = {sid: s for sid, s in variant.bibliography.items()
+               if s.defined_in == variant.id}
+        if own and variant.path is not None:
+            doc = load_document(_shown(str(variant.path)))
+            problems += apparatus_problems(doc, own, ("bibliography",))
+            checked += len(own)
+            where.append(_shown(str(variant.path)))
+    for problem in problems:
+        print(f"rentoy: error: {problem}", file=sys.stderr)
+    ok = not problems
+    if args.format == "json":
+        emit(Report({"ok": ok, "sources": checked, "files": where, "problems": [
+            {"file": p.location.file, "line": p.location.line, "path": p.key_path,
+             "message": p.message, "hint": p.hint} for p in problems]}), "json")
+    else:
+        from ..render.text import wrap_paragraph
+
+        summary = (f"{checked} sources, each with its apparatus or the reason a part is not "
+                   "known" if ok else f"{len(problems)} gap{'s' if len(problems) != 1 else ''}"
+                   f" in the apparatus of {checked} sources")
+        write("\n".join(wrap_paragraph(f"{', '.join(where)}: {'ok' if ok else 'not ok'}: "
+                                       f"{summary}", output_width(), subsequent_indent="  ")))
+    return 0 if ok else 2

@@ -39,7 +39,7 @@ def format_value(rule: str, value: Any) -> str:
         return " - ".join(str(v) for v in value)
     if rule == "calls":
         parts = []
-        for key in ("raise", "accept", "fold", "turn_up"):
+        for key in ("raise", "game", "accept", "fold", "turn_up"):
             if key in value:
                 v = value[key]
                 parts.append(f"{key}: {' / '.join(v) if isinstance(v, (list, tuple)) else v}")
@@ -167,9 +167,18 @@ def carried_over_text(variant: Variant, rule: str) -> str | None:
 
 
 def _carried_over_notes(records: list[dict[str, Any]]) -> list[str]:
-    """The line under ``rentoy rules`` naming the rules carried over, if any."""
+    """The lines under ``rentoy rules``: what a carried rule's status means, and the
+    rules carried over from other values, if any."""
+    out = []
+    carried = [r for r in records if r["carried"]]
+    if carried:
+        out.append(f"{len(carried)} rule{'s' if len(carried) != 1 else ''} carried over "
+                   "(`from`: as in another variant): assumed here, whatever they are there, "
+                   "until this file ties them to its variant with a source and a note.")
     stale = [r["carried_over"] for r in records if r["carried_over"]]
-    return [f"Not restated: {'; '.join(stale)}."] if stale else []
+    if stale:
+        out.append(f"Not restated: {'; '.join(stale)}.")
+    return out
 
 
 def _inherited_options_notes(variant: Variant) -> list[str]:
@@ -361,10 +370,13 @@ def _citing(sid: str) -> list[str]:
 def source_data(src: Any) -> dict[str, Any]:
     """One bibliography entry as plain data."""
     return {"id": src.id, "kind": src.kind, "kind_label": src.kind_label, "date": src.year,
-            "title": src.title, "author": src.author, "place": src.place,
-            "pages": src.pages, "extent": src.extent, "url": src.url,
-            "revision": src.revision, "unsourced": src.unsourced,
-            "states": plain(src.states), "note": src.note, "citation": src.citation(),
+            "title": src.title, "author": src.author, "edition": src.edition,
+            "place": src.place, "pages": src.pages, "section": src.section,
+            "extent": src.extent, "identifier": src.identifier, "url": src.url,
+            "accessed": src.accessed, "revision": src.revision, "archived": src.archived,
+            "subject": src.subject, "unsourced": src.unsourced,
+            "states": plain(src.states), "not_known": dict(src.not_known), "note": src.note,
+            "citation": src.citation(),
             "declared_in": src.defined_in or "variants/sources.yaml"}
 
 
@@ -409,10 +421,16 @@ def source_report(sid: str, variant: Variant | None = None) -> Report:
     data["cited_by"] = _citing(sid) if src.defined_in is None else []
     rows = [["reference", data["citation"].replace("*", "")],
             ["kind", src.kind_label], ["date", src.year or "not known"]]
-    if src.url:
-        rows.append(["url", src.url])
-    if src.url and src.kind in ("software", "reference", "modern-play"):
-        rows.append(["revision", src.revision or "not recorded"])
+    for key in ("edition", "identifier", "url", "accessed", "revision", "archived"):
+        if getattr(src, key):
+            rows.append([key, str(getattr(src, key))])
+        elif key == "revision" and src.changes and "archived" not in src.not_known \
+                and not src.archived and key not in src.not_known:
+            rows.append(["revision", "not recorded"])
+    for key, why in src.not_known.items():
+        rows.append([f"{key} not known", why])
+    if src.subject != "rentoy":
+        rows.append(["subject", "another game or card words in general, not rentoy"])
     rows.append(["unsourced", "yes: names no source of its own" if src.unsourced else "no"])
     if src.states:
         rows.append(["states", "; ".join(f"{k}: {stated_text(k, v)}"

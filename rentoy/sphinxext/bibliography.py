@@ -26,11 +26,28 @@ from .domain import register_id
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
+    from ..sources import Source
+
 __all__ = ["BibliographyDirective", "GlossaryDirective", "SourceRole"]
 
-_KIND_TITLES = {"period": "Period texts", "scholarship": "Later scholarship",
-                "modern-play": "Accounts of modern play", "software": "Software",
-                "reference": "Reference works"}
+_KIND_TITLES = {"period": "Period texts", "reconstruction": "Reconstructions",
+                "scholarship": "Scholarship", "modern-report": "Modern reports",
+                "program": "Programs", "reference": "Reference works"}
+
+
+def _apparatus(src: Source) -> nodes.Node:
+    """The edition read, the identifier, when it was read, the revision or archived copy,
+    and what is not known, with why."""
+    parts = [f"{label} {value}" for label, value in (
+        ("Edition read:", src.edition), ("Identifier:", src.identifier),
+        ("Read on", src.accessed), ("Revision:", src.revision),
+        ("Archived copy:", src.archived)) if value]
+    para = paragraph("; ".join(parts) + ("." if parts else ""), ["rentoy-apparatus"])
+    if src.not_known:
+        para += nodes.Text(" Not known: " if parts else "Not known: ")
+        para += nodes.Text("; ".join(f"{key} ({why.rstrip('.')})"
+                                     for key, why in src.not_known.items()) + ".")
+    return para
 
 
 class BibliographyDirective(RentoyDirective):
@@ -69,10 +86,12 @@ class BibliographyDirective(RentoyDirective):
                     para += nodes.reference(src.url, src.url, refuri=src.url)
                 para += nodes.Text(" ")
                 para += nodes.inline(text=f"[{src.label()}"
-                                     + (f"; revision {src.revision[:12]}" if src.revision else "")
                                      + ("; names no source of its own" if src.unsourced else "")
+                                     + ("; not about rentoy itself"
+                                        if src.subject != "rentoy" else "")
                                      + "]", classes=["rentoy-source-kind"])
                 item += para
+                item += _apparatus(src)
                 if src.note:
                     item += paragraph(self.parse_inline(" ".join(src.note.split()))[0],
                                       ["rentoy-source-note"])

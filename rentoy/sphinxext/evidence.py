@@ -1,7 +1,7 @@
 """The words the rules rest on, on the site: the ``rentoy-quotations`` directive (each
 period passage in its original spelling, a modern Spanish reading and an English
-translation side by side, with its exact reference and facsimile; the source text's key
-statements paraphrased), and the pieces the rules tables use to show each source's kind
+translation side by side, with its exact reference and facsimile; the key statements of
+the modern texts paraphrased, with their section), and the pieces the rules tables use to show each source's kind
 and date and the passages a rule rests on.
 """
 
@@ -86,8 +86,8 @@ def _supports(targets: Sequence[str]) -> list[nodes.Node]:
 
 class QuotationsDirective(RentoyDirective):
     """``{rentoy-quotations}``: every passage of ``variants/quotations.yaml``: the
-    period texts side by side (as printed, modern reading, English), then the source
-    text's statements paraphrased. Each passage is a link target (``rentoy:quote``)."""
+    period texts side by side (as printed, modern reading, English), then the modern
+    texts' statements paraphrased. Each passage is a link target (``rentoy:quote``)."""
 
     def make(self) -> list[nodes.Node]:
         from ..quotations import load_quotations
@@ -138,10 +138,11 @@ class QuotationsDirective(RentoyDirective):
                          " ".join((q.paraphrase or "").split()), _supports(q.supports)])
             ids.append(register_id(self.env, "quote", q.id, q.reference, self.get_location()))
         if rows:
-            out.append(nodes.rubric("The source text, paraphrased",
-                                    "The source text, paraphrased"))
-            out.append(paragraph("The source text is a modern article, so its statements are "
-                                 "given in this project's words, not quoted."))
+            out.append(nodes.rubric("The modern texts, paraphrased",
+                                    "The modern texts, paraphrased"))
+            out.append(paragraph("The source text and the regional reports are modern texts, "
+                                 "so their statements are given in this project's words, not "
+                                 "quoted, with the section or paragraph each comes from."))
             out.append(table(["where", "what it says", "supports"], rows,
                              classes=["rentoy-paraphrases"], row_ids=ids))
         return out

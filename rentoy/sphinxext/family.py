@@ -2,8 +2,9 @@
 ``rentoy-family-tree`` directive (``variants/family.yaml``: rentoy, the games the
 dictionary names beside it and its modern relatives, each link numbered, styled by its
 status and explained in a table with its evidence) and the ``rentoy-timeline`` directive
-(every dated source of the bibliography on a time axis, one lane per kind, with the dates
-claimed for which no text has been found). Both figures are SVG written here, at build
+(every dated source of the bibliography on a time axis, one lane per kind, the texts that
+do not speak of rentoy in a lane of their own, with the dates claimed for which no text
+has been found). Both figures are SVG written here, at build
 time, with no other tool; the tables under them carry the same facts as text.
 """
 
@@ -26,11 +27,13 @@ __all__ = ["family_svg", "timeline_svg", "FamilyTreeDirective", "TimelineDirecti
 
 #: How a link is drawn, by status: the dash pattern of its line.
 _DASH = {"attested": "", "inferred": "6 4", "assumed": "2 4", "disputed": "10 3 2 3"}
-_KIND_COLOUR = {"model": "#1f5f99", "descent": "#7a3b8f", "kinship": "#2e7d32",
-                "word": "#8a6d00"}
-_LANE_COLOUR = {"period": "#8c2d19", "scholarship": "#1f5f99", "modern-play": "#2e7d32",
-                "software": "#555555", "reference": "#8a6d00"}
-_BOX_W, _BOX_H, _WIDTH = 150, 46, 760
+_KIND_COLOUR = {"model": "#1f5f99", "same": "#b03060", "descent": "#7a3b8f",
+                "kinship": "#2e7d32", "word": "#8a6d00"}
+_LANE_COLOUR = {"period": "#8c2d19", "related": "#b0806f", "reconstruction": "#6a3d9a",
+                "scholarship": "#1f5f99", "modern-report": "#2e7d32", "program": "#555555",
+                "reference": "#8a6d00"}
+_BOX_W, _BOX_H, _WIDTH = 150, 46, 900
+_ARC = 60          # the room an arc between two boxes of one row takes above or below it
 
 
 def _rows(family: Any) -> list[list[str]]:
@@ -40,14 +43,33 @@ def _rows(family: Any) -> list[list[str]]:
     return [top, ["rentoy"] if "rentoy" in family.games else [], bottom]
 
 
+def _same_row(rows: list[list[str]], link: Any, r: int) -> bool:
+    return link.source_game in rows[r] and link.to in rows[r]
+
+
+def _span(rows: list[list[str]], link: Any) -> int:
+    """How many places apart the two games of a link are in their row (0: other rows)."""
+    for row in rows:
+        if link.source_game in row and link.to in row:
+            return abs(row.index(link.source_game) - row.index(link.to))
+    return 0
+
+
 def family_svg(family: Any) -> str:
     """The family tree as an SVG document (a string)."""
     rows = _rows(family)
     pos: dict[str, tuple[float, float]] = {}
+    # As wide as the fullest row allows: every box of a row fits with a gap between.
+    box_w = min(_BOX_W, min(_WIDTH / len(row) - 14 for row in rows if row))
+    # Links within the top row arc above it, within the other rows below them: room for
+    # the arcs above the first row and below the last.
+    top = 40 + (_ARC if any(_same_row(rows, link, 0) for link in family.links) else 0)
+    below = max([_ARC] + [20 + 20 * _span(rows, link) for link in family.links
+                          if _same_row(rows, link, len(rows) - 1)])
     for r, row in enumerate(rows):
         for i, gid in enumerate(row):
-            pos[gid] = ((i + 0.5) * _WIDTH / len(row), 40 + r * 130)
-    height = 40 + 2 * 130 + _BOX_H + 20
+            pos[gid] = ((i + 0.5) * _WIDTH / len(row), top + r * 130)
+    height = top + 2 * 130 + _BOX_H + 20 + below
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_WIDTH} {height}" '
              f'class="rentoy-figure rentoy-family" role="img" '
              f'aria-label="Rentoy and its relatives">',
@@ -58,32 +80,42 @@ def family_svg(family: Any) -> str:
                  for k, c in _KIND_COLOUR.items()) + '</defs>']
     for n, link in enumerate(family.links, 1):
         (x1, y1), (x2, y2) = pos[link.source_game], pos[link.to]
-        if abs(y1 - y2) < 1:           # same row: side to side
-            sx, ex = (x1 + _BOX_W / 2, x2 - _BOX_W / 2) if x1 < x2 else \
-                (x1 - _BOX_W / 2, x2 + _BOX_W / 2)
-            sy = ey = y1 + _BOX_H / 2
-        else:
-            down = y2 > y1
-            sx, sy = x1, y1 + (_BOX_H if down else 0)
-            ex, ey = x2, y2 + (0 if down else _BOX_H)
         colour = _KIND_COLOUR.get(link.kind, "#333")
         arrow = (f' marker-end="url(#arrow-{link.kind})"'
                  if link.kind in ("model", "descent") else "")
         dash = f' stroke-dasharray="{_DASH[link.status]}"' if _DASH.get(link.status) else ""
+        if abs(y1 - y2) < 1:           # same row: an arc above or below the row
+            up = y1 == top
+            edge = y1 if up else y1 + _BOX_H
+            # Deeper for boxes further apart, so arcs over one another do not meet.
+            depth = 40 * max(1, _span(rows, link))
+            cy = edge - depth if up else edge + depth
+            sx, ex, sy, ey = x1, x2, edge, edge
+            mx, my = (sx + ex) / 2, (edge + cy) / 2          # the curve's middle
+            line = (f'<path d="M{sx:.1f},{sy:.1f} Q{mx:.1f},{2 * my - edge:.1f} '
+                    f'{ex:.1f},{ey:.1f}" fill="none"')
+        else:
+            down = y2 > y1
+            sx, sy = x1, y1 + (_BOX_H if down else 0)
+            ex, ey = x2, y2 + (0 if down else _BOX_H)
+            # A link from the top row to the bottom one passes the middle row half way:
+            # its number goes nearer the top, where no box hides it.
+            t = 0.5 if abs(y2 - y1) < 200 else (0.3 if down else 0.7)
+            mx, my = sx + t * (ex - sx), sy + t * (ey - sy)
+            line = f'<line x1="{sx:.1f}" y1="{sy:.1f}" x2="{ex:.1f}" y2="{ey:.1f}"'
         title = escape(f"{n}. {link.label} ({link.kind}, {link.status})")
         parts.append(f'<g class="rentoy-link rentoy-link-{link.status}"><title>{title}</title>'
-                     f'<line x1="{sx:.1f}" y1="{sy:.1f}" x2="{ex:.1f}" y2="{ey:.1f}" '
-                     f'stroke="{colour}" stroke-width="2"{dash}{arrow}/>'
-                     f'<circle cx="{(sx + ex) / 2:.1f}" cy="{(sy + ey) / 2:.1f}" r="11" '
+                     f'{line} stroke="{colour}" stroke-width="2"{dash}{arrow}/>'
+                     f'<circle cx="{mx:.1f}" cy="{my:.1f}" r="11" '
                      f'fill="#fff" stroke="{colour}"/>'
-                     f'<text x="{(sx + ex) / 2:.1f}" y="{(sy + ey) / 2 + 4:.1f}" '
+                     f'<text x="{mx:.1f}" y="{my + 4:.1f}" '
                      f'text-anchor="middle" font-size="12" fill="{colour}">{n}</text></g>')
     for gid, (x, y) in pos.items():
         game = family.games[gid]
         date = str(game.date) if game.date else "date not known"
         fill = "#fbeee6" if game.era == "period" else "#eaf3ea"
         parts.append(f'<g class="rentoy-game"><title>{escape(game.note or game.name)}</title>'
-                     f'<rect x="{x - _BOX_W / 2:.1f}" y="{y}" width="{_BOX_W}" '
+                     f'<rect x="{x - box_w / 2:.1f}" y="{y}" width="{box_w:.1f}" '
                      f'height="{_BOX_H}" rx="6" fill="{fill}" stroke="#444"/>'
                      f'<text x="{x:.1f}" y="{y + 19}" text-anchor="middle" font-size="13" '
                      f'font-weight="bold">{escape(game.name)}</text>'
@@ -122,13 +154,14 @@ def timeline_entries(sources: Any, claims: Any) -> tuple[list[dict[str, Any]], l
         if span is None:
             undated.append(src.id)
         else:
-            dated.append({"id": src.id, "lane": src.kind, "span": span, "kind": src.kind,
+            lane = "related" if src.subject == "related" else src.kind
+            dated.append({"id": src.id, "lane": lane, "span": span, "kind": src.kind,
                           "label": src.citation().replace("*", ""), "claim": False})
     for c in claims:
         dated.append({"id": c.source, "lane": "claim", "span": (c.year, c.year),
                       "kind": "claim", "label": f"{c.label} ({c.note})" if c.note else c.label,
                       "claim": True})
-    order = list(KINDS) + ["claim"]
+    order = list(KINDS) + ["related", "claim"]
     dated.sort(key=lambda e: (e["span"][0], order.index(e["lane"]), e["span"][1], e["id"]))
     numbers: dict[tuple[str, tuple[int, int]], int] = {}
     for e in dated:
@@ -140,8 +173,8 @@ def timeline_svg(entries: list[dict[str, Any]]) -> str:
     """The timeline as an SVG document (a string)."""
     from ..sources import KINDS
 
-    lanes = ["claim"] + list(KINDS)
-    names = {"claim": "dates claimed"} | dict(KINDS)
+    lanes = ["claim", "period", "related"] + [k for k in KINDS if k != "period"]
+    names = {"claim": "dates claimed", "related": "not on rentoy"} | dict(KINDS)
     # Stack markers that would overlap within a lane.
     placed: dict[str, list[list[float]]] = {lane: [] for lane in lanes}
     rows_of: dict[int, tuple[str, int]] = {}
@@ -223,13 +256,14 @@ class FamilyTreeDirective(RentoyDirective):
                                  f"{family.games[link.to].name}",
                          link.label, link.kind, status_node(link.status), refs,
                          " ".join((link.note or "").split())])
-        caption = ("Rentoy in the middle, the games the 1737 dictionary names beside it "
-                   "above, its modern relatives below. Each link is numbered; its colour "
-                   "gives its kind (blue: the dictionary refers one game to the other; "
-                   "purple: a source says one comes from the other; green: the same shape, "
-                   "no descent claimed; ochre: a shared word only), its line the status "
-                   "(solid: attested; dashed: inferred). An arrow points from the model or "
-                   "the origin.")
+        caption = ("Rentoy in the middle, the games the dictionary of 1726-1739 names "
+                   "beside it above, its modern relatives below. Each link is numbered; its "
+                   "colour gives its kind (blue: the dictionary refers one game to the "
+                   "other; crimson: one game under two names, or a form of the other; "
+                   "purple: a source says one comes from the other; green: a shared shape "
+                   "or shared cards, no descent claimed; ochre: a shared word only), its "
+                   "line the status (solid: attested; dashed: inferred). An arrow points "
+                   "from the model or the origin.")
         return [_figure(family_svg(family), caption, "Rentoy and its relatives"),
                 table(["#", "link", "what", "kind", "status", "evidence", "note"], rows,
                       classes=["rentoy-family-links"])]
@@ -250,12 +284,17 @@ class TimelineDirective(RentoyDirective):
             year = str(e["span"][0]) if e["span"][0] == e["span"][1] else \
                 f"{e['span'][0]}-{e['span'][1]}"
             what = "date claimed" if e["claim"] else sources[e["id"]].kind_label
+            if e["lane"] == "related":
+                what += ", not on rentoy"
             rows.append([str(e["n"]), year, what, source_refs([e["id"]]), e["label"]])
         caption = ("Every dated source of the bibliography, one lane per kind, numbered in "
-                   "date order; sources of one kind and date share a number, and a bar marks "
+                   "date order; sources of one lane and date share a number, and a bar marks "
                    "a range of years. The top lane holds the dates the source text claims "
-                   "without a text. The axis is broken between 1800 and 1960, where no "
-                   "source falls; the programs and encyclopedias are undated.")
+                   "without a text. The lane \"not on rentoy\" holds texts that do not speak "
+                   "of rentoy (the dictionary's entries on other games and on card words, a "
+                   "treatise against gaming, the relatives): context, not evidence of the "
+                   "game. The axis is broken between 1800 and 1960, where no source falls; "
+                   "many programs and encyclopedias are undated.")
         out: list[nodes.Node] = [_figure(timeline_svg(entries), caption,
                                          "A timeline of the evidence"),
                                  table(["#", "date", "kind", "source", "reference"], rows,

@@ -346,7 +346,7 @@ def status_legend() -> nodes.paragraph:
         if status in meaning:
             para += nodes.Text(f": {meaning[status]}")
     para += nodes.Text("; ↑ carried over from another variant without evidence of its own "
-                       "(at most inferred here); * uncorroborated (attested by one source "
+                       "(assumed here); * uncorroborated (attested by one source "
                        "alone, which names no source of its own).")
     return para
 
@@ -432,8 +432,8 @@ class VariantDirective(RentoyDirective):
         carried = sorted({str(p.defined_in) for p in variant.provenance.values() if p.carried})
         n_carried = sum(p.carried for p in variant.provenance.values())
         items.append(("Evidence", f"{counts} (of {len(variant.values)} rules"
-                      + (f"; {n_carried} carried over from {', '.join(carried)}, at most "
-                         "inferred here)" if n_carried else ")")))
+                      + (f"; {n_carried} carried over from {', '.join(carried)}, "
+                         "assumed here)" if n_carried else ")")))
         out.append(facts(items))
         if variant.description:
             out.extend(self.parse_text_to_nodes(variant.description))

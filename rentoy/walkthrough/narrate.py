@@ -17,7 +17,7 @@ from typing import Iterable
 
 from ..cards import SUITS, Card
 from ..glossary import raise_gloss
-from ..engine import ACCEPT, FOLD, PLAY, RAISE, TEAMS, Action, Event, team_of
+from ..engine import ACCEPT, FOLD, GAME_CALL, PLAY, RAISE, TEAMS, Action, Event, team_of
 from ..engine.tables import ARRASTRE_NONE, ARRASTRE_OVERTRUMP, compile_variant
 from ..errors import IllegalAction
 from ..glossary import gloss
@@ -61,7 +61,8 @@ def legal_under_text(ids: tuple[str, ...]) -> str:
 
 
 def call_for(variant: Variant, action: Action, after: Snapshot) -> str | None:
-    """The word said for a raise, accept or fold under the variant's ``calls`` rule.
+    """The word said for a raise, the call for the whole game, accept or fold under the
+    variant's ``calls`` rule.
 
     A raise word is matched to the ladder step by position (the first word for the
     first raise); words carried over from another ladder are not in the variant's
@@ -70,6 +71,8 @@ def call_for(variant: Variant, action: Action, after: Snapshot) -> str | None:
     if action.kind == RAISE:
         ladder = variant.rules.ladder
         return calls.for_raise(ladder.index(after.value)) if after.value in ladder else None
+    if action.kind == GAME_CALL:
+        return calls.game
     if action.kind == ACCEPT:
         return calls.accept
     if action.kind == FOLD:
@@ -133,9 +136,20 @@ def step_remarks(variant: Variant, action: Action, event: Event, before: Snapsho
                 f"whichever team wins it (team A would reach {reach_a}, team B {reach_b}, of "
                 f"{variant.rules.target}). The rules allow it, but it can only pay if the "
                 "other team folds by mistake.")
+    elif action.kind == GAME_CALL:
+        if before.pending:
+            text = (f"Team {team} accepts {value_text(before.value)} and calls the whole game "
+                    "(juego fuera)")
+        else:
+            text = (f"Team {team} raises the hand from {value_text(before.value)} straight to "
+                    "the whole game (juego fuera)")
+        out.append(f"{text}: whoever wins the hand wins the game. Team {other} answers: "
+                   "accept or fold.")
     elif action.kind == ACCEPT:
         text = f"Team {team} accepts: the hand is worth {value_text(after.value)}."
-        if after.value == top:
+        if after.value == "game" and top != "game":
+            text += " Nothing can be raised above the whole game."
+        elif after.value == top:
             text += f" {_no_raise_past(top)}"
         elif variant.rules.raise_right == "acceptor":
             text += f" Only team {team} may raise from now on (the raise right)."
