@@ -26,7 +26,9 @@ allowed; paths are relative to the page):
   from the one it extends;
 - ``rentoy-quotations``: the passages the rules rest on, side by side;
 - ``rentoy-family-tree``, ``rentoy-timeline``: the family of games and the dated
-  evidence, drawn.
+  evidence, drawn;
+- ``rentoy-play``: the seat at the table, a game played in the page by this engine;
+  ``rentoy-play-link``: "Play this variant" or "Play this deal" (:mod:`rentoy.sphinxext.play`).
 
 Roles: ``rentoy-value`` (``1737:ladder``), ``rentoy-status`` (``1737:follow_suit``),
 ``rentoy-source`` (``autoridades-1737``), and the ``rentoy`` domain's links
@@ -37,7 +39,8 @@ Configuration: ``rentoy_variants_dir`` (a folder of variant files to read instea
 the library's own, relative to the conf folder), ``rentoy_examples_dir`` (default
 ``examples``), ``rentoy_variant_pages`` and ``rentoy_walkthrough_pages`` (where the
 generated pages go; empty to generate none), ``rentoy_simulations`` (False skips the
-simulations, for quick builds). Search that folds accents: ``html_search_language =
+simulations, for quick builds), ``rentoy_play_runtime`` (False builds the Play page
+without its Python runtime). Search that folds accents: ``html_search_language =
 "en-folded"`` with ``html_search_scorer`` naming ``docs/_static/search-fold.js`` (see
 :mod:`rentoy.sphinxext.search`).
 """
@@ -54,7 +57,7 @@ __all__ = ["setup"]
 
 def setup(app: Sphinx) -> dict[str, Any]:
     from .. import __version__
-    from . import (apirefs, bibliography, cards, common, compare, evidence, family,
+    from . import (apirefs, bibliography, cards, common, compare, evidence, family, play,
                    quickstart, reasons, rule_effects, search, variants, walkthroughs)
     from .domain import RentoyDomain
     from .pages import configure_variants_dir, write_pages
@@ -70,7 +73,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("config-inited", configure_variants_dir)
     app.connect("builder-inited", write_pages)
     for module in (common, cards, variants, walkthroughs, compare, bibliography, reasons,
-                   apirefs, quickstart, search, evidence, family, rule_effects):
+                   apirefs, quickstart, search, evidence, family, rule_effects, play):
         module.setup(app)
     return {"version": __version__, "env_version": 1, "parallel_read_safe": True,
             "parallel_write_safe": True}
