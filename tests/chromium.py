@@ -147,9 +147,11 @@ class Browser:
                 result: dict[str, Any] = message.get("result", {})
                 return result
 
-    def wait_event(self, test: Callable[[dict[str, Any]], bool], timeout: float) -> dict[str, Any]:
-        """The first event (already seen or to come) for which ``test`` is true."""
-        seen = 0
+    def wait_event(self, test: Callable[[dict[str, Any]], bool], timeout: float,
+                   since: int = 0) -> dict[str, Any]:
+        """The first event from the ``since``-th on (already seen or to come) for which
+        ``test`` is true."""
+        seen = since
         deadline = time.monotonic() + timeout
         while True:
             for message in self.events[seen:]:
@@ -226,8 +228,7 @@ class Page:
         self.send("Page.navigate", {"url": url})
         self.browser.wait_event(
             lambda m: m.get("method") == "Page.loadEventFired"
-            and m.get("sessionId") == self.session
-            and self.browser.events.index(m) >= before, timeout)
+            and m.get("sessionId") == self.session, timeout, since=before)
 
     def eval(self, expression: str, timeout: float = 60) -> Any:
         """The value of a JavaScript expression (awaited when it is a promise)."""
@@ -251,15 +252,27 @@ class Page:
             self.browser.pump(every)
 
     def centre(self, selector: str) -> tuple[float, float]:
-        box = self.eval(f"""(() => {{
-            const el = document.querySelector({json.dumps(selector)});
-            if (!el) return null;
-            el.scrollIntoView({{block: "center", inline: "center", behavior: "instant"}});
-            const r = el.getBoundingClientRect();
-            return [r.left + r.width / 2, r.top + r.height / 2, r.width, r.height];
-        }})()""")
-        if not box:
+        """The centre of the element in the viewport, scrolled into view, once the page
+        has stopped moving (a smooth scroll, a focus that scrolls, a table redrawn)."""
+        find = f"document.querySelector({json.dumps(selector)})"
+        scroll = (f"(() => {{ const el = {find}; if (!el) return false; el.scrollIntoView("
+                  "{block: 'center', inline: 'center', behavior: 'instant'}); return true; })()")
+        measure = (f"(() => {{ const el = {find}; if (!el) return null; "
+                   "const r = el.getBoundingClientRect(); return [r.left + r.width / 2, "
+                   "r.top + r.height / 2, r.width, r.height, window.innerHeight]; })()")
+        if not self.eval(scroll):
             raise ProtocolError(f"no element {selector}")
+        last = None
+        for _ in range(100):
+            box = self.eval(measure)
+            if box is None:
+                raise ProtocolError(f"no element {selector}")
+            if not 0 <= box[1] <= box[4]:
+                self.eval(scroll)
+            elif box == last:
+                break
+            last = box
+            self.browser.pump(0.05)
         if box[2] <= 0 or box[3] <= 0:
             raise ProtocolError(f"{selector} takes no room on the page")
         return box[0], box[1]

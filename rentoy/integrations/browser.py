@@ -129,6 +129,8 @@ class Seat:
     @classmethod
     def from_request(cls, request: Mapping[str, Any]) -> "Seat":
         """A seat from the page's ``new`` request (see :func:`new_seat`)."""
+        if not isinstance(request, Mapping) or not isinstance(request.get("variant"), Mapping):
+            raise SeatError("the request names no variant (give its data as `variant`)")
         deal = request.get("deal")
         try:
             first = None if not deal else Deal.parse(deal["hands"], deal["up"])
