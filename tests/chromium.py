@@ -262,17 +262,22 @@ class Page:
                    "r.top + r.height / 2, r.width, r.height, window.innerHeight]; })()")
         if not self.eval(scroll):
             raise ProtocolError(f"no element {selector}")
-        last = None
-        for _ in range(100):
+        last, still = None, 0
+        for _ in range(200):      # still over three readings: no scroll is under way
             box = self.eval(measure)
             if box is None:
                 raise ProtocolError(f"no element {selector}")
             if not 0 <= box[1] <= box[4]:
                 self.eval(scroll)
+                still = 0
             elif box == last:
-                break
+                still += 1
+                if still == 3:
+                    break
+            else:
+                still = 0
             last = box
-            self.browser.pump(0.05)
+            self.browser.pump(0.06)
         if box[2] <= 0 or box[3] <= 0:
             raise ProtocolError(f"{selector} takes no room on the page")
         return box[0], box[1]

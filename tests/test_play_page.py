@@ -28,7 +28,9 @@ import yaml
 from chromium import CHROMIUM, Browser, Page, Site
 from inprocess import run
 from rentoy.engine import Deal
+from rentoy.walkthrough import load_walkthrough
 
+ROOT = Path(__file__).resolve().parent.parent
 STATES = "['your-turn', 'bots', 'hand-over', 'over']"
 SHOTS = os.environ.get("RENTOY_SCREENSHOTS")
 
@@ -209,6 +211,8 @@ def test_whole_games_against_the_search_bots(served: Site, capsys, tmp_path: Pat
             page.wait("window.rentoyPlay.state() === 'setup'")
         timings = page.eval("window.rentoyPlay.timings")
         assert timings and all(t["bot"] == "search" for t in timings)
+        if not phone:
+            play_this_deal(page, served)
         # No request left the loopback address: not the page's, not its worker's.
         assert browser.requests
         outside = [u for u in browser.requests
@@ -218,6 +222,24 @@ def test_whole_games_against_the_search_bots(served: Site, capsys, tmp_path: Pat
         assert not browser.errors, browser.errors
     for variant, seed, record in games:
         check_record(capsys, record, variant, seed, tmp_path)
+
+
+def play_this_deal(page: Page, served: Site) -> None:
+    """A worked example's "Play this deal": the game starts from its deal and score."""
+    walk = load_walkthrough(ROOT / "docs" / "examples" / "betting-from-4-5.yaml")
+    page.goto(served.url + "worked-examples/generated/betting-from-4-5.html")
+    page.click("a.rentoy-play-link-ref")
+    page.wait("location.pathname.endsWith('/play-in-the-browser.html') && "
+              "window.rentoyPlay && window.rentoyPlay.state() === 'setup'")
+    note = page.eval("document.querySelector('.rentoy-play-deal').innerText")
+    assert f"deal of “{walk.title}” (seat {walk.dealer} deals), from a score of A 4, B 5" in note
+    page.click("form.rentoy-play-setup button[type=submit]")
+    state(page)
+    view = page.eval("window.rentoyPlay.view()")
+    assert view["hand"] == 1 and view["dealer"] == walk.dealer and view["up"]["code"] == \
+        walk.deal.up.code
+    assert view["score"] == list(walk.start_score)
+    assert sorted(c["code"] for c in view["cards"]) == sorted(c.code for c in walk.deal.hands[0])
 
 
 def test_without_the_runtime_the_page_says_so(served: Site) -> None:

@@ -18,7 +18,7 @@ function setUp(root) {
   const query = new URLSearchParams(window.location.search);
   const S = {
     worker: null, loading: null, data: null, calls: new Map(), next: 1,
-    view: null, held: null, result: null, refusal: null, log: [], timings: [],
+    view: null, held: null, result: null, refusal: null, log: [], timings: [], keyboard: false,
     timer: null, busy: false, pace: 700, config: null, started: false, note: null,
   };
   // For the page's own tests and benchmark: what happened, read-only.
@@ -343,8 +343,10 @@ function setUp(root) {
       S.view = reply.view;
       render();
       const box = table.querySelector(".rentoy-play-refusal");
-      if (box) {
+      if (box && S.keyboard) {
         box.focus();
+      } else if (box) {
+        box.scrollIntoView({ block: "nearest" });
       }
       return;
     }
@@ -395,8 +397,10 @@ function setUp(root) {
     field("variant").focus();
   }
 
+  document.addEventListener("pointerdown", () => { S.keyboard = false; }, true);
   // Keys: the digits play the cards of your hand, R raises, A accepts, F folds, N goes on.
   document.addEventListener("keydown", (event) => {
+    S.keyboard = true;
     if (table.hidden || event.altKey || event.ctrlKey || event.metaKey) {
       return;
     }
@@ -717,9 +721,12 @@ function setUp(root) {
     return box;
   }
 
+  // Focus follows the game for a reader at the keyboard; under a finger or a mouse the
+  // page does not move by itself.
   function focusFirst() {
     const first = table.querySelector(".rentoy-play-legal");
-    if (first && (document.activeElement === document.body || table.contains(document.activeElement))) {
+    if (first && S.keyboard && (document.activeElement === document.body ||
+        table.contains(document.activeElement))) {
       first.focus();
     }
   }

@@ -78,7 +78,8 @@ class Seat:
     line: ``search``, ``greedy``, ``random``, ``search:samples=16``). ``seed`` deals the
     cards and seeds the bots as ``rentoy play --seed`` does. ``deal`` (with ``dealer``
     and ``score``) gives the first hand's cards, as a worked example states them; later
-    hands are dealt from the seed.
+    hands are dealt from the seed. A game that starts at another score than 0-0 is one
+    game from that score, even where the variant plays a match.
     """
 
     def __init__(self, variant: Mapping[str, Any], *, options: Sequence[str] = (),
