@@ -15,11 +15,16 @@ function setUp(root) {
   const form = root.querySelector("form.rentoy-play-setup");
   const status = root.querySelector(".rentoy-play-status");
   const table = root.querySelector(".rentoy-play-table");
+  // What happens at the table, said once for a screen reader (the table is redrawn).
+  const announce = document.createElement("div");
+  announce.className = "rentoy-play-announce";
+  announce.setAttribute("aria-live", "polite");
+  root.append(announce);
   const query = new URLSearchParams(window.location.search);
   const S = {
     worker: null, loading: null, data: null, calls: new Map(), next: 1,
     view: null, held: null, result: null, refusal: null, log: [], timings: [], keyboard: false,
-    timer: null, busy: false, pace: 700, config: null, started: false, note: null,
+    timer: null, busy: false, pace: 700, config: null, game: 0,
   };
   // For the page's own tests and benchmark: what happened, read-only.
   window.rentoyPlay = {
@@ -258,7 +263,7 @@ function setUp(root) {
     S.log = [];
     S.timings.length = 0;
     S.held = S.result = S.refusal = null;
-    S.started = true;
+    S.game += 1;
     say(first ? `Ready: the runtime and the engine loaded in ${seconds(S.loadMs)}.` : "");
     form.hidden = true;
     table.hidden = false;
@@ -288,6 +293,10 @@ function setUp(root) {
     if (reply.view) {
       S.view = reply.view;
     }
+    const said = (reply.events || []).map((e) => e.lines.join(" ")).join(" ");
+    if (said) {
+      announce.textContent = said;
+    }
   }
 
   function proceed() {
@@ -316,8 +325,12 @@ function setUp(root) {
     }
     S.busy = true;
     markThinking(true);
+    const game = S.game;
     const reply = await call("step");
     S.busy = false;
+    if (game !== S.game || table.hidden) {
+      return;       // a game left for another
+    }
     if (reply.error) {
       say(`The engine refused to go on: ${reply.error}.`);
       return;
@@ -331,7 +344,11 @@ function setUp(root) {
     if (!S.view || S.result || S.view.over) {
       return;
     }
+    const game = S.game;
     const reply = await call("act", { action, version: S.view.actions_taken });
+    if (game !== S.game || table.hidden) {
+      return;
+    }
     if (reply.stale || reply.error) {
       if (reply.error) {
         say(reply.error);
@@ -389,6 +406,7 @@ function setUp(root) {
 
   function newGame() {
     clearTimeout(S.timer);
+    S.game += 1;
     S.result = S.held = S.view = null;
     table.hidden = true;
     form.hidden = false;
@@ -566,8 +584,7 @@ function setUp(root) {
       panel.append(el("p", "rentoy-play-seat-name",
         el("strong", "", s === v.seat ? "You" : `Seat ${s}`),
         el("span", "", s === v.seat ? `seat ${s}, team ${info.team}`
-          : `team ${info.team}, ${info.role}`),
-        info.bot ? el("span", "", `${info.bot} bot`) : null,
+          : `team ${info.team}, ${info.role}, ${info.bot} bot`),
         ...roles.map((r) => el("span", "rentoy-play-role", r))));
       const slot = el("div", "rentoy-play-slot" + (final ? " rentoy-play-done" : ""));
       if (shown.has(s)) {
@@ -634,7 +651,6 @@ function setUp(root) {
   function result() {
     const { event } = S.result;
     const box = el("section", "rentoy-play-result" + (event.yours ? " rentoy-play-ours" : ""));
-    box.setAttribute("aria-live", "polite");
     for (const line of event.lines) {
       box.append(el("p", "", line));
     }
@@ -687,7 +703,6 @@ function setUp(root) {
     const box = el("section", "rentoy-play-log");
     box.append(el("h3", "", "What happened"));
     const list = el("ol", "");
-    list.setAttribute("aria-live", "polite");
     for (const event of S.log.slice(-200)) {
       const item = el("li", `rentoy-play-log-${event.kind}`, event.lines.join(" "));
       if (event.think_ms !== undefined) {
