@@ -37,7 +37,7 @@ sys.path.insert(0, str(ROOT))
 
 from rentoy.analysis import Solver, hand_ended  # noqa: E402
 from rentoy.engine import compile_variant, draw_deal  # noqa: E402
-from rentoy.engine.play import legal_cards, trick_winner  # noqa: E402
+from rentoy.engine.rules import legal_cards, trick_winner  # noqa: E402
 from rentoy.engine.tables import Tables, TrumpTables  # noqa: E402
 from rentoy.simulation.play import DEALS, stream_seed  # noqa: E402
 from rentoy.variants import load_variant  # noqa: E402
@@ -72,7 +72,7 @@ def plain_minimax(tables: Tables, tt: TrumpTables, hands: Sequence[Sequence[int]
             if len(played) == n:
                 won = (leader + trick_winner(tt, played)) % n
                 a, b = ta + (won & 1 == 0), tb + (won & 1)
-                ended = hand_ended(tables, (a, b), done + 1)
+                ended = hand_ended(tables, (a, b), done + 1, 0)
                 r = ended if ended is not None else rec(after, [], won, a, b, done + 1)
             else:
                 r = rec(after, played, leader, ta, tb, done)
@@ -93,7 +93,7 @@ def run_case(variant: str, players: int, deals: int, seed: int, batch: int = 25
              for k in range(deals)]
     problems = [(d.up // 10, [[int(c) for c in h] for h in d.hands]) for d in dealt]
     start = time.thread_time()
-    solvers = [Solver(tables, tables.by_trump[t], players) for t in range(4)]
+    solvers = [Solver(tables, tables.by_trump[t], players, 0) for t in range(4)]
     setup = time.thread_time() - start
     fast = slow = 0.0
     mismatches = 0

@@ -19,13 +19,10 @@ carried over and what ``rentoy check`` says about it; each
 >>> deps = dependencies()["calls"]
 >>> deps.on, deps.part
 (('ladder', 'raise_right'), 'raise')
->>> raise_gloss("envío", 3), raise_gloss("envío", 2)
-('I raise, the first raise, to 3', 'a raise to 2')
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
@@ -39,8 +36,7 @@ if TYPE_CHECKING:
     from typing import Any
 
 __all__ = ["Dependency", "CarriedOver", "dependencies", "written_for", "carried_over",
-           "call_problems", "stale_warnings", "option_warnings", "gloss_warnings",
-           "raise_gloss", "named_value", "another"]
+           "call_problems", "stale_warnings", "option_warnings", "raise_words", "value_words", "another"]
 
 #: How a change of a rule is named when a rule depending on it is carried over.
 _ANOTHER: dict[str, str] = {
@@ -50,6 +46,11 @@ _ANOTHER: dict[str, str] = {
     "trump_order": "another trump order", "target": "another target",
     "raise_right": "another raise right",
 }
+
+
+def value_words(value: Any) -> str:
+    """A ladder value in words: the number, or "the whole game"."""
+    return "the whole game" if value == GAME else str(value)
 
 
 def another(rule: str) -> str:
@@ -139,7 +140,8 @@ def carried_over(values: Mapping[str, Any], provenance: Mapping[str, Any],
 # ---------------------------------------------------------------------------------------
 # Calls and ladder steps.
 
-def _raise_words(values: Mapping[str, Any]) -> tuple[str, ...]:
+def raise_words(values: Mapping[str, Any]) -> tuple[str, ...]:
+    """The raise words a variant's written rules state (``calls.raise``), in order."""
     calls = values.get("calls") or {}
     return tuple(calls.get("raise") or ())
 
@@ -148,7 +150,7 @@ def call_problems(values: Mapping[str, Any], carried: Mapping[str, CarriedOver],
                   where: Callable[[str], tuple[Location, tuple]]) -> list[Problem]:
     """A list of raise words stated for this ladder that does not have one word per
     raise: the words cannot be matched to the steps, so the variant cannot be played."""
-    words, ladder = _raise_words(values), values.get("ladder") or ()
+    words, ladder = raise_words(values), values.get("ladder") or ()
     if not words or "calls" in carried or len(words) == len(ladder) - 1:
         return []
     raises = len(ladder) - 1
@@ -162,68 +164,6 @@ def call_problems(values: Mapping[str, Any], carried: Mapping[str, CarriedOver],
         "words than steps, so they cannot be matched to the raises", location, path,
         f"give {raises} word{'s' if raises != 1 else ''}, one per step above the base, "
         "in order")]
-
-
-_NAMED = r"\bto (\d+)\b"     # compiled when first used (re keeps it): not at every start
-
-
-def named_value(text: str | None) -> int | str | None:
-    """The ladder value a gloss names: ``"... to 3"`` gives 3, ``"... whole game"``
-    gives ``game``; None when it names none."""
-    if not text:
-        return None
-    found = re.search(_NAMED, text)
-    if found:
-        return int(found.group(1))
-    return GAME if "whole game" in text else None
-
-
-def _value_words(value: Any) -> str:
-    return "the whole game" if value == GAME else str(value)
-
-
-def _names(named: int | str | None, value: Any, target: int | None) -> bool:
-    """Whether a gloss naming ``named`` fits a raise to ``value`` (a value that reaches
-    the target is the whole game too, as juego fuera is at 12 of 12)."""
-    if named is None or named == value:
-        return True
-    return named == GAME and target is not None and isinstance(value, int) and value >= target
-
-
-def raise_gloss(word: str | None, value: Any, target: int | None = None) -> str | None:
-    """The gloss of the raise word ``word`` for a raise to ``value``: the glossary's,
-    unless it names another value; then one made from the ladder, so a raise to 2 is
-    never glossed as a raise to 3. ``target``: the points that win the game."""
-    from .glossary import gloss     # imported when words are glossed, not at every start
-
-    if not word:
-        return None
-    text = gloss(word)
-    if not _names(named_value(text), value, target):
-        return "a raise for the whole game" if value == GAME else f"a raise to {value}"
-    return text
-
-
-def gloss_warnings(values: Mapping[str, Any], location: Location, path: tuple
-                   ) -> list[Problem]:
-    """Raise words whose glossary gloss names another value than their ladder step."""
-    from .glossary import gloss
-
-    out = []
-    ladder = values.get("ladder") or ()
-    for level, word in enumerate(_raise_words(values), start=1):
-        if level >= len(ladder):
-            break
-        text = gloss(word)
-        if not _names(named_value(text), ladder[level], values.get("target")):
-            out.append(Problem(
-                f"the raise word {word!r} stands for the raise to "
-                f"{_value_words(ladder[level])} here, but the glossary glosses it "
-                f"\"{text}\"; transcripts gloss it "
-                f"\"{raise_gloss(word, ladder[level], values.get('target'))}\" instead",
-                location, path + ("raise", level - 1),
-                "use a word for that step, or keep it knowingly"))
-    return out
 
 
 # ---------------------------------------------------------------------------------------
@@ -244,8 +184,8 @@ def _what(item: CarriedOver, values: Mapping[str, Any], note: str | None) -> str
     """The carried-over rule as the subject of a message, with its words or value and
     note, and its verb: ``the raise words of `calls`, envío (to 3), ... are``."""
     if item.rule == "calls" and item.part == "raise":
-        words = _raise_words(values)
-        steps = [_value_words(v) for v in item.was.get("ladder", values["ladder"])][1:]
+        words = raise_words(values)
+        steps = [value_words(v) for v in item.was.get("ladder", values["ladder"])][1:]
         named = ", ".join(f"{w} ({'to ' if s != 'the whole game' else ''}{s})"
                           for w, s in zip(words, steps)) if steps else ", ".join(words)
         return f"the raise words of `calls`, {named}, are"

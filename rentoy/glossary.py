@@ -3,21 +3,31 @@
 >>> from rentoy.glossary import gloss
 >>> gloss("baza"), gloss("¡Quiero!")
 ('trick', 'I accept')
+>>> raise_gloss("envío", 3), raise_gloss("envío", 2)
+('I raise, the first raise, to 3', 'a raise to 2')
 """
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from .errors import InputError
+from .dependencies import raise_words, value_words
+from .errors import InputError, Location, Problem
+from .ruletable import GAME
 from .sources import builtin_dir
 from .yamlfile import file_stamp, load_document
 
-__all__ = ["Term", "load_glossary", "gloss", "lookup", "term_key"]
+TYPE_CHECKING = False    # typing.TYPE_CHECKING, without importing typing at start-up
+if TYPE_CHECKING:
+    from typing import Any
+
+__all__ = ["Term", "load_glossary", "gloss", "lookup", "term_key", "raise_gloss",
+           "gloss_warnings", "named_value"]
 
 
 @dataclass(frozen=True)
@@ -90,3 +100,60 @@ def term_key(word: str) -> str:
 
 def _fold(text: str) -> str:
     return "".join(c for c in unicodedata.normalize("NFD", text) if not unicodedata.combining(c))
+
+
+# ---------------------------------------------------------------------------------------
+# The glosses of raise words, against the ladder steps they stand for.
+
+_NAMED = r"\bto (\d+)\b"     # compiled when first used (re keeps it): not at every start
+
+
+def named_value(text: str | None) -> int | str | None:
+    """The ladder value a gloss names: ``"... to 3"`` gives 3, ``"... whole game"``
+    gives ``game``; None when it names none."""
+    if not text:
+        return None
+    found = re.search(_NAMED, text)
+    if found:
+        return int(found.group(1))
+    return GAME if "whole game" in text else None
+
+
+def _names(named: int | str | None, value: Any, target: int | None) -> bool:
+    """Whether a gloss naming ``named`` fits a raise to ``value`` (a value that reaches
+    the target is the whole game too, as juego fuera is at 12 of 12)."""
+    if named is None or named == value:
+        return True
+    return named == GAME and target is not None and isinstance(value, int) and value >= target
+
+
+def raise_gloss(word: str | None, value: Any, target: int | None = None) -> str | None:
+    """The gloss of the raise word ``word`` for a raise to ``value``: the glossary's,
+    unless it names another value; then one made from the ladder, so a raise to 2 is
+    never glossed as a raise to 3. ``target``: the points that win the game."""
+    if not word:
+        return None
+    text = gloss(word)
+    if not _names(named_value(text), value, target):
+        return "a raise for the whole game" if value == GAME else f"a raise to {value}"
+    return text
+
+
+def gloss_warnings(values: Mapping[str, Any], location: Location, path: tuple
+                   ) -> list[Problem]:
+    """Raise words whose glossary gloss names another value than their ladder step."""
+    out = []
+    ladder = values.get("ladder") or ()
+    for level, word in enumerate(raise_words(values), start=1):
+        if level >= len(ladder):
+            break
+        text = gloss(word)
+        if not _names(named_value(text), ladder[level], values.get("target")):
+            out.append(Problem(
+                f"the raise word {word!r} stands for the raise to "
+                f"{value_words(ladder[level])} here, but the glossary glosses it "
+                f"\"{text}\"; transcripts gloss it "
+                f"\"{raise_gloss(word, ladder[level], values.get('target'))}\" instead",
+                location, path + ("raise", level - 1),
+                "use a word for that step, or keep it knowingly"))
+    return out

@@ -22,12 +22,14 @@ __all__ = ["Rules", "Calls"]
 
 @dataclass(frozen=True, slots=True)
 class Calls:
-    """The words players say (rule ``calls``): one per raise step, accept, fold, turn-up."""
+    """The words players say (rule ``calls``): one per raise step, accept, fold, turn-up,
+    and the call for the whole game (*juego fuera*) where the variant has one."""
 
     raise_: tuple[str, ...] = ()
     accept: str | None = None
     fold: str | None = None
     turn_up: str | None = None
+    game: str | None = None
 
     def for_raise(self, level: int) -> str | None:
         """The call for a raise to ladder step ``level`` (1 = the first raise): words are
@@ -42,6 +44,7 @@ class Rules:
 
     players: tuple[int, ...]
     default_players: int
+    deck: str
     hand_size: int
     top_cards: tuple[Card | TrumpRelative, ...]
     top_cards_are_trumps: bool
@@ -50,11 +53,13 @@ class Rules:
     arrastre: str
     follow_suit: bool
     turn_order: str
+    trick_winner: str
     tricks: int
     tricks_to_win: int
     stop_when_decided: bool
     ladder: tuple[int | str, ...]
     raise_right: str
+    juego_fuera: str
     raise_when: str
     answer_by: str
     default_answerer: str

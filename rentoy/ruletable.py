@@ -179,6 +179,15 @@ RULES: Mapping[str, RuleSpec] = _rules(
         {"type": "integer", "minimum": 2}, "int", depends_on=("players",),
         pattern="{value} players"),
     RuleSpec(
+        "deck", "players", "The deck",
+        "The cards the game is played with: `spanish-40`, the Spanish deck of forty cards, "
+        "four suits (oros, copas, espadas, bastos) of ranks 1 to 7 and the three figures, "
+        "Sota (10), Caballo (11) and Rey (12).",
+        {"enum": ["spanish-40"]}, "str", default="spanish-40",
+        phrases=MappingProxyType({
+            "spanish-40": "the Spanish deck of 40 cards: oros, copas, espadas and bastos, "
+                          "each with the ranks 1 to 7, the Sota, the Caballo and the Rey"})),
+    RuleSpec(
         "hand_size", "players", "Cards dealt to each player",
         "Cards dealt to each player before the trump card is turned up.",
         {"type": "integer", "minimum": 1, "maximum": 19}, "int", pattern="{value} cards each"),
@@ -234,6 +243,16 @@ RULES: Mapping[str, RuleSpec] = _rules(
                             "trick, the winner of each trick leads the next, and the "
                             "others play in turn"})),
     RuleSpec(
+        "trick_winner", "play", "Who wins a trick",
+        "Which card wins a trick: `highest-led-or-trump`, the highest card above the "
+        "trumps or trump if any was played, else the highest card of the suit led; a card "
+        "of another plain suit never wins.",
+        {"enum": ["highest-led-or-trump"]}, "str", default="highest-led-or-trump",
+        depends_on=("top_cards", "trump_order", "plain_order"),
+        phrases=MappingProxyType({
+            "highest-led-or-trump": "the highest top card or trump played wins, or else "
+                                    "the highest card of the suit led"})),
+    RuleSpec(
         "tricks", "play", "Tricks in a hand",
         "Tricks in a hand when it is played out.", {"type": "integer", "minimum": 1},
         "int", depends_on=("hand_size",), pattern="{value} tricks"),
@@ -266,6 +285,20 @@ RULES: Mapping[str, RuleSpec] = _rules(
             "acceptor": "only the team that accepted the last raise, like the owner of "
                         "the doubling cube in backgammon",
             "any": "either team"})),
+    RuleSpec(
+        "juego_fuera", "betting", "The call for the whole game (juego fuera)",
+        "Whether a player may raise the hand straight to the whole game, the value that "
+        "ends the game for whichever team wins the hand (*juego fuera*): `none`, there is no "
+        "such call; `raise`, whoever may raise may call it instead, on his turn or in "
+        "answer to a raise; `answer`, only in answer to a raise, instead of raising again. "
+        "Calling it accepts the value on the table, as raising again does.",
+        {"enum": ["none", "raise", "answer"]}, "str", default="none",
+        depends_on=("ladder", "target"),
+        phrases=MappingProxyType({
+            "none": "no call raises the hand straight to the whole game",
+            "raise": "whoever may raise may instead call the whole game (juego fuera)",
+            "answer": "in answer to a raise, a player may call the whole game (juego "
+                      "fuera) instead of raising again"})),
     RuleSpec(
         "raise_when", "betting", "When a raise may be made",
         "When a raise may be made: `answer-or-turn`, in answer to a raise (raising "
@@ -323,6 +356,8 @@ RULES: Mapping[str, RuleSpec] = _rules(
                                                          "raise."},
             "fold": {"type": "string", "description": "What a player says to refuse a "
                                                        "raise (irse)."},
+            "game": {"type": "string", "description": "What a player says to call the whole "
+                                                       "game (juego fuera)."},
             "turn_up": {"type": "string", "description": "The name of the turned-up trump "
                                                           "card (muestra, vira)."}}},
         "Calls", default=MappingProxyType({}), depends_on=("ladder", "raise_right"),

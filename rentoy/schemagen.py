@@ -233,12 +233,14 @@ __all__ = ["Rules", "Calls"]
 
 @dataclass(frozen=True, slots=True)
 class Calls:
-    """The words players say (rule ``calls``): one per raise step, accept, fold, turn-up."""
+    """The words players say (rule ``calls``): one per raise step, accept, fold, turn-up,
+    and the call for the whole game (*juego fuera*) where the variant has one."""
 
     raise_: tuple[str, ...] = ()
     accept: str | None = None
     fold: str | None = None
     turn_up: str | None = None
+    game: str | None = None
 
     def for_raise(self, level: int) -> str | None:
         """The call for a raise to ladder step ``level`` (1 = the first raise): words are

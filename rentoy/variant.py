@@ -167,7 +167,7 @@ def typed_rules(values: Mapping[str, Any],
     # Raise words carried over from another ladder would name the wrong steps.
     raises = () if "calls" in carried else tuple(calls.get("raise", ()))
     kwargs["calls"] = Calls(raises, calls.get("accept"), calls.get("fold"),
-                            calls.get("turn_up"))
+                            calls.get("turn_up"), calls.get("game"))
     return Rules(**kwargs)
 
 

@@ -544,6 +544,8 @@ def check_variant_file(path: str | Path) -> Variant:
     prov = variant.provenance["calls"]
     if prov.defined_in != variant.id or "calls" in variant.carried_over:
         return variant
-    glosses = _deps.gloss_warnings(variant.values, prov.location or Location(),
+    from .glossary import gloss_warnings    # only `rentoy check` reads the glossary here
+
+    glosses = gloss_warnings(variant.values, prov.location or Location(),
                                    ("rules", "calls"))
     return replace(variant, warnings=variant.warnings + tuple(glosses)) if glosses else variant

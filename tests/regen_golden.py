@@ -18,7 +18,7 @@ import sys
 from pathlib import Path
 
 from rentoy.cards import SUIT_NAMES
-from rentoy.engine import TEAMS, Hand
+from rentoy.engine import Hand, TEAMS, cards_left
 from rentoy.variants import builtin_ids, load_variant
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -44,9 +44,9 @@ def play_hand(variant_id: str, number: int) -> list[str]:
              f"score A {score[0]} - B {score[1]}",
              "deal:"]
     for seat in range(players):
-        cards = " ".join(c.code for c in hand.hand_of(seat))
+        cards = " ".join(c.code for c in cards_left(hand.deal, hand.history)[seat])
         lines.append(f"  seat {seat} ({TEAMS[seat & 1]}): {cards}")
-    lines.append(f"turned up: {hand.up.code} (trumps: {SUIT_NAMES[hand.trump]})")
+    lines.append(f"turned up: {hand.deal.up.code} (trumps: {SUIT_NAMES[hand.observation(0).trump]})")
     while not hand.is_over:
         actions = hand.legal_actions()
         action = actions[int(rng.random() * len(actions))]
@@ -64,9 +64,9 @@ def play_hand(variant_id: str, number: int) -> list[str]:
             record = event.trick
             cards = ", ".join(f"{seat} {card.code}"
                               for seat, card in zip(record.seats(players), record.cards))
-            lines.append(f"  trick {len(hand.trick_log)}: {cards} -> seat {record.winner} "
+            lines.append(f"  trick {len(list(hand.observation(0).tricks))}: {cards} -> seat {record.winner} "
                          f"(team {TEAMS[record.winner & 1]}); tricks "
-                         f"{hand.tricks_won[0]}-{hand.tricks_won[1]}")
+                         f"{hand.observation(0).tricks_won[0]}-{hand.observation(0).tricks_won[1]}")
     result = hand.result
     assert result is not None
     how = "by tricks" if result.how == "tricks" else "on a fold"

@@ -92,7 +92,7 @@ def test_greedy_leads_a_sure_winner_when_one_trick_is_missing():
     # leads it to take the hand instead of its cheapest card.
     h = hand([["12c", "2o", "4e"], ["5c", "6b", "4b"], ["3c", "5e", "6e"],
               ["4c", "7b", "5b"]], ["0 play 12c", "1 play 5c", "2 play 3c", "3 play 4c"])
-    assert h.tricks_won == (1, 0) and h.to_act() == (0,)
+    assert h.observation(0).tricks_won == (1, 0) and h.observation(0).to_act == (0,)
     assert greedy(raise_at=10).choose(h.observation()) == Action.parse("0 play 2o")
 
 

@@ -28,7 +28,7 @@ from hypothesis import strategies as st
 
 from rentoy.cards import DECK, Card, TrumpRelative
 from rentoy.engine import REASONS, Action, Hand
-from rentoy.engine.actions import ACCEPT, FOLD, KINDS, PLAY, RAISE
+from rentoy.engine.actions import ACCEPT, FOLD, GAME_CALL, KINDS, PLAY, RAISE
 from rentoy.errors import IllegalAction
 from rentoy.ruletable import GAME
 from rentoy.variant import Variant
@@ -79,10 +79,12 @@ class Model:
     trick: list[Card] = field(default_factory=list)
     tricks: list[int] = field(default_factory=lambda: [0, 0])
     played: int = 0
-    level: int = 0
+    level: int = 0                    # the value's step in `values`
+    accepted: int = 0                 # the last step both teams agreed to
     right: int | None = None          # the team that may raise; None: both
     raiser: int | None = None         # the team whose raise is pending
     raiser_seat: int = -1             # the seat that made it
+    raises: int = 0                   # raises made so far in the hand
     over: bool = False
     winner: int | None = None
     points: int | None = None
@@ -90,6 +92,14 @@ class Model:
     def __post_init__(self) -> None:
         self.turn = self.leader = (self.dealer + 1) % self.players
         rules = self.variant.rules
+        # The values a hand can take: the ladder, and the whole game when a call for it
+        # exists (juego fuera) and the ladder does not end there.
+        self.values = list(rules.ladder)
+        self.game_at = None
+        if rules.juego_fuera != "none":
+            if self.values[-1] != GAME:
+                self.values.append(GAME)
+            self.game_at = len(self.values) - 1
         self.trump = self.up.suit
         self.tops = []
         for spec in rules.top_cards:
@@ -144,19 +154,26 @@ class Model:
     def legal(self) -> set[Action]:
         if self.over:
             return set()
-        top = len(self.variant.rules.ladder) - 1
+        rules = self.variant.rules
+        top = len(rules.ladder) - 1
+        game = self.game_at
         if self.raiser is not None:
             out = set()
             for seat in range(self.players):
-                if seat % 2 != self.raiser and (self.variant.rules.answer_by == "team"
+                if seat % 2 != self.raiser and (rules.answer_by == "team"
                                                 or seat == self.current()):
                     out |= {Action(seat, ACCEPT), Action(seat, FOLD)}
-                    if self.level < top:
+                    if self.level < top and (game is None or self.level < game):
                         out.add(Action(seat, RAISE))
+                    if game is not None and self.level < game:
+                        out.add(Action(seat, GAME_CALL))
             return out
         out = {Action(self.turn, PLAY, c) for c in self.legal_cards(self.turn)}
-        if self.level < top and self.right in (None, self.turn % 2):
+        may = self.right in (None, self.turn % 2)
+        if may and self.level < top and (game is None or self.level < game):
             out.add(Action(self.turn, RAISE))
+        if may and game is not None and self.level < game and rules.juego_fuera == "raise":
+            out.add(Action(self.turn, GAME_CALL))
         return out
 
     def current(self) -> int | None:
@@ -170,15 +187,18 @@ class Model:
     def apply(self, action: Action) -> None:
         rules = self.variant.rules
         team = action.seat % 2
-        if action.kind == RAISE:
-            self.level += 1
+        if action.kind in (RAISE, GAME_CALL):
+            self.raises += 1
+            self.accepted = self.level
+            self.level = self.level + 1 if action.kind == RAISE else self.game_at
             self.raiser = team
             self.raiser_seat = action.seat
         elif action.kind == ACCEPT:
             self.raiser = None
+            self.accepted = self.level
             self.right = team if rules.raise_right == "acceptor" else None
         elif action.kind == FOLD:
-            self._end(1 - team, rules.ladder[self.level - 1])
+            self._end(1 - team, self.values[self.accepted])
         else:
             self.hands[action.seat].remove(action.card)
             self.trick.append(action.card)
@@ -191,14 +211,15 @@ class Model:
             self.trick = []
             self.turn = self.leader = won
             if self.tricks[won % 2] >= rules.tricks_to_win and rules.stop_when_decided:
-                self._end(won % 2, rules.ladder[self.level])
+                self._end(won % 2, self.values[self.level])
             elif self.played == rules.tricks:
                 majority = 0 if self.tricks[0] >= rules.tricks_to_win else 1
                 assert self.tricks[majority] >= rules.tricks_to_win
-                self._end(majority, rules.ladder[self.level])
+                self._end(majority, self.values[self.level])
 
     def _end(self, team: int, value) -> None:
         self.over, self.winner, self.points = True, team, self.points_for(value, team)
+        self.settled = value
 
     def points_for(self, value, team: int) -> int:
         return self.variant.rules.target - self.score[team] if value == GAME else value
@@ -212,7 +233,7 @@ def _candidates(players: int) -> list[Action]:
     out = []
     for seat in range(players):
         out.extend(Action(seat, PLAY, card) for card in DECK)
-        out.extend(Action(seat, kind) for kind in (RAISE, ACCEPT, FOLD))
+        out.extend(Action(seat, kind) for kind in (RAISE, GAME_CALL, ACCEPT, FOLD))
     return out
 
 
@@ -220,7 +241,13 @@ _CANDIDATES = {n: _candidates(n) for n in range(2, 40, 2)}
 
 
 def _snapshot(hand: Hand) -> tuple:
-    return hand._key()
+    """Everything the hand's public face shows: every seat's observation and the history."""
+    return tuple(hand.observation(s) for s in range(hand.players)) + (hand.history,)
+
+
+def _seen(hand: Hand):
+    """What any seat sees of the public state (seat 0's observation)."""
+    return hand.observation(0)
 
 
 def play_and_check(variant: Variant, rng: random.Random, sweep: bool) -> Hand:
@@ -233,15 +260,16 @@ def play_and_check(variant: Variant, rng: random.Random, sweep: bool) -> Hand:
     hand = Hand(variant, players=players, dealer=dealer, score=score, rng=rng)
 
     # 1. the deal: distinct cards, the right counts, the trump from the turned-up card
-    dealt = [c for seat in range(players) for c in hand.hand_of(seat)] + [hand.up]
+    up = hand.deal.up
+    dealt = [c for seat in range(players) for c in hand.deal.hands[seat]] + [up]
     assert len(set(dealt)) == len(dealt) == players * rules.hand_size + 1
     assert all(isinstance(c, Card) and 0 <= c < 40 for c in dealt)
-    assert hand.trump == hand.up.suit
-    model = Model(variant, players, dealer, score, [list(hand.hand_of(s)) for s in range(players)],
-                  hand.up)
-    original = {s: set(hand.hand_of(s)) for s in range(players)}
+    assert _seen(hand).trump == up.suit
+    assert all(set(hand.observation(s).cards) == set(hand.deal.hands[s]) for s in range(players))
+    model = Model(variant, players, dealer, score, [list(h) for h in hand.deal.hands], up)
+    original = {s: set(hand.deal.hands[s]) for s in range(players)}
 
-    bound = players * rules.tricks + 2 * len(rules.ladder)
+    bound = players * rules.tricks + 2 * len(model.values)
     steps = 0
     while not hand.is_over:
         legal = hand.legal_actions()
@@ -252,6 +280,11 @@ def play_and_check(variant: Variant, rng: random.Random, sweep: bool) -> Hand:
         assert {a.seat for a in legal} == {model.current()}
         assert set(legal) == {a for a in allowed if a.seat == model.current()}, (
             hand.history, set(legal) ^ allowed)
+        # legal_actions() is exactly what can() accepts of the seat's plausible actions
+        seat = hand.current_seat
+        mine = [Action(seat, PLAY, c) for c in hand.observation(seat).cards] + [
+            Action(seat, kind) for kind in (RAISE, GAME_CALL, ACCEPT, FOLD)]
+        assert set(legal) == {a for a in mine if hand.can(a)}
         if sweep:
             _sweep(hand, allowed)
         action = legal[int(rng.random() * len(legal))]
@@ -262,51 +295,54 @@ def play_and_check(variant: Variant, rng: random.Random, sweep: bool) -> Hand:
         if steps % 2:
             event = hand.apply(action)
             assert event.action == action
-            assert event.value == hand.value and event.pending == hand.pending
+            seen = _seen(hand)
+            assert event.value == seen.value and event.pending == seen.pending
         else:
             hand.apply_unchecked(action)
         model.apply(action)
-        if hand.pending:
-            assert hand.raiser_team == "AB"[model.raiser]
-            assert set(hand.to_act()) == {a.seat for a in model.legal()}
+        seen = _seen(hand)
+        if seen.pending:
+            assert seen.raiser is not None and seen.raiser & 1 == model.raiser
+            assert set(seen.to_act) == {a.seat for a in model.legal()}
+        if not model.over:
+            assert seen.value == model.values[model.level]
+            assert seen.accepted_value == model.values[model.accepted]
         steps += 1
         assert steps <= bound, f"the hand did not end within {bound} actions"
 
     # 2. the hand is over: nothing is legal, every action is refused as `hand-over`
-    assert hand.legal_actions() == [] and hand.to_act() == () and hand.current_seat is None
+    seen = _seen(hand)
+    assert hand.legal_actions() == [] and seen.to_act == () and hand.current_seat is None
     assert model.over
     for action in (Action(0, RAISE), Action(0, PLAY, DECK[0])):
-        assert hand.refusal_reason(action) == "hand-over"
+        assert hand.refusal(action).reason == "hand-over"
 
     # 3. cards: each played once, by a seat that held it; one winner per trick
     played = []
-    for record in hand.trick_log:
+    for record in seen.tricks:
         assert len(record.cards) == players
         for seat, card in zip(record.seats(players), record.cards):
             assert card in original[seat]
             played.append(card)
         assert record.winner == record.seats(players)[model.winner_position(list(record.cards))]
-    played += [c for _, c in hand.current_trick]
+    played += [c for _, c in seen.trick]
     assert len(played) == len(set(played))
-    assert len(hand.trick_log) <= rules.tricks
+    assert len(seen.tricks) <= rules.tricks
 
     # 4. the score changed by the hand's value or the fold value, for the winner only
     result = hand.result
     assert result is not None
     assert result.winner == model.winner and result.points == model.points
-    raises = sum(1 for a in hand.history if a.kind == RAISE)
+    assert result.value == model.settled
     if result.how == "fold":
         assert hand.history[-1].kind == FOLD
-        assert result.value == rules.ladder[raises - 1]
     else:
-        assert result.value == rules.ladder[raises]
         assert result.tricks[result.winner] >= rules.tricks_to_win
     expected = list(score)
     expected[result.winner] += model.points
     assert result.score == tuple(expected)
     assert result.score[1 - result.winner] == score[1 - result.winner]
     assert (result.game_winner == result.winner) == (result.score[result.winner] >= target)
-    assert sum(hand.returns()) == 0
     return hand
 
 
@@ -317,18 +353,23 @@ def _sweep(hand: Hand, legal: set[Action]) -> None:
         copy = hand.clone()
         copy.apply(action)                      # checked: must not raise
     for action in _CANDIDATES[hand.players]:
-        reason = hand.refusal_reason(action)
+        refused = hand.refusal(action)
         if action in legal:
-            assert reason is None, (action, reason)
+            assert refused is None, (action, refused)
         else:
-            assert reason in REASONS, (action, reason)
+            assert refused is not None and refused.reason in REASONS, (action, refused)
+    # Every seat's legal actions are exactly the candidates can() accepts of it.
+    for seat in range(hand.players):
+        mine = [a for a in _CANDIDATES[hand.players] if a.seat == seat]
+        assert set(hand.legal_actions(seat)) == {a for a in mine if hand.can(a)}, seat
+        assert len(set(hand.legal_actions(seat))) == len(hand.legal_actions(seat))
     assert _snapshot(hand) == before
     # The checked path refuses with the same code and leaves the state as it was.
     refused = [a for a in _CANDIDATES[hand.players] if a not in legal][::37]
     for action in refused:
         with pytest.raises(IllegalAction) as info:
             hand.apply(action)
-        assert info.value.reason == hand.refusal_reason(action)
+        assert info.value.reason == hand.refusal(action).reason
     assert _snapshot(hand) == before
 
 
@@ -406,7 +447,6 @@ def test_arbitrary_actions_are_applied_or_refused_cleanly(spec, seed, tries) -> 
             assert exc.reason in REASONS
             assert hand == before
         else:
-            assert action in before.legal_actions() or (
-                before.pending and action.seat in before.to_act())
+            assert action in before.legal_actions(action.seat)
         if hand.is_over:
             break

@@ -13,7 +13,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from rentoy.cli import main
-from rentoy.dependencies import dependencies, named_value, raise_gloss
+from rentoy.dependencies import dependencies
+from rentoy.glossary import named_value, raise_gloss
 from rentoy.engine import RAISE
 from rentoy.errors import VariantError
 from rentoy.variants import builtin_ids, load_variant
@@ -40,13 +41,15 @@ def warnings_of(name: str) -> list[str]:
 # ---------------------------------------------------------------------------------------
 # The declarations
 
-def test_dependencies_are_declared_in_the_schema():
+def test_dependencies_are_declared_in_the_rule_table():
     deps = {name: d.on for name, d in dependencies().items()}
     assert deps == {
         "default_players": ("players",), "top_cards_are_trumps": ("top_cards",),
         "plain_order": ("trump_order",), "tricks": ("hand_size",),
         "tricks_to_win": ("tricks",), "stop_when_decided": ("tricks_to_win",),
-        "ladder": ("target",), "calls": ("ladder", "raise_right")}
+        "ladder": ("target",), "calls": ("ladder", "raise_right"),
+        "trick_winner": ("top_cards", "trump_order", "plain_order"),
+        "juego_fuera": ("ladder", "target")}
     assert dependencies()["calls"].part == "raise"
 
 

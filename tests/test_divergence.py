@@ -33,9 +33,9 @@ def replay(path) -> None:
             continue
         hand.apply(last)
         r = hand.result
-        seen = {"finished": hand.is_over, "tricks": list(hand.tricks_won),
-                "trick_winners": [t.winner for t in hand.trick_log],
-                "value": r.value if r else hand.value}
+        seen = {"finished": hand.is_over, "tricks": list(hand.observation(0).tricks_won),
+                "trick_winners": [t.winner for t in list(hand.observation(0).tricks)],
+                "value": r.value if r else hand.observation(0).value}
         if r is not None:
             seen.update(hand_winner="AB"[r.winner], score=list(r.score))
         for key, wanted in expect.items():

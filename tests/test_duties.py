@@ -8,7 +8,7 @@ import random
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from rentoy.engine import Deal, Hand
+from rentoy.engine import Deal, Hand, cards_left
 from rentoy.engine.actions import PLAY
 from rentoy.simulation.duties import DUTY_FIELDS, duty_counts
 
@@ -68,9 +68,9 @@ def _live_counts(hand: Hand, rng: random.Random) -> list[int]:
     while not hand.is_over:
         actions = hand.legal_actions()
         action = rng.choice(actions)
-        if action.kind == PLAY and hand.trick:
+        if action.kind == PLAY and hand.observation(0).trick:
             seat = action.seat
-            held = list(hand.hands[seat])
+            held = list(cards_left(hand.deal, hand.history)[seat])
             playable = {a.card for a in actions if a.kind == PLAY}
             counts[0] += 1
             if len(playable) < len(held):

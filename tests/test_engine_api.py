@@ -8,9 +8,10 @@ import random
 import pytest
 
 from rentoy.cards import DECK, Card, parse_card
-from rentoy.engine import (ACCEPT, FOLD, PLAY, RAISE, Action, ActionSyntaxError, Deal, Hand,
+from rentoy.engine import (ACCEPT, FOLD, PLAY, RAISE, Action, ActionSyntaxError, Deal, Hand, Phase,
                            compile_variant, draw_deal, team_of)
 from rentoy.engine.actions import accept, fold, play, raise_
+from rentoy.engine.rules import decides_game, points
 from rentoy.errors import InputError, RentoyError
 from rentoy.variants import load_variant
 
@@ -100,17 +101,18 @@ def test_a_wrong_sized_deal_is_refused():
 
 def test_hand_defaults():
     hand = Hand("1737", deal=DEAL)
-    assert hand.players == 4 and hand.dealer == 3 and hand.mano == 0 and hand.turn == 0
-    assert hand.start_score == (0, 0) and hand.trump == "o" and hand.up == parse_card("5o")
-    assert hand.variant is load_variant("1737")
-    assert hand.hand_of(1) == tuple(map(parse_card, ["12c", "2b", "4e"]))
-    assert hand.current_trick == () and hand.trick_log == [] and hand.history == ()
-    assert hand.result is None and not hand.is_over and hand.returns() == [0, 0, 0, 0]
+    seen = hand.observation(1)
+    assert hand.players == 4 and seen.dealer == 3 and hand.current_seat == 0
+    assert hand.score == (0, 0) and seen.trump == "o" and seen.up == parse_card("5o")
+    assert hand.variant is load_variant("1737") and hand.deal is DEAL
+    assert seen.cards == tuple(sorted(map(parse_card, ["12c", "2b", "4e"])))
+    assert seen.trick == () and seen.tricks == () and hand.history == ()
+    assert hand.result is None and not hand.is_over and hand.phase is Phase.PLAY
 
 
 def test_the_dealer_decides_who_leads():
     hand = Hand("1737", deal=DEAL, dealer=1)
-    assert hand.mano == hand.turn == 2 and hand.to_act() == (2,)
+    assert hand.current_seat == 2 and hand.observation().to_act == (2,)
     assert {a.seat for a in hand.legal_actions()} == {2}
 
 
@@ -123,14 +125,15 @@ def test_current_trick_and_trick_log():
     hand = Hand("1737", deal=DEAL)
     hand.apply("0 play 3c")
     hand.apply("1 play 12c")
-    assert hand.current_trick == ((0, parse_card("3c")), (1, parse_card("12c")))
+    assert hand.observation(0).trick == ((0, parse_card("3c")), (1, parse_card("12c")))
     hand.apply("2 play 1o")
     event = hand.apply("3 play 11c")
-    assert hand.current_trick == ()
-    record = hand.trick_log[0]
+    seen = hand.observation(0)
+    assert seen.trick == ()
+    record = seen.tricks[0]
     assert record is event.trick and record.leader == 0 and record.winner == 2
     assert record.seats(4) == (0, 1, 2, 3)
-    assert hand.leader == 2 and record.seats(4)[record.cards.index(parse_card("1o"))] == 2
+    assert hand.current_seat == 2 and record.seats(4)[record.cards.index(parse_card("1o"))] == 2
 
 
 def test_legal_actions_list_cards_then_the_raise():
@@ -139,7 +142,8 @@ def test_legal_actions_list_cards_then_the_raise():
     assert [str(a) for a in actions] == ["0 play 3c", "0 play 6b", "0 play 7e", "0 raise"]
     hand.apply("0 raise")
     assert [str(a) for a in hand.legal_actions()] == ["1 accept", "1 fold", "1 raise"]
-    assert hand.current_seat == 1 and hand.can("3 accept") and hand.to_act() == (1, 3)
+    assert hand.current_seat == 1 and hand.can("3 accept")
+    assert hand.observation().to_act == (1, 3)
 
 
 def test_apply_unchecked_matches_apply():
@@ -161,8 +165,8 @@ def test_clone_is_independent():
     assert copy == hand
     copy.apply("1 play 12c")
     assert copy != hand
-    assert hand.current_trick == ((0, parse_card("3c")),)
-    assert parse_card("12c") in hand.hand_of(1)
+    assert hand.observation(0).trick == ((0, parse_card("3c")),)
+    assert parse_card("12c") in hand.observation(1).cards
     assert hash(Action(0, RAISE)) == hash(raise_(0))
     with pytest.raises(TypeError):
         hash(hand)
@@ -173,16 +177,17 @@ def test_hands_pickle():
     hand.apply("0 play 3c")
     copy = pickle.loads(pickle.dumps(hand))
     assert copy == hand and copy.variant is hand.variant
-    assert copy.hand_of(0)[0] is DECK[copy.hand_of(0)[0]]
+    assert copy.observation(0).cards[0] is DECK[copy.observation(0).cards[0]]
     option = load_variant("1737+borrego")
     assert pickle.loads(pickle.dumps(option)) is option
 
 
 def test_points_for_numbers_and_the_game_step():
-    hand = Hand("1737", deal=DEAL, score=(4, 5))
-    assert hand.points_for(6, 0) == 6
-    assert hand.points_for("game", 0) == 8 and hand.points_for("game", 1) == 7
-    assert hand.decides_game("game") and hand.decides_game(9) and not hand.decides_game(6)
+    tables, score = compile_variant(load_variant("1737")), (4, 5)
+    assert points(tables, 6, score, 0) == 6
+    assert points(tables, "game", score, 0) == 8 and points(tables, "game", score, 1) == 7
+    assert decides_game(tables, score, "game") and decides_game(tables, score, 9)
+    assert not decides_game(tables, score, 6)
 
 
 # ---------------------------------------------------------------------------------------

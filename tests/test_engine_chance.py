@@ -35,7 +35,7 @@ def test_the_game_waits_for_the_next_deal_and_no_seat_acts() -> None:
     deal = draw_deal(rng, 4, 3)
     game.deal(deal)
     assert not game.awaiting_deal and game.hand.deal == deal and game.current_seat is not None
-    assert game.hand.dealer == 0 and game.hand.start_score == game.results[0].score
+    assert game.hand.observation(0).dealer == 0 and game.hand.score == game.results[0].score
     assert len(game.observation(0).past) == 1
 
 

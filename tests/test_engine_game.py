@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from rentoy.engine import Deal, Game, Hand, draw_deal
+from rentoy.engine import Deal, Game, Hand, cards_left, draw_deal
 from rentoy.errors import InputError
 
 DEAL = Deal.parse([["3c", "6b", "7e"], ["12c", "2b", "4e"], ["2c", "1o", "5e"],
@@ -25,15 +25,15 @@ def play_out(game: Game, seed: int = 0) -> Game:
 
 def test_the_deal_passes_to_the_next_seat_each_hand():
     game = Game("1737", seed=3)
-    dealers = [game.hand.dealer]
+    dealers = [game.hand.observation(0).dealer]
     rng = random.Random(3)
     while not game.is_over:
         hands = game.hands_played
         actions = game.legal_actions()
         game.apply(actions[int(rng.random() * len(actions))])
         if game.hands_played > hands and not game.is_over:
-            dealers.append(game.hand.dealer)
-            assert game.hand.mano == (game.hand.dealer + 1) % 4
+            dealers.append(game.hand.observation(0).dealer)
+            assert ((game.hand.observation(0).dealer + 1) % game.hand.players) == (game.hand.observation(0).dealer + 1) % 4
     assert dealers[0] == 3
     assert dealers == [(3 + i) % 4 for i in range(len(dealers))]
     assert len(dealers) == game.hands_played
@@ -90,11 +90,11 @@ def test_a_clone_deals_the_same_next_hands_and_then_goes_its_own_way():
 
 def test_the_first_deal_can_be_given():
     game = Game("1737", first_deal=DEAL, score=(4, 5))
-    assert game.hand.hand_of(0) == DEAL.hands[0] and game.hand.trump == "o"
+    assert cards_left(game.hand.deal, game.hand.history)[0] == DEAL.hands[0] and game.hand.observation(0).trump == "o"
     for action in ["0 raise", "1 raise", "0 fold"]:
         game.apply(action)
     assert game.score == (4, 8) and game.hands_played == 1 and not game.is_over
-    assert game.hand.dealer == 0 and game.hand.start_score == (4, 8)
+    assert game.hand.observation(0).dealer == 0 and game.hand.score == (4, 8)
 
 
 def test_the_same_random_state_deals_the_same_cards_to_every_variant():
@@ -106,8 +106,8 @@ def test_the_same_random_state_deals_the_same_cards_to_every_variant():
     drawn = [c for h in five.hands for c in h] + [five.up]
     assert prefix == drawn[:13]
     assert len(set(drawn)) == 21
-    assert Hand("1737", rng=random.Random(5)).hand_of(0) == \
-        Hand("avila", rng=random.Random(5)).hand_of(0)
+    assert Hand("1737", rng=random.Random(5)).deal.hands[0] == \
+        Hand("avila", rng=random.Random(5)).deal.hands[0]
 
 
 @pytest.mark.parametrize("kwargs, message", [

@@ -17,14 +17,14 @@ from rentoy.variants import builtin_ids, load_variant
 def play_out(match: Match, seed: int = 0) -> list[int]:
     """Play random legal actions to the end; the dealer of every hand, in order."""
     rng = random.Random(seed)
-    dealers = [match.hand.dealer]
+    dealers = [match.hand.observation(0).dealer]
     hand = match.hand
     while not match.is_over:
         actions = match.legal_actions()
         match.apply(actions[int(rng.random() * len(actions))])
         if match.hand is not hand and not match.is_over:
             hand = match.hand
-            dealers.append(hand.dealer)
+            dealers.append(hand.observation(0).dealer)
     return dealers
 
 

@@ -11,7 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rentoy.cards import DECK, Card
-from rentoy.engine import Action, Deal, Game, Hand, Match, Observation, draw_deal, encoding_size
+from rentoy.engine import (Action, Deal, Game, Hand, Match, Observation, cards_left,
+                           compile_variant, draw_deal, encoding_size)
+from rentoy.engine.hand import max_hand_actions
 from rentoy.bots import GreedyBot, RandomBot
 from rentoy.errors import InputError
 from rentoy.variants import builtin_variants
@@ -20,7 +22,6 @@ DEAL = Deal.parse([["3c", "6b", "7e"], ["12c", "2b", "4e"], ["2c", "1o", "5e"],
                    ["11c", "3b", "6e"]], up="5o")
 SPECS = [v.id for v in builtin_variants()] + [
     f"{v.id}+{o}" for v in builtin_variants() for o in v.options]
-
 
 def _cards_in(observation: Observation) -> set[Card]:
     """Every card of the hand being played that an observation mentions (the records of
@@ -34,26 +35,24 @@ def _cards_in(observation: Observation) -> set[Card]:
     out.update(card for _, card in observation.trick)
     return out
 
-
 # -- one seat to act -------------------------------------------------------------------
 
 def test_one_seat_acts_in_every_phase():
     hand = Hand("1737", deal=DEAL)
     assert hand.current_seat == 0
     hand.apply("0 raise")
-    assert hand.current_seat == 1 and hand.to_act() == (1, 3)
+    assert hand.current_seat == 1 and hand.observation(0).to_act == (1, 3)
     hand.apply("3 raise")                 # a partner may answer (answer_by: team) ...
     assert hand.current_seat == 0         # ... and the player after him answers that
     hand.apply("0 fold")
     assert hand.current_seat is None and hand.legal_actions() == []
-
 
 @pytest.mark.parametrize("spec", ["1737", "avila"])
 def test_a_partner_who_may_answer_sees_his_answers(spec):
     # answer_by: team: seat 1 is named to answer seat 0's raise, seat 3 may answer too.
     game = Game(spec, players=4, deals=[DEAL])
     game.apply("0 raise")
-    assert game.current_seat == 1 and game.to_act() == (1, 3)
+    assert game.current_seat == 1 and game.observation(0).to_act == (1, 3)
     answers = ["3 accept", "3 fold", "3 raise"]
     assert [str(a) for a in game.legal_actions(3)] == answers
     assert [str(a) for a in game.hand.legal_actions(3)] == answers
@@ -61,13 +60,12 @@ def test_a_partner_who_may_answer_sees_his_answers(spec):
     assert game.legal_actions(1) == game.legal_actions()
     partner, other = game.observation(3), game.observation(2)
     assert [str(a) for a in partner.legal] == answers
-    assert partner.may_act and not partner.to_act
+    assert partner.may_act and partner.current_seat != partner.seat and 3 in partner.to_act
     assert other.legal == () and not other.may_act
     action = RandomBot(seed=1).choose(partner)
     assert action.seat == 3 and game.can(action)
     game.apply("3 accept")                # the partner answered: cards again
     assert game.legal_actions(3) == [] and game.observation(3).legal == ()
-
 
 @pytest.mark.parametrize("spec", SPECS)
 def test_every_legal_action_belongs_to_the_current_seat(spec):
@@ -76,9 +74,8 @@ def test_every_legal_action_belongs_to_the_current_seat(spec):
     while not game.is_over:
         legal = game.legal_actions()
         assert legal and {a.seat for a in legal} == {game.current_seat}
-        assert game.current_seat in game.to_act()
+        assert game.current_seat in game.observation(0).to_act
         game.apply_unchecked(legal[int(rng.random() * len(legal))])
-
 
 # -- bots see observations only ---------------------------------------------------------
 
@@ -96,7 +93,6 @@ def test_bots_given_only_observations_play_every_builtin_variant(spec):
         steps += 1
     assert steps <= game.max_actions and game.winner in ("A", "B")
 
-
 def test_a_bot_given_the_state_refuses_it():
     hand = Hand("1737", deal=DEAL)
     for bot in (RandomBot(seed=1), GreedyBot(seed=1)):
@@ -104,7 +100,6 @@ def test_a_bot_given_the_state_refuses_it():
             bot.choose(hand)              # type: ignore[arg-type]
         with pytest.raises(ValueError, match="not the one to act"):
             bot.choose(hand.observation(1))
-
 
 # -- observations ------------------------------------------------------------------------
 
@@ -118,12 +113,11 @@ def test_an_observation_shows_own_cards_public_actions_and_whose_turn():
     assert [str(a) for a in seen.actions] == ["0 play 3c", "1 raise", "2 accept"]
     assert seen.trick == ((0, DEAL.hands[0][0]),)
     assert seen.value == 3 and seen.raise_right == "A" and not seen.pending
-    assert seen.current_seat == 1 and seen.legal == () and not seen.to_act
+    assert seen.current_seat == 1 and seen.legal == () and seen.to_act == (1,)
     assert hand.observation(1).legal == tuple(hand.legal_actions())
     with pytest.raises(AttributeError):
         seen.seat = 0                     # type: ignore[misc]
     assert len(seen.encoding) == encoding_size(hand.variant, 4)
-
 
 @pytest.mark.parametrize("spec", ["1737", "avila", "huetor", "conil"])
 def test_no_observation_holds_another_seats_unplayed_card(spec):
@@ -133,12 +127,11 @@ def test_no_observation_holds_another_seats_unplayed_card(spec):
         hand = match.hand
         for seat in range(match.players):
             hidden = {c for other in range(match.players) if other != seat
-                      for c in hand.hand_of(other)}
+                      for c in cards_left(hand.deal, hand.history)[other]}
             observation = match.observation(seat)
             assert not _cards_in(observation) & hidden
-            assert set(observation.cards) == set(hand.hand_of(seat))
+            assert set(observation.cards) == set(cards_left(hand.deal, hand.history)[seat])
         match.apply_unchecked(bot.choose(match.observation()))
-
 
 def _replay(spec: str, players: int, deal: Deal, actions: list[Action]) -> Hand | None:
     hand = Hand(spec, players=players, deal=deal)
@@ -147,7 +140,6 @@ def _replay(spec: str, players: int, deal: Deal, actions: list[Action]) -> Hand 
             return None
         hand.apply_unchecked(action)
     return hand
-
 
 @settings(max_examples=60, deadline=None)
 @given(spec=st.sampled_from(["1737", "avila", "1737+como-al-hombre", "conil"]),
@@ -164,8 +156,8 @@ def test_states_a_seat_cannot_tell_apart_share_the_information_key(spec, seed, s
     key = hand.observation(seat).info_key
     # Another world: the cards this seat has not seen are dealt again at random.
     played = {a.card for a in hand.history if a.card is not None}
-    unseen = [c for c in DECK if c not in played and c not in hand.hand_of(seat)
-              and c != hand.up]
+    unseen = [c for c in DECK if c not in played and c not in cards_left(hand.deal, hand.history)[seat]
+              and c != hand.deal.up]
     rng.shuffle(unseen)
     hands = []
     for other, cards in enumerate(hand.deal.hands):
@@ -173,7 +165,7 @@ def test_states_a_seat_cannot_tell_apart_share_the_information_key(spec, seed, s
             hands.append(cards)
         else:
             hands.append(tuple(c if c in played else unseen.pop() for c in cards))
-    world = _replay(spec, hand.players, Deal(tuple(hands), hand.up), list(hand.history))
+    world = _replay(spec, hand.players, Deal(tuple(hands), hand.deal.up), list(hand.history))
     if world is not None:
         assert world.observation(seat).info_key == key
         assert world.observation(seat) == hand.observation(seat)
@@ -183,9 +175,8 @@ def test_states_a_seat_cannot_tell_apart_share_the_information_key(spec, seed, s
         after.apply(after.legal_actions()[0])
         assert after.observation(seat).info_key != key
     other = (seat + 1) % hand.players
-    if set(hand.hand_of(seat)) != set(hand.hand_of(other)):
+    if set(cards_left(hand.deal, hand.history)[seat]) != set(cards_left(hand.deal, hand.history)[other]):
         assert hand.observation(other).info_key != key
-
 
 def test_a_game_observation_carries_the_earlier_hands():
     game = Game("1737", seed=6)
@@ -199,7 +190,6 @@ def test_a_game_observation_carries_the_earlier_hands():
     assert seen.past[0].actions == game.past_hands[0].actions
     assert f"|past {seen.past[0].key()};" in seen.info_key
 
-
 # -- deals -------------------------------------------------------------------------------
 
 def _play(game: Game | Match, seed: int) -> None:
@@ -208,7 +198,6 @@ def _play(game: Game | Match, seed: int) -> None:
         seat = game.current_seat
         assert seat is not None
         game.apply(bots[seat & 1].choose(game.observation(seat)))
-
 
 @pytest.mark.parametrize("spec", ["1737", "avila", "conil", "huetor"])
 def test_a_game_replays_exactly_from_its_recorded_deals(spec):
@@ -226,7 +215,6 @@ def test_a_game_replays_exactly_from_its_recorded_deals(spec):
         by_index.apply_unchecked(action)
     assert by_index.results == game.results
 
-
 def test_a_match_replays_exactly_from_its_recorded_deals():
     match = Match("huetor", seed=2)
     _play(match, 2)
@@ -235,13 +223,11 @@ def test_a_match_replays_exactly_from_its_recorded_deals():
         again.apply(action)
     assert again.games_won == match.games_won and again.deals == match.deals
 
-
 def test_seeded_games_deal_as_before():
     rng = random.Random(21)
     first = draw_deal(rng, 4, 3)
     assert Game("1737", seed=21).hand.deal == first
     assert Hand("1737", seed=21).deal == first
-
 
 def test_deals_that_run_out_or_do_not_fit_are_clear_errors():
     with pytest.raises(InputError, match="ran out"):
@@ -252,7 +238,6 @@ def test_deals_that_run_out_or_do_not_fit_are_clear_errors():
         Game("1737", deals=[Deal(DEAL.hands[:2], DEAL.up)])
     with pytest.raises(InputError, match="not a single deal"):
         Game("1737", deals=DEAL)      # type: ignore[arg-type]
-
 
 # -- copies, the unchecked path, bounds ---------------------------------------------------
 
@@ -268,14 +253,12 @@ def test_copies_are_clones(make):
     game = Game("1737", seed=1)
     assert copy.deepcopy(game).tables is game.tables
 
-
 def test_unchecked_play_of_a_card_not_held_changes_nothing():
     hand = Hand("1737", deal=DEAL)
     before = hand.clone()
     with pytest.raises(ValueError):
         hand.apply_unchecked(Action.parse("0 play 2o"))
     assert hand == before and hand.history == ()
-
 
 @pytest.mark.parametrize("spec", ["1737", "modern", "huetor", "1598"])
 def test_no_game_is_longer_than_the_public_bound(spec):
@@ -288,7 +271,8 @@ def test_no_game_is_longer_than_the_public_bound(spec):
             legal = game.legal_actions()
             game.apply_unchecked(legal[int(rng.random() * len(legal))])
             steps += 1
-            assert game.hand.history.__len__() <= game.hand.max_actions
+            assert len(game.hand.history) <= max_hand_actions(compile_variant(game.variant),
+                                                               game.players)
         longest = max(longest, steps)
     assert longest <= game.max_actions
     assert Match(spec).max_actions == Match(spec).best_of * game.max_actions

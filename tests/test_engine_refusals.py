@@ -16,11 +16,13 @@ import pytest
 from rentoy.cards import DECK, parse_card
 from rentoy.comparison import explain_refusal
 from rentoy.engine import REASONS, Action, Deal, Game, Hand
-from rentoy.engine.rules import LADDER_TOP, NO_RAISE_RIGHT, REFUSALS, step_refusal
+from rentoy.engine import Betting, compile_variant
+from rentoy.engine.rules import LADDER_TOP, NO_RAISE_RIGHT, REFUSALS, raise_rule_refusal
 from rentoy.errors import IllegalAction, RentoyError
 from rentoy.provenance import STATUSES
 from rentoy.ruletable import RULE_NAMES
 from rentoy.variants import builtin_variants, load_variant
+from views import reason
 
 
 @dataclass(frozen=True)
@@ -36,6 +38,7 @@ class Case:
 
 
 ANSWER_NEXT = str(Path(__file__).parent / "fixtures" / "variants" / "answer-next.yaml")
+JUEGO_FUERA = str(Path(__file__).parent / "fixtures" / "variants" / "juego-fuera.yaml")
 STANDARD = (("3c", "6b", "7e"), ("12c", "2b", "4e"), ("2c", "1o", "5e"), ("11c", "3b", "6e"))
 TRUMPS = (("5o", "4e", "5e"), ("3o", "12o", "6c"), ("12e", "4c", "1b"), ("10c", "6b", "7b"))
 ESPADAS = (("7e", "4c", "5c"), ("3e", "2o", "6c"), ("12o", "4b", "5b"), ("1e", "10e", "6b"))
@@ -73,6 +76,14 @@ CASES: dict[str, Case] = {
                        ("0 raise", "1 raise", "0 raise"), "1 raise", rule="ladder",
                        legal_under=("1737", "avila"),
                        not_legal_under=("avila+values-1-3-6-12",)),
+    # 1737 has no call for the whole game.
+    "no-game-call": Case("1737", STANDARD, "5o", ("0 raise",), "1 game", rule="juego_fuera"),
+    # The fixture calls the whole game only in answer to a raise, not on one's turn.
+    "game-call-in-answer": Case(JUEGO_FUERA, STANDARD, "5o", (), "0 game",
+                                rule="juego_fuera", legal_under=()),
+    # Once the whole game is called and accepted, nothing is raised above it.
+    "whole-game": Case(JUEGO_FUERA, STANDARD, "5o", ("0 raise", "1 game", "0 accept"),
+                       "0 raise", rule="juego_fuera"),
 }
 
 
@@ -117,7 +128,7 @@ def test_refusal(code: str):
     legal_before = hand.legal_actions()
 
     assert not hand.can(case.action)
-    assert hand.refusal_reason(case.action) == code
+    assert reason(hand, case.action) == code
     error = hand.refusal(case.action)
     assert isinstance(error, IllegalAction) and error.reason == code
     with pytest.raises(IllegalAction) as info:
@@ -157,7 +168,7 @@ def test_refusal_returns_none_for_a_legal_action():
     case = CASES["arrastre"]
     hand = position(case)
     assert hand.refusal("1 play 3o") is None
-    assert hand.refusal_reason("1 play 3o") is None
+    assert reason(hand, "1 play 3o") is None
     assert hand.check("1 play 3o") == Action(1, "play", parse_card("3o"))
 
 
@@ -165,13 +176,13 @@ def test_refusal_returns_none_for_a_legal_action():
                                     Action(0, "fold", DECK[0]), Action(0, "Raise")])
 def test_malformed_actions_are_unknown(action):
     hand = position(CASES["not-your-turn"])
-    assert hand.refusal_reason(action) == "unknown-action"
+    assert reason(hand, action) == "unknown-action"
 
 
 @pytest.mark.parametrize("seat", [-1, 4, 39])
 def test_seats_outside_the_table(seat):
     hand = position(CASES["not-your-turn"])
-    assert hand.refusal_reason(Action(seat, "raise")) == "no-such-seat"
+    assert reason(hand, Action(seat, "raise")) == "no-such-seat"
 
 
 def test_an_unheld_card_names_what_the_player_holds():
@@ -189,11 +200,16 @@ def test_a_finished_game_refuses_every_action():
     assert game.legal_actions() == [] and game.refusal("0 raise").reason == "hand-over"
 
 
-def test_step_refusal_reads_the_ladder_and_the_right_from_the_betting_alone() -> None:
-    tables = Game("1737", players=4, seed=1).hand.tables
+def test_raise_rule_refusal_reads_the_ladder_and_the_right_from_the_betting_alone() -> None:
+    tables = compile_variant(load_variant("1737"))
     top = tables.top_level
-    assert step_refusal(tables, 0, -1, 0) is None              # both teams may raise
-    assert step_refusal(tables, 1, 1, 1) is None               # team B holds the right
-    assert step_refusal(tables, 1, 1, 0) is NO_RAISE_RIGHT     # team A does not
-    assert step_refusal(tables, top, -1, 0) is LADDER_TOP      # no step above the top
-    assert step_refusal(tables, top, 0, 1) is LADDER_TOP       # the ladder is asked first
+    start = Betting.start(3, 4)
+
+    def at(level: int, right: int) -> Betting:
+        return start._replace(level=level, accepted=level, right=right)
+
+    assert raise_rule_refusal(tables, at(0, -1), 0) is None           # both teams may raise
+    assert raise_rule_refusal(tables, at(1, 1), 1) is None            # team B holds the right
+    assert raise_rule_refusal(tables, at(1, 1), 0) is NO_RAISE_RIGHT  # team A does not
+    assert raise_rule_refusal(tables, at(top, -1), 0) is LADDER_TOP   # no step above the top
+    assert raise_rule_refusal(tables, at(top, 0), 1) is LADDER_TOP    # the ladder is asked first

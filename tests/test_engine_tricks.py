@@ -12,7 +12,7 @@ import pytest
 
 from rentoy.cards import parse_card
 from rentoy.engine import Deal, Hand
-from rentoy.engine.play import trick_winner
+from rentoy.engine.rules import trick_winner
 from rentoy.engine.tables import compile_variant
 from rentoy.variants import load_variant
 
@@ -29,7 +29,7 @@ def play(hand: Hand, *cards: str):
     """Each card played by the seat whose turn it is; returns the last event."""
     event = None
     for code in cards:
-        event = hand.apply(f"{hand.turn} play {code}")
+        event = hand.apply(f"{hand.current_seat} play {code}")
     return event
 
 
@@ -52,8 +52,8 @@ def test_any_trump_beats_every_plain_card():
     hand = deal_hand("1737", ["12c 4e 5e", "2c 6e 7e", "3o 4b 5b", "1c 6b 7b"])
     event = play(hand, "12c", "2c", "3o", "1c")
     assert event.trick.winner == 2
-    assert hand.tricks_won == (1, 0)
-    assert hand.turn == hand.leader == 2          # the winner leads the next trick
+    assert hand.observation(0).tricks_won == (1, 0)
+    assert hand.current_seat == 2 and hand.observation(0).trick == ()   # the winner leads
 
 
 def test_an_off_suit_card_cannot_win():
@@ -205,7 +205,7 @@ def test_the_hand_stops_when_a_team_has_two_tricks():
     play(hand, "2o", "3c", "12o", "10c")           # A
     event = play(hand, "4e", "6c", "1b", "6b")      # seat 0 leads espadas; A again
     assert event.result is not None and hand.is_over
-    assert len(hand.trick_log) == 2
+    assert len(list(hand.observation(0).tricks)) == 2
     assert hand.result.how == "tricks" and hand.result.winner_name == "A"
     assert hand.result.tricks == (2, 0) and hand.result.score == (1, 0)
     assert hand.legal_actions() == []
@@ -216,7 +216,7 @@ def test_stop_when_decided_false_plays_every_trick(tmp_path):
     hand = deal_hand(spec, ["2o 4e 5e", "3c 6c 7e", "12o 4c 1b", "10c 6b 7b"])
     play(hand, "2o", "3c", "12o", "10c")
     play(hand, "4e", "6c", "1b", "6b")
-    assert not hand.is_over and hand.tricks_won == (2, 0)
+    assert not hand.is_over and hand.observation(0).tricks_won == (2, 0)
     event = play(hand, "5e", "7e", "4c", "7b")       # B's 7e takes the last trick
     assert event.trick.winner == 1
     assert hand.result.winner_name == "A" and hand.result.tricks == (2, 1)
@@ -229,6 +229,6 @@ def test_five_card_hands_need_three_tricks():
                             "10c 6o 7b 3b 2b"])
     play(hand, "2o", "3c", "12o", "6o")
     play(hand, "4e", "6c", "4b", "7b")
-    assert not hand.is_over and hand.tricks_won == (2, 0)
+    assert not hand.is_over and hand.observation(0).tricks_won == (2, 0)
     play(hand, "5e", "7c", "1b", "3b")
     assert hand.is_over and hand.result.tricks == (3, 0)

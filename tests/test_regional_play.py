@@ -13,11 +13,12 @@ from pathlib import Path
 import pytest
 
 from rentoy.cards import SUITS, Card
-from rentoy.engine import Deal, Game, Hand, compile_variant
+from rentoy.engine import Deal, Game, Hand, cards_left, compile_variant
 from rentoy.bots import RandomBot
-from rentoy.engine.play import legal_cards, trick_winner
+from rentoy.engine.rules import legal_cards, trick_winner
 from rentoy.errors import IllegalAction
 from rentoy.variants import load_variant
+from views import outcomes
 
 
 def cards(text: str) -> list[int]:
@@ -73,7 +74,7 @@ def test_galicia_hand_default_six_players_and_refusal_names_the_rule():
     deal = Deal.parse([["2c", "4o", "6e"], ["5b", "3o", "7e"], ["10o", "4e", "6o"],
                        ["3c", "5e", "7o"], ["11b", "1e", "2e"], ["12c", "4b", "6b"]], up="7c")
     hand = Hand("galicia", deal=deal)
-    assert hand.players == 6 and hand.trump == "c"
+    assert hand.players == 6 and hand.observation(0).trump == "c"
     play_out(hand, ["0 play 2c", "1 play 5b"])
     with pytest.raises(IllegalAction) as refused:
         hand.apply("2 play 4e")
@@ -81,7 +82,7 @@ def test_galicia_hand_default_six_players_and_refusal_names_the_rule():
     event = None
     for action in ["2 play 10o", "3 play 3c", "4 play 11b", "5 play 12c"]:
         event = hand.apply(action)
-    assert event.trick.winner == 1 and hand.tricks_won == (0, 1)
+    assert event.trick.winner == 1 and hand.observation(0).tricks_won == (0, 1)
 
 
 # -- Huétor Vega ----------------------------------------------------------------------
@@ -112,7 +113,7 @@ def test_huetor_pata_of_18():
     # 16-14 would have ended a game to 12; in Huétor it is two short of the pata.
     hand = Hand("huetor", deal=deal, score=(16, 14))
     hand.apply("0 raise")
-    assert hand.outcomes() == ((19, 14), (16, 17))
+    assert outcomes(hand) == ((19, 14), (16, 17))
     refused = play_out(hand.clone(), ["1 fold"])
     assert refused.result.score == (17, 14) and refused.result.game_winner is None
     won = play_out(hand.clone(), ["3 accept", "0 play 2e", "1 play 3e", "2 play 12e",
@@ -120,7 +121,7 @@ def test_huetor_pata_of_18():
                                   "3 play 11c"])
     assert won.result.score == (19, 14) and won.result.game_winner_name == "A"
     whole = play_out(hand.clone(), ["1 raise", "0 raise", "1 raise"])
-    assert whole.value == "game" and whole.outcomes() == ((18, 14), (16, 18))
+    assert whole.observation(0).value == "game" and outcomes(whole) == ((18, 14), (16, 18))
     with pytest.raises(ValueError):
         Hand("huetor", score=(18, 0))
 
@@ -169,16 +170,16 @@ def test_conil_five_card_hand_needs_three_tricks():
     play_out(hand, ["0 play 3c", "1 play 11o", "2 play 4b", "3 play 2c",
                     "2 play 10e", "3 play 12e", "0 play 1e", "1 play 7e",
                     "3 play 11e", "0 play 12c", "1 play 6e", "2 play 5e"])
-    assert hand.tricks_won == (2, 1) and not hand.is_over      # two of five is not enough
+    assert hand.observation(0).tricks_won == (2, 1) and not hand.is_over      # two of five is not enough
     play_out(hand, ["0 play 6o", "1 play 4o", "2 play 7o", "3 play 5o"])
     assert hand.is_over and hand.result.tricks == (3, 1)         # the fifth is not played
     assert hand.result.winner_name == "A" and hand.result.score == (1, 0)
-    assert all(len(hand.hand_of(s)) == 1 for s in range(4))
+    assert all(len(cards_left(hand.deal, hand.history)[s]) == 1 for s in range(4))
 
 
 def test_conil_deals_five_cards_and_refuses_eight_players():
     hand = Hand("conil", seed=11)
-    assert [len(hand.hand_of(s)) for s in range(4)] == [5] * 4
+    assert [len(cards_left(hand.deal, hand.history)[s]) for s in range(4)] == [5] * 4
     with pytest.raises(ValueError):
         Hand("conil", players=8)
     with pytest.raises(ValueError):   # a three-card deal is not a Conil deal
@@ -194,8 +195,8 @@ MODERN_DEAL = [["2o", "12c", "4e"], ["3o", "6c", "5b"], ["12o", "7c", "2b"], ["4
 def test_modern_rentoy_entero_fold_pays_nine():
     hand = Hand("modern", deal=Deal.parse(MODERN_DEAL, up="7o"), score=(0, 2))
     values = [hand.apply(a).value for a in ["0 raise", "1 raise", "0 raise", "1 raise"]]
-    assert values == [3, 6, 9, "game"] and hand.accepted_value == 9
-    assert hand.outcomes() == ((12, 2), (0, 12))
+    assert values == [3, 6, 9, "game"] and hand.observation(0).accepted_value == 9
+    assert outcomes(hand) == ((12, 2), (0, 12))
     folded = play_out(hand.clone(), ["0 fold"])
     assert folded.result.points == 9 and folded.result.score == (0, 11)
     assert folded.result.game_winner is None
@@ -216,7 +217,7 @@ def test_modern_rentoy_entero_winner_takes_the_game():
 def test_modern_whole_game_step_is_dead_once_nine_decides():
     hand = Hand("modern", deal=Deal.parse(MODERN_DEAL, up="7o"), score=(4, 5))
     play_out(hand, ["0 raise", "1 raise", "0 raise"])
-    assert hand.value == 9 and hand.raise_is_dead()
+    assert hand.observation(0).value == 9 and hand.observation(0).dead_raise
     assert hand.apply("1 raise").dead
 
 
@@ -255,7 +256,7 @@ def test_random_hands_end_with_a_consistent_result(vid):
             assert sum(r.tricks) <= rules.tricks
             if r.how == "tricks":
                 assert r.tricks[r.winner] >= rules.tricks_to_win or sum(r.tricks) == rules.tricks
-            assert r.score[r.winner] == hand.start_score[r.winner] + r.points
+            assert r.score[r.winner] == hand.score[r.winner] + r.points
 
 
 # -- The worked examples of the regional variants ---------------------------------------

@@ -13,7 +13,7 @@ from rentoy.analysis.worlds import (exclusions, is_consistent, plays_of, sample_
                                     unseen_cards)
 from rentoy.bots import SearchBot, make_bot, parse_bot, team_bots
 from rentoy.bots.search import game_chance
-from rentoy.engine import Deal, Game, Hand
+from rentoy.engine import Deal, Game, Hand, cards_left
 from rentoy.bots import RandomBot
 from rentoy.engine.actions import PLAY
 from rentoy.variants import builtin_ids, load_variant
@@ -47,7 +47,7 @@ def test_sampled_worlds_are_consistent_and_the_true_cards_are_never_excluded(
         return
     seat = who % players
     seen = hand.observation(seat)
-    truth = [[int(c) for c in hand.hand_of(s)] for s in range(players)]
+    truth = [[int(c) for c in cards_left(hand.deal, hand.history)[s]] for s in range(players)]
     pool = set(unseen_cards(seen))
     masks = exclusions(seen)
     for s in range(players):

@@ -13,7 +13,7 @@ import pytest
 
 from rentoy.cards import parse_card
 from rentoy.cli import main
-from rentoy.engine import Action
+from rentoy.engine import Action, cards_left
 from rentoy.table import Session, draw_view, read_line, suit_symbols
 from rentoy.variants import load_variant
 from rentoy.walkthrough import run_walkthrough
@@ -97,9 +97,10 @@ def test_the_person_sees_only_their_own_cards():
     session = Session("1737", seat=2, seed=5)
     session.start()
     view = session.view()
-    assert view.cards == session.game.hand.hand_of(2)
+    assert view.cards == cards_left(session.game.hand.deal, session.game.hand.history)[2]
     text = "\n".join(draw_view(view, {}))
-    others = {c.code for s in (0, 1, 3) for c in session.game.hand.hand_of(s)}
+    others = {c.code for s in (0, 1, 3) for c in cards_left(session.game.hand.deal,
+                                                              session.game.hand.history)[s]}
     shown = set(text.replace(",", " ").replace(")", " ").split())
     assert not others & shown
     assert all(len(line) <= 80 for line in draw_view(view))

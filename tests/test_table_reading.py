@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from rentoy.bots import SearchBot, make_bot
 from rentoy.bots.search import Estimate, Stance
 from rentoy.bots.table import CAREFUL_ANSWER, CAREFUL_RAISE, careless_chance
-from rentoy.engine import Game, Observation
+from rentoy.engine import Game, Observation, cards_left
 from rentoy.bots import RandomBot
 from rentoy.engine.actions import PLAY, RAISE
 from rentoy.variants import builtin_ids, load_variant
@@ -105,7 +105,7 @@ def test_a_hand_played_without_raises_reads_as_careful() -> None:
         seat = game.current_seat
         assert seat is not None
         if seat & 1:
-            k = len(game.hand.hand_of(seat))
+            k = len(cards_left(game.hand.deal, game.hand.history)[seat])
             expected *= (k / (k + 1)) / (1 - CAREFUL_RAISE)
         play_first_card(game)
     chance = careless_chance(game.observation(0))

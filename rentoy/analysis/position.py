@@ -9,9 +9,10 @@ play no part in which team takes the tricks.
 :func:`position_of` is the one place that reads a :class:`~rentoy.engine.Hand`; the
 rest of the analysis works on positions (or, for speed, on plain card lists).
 
-When the hand ends is the engine's rule, read from the tables: a team that reaches
-``tricks_to_win`` ends it when ``stop_when_decided`` holds, and otherwise the team with
-more tricks after the last trick wins (:func:`hand_ended`). :func:`settled` says
+When the hand ends is the engine's rule (:func:`~rentoy.engine.rules.hand_end`, asked
+through :func:`hand_ended`): a team that reaches ``tricks_to_win`` ends it when
+``stop_when_decided`` holds, and otherwise the team with more tricks after the last
+trick wins. :func:`settled` says
 whether the winner is already certain, whoever takes the remaining tricks.
 
 >>> from rentoy.engine import Deal, Hand
@@ -33,13 +34,16 @@ Card('3c')
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from ..cards import DECK, SUITS, Card
-from ..engine.play import legal_cards, trick_winner
-from ..engine.tables import Tables, TrumpTables
+from ..engine.actions import PLAY
+from ..engine.rules import Phase, hand_end, legal_cards, trick_winner
+from ..engine.tables import Tables, TrumpTables, compile_variant
 from ..errors import InputError, Problem
+
+if TYPE_CHECKING:
+    from ..engine import Hand
 
 __all__ = ["Position", "PositionError", "position_of", "hand_ended", "settled", "settled_table"]
 
@@ -48,34 +52,32 @@ class PositionError(InputError):
     """A state the double-dummy analysis cannot start from (betting pending, hand over)."""
 
 
-def hand_ended(tables: Tables, tricks: Sequence[int], done: int) -> int | None:
+def hand_ended(tables: Tables, tricks: Sequence[int], done: int, mano: int) -> int | None:
     """The winning team (0 = A, 1 = B) if the hand is over after ``done`` tricks with
-    ``tricks`` won by each team, else None: the engine's rule, read from the tables."""
-    return _ended(tables.rules.tricks, tables.rules.tricks_to_win, tables.rules.stop_when_decided,
-                  tricks[0], tricks[1], done)
+    ``tricks`` won by each team, else None: the engine's rule
+    (:func:`~rentoy.engine.rules.hand_end`); ``mano`` is the seat that led the first
+    trick."""
+    return hand_end(tables, tricks, done, mano)
 
 
-def _ended(tricks: int, to_win: int, stop: bool, a: int, b: int, done: int) -> int | None:
-    if stop:
-        if a >= to_win:
-            return 0
-        if b >= to_win:
-            return 1
-    if done >= tricks:
-        return 0 if a > b else 1
-    return None
+_settled: dict[tuple[int, int], tuple[Tables, tuple[int, ...]]] = {}
 
 
-@lru_cache(maxsize=None)
-def settled_table(tricks: int, to_win: int, stop: bool) -> tuple[int, ...]:
+def settled_table(tables: Tables, mano: int) -> tuple[int, ...]:
     """:func:`settled` for every ``(a, b, done)`` at once, indexed
     ``(a * 8 + b) * 8 + done`` (-1: not settled), for the solver's inner loop.
 
-    Found by trying every sequence of trick winners from each state (at most 2**5),
-    with the rule of :func:`hand_ended` as the only rule of how a hand ends."""
+    Found by trying every sequence of trick winners from each state (at most 2**7),
+    with the engine's rule of how a hand ends as the only rule (made once per rules and
+    mano's team)."""
+    key = (id(tables), mano & 1)
+    found = _settled.get(key)
+    if found is not None and found[0] is tables:
+        return found[1]
+    tricks = tables.rules.tricks
 
     def outcomes(a: int, b: int, done: int) -> set[int]:
-        over = _ended(tricks, to_win, stop, a, b, done)
+        over = hand_end(tables, (a, b), done, mano)
         if over is not None:
             return {over}
         return outcomes(a + 1, b, done + 1) | outcomes(a, b + 1, done + 1)
@@ -83,23 +85,25 @@ def settled_table(tricks: int, to_win: int, stop: bool) -> tuple[int, ...]:
     table = [-1] * (8 * 8 * 8)
     for done in range(min(tricks, 7) + 1):
         for a in range(done + 1):
-            found = outcomes(a, done - a, done)
-            table[(a * 8 + done - a) * 8 + done] = found.pop() if len(found) == 1 else -1
-    return tuple(table)
+            seen = outcomes(a, done - a, done)
+            table[(a * 8 + done - a) * 8 + done] = seen.pop() if len(seen) == 1 else -1
+    if len(_settled) > 256:
+        _settled.clear()
+    _settled[key] = (tables, tuple(table))
+    return _settled[key][1]
 
 
-def settled(tables: Tables, tricks: Sequence[int], done: int) -> int | None:
+def settled(tables: Tables, tricks: Sequence[int], done: int, mano: int) -> int | None:
     """The winning team if the hand's winner is certain after ``done`` tricks (whoever
     takes the tricks still to play), else None. An ended hand is settled.
 
     >>> from rentoy.engine import compile_variant
     >>> from rentoy.variants import load_variant
     >>> tables = compile_variant(load_variant("1737"))
-    >>> settled(tables, (1, 0), 1), settled(tables, (2, 0), 2), settled(tables, (1, 1), 2)
-    (None, 0, None)
+    >>> [settled(tables, t, d, 0) for t, d in [((1, 0), 1), ((2, 0), 2), ((1, 1), 2)]]
+    [None, 0, None]
     """
-    found = settled_table(tables.rules.tricks, tables.rules.tricks_to_win,
-                           tables.rules.stop_when_decided)[(tricks[0] * 8 + tricks[1]) * 8 + done]
+    found = settled_table(tables, mano)[(tricks[0] * 8 + tricks[1]) * 8 + done]
     return None if found < 0 else found
 
 
@@ -109,7 +113,9 @@ class Position:
 
     ``hands[s]`` are seat ``s``'s remaining cards; ``trick`` the cards of the unfinished
     trick in playing order, led by ``leader``; ``tricks`` the tricks won by team A
-    and team B. Seats ``0..players-1`` in playing order, team A the even seats.
+    and team B; ``mano`` the seat that led the first trick (how a hand ends may read
+    it), by default the leader of a position that starts the hand. Seats
+    ``0..players-1`` in playing order, team A the even seats.
     """
 
     tables: Tables
@@ -118,6 +124,15 @@ class Position:
     leader: int
     trick: tuple[Card, ...] = ()
     tricks: tuple[int, int] = (0, 0)
+    mano: int = -1
+
+    def __post_init__(self) -> None:
+        if self.mano < 0:
+            if self.trick or any(self.tricks) or len(self.hands[self.leader]) \
+                    != self.tables.rules.hand_size:
+                raise ValueError("a position later in the hand needs its mano, the seat "
+                                 "that led the first trick")
+            object.__setattr__(self, "mano", self.leader)
 
     @property
     def players(self) -> int:
@@ -147,7 +162,7 @@ class Position:
     @property
     def winner(self) -> int | None:
         """The winning team if the hand is over, else None."""
-        return hand_ended(self.tables, self.tricks, self.done)
+        return hand_ended(self.tables, self.tricks, self.done, self.mano)
 
     def legal(self) -> tuple[Card, ...]:
         """The cards the seat to play may play (the engine's ``legal_cards``)."""
@@ -167,10 +182,10 @@ class Position:
         trick = self.trick + (DECK[card],)
         if len(trick) < n:
             return Position(self.tables, self.tt, tuple(hands), self.leader, trick,
-                            self.tricks)
+                            self.tricks, self.mano)
         won = (self.leader + trick_winner(self.tt, trick)) % n
         tricks = (self.tricks[0] + (won & 1 == 0), self.tricks[1] + (won & 1))
-        return Position(self.tables, self.tt, tuple(hands), won, (), tricks)
+        return Position(self.tables, self.tt, tuple(hands), won, (), tricks, self.mano)
 
     def describe(self) -> dict[str, Any]:
         """Plain data: the position as JSON shows it."""
@@ -184,27 +199,23 @@ class Position:
                 "team": "AB"[self.team]}
 
 
-def position_of(hand: Any) -> Position:
-    """The trick-play position of a :class:`~rentoy.engine.Hand` (the one place that
-    reads a hand). Raises :class:`PositionError` when a raise waits for an answer or
-    the hand is over: betting is not part of the analysis."""
+def position_of(hand: Hand) -> Position:
+    """The trick-play position of a :class:`~rentoy.engine.Hand`, replayed from its
+    public face (its deal, dealer and history: the one place that reads a hand). Raises
+    :class:`PositionError` when a raise waits for an answer or the hand is over:
+    betting is not part of the analysis."""
     if hand.is_over:
         raise PositionError(Problem("the hand is over: there is nothing left to solve",
                                     hint="give fewer actions"))
-    if hand.pending:
+    if hand.phase is Phase.ANSWER:
         raise PositionError(Problem(
             "a raise waits for an answer: the solver analyses card play only, not betting",
             hint="add the answer (accept or fold) to the actions, or remove the raise"))
-    n = hand.players
-    hands = tuple(tuple(DECK[c] for c in hand.hand_of(s)) for s in range(n))
-    current = hand.current_trick
-    tt = hand.tt
-    # A finished trick's winner leads the next; with no card out yet, the leader is
-    # the seat to play.
-    seat = getattr(hand, "current_seat", None)
-    if seat is None:
-        seat = hand.to_act()[0]
-    leader = current[0][0] if current else seat
-    won = hand.tricks_won
-    return Position(hand.tables, tt, hands, leader, tuple(DECK[c] for _, c in current),
-                    (int(won[0]), int(won[1])))
+    tables = compile_variant(hand.variant)
+    deal = hand.deal
+    mano = (hand.observation(0).dealer + 1) % hand.players
+    position = Position(tables, tables.by_trump[deal.up // 10], deal.hands, mano)
+    for action in hand.history:
+        if action.kind == PLAY and action.card is not None:
+            position = position.play(action.card)
+    return position

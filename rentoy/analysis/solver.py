@@ -9,7 +9,7 @@ search stops at the first such card (an alpha-beta cut with a window of one).
 How it is fast, and why it stays exact:
 
 - **Rules from the engine.** Legal cards come from the engine's ``legal_cards`` and
-  trick winners from its ``trick_winner`` (``rentoy.engine.play``); when a hand ends is
+  trick winners from its ``trick_winner`` (``rentoy.engine.rules``); when a hand ends is
   :func:`~rentoy.analysis.position.hand_ended`, tabulated once per rule set as
   :func:`~rentoy.analysis.position.settled_table`, so the search stops as soon as
   the winner is certain, whoever takes the remaining tricks.
@@ -54,7 +54,7 @@ from dataclasses import dataclass
 from typing import Callable, Sequence, Union
 
 from ..cards import DECK, Card
-from ..engine.play import legal_cards, trick_winner
+from ..engine.rules import legal_cards, trick_winner
 from ..engine.tables import Tables, TrumpTables
 from .position import Position, hand_ended, settled_table
 
@@ -74,7 +74,7 @@ _Search = Callable[[list[list[int]], list[int], list[int], int, int, int, int, i
 class Solver:
     """Double-dummy search under one rule set and one trump suit.
 
-    Build it once (``Solver(tables, tt, players)``) and call :meth:`winner` or
+    Build it once (``Solver(tables, tt, players, mano)``) and call :meth:`winner` or
     :meth:`move_winners` on as many positions as needed: ``hands`` has one entry per
     seat, seats in playing order, each a list of card numbers (or
     :class:`~rentoy.cards.Card`) or a bitmask of them (bit ``c`` for card ``c``); every
@@ -88,7 +88,7 @@ class Solver:
     >>> from rentoy.cards import parse_card
     >>> from rentoy.variants import load_variant
     >>> tables = compile_variant(load_variant("1737"))
-    >>> solver = Solver(tables, tables.by_trump[0], players=2)   # oros are trumps
+    >>> solver = Solver(tables, tables.by_trump[0], players=2, mano=0)   # oros are trumps
     >>> hands = [[parse_card(c) for c in h] for h in (["2o", "3c", "12c"], ["12o", "1c", "5e"])]
     >>> solver.winner(hands, leader=0)
     0
@@ -99,15 +99,16 @@ class Solver:
     takes the next trick; a copas lead loses to B's As de copas.
     """
 
-    __slots__ = ("tables", "tt", "players", "_between", "_klass", "_settle", "_searches",
-                 "_memos", "_holders", "_cards")
+    __slots__ = ("tables", "tt", "players", "mano", "_between", "_klass", "_settle",
+                 "_searches", "_memos", "_holders", "_cards")
 
-    def __init__(self, tables: Tables, tt: TrumpTables, players: int):
+    def __init__(self, tables: Tables, tt: TrumpTables, players: int, mano: int):
         if not 2 <= players <= 8 or tables.rules.tricks > 7:
             raise ValueError("the solver handles 2 to 8 players and at most 7 tricks")
         self.tables = tables
         self.tt = tt
         self.players = players
+        self.mano = mano
         power, suit, always = tt.power, tt.suit, tt.always
         # _between[p][c]: the cards ranked strictly between p and c (a bitmask).
         below = [sum(1 << x for x in range(40) if power[x] < power[c]) for c in range(40)]
@@ -124,8 +125,7 @@ class Solver:
         self._memos: dict[tuple[int, int], dict[int, int]] = {}
         self._holders = [0] * players
         self._cards: dict[int, list[int]] = {}      # a mask's cards, strongest first
-        self._settle = settled_table(tables.rules.tricks, tables.rules.tricks_to_win,
-                                     tables.rules.stop_when_decided)
+        self._settle = settled_table(tables, mano)
 
     # -- the search ----------------------------------------------------------------
 
@@ -327,7 +327,7 @@ class Solver:
         wins the hand with perfect play after it. Empty when the hand is over."""
         plain, masks, tr, leader, ta, tb, done, rem = self._prepare(hands, leader, trick,
                                                                     tricks)
-        if hand_ended(self.tables, (ta, tb), done) is not None:
+        if hand_ended(self.tables, (ta, tb), done, self.mano) is not None:
             return {}
         n = self.players
         seat = (leader + len(tr)) % n
@@ -378,19 +378,19 @@ class Solver:
         return self._search(horizon, team)(*args) == team
 
 
-_solvers: dict[tuple[int, int, int], tuple[Tables, Solver]] = {}
+_solvers: dict[tuple[int, int, int, int], tuple[Tables, Solver]] = {}
 
 
 def _solver_for(position: Position) -> Solver:
     """A :class:`Solver` for the position's rules, trump and table size (kept while
     the same tables are in use)."""
-    key = (id(position.tables), position.tt.trump, position.players)
+    key = (id(position.tables), position.tt.trump, position.players, position.mano)
     found = _solvers.get(key)
     if found is None or found[0] is not position.tables:
         if len(_solvers) > 256:
             _solvers.clear()
         found = _solvers[key] = (position.tables, Solver(position.tables, position.tt,
-                                                         position.players))
+                                                         position.players, position.mano))
     return found[1]
 
 

@@ -44,7 +44,7 @@ from typing import Sequence
 
 from ..engine import Observation
 from ..engine.actions import PLAY
-from ..engine.play import legal_cards
+from ..engine.rules import legal_cards
 from ..engine.tables import TrumpTables
 
 __all__ = ["Plays", "plays_of", "unseen_cards", "exclusions", "sample_world",

@@ -33,7 +33,8 @@ from typing import Protocol, Sequence
 
 from ..engine.actions import ACCEPT, FOLD, PLAY, RAISE, Action
 from ..engine.observation import Observation
-from ..engine.play import trick_winner
+from ..engine.rules import points as rule_points
+from ..engine.rules import trick_winner
 from ..engine.tables import TOP_POWER, TRUMP_POWER, TrumpTables
 
 __all__ = ["Bot", "RandomBot", "GreedyBot", "legal_of"]
@@ -170,7 +171,8 @@ class GreedyBot:
         """Whether a fold now would give the raising team the game."""
         assert observation.raiser is not None
         raiser = observation.raiser & 1
-        points = observation.points_for(observation.accepted_value, raiser)
+        points = rule_points(observation.tables, observation.accepted_value, observation.score,
+                             raiser)
         target: int = observation.tables.rules.target
         return observation.score[raiser] + points >= target
 

@@ -51,8 +51,9 @@ from ..analysis.solver import Solver
 from ..analysis.worlds import sample_worlds, trick_in_play, trump_tables
 from ..engine import Action, Observation
 from ..engine.actions import ACCEPT, FOLD, PLAY, RAISE
-from .basic import legal_of
+from ..engine.rules import points
 from ..engine.tables import Tables
+from .basic import legal_of
 from .table import careless_chance
 
 __all__ = ["SearchBot", "Estimate", "Stance", "game_chance"]
@@ -133,7 +134,7 @@ class SearchBot:
         self.raise_weight = raise_weight
         self.careless_at, self.careless_raise_at = careless_at, careless_raise_at
         self.careless_sure_at = careless_sure_at
-        self._solvers: dict[tuple[int, int, int], tuple[Tables, Solver]] = {}
+        self._solvers: dict[tuple[int, int, int, int], tuple[Tables, Solver]] = {}
 
     def __repr__(self) -> str:
         return (f"SearchBot(samples={self.samples}, raise_at={self.raise_at}, "
@@ -186,7 +187,8 @@ class SearchBot:
         :meth:`stance` for this observation)."""
         tables, n, us = observation.tables, observation.players, observation.seat & 1
         tricks = observation.tricks_won
-        ended = hand_ended(tables, tricks, len(observation.tricks))
+        ended = hand_ended(tables, tricks, len(observation.tricks),
+                           (observation.dealer + 1) % n)
         if ended is not None:          # settled: the remaining tricks change nothing
             return Estimate(1.0 if ended == us else 0.0, {})
         leader, trick = trick_in_play(observation)
@@ -225,10 +227,12 @@ class SearchBot:
 
     def _solver(self, observation: Observation) -> Solver:
         tables, tt = observation.tables, trump_tables(observation)
-        key = (id(tables), tt.trump, observation.players)
+        n = observation.players
+        mano = (observation.dealer + 1) % n
+        key = (id(tables), tt.trump, n, mano)
         found = self._solvers.get(key)
         if found is None or found[0] is not tables:
-            found = self._solvers[key] = (tables, Solver(tables, tt, observation.players))
+            found = self._solvers[key] = (tables, Solver(tables, tt, n, mano))
         return found[1]
 
     def _answer(self, observation: Observation, legal: tuple[Action, ...], p: float,
@@ -241,8 +245,9 @@ class SearchBot:
         target = observation.tables.rules.target
         mine, theirs = observation.score[us], observation.score[them]
         value = observation.value
-        win, lose = observation.points_for(value, us), observation.points_for(value, them)
-        folded = observation.points_for(observation.accepted_value, them)
+        tables, score = observation.tables, observation.score
+        win, lose = points(tables, value, score, us), points(tables, value, score, them)
+        folded = points(tables, observation.accepted_value, score, them)
         accept = (p * game_chance(mine + win, theirs, target)
                   + (1 - p) * game_chance(mine, theirs + lose, target))
         fold = game_chance(mine, theirs + folded, target)

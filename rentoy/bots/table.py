@@ -12,8 +12,9 @@ the first hand of the game to now (Bayes' rule, starting from ``prior``):
 
 Only the moments when the other team could have raised count as evidence: its turns
 while the ladder has a step left and, under ``raise_right: acceptor``, the right to
-raise is not the bot's team's alone; and its answers to a raise (both asked of the
-engine's own :func:`~rentoy.engine.rules.step_refusal`). The careful model's
+raise is not the bot's team's alone; and its answers to a raise. The betting is replayed
+with the engine's own :func:`~rentoy.engine.rules.bet`, and whether a raise was open is
+asked of its :func:`~rentoy.engine.rules.raise_rule_refusal`. The careful model's
 rates are the project's assumption, chosen as round figures near what a player who
 raises with good cards and bluffs now and then does; no source gives them.
 
@@ -29,8 +30,8 @@ import math
 from typing import Sequence
 
 from ..engine import Action, Observation
-from ..engine.actions import ACCEPT, FOLD, PLAY, RAISE
-from ..engine.rules import right_after_accept, step_refusal
+from ..engine.actions import ACCEPT, FOLD, GAME_CALL, PLAY, RAISE
+from ..engine.rules import Betting, bet, raise_rule_refusal
 from ..engine.tables import Tables
 
 __all__ = ["careless_chance", "CAREFUL_RAISE", "CAREFUL_ANSWER"]
@@ -50,42 +51,52 @@ def careless_chance(observation: Observation, prior: float = 0.5) -> float:
         raise ValueError(f"prior is a chance strictly between 0 and 1, not {prior!r}")
     us = observation.seat & 1
     odds = math.log(prior / (1.0 - prior))
+    tables, players = observation.tables, observation.players
     for record in observation.past:
-        odds += _evidence(observation.tables, observation.players, us, record.actions)
-    odds += _evidence(observation.tables, observation.players, us, observation.actions)
+        odds += _evidence(tables, players, record.dealer, us, record.actions)
+    odds += _evidence(tables, players, observation.dealer, us, observation.actions)
     odds = max(-_LIMIT, min(_LIMIT, odds))
     return 1.0 / (1.0 + math.exp(-odds))
 
 
-def _evidence(tables: Tables, players: int, us: int, actions: Sequence[Action]) -> float:
+def _bets_open(tables: Tables, betting: Betting, seat: int) -> int:
+    """How many kinds of raise (one step, the whole game) ``seat`` may make now, its
+    turn or its answer settled: the engine's own rule."""
+    open_ = raise_rule_refusal(tables, betting, seat) is None
+    if tables.game_level >= 0 and raise_rule_refusal(tables, betting, seat, True) is None:
+        return open_ + 1
+    return int(open_)
+
+
+def _evidence(tables: Tables, players: int, dealer: int, us: int,
+              actions: Sequence[Action]) -> float:
     """The log-likelihood ratio (careless over careful) of the other team's betting in
-    one hand."""
-    size = tables.rules.hand_size
-    held = [size] * players
-    level, right, waiting = 0, -1, False     # right -1: both teams may raise
+    one hand, replayed with the engine's own betting rules (:func:`bet`)."""
+    held = [tables.rules.hand_size] * players
+    betting = Betting.start(dealer, players)
     total = 0.0
     for action in actions:
         kind, seat = action.kind, action.seat
         theirs = seat & 1 != us
-        if waiting:                          # an answer to a raise
+        if betting.pending:                  # an answer to a raise
             if theirs:
-                options = 3 if step_refusal(tables, level, -1, seat & 1) is None else 2
-                total += math.log((1.0 / options) / CAREFUL_ANSWER[kind])
-            if kind == RAISE:
-                level += 1
-            elif kind == ACCEPT:
-                waiting = False
-                right = right_after_accept(tables, seat)
-            continue
-        if theirs and step_refusal(tables, level, right, seat & 1) is None:
-            k = held[seat]
-            if kind == RAISE:
-                total += math.log((1.0 / (k + 1)) / CAREFUL_RAISE)
-            else:
-                total += math.log((k / (k + 1)) / (1.0 - CAREFUL_RAISE))
-        if kind == RAISE:
-            level += 1
-            waiting = True
-        elif kind == PLAY:
+                raises = _bets_open(tables, betting, seat)
+                share = CAREFUL_ANSWER[RAISE] / raises if kind in _RAISES else \
+                    CAREFUL_ANSWER[kind]
+                total += math.log((1.0 / (2 + raises)) / share)
+        elif theirs:
+            raises = _bets_open(tables, betting, seat)
+            if raises:
+                k = held[seat]
+                if kind in _RAISES:
+                    total += math.log((1.0 / (k + raises)) / (CAREFUL_RAISE / raises))
+                else:
+                    total += math.log((k / (k + raises)) / (1.0 - CAREFUL_RAISE))
+        if kind == PLAY:
             held[seat] -= 1
+        elif kind != FOLD:
+            betting = bet(tables, betting, action)
     return total
+
+
+_RAISES = (RAISE, GAME_CALL)

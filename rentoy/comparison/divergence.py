@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from ..cards import format_cards
-from ..engine import Action, Deal, Hand, draw_deal
+from ..engine import Action, Deal, Hand, Phase, draw_deal
 from ..errors import IllegalAction, InputError, Problem
 from ..render import Report, Table
 from ..simulation.play import SEARCH_CHOICES, SEARCH_DEALS, stream_seed
@@ -196,14 +196,14 @@ def _deal_data(deal: Deal) -> dict[str, Any]:
 
 def _state(hand: Hand) -> dict[str, Any]:
     """What a walkthrough can expect of a hand now (the keys that tell variants apart)."""
-    if hand.is_over:
-        r = hand.result
-        assert r is not None
+    seen = hand.observation(0)
+    winners = [t.winner for t in seen.tricks]
+    r = seen.result
+    if r is not None:
         return {"finished": True, "hand_winner": r.winner_name, "value": r.value,
-                "score": list(r.score), "tricks": list(r.tricks),
-                "trick_winners": [t.winner for t in hand.trick_log]}
-    return {"finished": False, "value": hand.value, "tricks": list(hand.tricks_won),
-            "trick_winners": [t.winner for t in hand.trick_log]}
+                "score": list(r.score), "tricks": list(r.tricks), "trick_winners": winners}
+    return {"finished": False, "value": seen.value, "tricks": list(seen.tricks_won),
+            "trick_winners": winners}
 
 
 def _play_out(hand: Hand, rng: random.Random) -> list[Action]:
@@ -216,7 +216,7 @@ def _play_out(hand: Hand, rng: random.Random) -> list[Action]:
     actions = []
     while not hand.is_over:
         legal = hand.legal_actions()
-        if hand.pending:
+        if hand.phase is Phase.ANSWER:
             answers = {a.kind: a for a in legal}      # the answering seat's, as the engine names it
             x = rng.random()
             if x < 0.6:

@@ -109,7 +109,7 @@ def solve_chunk(specs: tuple[str, ...], players: int, seed: int, start: int, sto
             trump = deal.up // 10
             solver = solvers.get((i, trump))
             if solver is None:
-                solver = solvers[(i, trump)] = Solver(t, t.by_trump[trump], players)
+                solver = solvers[(i, trump)] = Solver(t, t.by_trump[trump], players, 0)
             hands = [[int(c) for c in h] for h in deal.hands]
             team = solver.winner(hands, 0)
             row.append((team, _highest_team(t.by_trump[trump].power, hands),

@@ -210,8 +210,8 @@ def _same_position(variant: Variant, hand: Hand) -> Hand | None:
     from ..errors import InputError
 
     try:
-        other = Hand(variant, players=hand.players, dealer=hand.dealer,
-                     score=hand.start_score, deal=hand.deal)
+        other = Hand(variant, players=hand.players, dealer=hand.observation(0).dealer,
+                     score=hand.score, deal=hand.deal)
     except InputError:
         return None
     for action in hand.history:
@@ -231,7 +231,7 @@ def legal_under(hand: Hand, action: Action | str) -> tuple[str, ...]:
     ...                    ["10c", "6b", "7b"]], up="2o")
     >>> hand = Hand("avila", deal=deal)
     >>> event = hand.apply("0 play 5o")
-    >>> hand.refusal_reason("1 play 3o")
+    >>> hand.refusal("1 play 3o").reason
     'overtrump'
     >>> "1737" in legal_under(hand, "1 play 3o")
     True

@@ -7,18 +7,18 @@ seat may know), :class:`Phase` and :class:`Outcome`. Bots are :mod:`rentoy.bots`
 :mod:`rentoy.engine.rules`.
 """
 
-from .actions import ACCEPT, FOLD, KINDS, PLAY, RAISE, Action, ActionSyntaxError
+from .actions import ACCEPT, FOLD, GAME_CALL, KINDS, PLAY, RAISE, Action, ActionSyntaxError
 from .game import Game
-from .hand import (REASONS, TEAMS, Deal, Event, Hand, HandResult, TrickRecord, draw_deal,
-                   team_of)
+from .hand import (REASONS, TEAMS, Deal, Event, Hand, HandResult, TrickRecord, cards_left,
+                   draw_deal, team_of)
 from .match import Match
 from .observation import HandRecord, Observation, encoding_size
-from .rules import Outcome, Phase
+from .rules import Betting, Outcome, Phase
 from .tables import Tables, compile_variant
 
 __all__ = [
-    "Action", "ActionSyntaxError", "PLAY", "RAISE", "ACCEPT", "FOLD", "KINDS",
+    "Action", "ActionSyntaxError", "PLAY", "RAISE", "GAME_CALL", "ACCEPT", "FOLD", "KINDS",
     "Hand", "Game", "Match", "Deal", "HandResult", "Event", "TrickRecord", "REASONS", "TEAMS",
-    "team_of", "draw_deal", "Tables", "compile_variant", "Observation", "HandRecord",
-    "encoding_size", "Phase", "Outcome",
+    "team_of", "draw_deal", "cards_left", "Tables", "compile_variant", "Observation", "HandRecord",
+    "encoding_size", "Phase", "Outcome", "Betting",
 ]

@@ -1,5 +1,8 @@
 """Actions: small frozen values, parsed from and printed as ``"<seat> <kind> [card]"``.
 
+The kinds: ``play`` a card, ``raise`` the hand one step, ``game`` (call the whole game,
+*juego fuera*, where the variant has the call), ``accept`` or ``fold`` a raise.
+
 >>> from rentoy.engine import Action
 >>> Action.parse("2 play Rc")
 Action(seat=2, kind='play', card=Card('12c'))
@@ -14,11 +17,14 @@ from dataclasses import dataclass
 from ..cards import DECK, Card, CardError, parse_card
 from ..errors import RentoyError
 
-__all__ = ["Action", "ActionSyntaxError", "PLAY", "RAISE", "ACCEPT", "FOLD", "KINDS",
-           "play", "raise_", "accept", "fold"]
+__all__ = ["Action", "ActionSyntaxError", "PLAY", "RAISE", "GAME_CALL", "ACCEPT", "FOLD",
+           "KINDS", "BETS", "play", "raise_", "game_call", "accept", "fold", "play_actions",
+           "bet_actions"]
 
-PLAY, RAISE, ACCEPT, FOLD = "play", "raise", "accept", "fold"
-KINDS: tuple[str, ...] = (PLAY, RAISE, ACCEPT, FOLD)
+PLAY, RAISE, GAME_CALL, ACCEPT, FOLD = "play", "raise", "game", "accept", "fold"
+KINDS: tuple[str, ...] = (PLAY, RAISE, GAME_CALL, ACCEPT, FOLD)
+#: The bets: every kind but play.
+BETS: tuple[str, ...] = (RAISE, GAME_CALL, ACCEPT, FOLD)
 _MAX_SEATS = 40
 
 
@@ -43,7 +49,7 @@ class Action:
         if len(words) < 2 or not (words[0].isascii() and words[0].isdigit()):
             raise ActionSyntaxError(
                 f"bad action {text!r}: write '<seat> raise', '<seat> accept', "
-                "'<seat> fold' or '<seat> play <card>'")
+                "'<seat> fold', '<seat> game' or '<seat> play <card>'")
         seat, kind = int(words[0]), words[1].lower()
         if seat >= _MAX_SEATS:
             raise ActionSyntaxError(f"bad action {text!r}: there is no seat {seat}")
@@ -56,7 +62,7 @@ class Action:
             except CardError as exc:
                 raise ActionSyntaxError(str(exc)) from None
             return _PLAYS[seat][card]
-        if kind in (RAISE, ACCEPT, FOLD):
+        if kind in BETS:
             if len(words) != 2:
                 raise ActionSyntaxError(f"bad action {text!r}: '{kind}' takes no card")
             return _BETS[kind][seat]
@@ -65,7 +71,7 @@ class Action:
         hint = suggest(kind, KINDS)
         raise ActionSyntaxError(f"bad action {text!r}: unknown kind {words[1]!r}"
                                 + (f" ({hint})" if hint else "")
-                                + "; use play, raise, accept or fold")
+                                + "; use play, raise, game, accept or fold")
 
     def __str__(self) -> str:
         return f"{self.seat} {self.kind} {self.card}" if self.card is not None \
@@ -77,8 +83,17 @@ class Action:
 _PLAYS: tuple[tuple[Action, ...], ...] = tuple(
     tuple(Action(seat, PLAY, card) for card in DECK) for seat in range(_MAX_SEATS))
 _BETS: dict[str, tuple[Action, ...]] = {
-    kind: tuple(Action(seat, kind) for seat in range(_MAX_SEATS))
-    for kind in (RAISE, ACCEPT, FOLD)}
+    kind: tuple(Action(seat, kind) for seat in range(_MAX_SEATS)) for kind in BETS}
+
+
+def play_actions(seat: int) -> tuple[Action, ...]:
+    """Every play action of ``seat``, indexed by card (the shared values)."""
+    return _PLAYS[seat]
+
+
+def bet_actions(kind: str) -> tuple[Action, ...]:
+    """Every action of one kind of bet, indexed by seat (the shared values)."""
+    return _BETS[kind]
 
 
 def play(seat: int, card: Card | int | str) -> Action:
@@ -96,3 +111,7 @@ def accept(seat: int) -> Action:
 
 def fold(seat: int) -> Action:
     return _BETS[FOLD][seat]
+
+
+def game_call(seat: int) -> Action:
+    return _BETS[GAME_CALL][seat]

@@ -40,7 +40,7 @@ from ..consistency import check_players
 from ..variant import Variant
 from .actions import Action
 from .hand import TEAMS, Deal, Event, Hand, HandResult, draw_deal, max_game_actions
-from .observation import HandRecord, Observation, observe, record_of
+from .observation import HandRecord, Observation, record_of
 from .tables import as_variant, compile_variant
 
 __all__ = ["Game", "Rounds", "Deals"]
@@ -76,10 +76,6 @@ class Rounds:
     def current_seat(self) -> int | None:
         """The one seat to act now (None once it is over)."""
         return self._current.current_seat
-
-    def to_act(self) -> tuple[int, ...]:
-        """Every seat that may act now (see :meth:`~rentoy.engine.Hand.to_act`)."""
-        return self._current.to_act()
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         """The legal actions of ``seat``, by default the current seat's (empty once it
@@ -158,7 +154,7 @@ class Game(Rounds):
         # Without a deal the hand draws its own from the game's generator, unchecked.
         self.hand = Hand(variant, self.players, self.dealer, self.score, deal=first_deal,
                          rng=self.rng)
-        self.score = self.hand.start_score
+        self.score = self.hand.score
 
     def _deal(self, index: int) -> Deal | None:
         if self._deals is None:
@@ -248,7 +244,7 @@ class Game(Rounds):
         records = self.past_hands
         if self.is_over or self._waiting:
             records = records[:-1]      # the last hand is the one observed
-        return observe(self.hand, seat, past + records, games_won)
+        return self.hand.observation(seat, past=past + records, games_won=games_won)
 
     def apply(self, action: Action | str) -> Event:
         """Apply a legal action (refusing an illegal one); deal on when a hand ends."""
@@ -283,8 +279,7 @@ class Game(Rounds):
         self._start(deal)
 
     def _start(self, deal: Deal) -> None:
-        self.hand = Hand._next(self.variant, self.tables, self.players, self.dealer, self.score,
-                               deal)
+        self.hand = Hand.next_hand(self.variant, self.players, self.dealer, self.score, deal)
 
     def clone(self) -> "Game":
         """An independent copy, random generator included: both deal the same next hands."""

@@ -2,18 +2,23 @@
 
 Phases (:class:`~rentoy.engine.Phase`): ``play`` (the seat whose turn it is plays a
 card or raises), ``answer`` (a raise waits for the other team: accept, raise again, or
-fold), ``over``. One seat acts at every moment, :attr:`Hand.current_seat`. The API is
-small and uniform: :meth:`Hand.legal_actions`, :meth:`Hand.can`, :meth:`Hand.check`
-(raises :class:`~rentoy.errors.IllegalAction` saying why), :meth:`Hand.apply`,
-:meth:`Hand.clone`, :meth:`Hand.observation`, :attr:`Hand.is_over`,
-:attr:`Hand.result`, :attr:`Hand.history`. Which actions are legal is decided by the
-predicates of :mod:`rentoy.engine.rules` alone.
+fold), ``over``. One seat acts at every moment, :attr:`Hand.current_seat`. The public
+face is small, and the same as a :class:`~rentoy.engine.Game`'s: :meth:`~Hand.legal_actions`,
+:meth:`~Hand.can`, :meth:`~Hand.refusal`, :meth:`~Hand.check` (raises
+:class:`~rentoy.errors.IllegalAction` saying why), :meth:`~Hand.apply`,
+:meth:`~Hand.apply_unchecked`, :meth:`~Hand.clone`, :meth:`~Hand.observation` (what one
+seat may know: everything else is read there), :attr:`~Hand.phase`,
+:attr:`~Hand.current_seat`, :attr:`~Hand.is_over`, :attr:`~Hand.result`,
+:attr:`~Hand.history`, and what the hand was dealt: :attr:`~Hand.variant`,
+:attr:`~Hand.players`, :attr:`~Hand.deal`, :attr:`~Hand.score`. Which actions are legal,
+and what comes of them, is decided by :mod:`rentoy.engine.rules` alone.
 
 >>> from rentoy.engine import Hand, Deal
 >>> deal = Deal.parse([["3c", "6b", "7e"], ["12c", "2b", "4e"], ["2c", "1o", "5e"],
 ...                    ["11c", "3b", "6e"]], up="5o")
 >>> hand = Hand("1737", deal=deal, score=(4, 5))
->>> hand.trump, hand.value
+>>> seen = hand.observation(0)
+>>> seen.trump, seen.value
 ('o', 1)
 >>> for text in ["0 raise", "1 raise", "0 fold"]:
 ...     event = hand.apply(text)
@@ -27,24 +32,22 @@ import random
 from math import floor
 from typing import NamedTuple, Sequence
 
-from ..cards import DECK, SUITS, Card, parse_card
-from ..errors import IllegalAction, InputError
+from ..cards import DECK, Card, parse_card
 from ..consistency import check_players
+from ..errors import IllegalAction, InputError
 from ..variant import Variant
-from .actions import _BETS, _PLAYS, ACCEPT, FOLD, PLAY, RAISE, Action
-from .observation import Observation, observe
-from .play import legal_cards, trick_winner
-from .rules import (REASONS, TEAMS, Outcome, Phase, Refusal, answer_refusal, answering_seat,
-                    decides_game, fold_value, raise_is_dead, refusal_of, right_after_accept,
-                    step_refusal)
+from .actions import ACCEPT, FOLD, GAME_CALL, PLAY, RAISE, Action, bet_actions, play_actions
+from .observation import HandRecord, Observation, observe
+from .rules import (REASONS, TEAMS, Betting, HandState, Outcome, Phase, Refusal,
+                    answer_refusal, answering_seat, bet, cards_left, fold_value, hand_end,
+                    legal_cards,
+                    points, raise_is_dead, raise_rule_refusal, refusal_of, trick_winner)
 from .tables import Tables, as_variant, compile_variant
 
 __all__ = ["Hand", "Deal", "HandResult", "Event", "TrickRecord", "TEAMS", "REASONS",
-           "team_of", "draw_deal", "Phase", "Outcome", "PLAYING", "ANSWERING", "OVER",
-           "max_hand_actions", "max_game_actions"]
+           "team_of", "draw_deal", "cards_left", "max_hand_actions", "max_game_actions"]
 
-#: The phases by their old names.
-PLAYING, ANSWERING, OVER = Phase.PLAY, Phase.ANSWER, Phase.OVER
+_PLAY, _ANSWER, _OVER = Phase.PLAY, Phase.ANSWER, Phase.OVER
 _TRICKS, _FOLD = Outcome.TRICKS, Outcome.FOLD
 
 
@@ -119,7 +122,7 @@ class HandResult(NamedTuple):
     winner: int                 # 0 = team A, 1 = team B
     points: int
     how: Outcome                # on the tricks, or on a fold
-    value: int | str            # the ladder value the hand was settled at ("game" possible)
+    value: int | str            # the value the hand was settled at ("game" possible)
     score: tuple[int, int]
     tricks: tuple[int, int]
     game_winner: int | None
@@ -145,13 +148,15 @@ class Event(NamedTuple):
     result: HandResult | None   # set when the action ended the hand
 
 
-class Hand:
-    """The state of one hand under a variant. See the module docstring for the API."""
+_RAISES, _GAMES = bet_actions(RAISE), bet_actions(GAME_CALL)
+_ACCEPTS, _FOLDS = bet_actions(ACCEPT), bet_actions(FOLD)
+_PLAYS = tuple(play_actions(seat) for seat in range(40))
 
-    __slots__ = ("variant", "tables", "tt", "players", "dealer", "start_score", "deal", "hands",
-                 "up", "_plays",
-                 "phase", "turn", "leader", "trick", "tricks", "trick_log", "level", "right",
-                 "raiser", "result", "_history")
+
+class Hand:
+    """One hand under a variant, dealt and played. See the module docstring for the API."""
+
+    __slots__ = ("_variant", "_deal", "_s")
 
     def __init__(self, variant: Variant | str, players: int | None = None,
                  dealer: int | None = None, score: Sequence[int] = (0, 0),
@@ -169,13 +174,12 @@ class Hand:
         if max(score) >= tables.rules.target:
             raise InputError.at(f"the score {list(score)} already ends a game to "
                                 f"{tables.rules.target}")
+        size = tables.rules.hand_size
         if deal is None:
-            deal = draw_deal(rng if rng is not None else random.Random(seed or 0), n,
-                             tables.rules.hand_size)
-        elif len(deal.hands) != n or any(len(h) != tables.rules.hand_size for h in deal.hands):
-            raise InputError.at(f"the deal must give {tables.rules.hand_size} cards to each of "
-                                f"{n} players")
-        elif len(set(deal.cards())) != n * tables.rules.hand_size + 1:
+            deal = draw_deal(rng if rng is not None else random.Random(seed or 0), n, size)
+        elif len(deal.hands) != n or any(len(h) != size for h in deal.hands):
+            raise InputError.at(f"the deal must give {size} cards to each of {n} players")
+        elif len(set(deal.cards())) != n * size + 1:
             raise InputError.at("the deal gives a card twice", hint="every card of the deal "
                                 "must be different")
         self._setup(variant, tables, n, dealer, (int(score[0]), int(score[1])), deal)
@@ -183,13 +187,15 @@ class Hand:
     def _setup(self, variant: Variant, tables: Tables, players: int, dealer: int,
                score: tuple[int, int], deal: Deal) -> None:
         """The state of a fresh hand, from arguments already checked."""
-        self.variant = variant
-        self.tables = tables
-        self.tt = tables.by_trump[deal.up // 10]
-        self.players = players
-        self.dealer = dealer
-        self.start_score = score
-        self.deal = deal
+        self._variant = variant
+        self._deal = deal
+        s = self._s = HandState()
+        s.tables = tables
+        s.tt = tables.by_trump[deal.up // 10]
+        s.players = players
+        s.dealer = dealer
+        s.score = score
+        s.up = deal.up
         # Each seat's cards and its play actions, card for card (the legal actions when
         # all are legal). Plain loops: cheaper than nested comprehensions, once a hand.
         hands: list[list[Card]] = []
@@ -200,91 +206,63 @@ class Hand:
             for card in dealt:
                 seat_plays.append(row[card])
             plays.append(seat_plays)
-        self.hands, self._plays = hands, plays
-        self.up = deal.up
-        self.phase: Phase = PLAYING
-        self.leader = self.turn = (dealer + 1) % players
-        self.trick: list[Card] = []
-        self.tricks = [0, 0]
-        self.trick_log: list[TrickRecord] = []
-        self.level = 0
-        self.right = -1                 # -1: both teams may raise; else the team that may
-        self.raiser = -1                # the seat whose raise is waiting for an answer
-        self.result: HandResult | None = None
-        self._history: list[Action] = []
+        s.hands, s.plays = hands, plays
+        s.phase = _PLAY
+        s.leader = s.turn = (dealer + 1) % players
+        s.trick = []
+        s.tricks = [0, 0]
+        s.trick_log = []
+        s.betting = Betting.start(dealer, players)
+        s.result = None
+        s.history = []
 
     @classmethod
-    def _next(cls, variant: Variant, tables: Tables, players: int, dealer: int,
-              score: tuple[int, int], deal: Deal) -> "Hand":
-        """A hand from arguments already checked (the next hand of a :class:`Game`)."""
+    def next_hand(cls, variant: Variant, players: int, dealer: int, score: tuple[int, int],
+                  deal: Deal) -> Hand:
+        """A hand from arguments already checked by a game (its next hand): no checks."""
         hand = cls.__new__(cls)
-        hand._setup(variant, tables, players, dealer, score, deal)
+        hand._setup(variant, compile_variant(variant), players, dealer, score, deal)
         return hand
 
-    # -- queries -------------------------------------------------------------------
+    # -- what was dealt ------------------------------------------------------------
 
     @property
-    def trump(self) -> str:
-        """The trump suit letter (the suit of the turned-up card)."""
-        return SUITS[self.tt.trump]
+    def variant(self) -> Variant:
+        return self._variant
 
     @property
-    def mano(self) -> int:
-        """The seat that leads the first trick (the one after the dealer)."""
-        return (self.dealer + 1) % self.players
+    def players(self) -> int:
+        return self._s.players
+
+    @property
+    def deal(self) -> Deal:
+        """The cards the hand was dealt."""
+        return self._deal
+
+    @property
+    def score(self) -> tuple[int, int]:
+        """The score before the hand (the result has the score after it)."""
+        return self._s.score
+
+    # -- where it stands -------------------------------------------------------------
+
+    @property
+    def phase(self) -> Phase:
+        return self._s.phase
 
     @property
     def is_over(self) -> bool:
-        return self.phase is OVER
+        return self._s.phase is _OVER
 
     @property
-    def pending(self) -> bool:
-        """Whether a raise is waiting for an answer."""
-        return self.phase is ANSWERING
+    def result(self) -> HandResult | None:
+        """How the hand ended (None while it is played)."""
+        return self._s.result
 
     @property
     def history(self) -> tuple[Action, ...]:
-        return tuple(self._history)
-
-    @property
-    def value(self) -> int | str:
-        """The value on the table: the accepted value, or the raised one while pending.
-
-        Once the hand is over, the value it was settled at (after a fold, the value
-        before the refused raise)."""
-        if self.result is not None:
-            return self.result.value
-        return self.tables.ladder[self.level]
-
-    @property
-    def accepted_value(self) -> int | str:
-        """The last value both teams agreed to (before any pending raise)."""
-        if self.result is not None:
-            return self.result.value
-        return self.tables.ladder[self.level - 1 if self.phase is ANSWERING else self.level]
-
-    @property
-    def raise_right(self) -> str | None:
-        """The team that may raise next ("A" or "B"), or None when both may."""
-        return None if self.right < 0 else TEAMS[self.right]
-
-    @property
-    def raiser_team(self) -> str | None:
-        """The team whose raise is waiting for an answer, if any."""
-        return TEAMS[self.raiser & 1] if self.phase is ANSWERING else None
-
-    @property
-    def tricks_won(self) -> tuple[int, int]:
-        return (self.tricks[0], self.tricks[1])
-
-    @property
-    def current_trick(self) -> tuple[tuple[int, Card], ...]:
-        """The cards played to the unfinished trick, as (seat, card) pairs."""
-        n = self.players
-        return tuple(((self.leader + i) % n, c) for i, c in enumerate(self.trick))
-
-    def hand_of(self, seat: int) -> tuple[Card, ...]:
-        return tuple(self.hands[seat])
+        """Every action applied, in order."""
+        return tuple(self._s.history)
 
     @property
     def current_seat(self) -> int | None:
@@ -292,139 +270,107 @@ class Hand:
 
         While cards are played, the seat whose turn it is; facing a raise, the seat the
         rule ``default_answerer`` names (the player after the raiser). Under
-        ``answer_by: team`` any other seat of the answering team may answer as well
-        (see :meth:`to_act`)."""
-        phase = self.phase
-        if phase is PLAYING:
-            return self.turn
-        if phase is ANSWERING:
-            return answering_seat(self)
+        ``answer_by: team`` any other seat of the answering team may answer as well: its
+        observation's ``legal`` says so, and ``to_act`` lists every seat that may act."""
+        s = self._s
+        phase = s.phase
+        if phase is _PLAY:
+            return s.turn
+        if phase is _ANSWER:
+            return answering_seat(s.betting)
         return None
 
-    def to_act(self) -> tuple[int, ...]:
-        """Every seat that may act now: the current seat, or facing a raise under
-        ``answer_by: team``, every seat of the answering team."""
-        if self.phase is OVER:
-            return ()
-        if self.phase is ANSWERING and self.tables.answer_by_team:
-            return tuple(s for s in range(self.players) if answer_refusal(self, s) is None)
-        return (self.current_seat,)  # type: ignore[return-value]
-
-    def observation(self, seat: int | None = None) -> Observation:
+    def observation(self, seat: int | None = None, *, past: tuple[HandRecord, ...] = (),
+                    games_won: tuple[int, int] = (0, 0)) -> Observation:
         """What ``seat`` (by default the current seat) may know of this hand: an
-        immutable :class:`~rentoy.engine.Observation`."""
+        immutable :class:`~rentoy.engine.Observation`, with the public records of the
+        earlier hands (``past``) and the games won so far, as a game or a match knows
+        them."""
         if seat is None:
             seat = self.current_seat
             if seat is None:
                 raise ValueError("the hand is over: no seat is to act; name the seat")
-        return observe(self, seat)
-
-    @property
-    def max_actions(self) -> int:
-        """No hand of this variant at this table takes more actions than this."""
-        return max_hand_actions(self.tables, self.players)
-
-    def points_for(self, value: int | str, team: int) -> int:
-        """What ``team`` scores for a hand settled at ``value``."""
-        if isinstance(value, str):       # the whole-game step
-            target: int = self.tables.rules.target
-            return max(target - self.start_score[team], 0)
-        return value
-
-    def decides_game(self, value: int | str) -> bool:
-        """Whether a hand worth ``value`` ends the game whichever team wins it."""
-        return decides_game(self.tables, self.start_score, value)
-
-    def raise_is_dead(self) -> bool:
-        """Whether a raise now would be dead: the value it would accept or raise from
-        already decides the game for both teams. The engine reports it; it does not forbid it."""
-        return raise_is_dead(self)
-
-    def outcomes(self) -> tuple[tuple[int, int], tuple[int, int]]:
-        """The score if team A, and if team B, wins the hand at the value on the table."""
-        value = self.value
-        a, b = self.start_score
-        return ((a + self.points_for(value, 0), b), (a, b + self.points_for(value, 1)))
-
-    def returns(self) -> list[int]:
-        """Per seat: the points the hand gave its team, negative for the losing team."""
-        if self.result is None:
-            return [0] * self.players
-        r = self.result
-        return [r.points if s & 1 == r.winner else -r.points for s in range(self.players)]
+        return observe(self._variant, self._s, seat, self.legal_actions(seat)
+                       if isinstance(seat, int) and 0 <= seat < self._s.players else (),
+                       past, games_won)
 
     # -- legality ------------------------------------------------------------------
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         """Every action a seat may take now: by default :attr:`current_seat`'s (empty
-        once the hand is over).
+        once the hand is over, and for a seat that may not act now).
 
-        While cards are played: the cards the turn seat may play, then its raise if it
-        may raise. While a raise is pending: accept, fold and (below the top of the
-        ladder) raise of the answering seat. Under ``answer_by: team`` the other seats
-        of the answering team may answer too: name one as ``seat`` for its answers.
-        A seat that may not act now (not in :meth:`to_act`) has none.
+        Each kind of action is asked of the predicate that refuses it, so this list is
+        exactly the actions :meth:`can` accepts: while cards are played, the cards the
+        duties of :func:`~rentoy.engine.rules.legal_cards` allow, then a raise and the
+        call for the whole game if :func:`~rentoy.engine.rules.raise_rule_refusal`
+        allows them; facing a raise, accept and fold for a seat
+        :func:`~rentoy.engine.rules.answer_refusal` allows, then the raises again.
         """
-        phase = self.phase
-        if phase is PLAYING:
-            if seat is not None and seat != self.turn:
+        s = self._s
+        phase = s.phase
+        if phase is _PLAY:
+            turn = s.turn
+            if seat is not None and seat != turn:
                 return []
-            seat = self.turn
-            trick = self.trick
+            trick = s.trick
             if trick:
-                held = self.hands[seat]
-                cards = legal_cards(self.tables, self.tt, held, trick, True)
+                held = s.hands[turn]
+                cards = legal_cards(s.tables, s.tt, held, trick, True)
                 if cards is held:
-                    out = self._plays[seat][:]
+                    out = s.plays[turn][:]
                 else:
-                    row = _PLAYS[seat]
+                    row = _PLAYS[turn]
                     out = [row[c] for c in cards]
             else:
-                out = self._plays[seat][:]
-            # The seat is the one whose turn it is: raise_refusal's remaining question.
-            if step_refusal(self.tables, self.level, self.right, seat & 1) is None:
-                out.append(_RAISES[seat])
+                out = s.plays[turn][:]
+            tables, betting = s.tables, s.betting
+            if raise_rule_refusal(tables, betting, turn) is None:
+                out.append(_RAISES[turn])
+            if tables.game_level >= 0 and raise_rule_refusal(tables, betting, turn,
+                                                               True) is None:
+                out.append(_GAMES[turn])
             return out
-        if phase is ANSWERING:
+        if phase is _ANSWER:
+            tables, betting = s.tables, s.betting
             if seat is None:
-                seat = answering_seat(self)
-            elif not 0 <= seat < self.players or answer_refusal(self, seat) is not None:
+                seat = answering_seat(betting)
+            elif not (isinstance(seat, int) and 0 <= seat < s.players) \
+                    or answer_refusal(tables, betting, seat) is not None:
                 return []
-            # The seat may answer (checked above): raise_refusal's remaining question.
-            if step_refusal(self.tables, self.level, -1, seat & 1) is None:
-                return [_ACCEPTS[seat], _FOLDS[seat], _RAISES[seat]]
-            return [_ACCEPTS[seat], _FOLDS[seat]]
+            out = [_ACCEPTS[seat], _FOLDS[seat]]
+            if raise_rule_refusal(tables, betting, seat) is None:
+                out.append(_RAISES[seat])
+            if tables.game_level >= 0 and raise_rule_refusal(tables, betting, seat,
+                                                               True) is None:
+                out.append(_GAMES[seat])
+            return out
         return []
 
     def refusal(self, action: Action | str) -> IllegalAction | None:
-        """Why ``action`` would be refused now, or None if it is legal."""
+        """Why ``action`` would be refused now (its ``reason`` a key of
+        :data:`~rentoy.engine.REASONS`), or None if it is legal."""
         action = _as_action(action)
-        refused = refusal_of(self, action)
+        refused = refusal_of(self._s, action)
         return None if refused is None else self._illegal(action, refused)
-
-    def refusal_reason(self, action: Action | str) -> str | None:
-        """The reason code (a key of :data:`REASONS`) ``action`` would be refused with,
-        or None if it is legal. Cheaper than :meth:`refusal`: no message is built."""
-        refused = refusal_of(self, _as_action(action))
-        return None if refused is None else refused.code
 
     def can(self, action: Action | str) -> bool:
         """Whether ``action`` is legal now."""
-        return refusal_of(self, _as_action(action)) is None
+        return refusal_of(self._s, _as_action(action)) is None
 
     def check(self, action: Action | str) -> Action:
         """Raise :class:`IllegalAction` if ``action`` is not legal now; return it parsed."""
         action = _as_action(action)
-        refused = refusal_of(self, action)
+        refused = refusal_of(self._s, action)
         if refused is not None:
             raise self._illegal(action, refused)
         return action
 
     def _illegal(self, action: Action, refused: Refusal) -> IllegalAction:
         rule = refused.rule
-        prov = self.variant.provenance.get(rule)
+        prov = self._variant.provenance.get(rule)
         return IllegalAction(refused.code, refused.message(self, action), action=action,
-                             rule=rule, variant=self.variant.id,
+                             rule=rule, variant=self._variant.id,
                              source=prov.source if prov else ())
 
     # -- transitions ---------------------------------------------------------------
@@ -436,17 +382,20 @@ class Hand:
         when the rules refuse the action.
         """
         parsed = Action.parse(action) if isinstance(action, str) else action
-        refused = refusal_of(self, parsed)
+        s = self._s
+        refused = refusal_of(s, parsed)
         if refused is not None:
             raise self._illegal(parsed, refused)
-        dead = parsed.kind == RAISE and raise_is_dead(self)
-        log = self.trick_log
+        kind = parsed.kind
+        dead = (kind == RAISE or kind == GAME_CALL) and raise_is_dead(s.tables, s.score,
+                                                                      s.betting)
+        log = s.trick_log
         tricks_before = len(log)
         self.apply_unchecked(parsed)
-        right, result = self.right, self.result
-        # The value and raise right as their properties give them, read directly here.
-        return Event(parsed, self.tables.ladder[self.level] if result is None else result.value,
-                     self.phase is ANSWERING, None if right < 0 else TEAMS[right], dead,
+        betting, result = s.betting, s.result
+        right = betting.right
+        return Event(parsed, s.tables.steps[betting.level] if result is None else result.value,
+                     s.phase is _ANSWER, None if right < 0 else TEAMS[right], dead,
                      log[-1] if len(log) > tricks_before else None, result)
 
     def apply_unchecked(self, action: Action) -> None:
@@ -456,88 +405,97 @@ class Hand:
         illegal action, except that a card the seat does not hold raises ``ValueError``
         before anything changes.
         """
+        s = self._s
         kind = action.kind
         if kind == PLAY:
             seat = action.seat
             card: Card = action.card  # type: ignore[assignment]  # a play names a card
-            held = self.hands[seat]
+            held = s.hands[seat]
             at = held.index(card)              # first: raises with the state unchanged
             del held[at]
-            del self._plays[seat][at]
-            self._history.append(action)
-            trick = self.trick
+            del s.plays[seat][at]
+            s.history.append(action)
+            trick = s.trick
             trick.append(card)
-            if len(trick) < self.players:
-                self.turn = (seat + 1) % self.players
+            if len(trick) < s.players:
+                s.turn = (seat + 1) % s.players
             else:
                 self._end_trick()
-        elif kind == RAISE:
-            self._history.append(action)
-            self.level += 1
-            self.raiser = action.seat
-            self.phase = ANSWERING
-        elif kind == ACCEPT:
-            self._history.append(action)
-            self.phase = PLAYING
-            self.right = right_after_accept(self.tables, action.seat)
-        else:  # fold: the raising team scores the value before the refused raise
-            self._history.append(action)
-            self._finish(self.raiser & 1, _FOLD, fold_value(self.tables, self.level))
+            return
+        s.history.append(action)
+        if kind == FOLD:    # the raising team scores the value before the refused raise
+            betting = s.betting
+            self._finish(betting.raiser & 1, _FOLD, fold_value(s.tables, betting))
+            return
+        s.betting = bet(s.tables, s.betting, action)
+        s.phase = _PLAY if kind == ACCEPT else _ANSWER
 
     def _end_trick(self) -> None:
-        trick = self.trick
-        leader = self.leader
-        n = self.players
-        winner = (leader + trick_winner(self.tt, trick)) % n
-        team = winner & 1
-        tricks = self.tricks
-        tricks[team] += 1
-        self.trick_log.append(TrickRecord(leader, tuple(trick), winner))
-        self.trick = []
-        self.leader = self.turn = winner
-        tables = self.tables
-        if tricks[team] >= tables.rules.tricks_to_win and tables.rules.stop_when_decided:
-            self._finish(team, _TRICKS, tables.ladder[self.level])
-        elif len(self.trick_log) >= tables.rules.tricks:
-            self._finish(0 if tricks[0] > tricks[1] else 1, _TRICKS,
-                         tables.ladder[self.level])
+        s = self._s
+        trick = s.trick
+        n = s.players
+        winner = (s.leader + trick_winner(s.tt, trick)) % n
+        s.tricks[winner & 1] += 1
+        s.trick_log.append(TrickRecord(s.leader, tuple(trick), winner))
+        s.trick = []
+        s.leader = s.turn = winner
+        team = hand_end(s.tables, s.tricks, len(s.trick_log), (s.dealer + 1) % n)
+        if team is not None:
+            self._finish(team, _TRICKS, s.tables.steps[s.betting.level])
 
     def _finish(self, team: int, how: Outcome, value: int | str) -> None:
         """End the hand: ``team`` wins it ``how``, at ``value``."""
-        points = self.points_for(value, team)
-        a, b = self.start_score
-        score = (a + points, b) if team == 0 else (a, b + points)
-        self.phase = OVER
-        self.result = HandResult(
-            team, points, how, value, score, (self.tricks[0], self.tricks[1]),
-            team if score[team] >= self.tables.rules.target else None)
+        s = self._s
+        a, b = s.score
+        won = points(s.tables, value, s.score, team)
+        score = (a + won, b) if team == 0 else (a, b + won)
+        s.phase = _OVER
+        s.result = HandResult(
+            team, won, how, value, score, (s.tricks[0], s.tricks[1]),
+            team if score[team] >= s.tables.rules.target else None)
 
     # -- copying and comparing -----------------------------------------------------
 
-    def clone(self) -> "Hand":
+    def clone(self) -> Hand:
         """An independent copy: applying actions to one leaves the other as it was."""
         new = Hand.__new__(Hand)
-        for name in ("variant", "tables", "tt", "players", "dealer", "start_score", "deal", "up",
-                     "phase", "turn", "leader", "level", "right", "raiser", "result"):
-            setattr(new, name, getattr(self, name))
-        new.hands = [h[:] for h in self.hands]
-        new._plays = [p[:] for p in self._plays]
-        new.trick = self.trick[:]
-        new.tricks = self.tricks[:]
-        new.trick_log = self.trick_log[:]
-        new._history = self._history[:]
+        new._variant, new._deal = self._variant, self._deal
+        s, c = self._s, HandState()
+        c.tables, c.tt, c.players, c.dealer, c.score, c.up = (s.tables, s.tt, s.players,
+                                                              s.dealer, s.score, s.up)
+        c.hands = [h[:] for h in s.hands]
+        c.plays = [p[:] for p in s.plays]
+        c.phase, c.turn, c.leader = s.phase, s.turn, s.leader
+        c.trick, c.tricks, c.trick_log = s.trick[:], s.tricks[:], s.trick_log[:]
+        c.betting, c.result, c.history = s.betting, s.result, s.history[:]
+        new._s = c
         return new
 
     __copy__ = clone
 
-    def __deepcopy__(self, memo: dict[int, object]) -> "Hand":
+    def __deepcopy__(self, memo: dict[int, object]) -> Hand:
         return self.clone()
 
+    def __getstate__(self) -> tuple[Variant, Deal, dict[str, object]]:
+        s = self._s
+        return (self._variant, self._deal,
+                {name: getattr(s, name) for name in HandState.__slots__
+                 if name not in ("tables", "tt")})
+
+    def __setstate__(self, state: tuple[Variant, Deal, dict[str, object]]) -> None:
+        variant, deal, fields = state
+        self._variant, self._deal = variant, deal
+        s = self._s = HandState()
+        s.tables = compile_variant(variant)
+        s.tt = s.tables.by_trump[deal.up // 10]
+        for name, value in fields.items():
+            setattr(s, name, value)
+
     def _key(self) -> tuple[object, ...]:
-        return (self.variant.id, self.players, self.dealer, self.start_score,
-                tuple(map(tuple, self.hands)), self.up, self.phase, self.turn, self.leader,
-                tuple(self.trick), tuple(self.tricks), tuple(self.trick_log), self.level,
-                self.right, self.raiser, self.result, tuple(self._history))
+        s = self._s
+        return (self._variant.id, s.players, s.dealer, s.score, tuple(map(tuple, s.hands)),
+                self._deal.up, s.phase, s.turn, s.leader, tuple(s.trick), tuple(s.tricks),
+                tuple(s.trick_log), s.betting, s.result, tuple(s.history))
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Hand) and self._key() == other._key()
@@ -545,15 +503,17 @@ class Hand:
     __hash__ = None  # type: ignore[assignment]  # mutable
 
     def __repr__(self) -> str:
-        return (f"<Hand {self.variant.id} {self.players}p trump={self.trump} value={self.value} "
-                f"phase={self.phase} tricks={self.tricks}>")
+        s = self._s
+        return (f"<Hand {self._variant.id} {s.players}p up={self._deal.up} "
+                f"value={s.tables.steps[s.betting.level]} phase={s.phase} "
+                f"tricks={s.tricks}>")
 
 
 def max_hand_actions(tables: Tables, players: int) -> int:
     """A bound on the actions of one hand: every card played, and each step of the
-    ladder raised and accepted (a fold ends the hand instead of an accept)."""
+    ladder (and the whole game) raised and accepted (a fold ends the hand instead)."""
     tricks: int = tables.rules.tricks
-    return players * tricks + 2 * tables.top_level
+    return players * tricks + 2 * (len(tables.steps) - 1)
 
 
 def max_game_actions(tables: Tables, players: int) -> int:
@@ -568,6 +528,3 @@ def max_game_actions(tables: Tables, players: int) -> int:
 
 def _as_action(action: Action | str) -> Action:
     return Action.parse(action) if isinstance(action, str) else action
-
-
-_RAISES, _ACCEPTS, _FOLDS = _BETS[RAISE], _BETS[ACCEPT], _BETS[FOLD]

@@ -32,10 +32,11 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Sequence
 
-from ..cards import Card
+from ..cards import SUITS, Card
 from .actions import PLAY, Action
+from .rules import TEAMS, Betting, HandState, Phase, answer_refusal, answering_seat, raise_is_dead
 from .tables import Tables
 
 if TYPE_CHECKING:
@@ -48,12 +49,13 @@ __all__ = ["Observation", "HandRecord", "observe", "encoding_size"]
 @dataclass(frozen=True, slots=True)
 class HandRecord:
     """The public record of a finished hand: who dealt, the turned-up card, every
-    action in order (a played card is seen by all) and the result."""
+    action in order (a played card is seen by all), the tricks and the result."""
 
     dealer: int
     up: Card
     actions: tuple[Action, ...]
     result: HandResult
+    tricks: tuple[TrickRecord, ...] = ()
 
     def key(self) -> str:
         return f"{self.dealer}:{self.up}:" + ",".join(map(str, self.actions))
@@ -64,12 +66,11 @@ class Observation:
     """What ``seat`` may know of the state it was taken from (see the module docstring).
 
     Seats and teams are absolute (team A holds the even seats). ``score`` is the score
-    before the hand being played; ``value`` the value on the table (the raised one
-    while a raise waits) and ``accepted_value`` the last one both teams agreed to;
-    ``raiser`` the seat whose raise waits for an answer (None when none does);
-    ``dead_raise`` whether a raise now would be dead; ``legal`` the seat's legal
-    actions when it may act now (it is ``current_seat``, or under ``answer_by: team``
-    it is a partner of the seat that answers a raise), else empty.
+    before the hand being played; ``betting`` the hand's betting (the value on the table,
+    the last value both teams accepted, the seat whose raise waits, the raise right);
+    ``current_seat`` the one seat to act, and ``to_act`` every seat that may act now
+    (under ``answer_by: team``, every seat of the team answering a raise); ``legal`` the
+    observed seat's legal actions when it may act now, else empty.
     """
 
     variant: str
@@ -83,13 +84,9 @@ class Observation:
     tricks: tuple[TrickRecord, ...]
     trick: tuple[tuple[int, Card], ...]
     tricks_won: tuple[int, int]
-    level: int
-    value: int | str
-    accepted_value: int | str
-    raiser: int | None
-    raise_right: str | None
-    dead_raise: bool
+    betting: Betting
     current_seat: int | None
+    to_act: tuple[int, ...]
     score: tuple[int, int]
     games_won: tuple[int, int]
     past: tuple[HandRecord, ...]
@@ -103,15 +100,37 @@ class Observation:
         return self.seat & 1
 
     @property
-    def to_act(self) -> bool:
-        """Whether this seat is the one to act now (``current_seat``)."""
-        return self.current_seat == self.seat
-
-    @property
     def may_act(self) -> bool:
         """Whether this seat may act now: it is the one to act, or a partner of the seat
         that answers a raise where ``answer_by: team`` lets him answer instead."""
         return bool(self.legal)
+
+    @property
+    def level(self) -> int:
+        """The step of the hand's value (an index of ``tables.steps``)."""
+        return self.betting.level
+
+    @property
+    def value(self) -> int | str:
+        """The value on the table: the raised one while a raise waits; once the hand is
+        over, the value it was settled at (after a fold, the value before the refused
+        raise)."""
+        if self.result is not None:
+            return self.result.value
+        return self.tables.steps[self.betting.level]
+
+    @property
+    def accepted_value(self) -> int | str:
+        """The last value both teams agreed to (before any waiting raise)."""
+        if self.result is not None:
+            return self.result.value
+        return self.tables.steps[self.betting.accepted]
+
+    @property
+    def raiser(self) -> int | None:
+        """The seat whose raise waits for an answer (None when none does)."""
+        raiser = self.betting.raiser
+        return None if raiser < 0 or self.result is not None else raiser
 
     @property
     def pending(self) -> bool:
@@ -119,16 +138,20 @@ class Observation:
         return self.raiser is not None
 
     @property
+    def raise_right(self) -> str | None:
+        """The team that may raise next ("A" or "B"), or None when both may."""
+        right = self.betting.right
+        return None if right < 0 else TEAMS[right]
+
+    @property
+    def dead_raise(self) -> bool:
+        """Whether a raise now would be dead: the value it would accept or raise from
+        already decides the game for both teams."""
+        return raise_is_dead(self.tables, self.score, self.betting)
+
+    @property
     def is_over(self) -> bool:
         return self.result is not None
-
-    def points_for(self, value: int | str, team: int) -> int:
-        """What ``team`` scores for a hand settled at ``value`` (see
-        :meth:`rentoy.engine.Hand.points_for`)."""
-        if isinstance(value, str):       # the whole-game step
-            target: int = self.tables.rules.target
-            return max(target - self.score[team], 0)
-        return value
 
     @property
     def info_key(self) -> str:
@@ -154,7 +177,8 @@ def encoding_size(variant: Variant, players: int) -> int:
     In order: own cards (40), the turned-up card (40), the cards each seat has played
     this hand, seats relative to the observer (40 per seat), the cards of the
     unfinished trick per relative seat (40 per seat), the relative seat to act (one
-    per seat, all zero once the hand is over), the ladder step (one per step), a raise
+    per seat, all zero once the hand is over), the step of the value (one per step of
+    ``tables.steps``), a raise
     waiting and whether it is ours (2), the raise right: both, us, them (3), tricks
     won by us and them over the tricks needed (2), the score of us and them over the
     target (2), games won by us and them over the games needed (2).
@@ -165,7 +189,7 @@ def encoding_size(variant: Variant, players: int) -> int:
 
 
 def _size(tables: Tables, players: int) -> int:
-    return 80 + 80 * players + players + len(tables.ladder) + 2 + 3 + 2 + 2 + 2
+    return 80 + 80 * players + players + len(tables.steps) + 2 + 3 + 2 + 2 + 2
 
 
 def _encode(o: Observation) -> tuple[float, ...]:
@@ -185,7 +209,7 @@ def _encode(o: Observation) -> tuple[float, ...]:
         out[at + (o.current_seat - seat) % n] = 1.0
     at += n
     out[at + o.level] = 1.0
-    at += len(tables.ladder)
+    at += len(tables.steps)
     if o.raiser is not None:
         out[at] = 1.0
         out[at + 1] = 1.0 if o.raiser & 1 == us else 0.0
@@ -204,29 +228,38 @@ def _encode(o: Observation) -> tuple[float, ...]:
     return tuple(out)
 
 
-def observe(hand: Hand, seat: int, past: tuple[HandRecord, ...] = (),
+def observe(variant: Variant, state: HandState, seat: int,
+            legal: Sequence[Action] = (), past: tuple[HandRecord, ...] = (),
             games_won: tuple[int, int] = (0, 0)) -> Observation:
-    """What ``seat`` may know of ``hand``, with the records of the earlier hands and
-    the games won so far (what :meth:`~rentoy.engine.Game.observation` and
-    :meth:`~rentoy.engine.Match.observation`
+    """What ``seat`` may know of the hand of ``state``, with its legal actions (asked of
+    the hand), the records of the earlier hands and the games won so far (what
+    :meth:`~rentoy.engine.Game.observation` and :meth:`~rentoy.engine.Match.observation`
     add)."""
-    if not (isinstance(seat, int) and 0 <= seat < hand.players):
-        raise ValueError(f"there is no seat {seat!r}; seats run from 0 to {hand.players - 1}")
-    current = hand.current_seat
-    pending = hand.pending
+    if not (isinstance(seat, int) and 0 <= seat < state.players):
+        raise ValueError(f"there is no seat {seat!r}; seats run from 0 to {state.players - 1}")
+    n, betting, phase = state.players, state.betting, state.phase
+    if phase is Phase.PLAY:
+        current: int | None = state.turn
+        to_act: tuple[int, ...] = (state.turn,)
+    elif phase is Phase.ANSWER:
+        current = answering_seat(betting)
+        tables = state.tables
+        to_act = tuple(s for s in range(n) if answer_refusal(tables, betting, s) is None)
+    else:
+        current, to_act = None, ()
+    leader = state.leader
     return Observation(
-        variant=hand.variant.id, players=hand.players, seat=seat, dealer=hand.dealer,
-        cards=tuple(sorted(hand.hands[seat])), up=hand.up, trump=hand.trump, actions=hand.history,
-        tricks=tuple(hand.trick_log), trick=hand.current_trick, tricks_won=hand.tricks_won,
-        level=hand.level, value=hand.value, accepted_value=hand.accepted_value,
-        raiser=hand.raiser if pending else None, raise_right=hand.raise_right,
-        dead_raise=hand.raise_is_dead(), current_seat=current, score=hand.start_score,
-        games_won=games_won, past=past,
-        legal=tuple(hand.legal_actions(seat)),
-        result=hand.result, tables=hand.tables)
+        variant=variant.id, players=n, seat=seat, dealer=state.dealer,
+        cards=tuple(sorted(state.hands[seat])), up=state.up, trump=SUITS[state.tt.trump],
+        actions=tuple(state.history), tricks=tuple(state.trick_log),
+        trick=tuple(((leader + i) % n, c) for i, c in enumerate(state.trick)),
+        tricks_won=(state.tricks[0], state.tricks[1]), betting=betting, current_seat=current,
+        to_act=to_act, score=state.score, games_won=games_won, past=past,
+        legal=tuple(legal), result=state.result, tables=state.tables)
 
 
 def record_of(hand: Hand) -> HandRecord:
     """The public record of a finished ``hand``."""
-    assert hand.result is not None
-    return HandRecord(hand.dealer, hand.up, hand.history, hand.result)
+    seen = hand.observation(0)
+    assert seen.result is not None
+    return HandRecord(seen.dealer, seen.up, seen.actions, seen.result, seen.tricks)

@@ -1,38 +1,49 @@
-"""Every duty and right of a hand, each one predicate in this module.
+"""Every rule of a hand, once: who may do what (each refusal declared with its reason),
+and what comes of it (who wins a trick, when a hand ends, what it pays).
 
-A predicate reads the state of a :class:`~rentoy.engine.Hand` (and its compiled
-tables) and returns the :class:`Refusal` that forbids an action, or None when the
-rules allow it. Each refusal is declared once, below, with its stable reason code,
-the variant rule behind it (a key of ``variants/schema.json``), what it means and how
-its message is worded. :meth:`Hand.legal_actions <rentoy.engine.Hand.legal_actions>`,
-:meth:`~rentoy.engine.Hand.refusal`, :meth:`~rentoy.engine.Hand.check`, the messages
-and the narration of walkthroughs all come from these predicates; nothing else
-decides whether an action is legal.
+A hand's state is a :class:`HandState` (the :class:`~rentoy.engine.Hand` keeps one to
+itself); its betting is a small frozen :class:`Betting` value, the same one an
+:class:`~rentoy.engine.Observation` shows and a reader of the table replays with
+:func:`bet`. The predicates read the state (or the betting alone) and the compiled
+:class:`~rentoy.engine.tables.Tables`, and return the :class:`Refusal` that forbids an
+action, or None when the rules allow it. Each refusal is declared once, below, with
+its stable reason code, the rule of the rule table behind it (:mod:`rentoy.ruletable`),
+what it means and how its message is worded.
+
+Everything that says whether an action is legal comes from these predicates:
+:meth:`Hand.legal_actions <rentoy.engine.Hand.legal_actions>` asks, for each kind of
+action, the same check that :meth:`~rentoy.engine.Hand.can`,
+:meth:`~rentoy.engine.Hand.check` and the messages ask (:func:`legal_cards` for the
+cards, :func:`answer_refusal` for the answers, :func:`raise_rule_refusal` for the
+raises), and the outcomes of a hand are the functions at the end of this module.
 
 The rules, by predicate:
 
-- :func:`refusal_of`: ``turn_order`` (nothing once the hand is over; what an action
-  is) and ``players`` (the seats at the table), then the predicate of the action.
+- :func:`refusal_of`: ``turn_order`` (nothing once the hand is over; what an action is)
+  and ``players`` (the seats at the table), then the predicate of the action.
 - :func:`play_refusal`: ``raise_when`` (no card while a raise waits), ``turn_order``,
-  ``hand_size`` (a player plays the cards dealt to him), ``arrastre`` and
-  ``follow_suit`` (the duties when a card is led).
-- :func:`raise_refusal`: ``raise_when`` (in answer or on one's turn), then
-  :func:`step_refusal`: ``ladder`` (no step above the top) and ``raise_right`` (after
-  an accept, who may raise).
+  ``hand_size`` (a player plays the cards dealt to him), then the duties of
+  :func:`legal_cards`: ``arrastre`` and ``follow_suit``.
+- :func:`raise_refusal`: ``raise_when`` (in answer, or on one's turn), then
+  :func:`raise_rule_refusal`: ``ladder`` (no step above the top), ``raise_right``
+  (after an accept, who may raise) and ``juego_fuera`` (the call for the whole game).
 - :func:`answer_refusal` and :func:`answering_seat`: ``answer_by`` (who may answer a
   raise) and ``default_answerer`` (the seat that answers when one must act).
-- :func:`right_after_accept`: ``raise_right`` again, who holds the right after an
-  accept.
-- :func:`fold_value`: ``fold_pays``; :func:`decides_game` and
-  :func:`raise_is_dead`: when a raise is dead (reported, not refused).
+- :func:`right_after_accept`: ``raise_right`` again, who holds the right after an accept.
+- :func:`trick_winner`: ``trick_winner`` (the led suit or a trump wins the trick);
+  :func:`hand_end`: ``tricks``, ``tricks_to_win`` and ``stop_when_decided``;
+  :func:`points`: what a hand settled at a value scores; :func:`fold_value`:
+  ``fold_pays``; :func:`decides_game` and :func:`raise_is_dead`: when a raise is dead
+  (reported, not refused).
 
 >>> from rentoy.engine import Hand, Deal
 >>> deal = Deal.parse([["3c", "6b", "7e"], ["12c", "2b", "4e"], ["2c", "1o", "5e"],
 ...                    ["11c", "3b", "6e"]], up="5o")
 >>> hand = Hand("1737", deal=deal)
->>> raise_refusal(hand, 1).code, raise_refusal(hand, 1).rule
+>>> refused = hand.refusal("1 raise")
+>>> refused.reason, refused.rule
 ('not-your-turn', 'raise_when')
->>> raise_refusal(hand, 0) is None
+>>> hand.can("0 raise")
 True
 """
 
@@ -40,19 +51,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Callable, NamedTuple, Sequence, TypeVar
 
 from ..cards import Card
-from .actions import ACCEPT, FOLD, KINDS, PLAY, Action
-from .play import legal_cards
+from .actions import ACCEPT, FOLD, GAME_CALL, KINDS, PLAY, RAISE, Action
 from .tables import ARRASTRE_NONE, ARRASTRE_OVERTRUMP, Tables, TrumpTables
 
 if TYPE_CHECKING:
-    from .hand import Hand
+    from .hand import Deal, Hand, HandResult, TrickRecord
 
-__all__ = ["Phase", "Outcome", "Refusal", "REFUSALS", "REASONS", "refusal_of",
-           "play_refusal", "duty_refusal", "raise_refusal", "step_refusal", "answer_refusal",
-           "answering_seat", "right_after_accept", "fold_value", "decides_game", "raise_is_dead"]
+__all__ = ["Phase", "Outcome", "TEAMS", "Betting", "HandState", "Refusal", "REFUSALS",
+           "REASONS", "refusal_of", "play_refusal", "duty_refusal", "raise_refusal",
+           "raise_rule_refusal", "answer_refusal", "answering_seat", "right_after_accept",
+           "bet", "cards_left", "legal_cards", "trick_winner", "best_power", "hand_end", "points",
+           "fold_value", "decides_game", "raise_is_dead"]
 
 
 class Phase(str, Enum):
@@ -82,10 +94,69 @@ TEAMS: tuple[str, str] = ("A", "B")
 _PLAY, _ANSWER, _OVER = Phase.PLAY, Phase.ANSWER, Phase.OVER
 
 
+class Betting(NamedTuple):
+    """The betting of a hand at one moment: everything the rules of raising read.
+
+    ``level`` is the ladder step on the table (the raised one while a raise waits) and
+    ``accepted`` the last step both teams agreed to; ``raiser`` the seat whose raise
+    waits for an answer (-1: none); ``right`` the team that may raise next (-1: both);
+    ``raises`` the raises made so far in the hand (a call for the whole game counts as
+    one); ``dealer`` and ``players`` the table it is played at. Steps index
+    :attr:`Tables.steps <rentoy.engine.tables.Tables.steps>`.
+    """
+
+    level: int
+    accepted: int
+    raiser: int
+    right: int
+    raises: int
+    dealer: int
+    players: int
+
+    @classmethod
+    def start(cls, dealer: int, players: int) -> Betting:
+        """The betting before the first action of a hand: the base value, no raise."""
+        return cls(0, 0, -1, -1, 0, dealer, players)
+
+    @property
+    def pending(self) -> bool:
+        """Whether a raise waits for an answer."""
+        return self.raiser >= 0
+
+
+class HandState:
+    """The whole state of one hand, hidden cards included: what the predicates read and
+    the :class:`~rentoy.engine.Hand` changes. Only the engine holds one; players see a
+    hand through its observations."""
+
+    __slots__ = ("tables", "tt", "players", "dealer", "score", "up", "hands", "plays", "phase",
+                 "turn", "leader", "trick", "tricks", "trick_log", "betting", "result",
+                 "history")
+
+    tables: Tables
+    tt: TrumpTables
+    players: int
+    dealer: int
+    score: tuple[int, int]              # the score before the hand
+    up: Card                            # the turned-up card
+    hands: list[list[Card]]             # each seat's unplayed cards, as dealt
+    plays: list[list[Action]]           # each seat's play actions, card for card
+    phase: Phase
+    turn: int                           # the seat to play (or to raise on its turn)
+    leader: int                         # the seat that led the unfinished trick
+    trick: list[Card]                   # the unfinished trick, in playing order
+    tricks: list[int]                   # tricks won by team A and team B
+    trick_log: list[TrickRecord]
+    betting: Betting
+    result: HandResult | None
+    history: list[Action]
+
+
 @dataclass(frozen=True, eq=False)
 class Refusal:
     """One reason an action is refused: its code, the rule behind it, what it means,
-    and its message for an action in a given hand."""
+    and its message for an action in a given hand (worded from the hand's public face:
+    its observations, never its hidden state)."""
 
     code: str
     rule: str
@@ -110,8 +181,27 @@ def _ladder_text(tables: Tables) -> str:
     return "-".join(str(v) for v in tables.ladder)
 
 
-def _cards_text(cards: list[Card] | tuple[Card, ...]) -> str:
+def _cards_text(cards: Sequence[Card]) -> str:
     return " ".join(map(str, cards)) or "nothing"
+
+
+def cards_left(deal: Deal, actions: Sequence[Action]) -> tuple[tuple[Card, ...], ...]:
+    """Each seat's cards still unplayed after ``actions``, in the order dealt (the public
+    record of a hand and its deal say it all; the hand need not be asked).
+
+    >>> from rentoy.engine import Deal
+    >>> deal = Deal.parse([["3c", "6b"], ["12c", "2b"]], up="5o")
+    >>> [" ".join(map(str, h)) for h in cards_left(deal, [Action.parse("0 play 6b")])]
+    ['3c', '12c 2b']
+    """
+    played = {a.card for a in actions if a.kind == PLAY}
+    return tuple(tuple(c for c in dealt if c not in played) for dealt in deal.hands)
+
+
+def _playable(hand: Hand, seat: int) -> str:
+    """The cards ``seat`` may play now, as its observation shows them."""
+    legal = [a.card for a in hand.observation(seat).legal if a.card is not None]
+    return _cards_text([c for c in legal if c is not None])
 
 
 # -- turn_order and players -------------------------------------------------------------
@@ -128,44 +218,39 @@ def NO_SUCH_SEAT(hand: Hand, a: Action) -> str:
 
 
 @_refusal("unknown-action", "turn_order",
-          "The action kind is not play, raise, accept or fold, a play names no card, "
-          "or a bet names one.")
+          "The action kind is not play, raise, game, accept or fold, a play names no "
+          "card, or a bet names one.")
 def UNKNOWN_ACTION(hand: Hand, a: Action) -> str:
-    return f"{a} is not an action: write '<seat> play <card>' or '<seat> raise|accept|fold'"
+    return (f"{a} is not an action: write '<seat> play <card>' or "
+            "'<seat> raise|game|accept|fold'")
 
 
 @_refusal("not-your-turn", "turn_order",
           "Only the player whose turn it is may play a card or make a new raise.")
 def NOT_YOUR_TURN(hand: Hand, a: Action) -> str:
-    return f"it is seat {hand.turn}'s turn, not seat {a.seat}'s"
+    return f"it is seat {hand.current_seat}'s turn, not seat {a.seat}'s"
 
 
-def right_after_accept(tables: Tables, seat: int) -> int:
-    """Rule ``raise_right``: the team that may raise after ``seat`` accepts a raise
-    (``acceptor``: the accepting team), or -1 when both teams may (``any``)."""
-    return seat & 1 if tables.acceptor_right else -1
-
-
-def refusal_of(hand: Hand, action: Action) -> Refusal | None:
+def refusal_of(state: HandState, action: Action) -> Refusal | None:
     """The refusal that forbids ``action`` now, or None when the rules allow it.
 
     Rules ``turn_order`` and ``players`` first (an action at all, by a seat at the
     table, while the hand goes on); then the predicate of the kind of action:
     :func:`play_refusal`, :func:`answer_refusal` or :func:`raise_refusal`."""
-    if hand.phase is _OVER:
+    if state.phase is _OVER:
         return HAND_OVER
     seat = action.seat
-    if not (isinstance(seat, int) and 0 <= seat < hand.players):
+    if not (isinstance(seat, int) and 0 <= seat < state.players):
         return NO_SUCH_SEAT
     kind = action.kind
     if kind == PLAY:
         card = action.card
-        return UNKNOWN_ACTION if card is None else play_refusal(hand, seat, card)
+        return UNKNOWN_ACTION if card is None else play_refusal(state, seat, card)
     if kind not in KINDS or action.card is not None:
         return UNKNOWN_ACTION
     if kind == ACCEPT or kind == FOLD:
-        return answer_refusal(hand, seat)
-    return raise_refusal(hand, seat)
+        return answer_refusal(state.tables, state.betting, seat)
+    return raise_refusal(state, seat, kind == GAME_CALL)
 
 
 # -- hand_size, arrastre, follow_suit: playing a card ----------------------------------
@@ -174,18 +259,16 @@ def refusal_of(hand: Hand, action: Action) -> Refusal | None:
           "A raise is waiting for an answer; no card is played until it is accepted or "
           "refused.")
 def RAISE_PENDING(hand: Hand, a: Action) -> str:
-    raiser = hand.raiser & 1
-    return (f"team {TEAMS[raiser]}'s raise to {hand.value} waits for an answer from team "
+    seen = hand.observation(a.seat)
+    raiser = (seen.raiser or 0) & 1
+    return (f"team {TEAMS[raiser]}'s raise to {seen.value} waits for an answer from team "
             f"{TEAMS[1 - raiser]}; no card is played until then")
-
-
-def _playable(hand: Hand, seat: int) -> str:
-    return _cards_text(legal_cards(hand.tables, hand.tt, hand.hands[seat], hand.trick))
 
 
 @_refusal("card-not-held", "hand_size", "The player does not hold that card (any more).")
 def CARD_NOT_HELD(hand: Hand, a: Action) -> str:
-    return f"seat {a.seat} does not hold {a.card}; it holds {_cards_text(hand.hands[a.seat])}"
+    held = cards_left(hand.deal, hand.history)[a.seat]
+    return f"seat {a.seat} does not hold {a.card}; it holds {_cards_text(held)}"
 
 
 @_refusal("arrastre", "arrastre",
@@ -211,36 +294,31 @@ def FOLLOW_SUIT(hand: Hand, a: Action) -> str:
             f"playable: {_playable(hand, a.seat)}")
 
 
-def play_refusal(hand: Hand, seat: int, card: Card) -> Refusal | None:
+def play_refusal(state: HandState, seat: int, card: Card) -> Refusal | None:
     """Rules ``raise_when``, ``turn_order``, ``hand_size``, ``arrastre`` and
     ``follow_suit``: whether ``seat`` may play ``card`` now. No raise waits for an
     answer, it is the seat's turn, the seat holds the card, and the duties of
-    ``legal_cards`` (of ``rentoy.engine.play``) allow it."""
-    if hand.phase is _ANSWER:
+    :func:`legal_cards` allow it."""
+    if state.phase is _ANSWER:
         return RAISE_PENDING
-    if seat != hand.turn:
+    if seat != state.turn:
         return NOT_YOUR_TURN
-    held = hand.hands[seat]
+    held = state.hands[seat]
     if card not in held:
         return CARD_NOT_HELD
-    trick = hand.trick
+    trick = state.trick
     if not trick:
         return None
-    tables, tt = hand.tables, hand.tt
+    tables, tt = state.tables, state.tt
     if card in legal_cards(tables, tt, held, trick):
         return None
-    return _duty(tables, tt, trick, card)
+    return duty_refusal(tables, tt, trick, card)
 
 
-def duty_refusal(tables: Tables, tt: TrumpTables, trick: list[Card], card: Card) -> Refusal:
+def duty_refusal(tables: Tables, tt: TrumpTables, trick: Sequence[int], card: Card
+                 ) -> Refusal:
     """The duty (``arrastre``, ``overtrump`` or ``follow-suit``) that keeps ``card``
-    off ``trick``, for a held card that ``legal_cards`` excludes: what
-    :func:`play_refusal` answers for it, without a :class:`Hand`."""
-    return _duty(tables, tt, trick, card)
-
-
-def _duty(tables: Tables, tt: TrumpTables, trick: list[Card], card: Card) -> Refusal:
-    """The duty a card played against the rules breaks."""
+    off ``trick``, for a held card that :func:`legal_cards` excludes."""
     suit = tt.suit
     led = suit[trick[0]]
     if led == tt.trump and tables.arrastre != ARRASTRE_NONE:
@@ -249,6 +327,39 @@ def _duty(tables: Tables, tt: TrumpTables, trick: list[Card], card: Card) -> Ref
         if tables.arrastre == ARRASTRE_OVERTRUMP:
             return OVERTRUMP
     return FOLLOW_SUIT
+
+
+C = TypeVar("C", bound=int)
+
+
+def legal_cards(tables: Tables, tt: TrumpTables, hand: list[C], trick: Sequence[int],
+                shared: bool = False) -> list[C]:
+    """Rules ``arrastre`` and ``follow_suit``: the cards of ``hand`` that may be played to
+    ``trick`` (a new list).
+
+    With ``shared``, ``hand`` itself when every card may be played (the caller must not
+    change it): the engine's inner loop tells that case apart by identity."""
+    if not trick:
+        return hand if shared else hand[:]
+    suit = tt.suit
+    led = suit[trick[0]]
+    if led == tt.trump:
+        if tables.arrastre == ARRASTRE_NONE and not tables.rules.follow_suit:
+            return hand if shared else hand[:]
+        trumps = [c for c in hand if suit[c] == led]
+        if not trumps:
+            return hand if shared else hand[:]
+        if tables.arrastre == ARRASTRE_OVERTRUMP:
+            best = best_power(tt, trick)
+            power = tt.power
+            higher = [c for c in trumps if power[c] > best]
+            return higher or trumps
+        return trumps
+    if tables.rules.follow_suit:
+        same = [c for c in hand if suit[c] == led]
+        if same:
+            return same
+    return hand if shared else hand[:]
 
 
 # -- answer_by and default_answerer ----------------------------------------------------
@@ -270,91 +381,199 @@ def OWN_RAISE(hand: Hand, a: Action) -> str:
 @_refusal("not-answering-seat", "answer_by",
           "Only the player after the raiser may answer the raise (rule `answer_by: next`).")
 def NOT_ANSWERING_SEAT(hand: Hand, a: Action) -> str:
-    return (f"seat {answering_seat(hand)}, the player after the raiser, answers the raise, "
+    return (f"seat {hand.current_seat}, the player after the raiser, answers the raise, "
             f"not seat {a.seat}")
 
 
-def answering_seat(hand: Hand) -> int:
+def answering_seat(betting: Betting) -> int:
     """Rule ``default_answerer``: the seat that answers the waiting raise when one seat
     must act (``next``: the player after the raiser, always on the other team)."""
-    return (hand.raiser + 1) % hand.players
+    return (betting.raiser + 1) % betting.players
 
 
-def answer_refusal(hand: Hand, seat: int) -> Refusal | None:
+def answer_refusal(tables: Tables, betting: Betting, seat: int) -> Refusal | None:
     """Rule ``answer_by``: whether ``seat`` may answer (accept, fold or raise again)
     now: a raise waits, by the other team, and under ``answer_by: next`` only the
-    player after the raiser answers."""
-    if hand.phase is not _ANSWER:
+    player after the raiser answers. Read from the betting alone."""
+    raiser = betting.raiser
+    if raiser < 0:
         return NOTHING_TO_ANSWER
-    if seat & 1 == hand.raiser & 1:
+    if seat & 1 == raiser & 1:
         return OWN_RAISE
-    if not hand.tables.answer_by_team and seat != answering_seat(hand):
+    if not tables.answer_by_team and seat != answering_seat(betting):
         return NOT_ANSWERING_SEAT
     return None
 
 
-# -- raise_when, ladder, raise_right: raising --------------------------------------------
+# -- raise_when, ladder, raise_right, juego_fuera: raising -------------------------------
 
 @_refusal("not-your-turn", "raise_when",
           "Only the player whose turn it is may play a card or make a new raise.")
 def RAISE_OUT_OF_TURN(hand: Hand, a: Action) -> str:
-    return f"it is seat {hand.turn}'s turn, not seat {a.seat}'s"
+    return f"it is seat {hand.current_seat}'s turn, not seat {a.seat}'s"
 
 
 @_refusal("ladder-top", "ladder",
           "The hand is already at the top of the ladder; there is no higher value "
           "(rule `ladder`).")
 def LADDER_TOP(hand: Hand, a: Action) -> str:
-    if hand.phase is _ANSWER:
-        return f"{hand.value} is the top of the ladder {_ladder_text(hand.tables)}; accept or fold"
-    return (f"the hand is already worth {hand.value}, the top of the ladder "
-            f"{_ladder_text(hand.tables)}")
+    seen = hand.observation(a.seat)
+    tables = seen.tables
+    if seen.pending:
+        return f"{seen.value} is the top of the ladder {_ladder_text(tables)}; accept or fold"
+    return (f"the hand is already worth {seen.value}, the top of the ladder "
+            f"{_ladder_text(tables)}")
 
 
 @_refusal("no-raise-right", "raise_right",
           "After a raise is accepted only the accepting team may raise again "
           "(rule `raise_right: acceptor`).")
 def NO_RAISE_RIGHT(hand: Hand, a: Action) -> str:
-    team = TEAMS[hand.right]
+    team = hand.observation(a.seat).raise_right
     return f"team {team} accepted the last raise, so only team {team} may raise again"
 
 
-def raise_refusal(hand: Hand, seat: int) -> Refusal | None:
-    """Rules ``raise_when``, ``ladder`` and ``raise_right``: whether ``seat`` may raise
-    now. A raise is made in answer to a raise (by a seat that may answer it) or by the
-    player whose turn it is, before he plays; never above the top of the ladder; and,
-    after an accept under ``raise_right: acceptor``, only by the accepting team."""
-    if hand.phase is _PLAY:
-        if seat != hand.turn:
+@_refusal("no-game-call", "juego_fuera",
+          "The variant has no call that raises the hand straight to the whole game "
+          "(rule `juego_fuera: none`).")
+def NO_GAME_CALL(hand: Hand, a: Action) -> str:
+    return (f"variant {hand.variant.id} has no call for the whole game (juego fuera); "
+            "raise one step at a time")
+
+
+@_refusal("game-call-in-answer", "juego_fuera",
+          "The whole game (juego fuera) is called only in answer to a raise "
+          "(rule `juego_fuera: answer`).")
+def GAME_CALL_IN_ANSWER(hand: Hand, a: Action) -> str:
+    return ("the whole game (juego fuera) is called only in answer to a raise, not on "
+            "one's turn; raise instead")
+
+
+@_refusal("whole-game", "juego_fuera",
+          "The hand is already played for the whole game; nothing can be raised above it.")
+def WHOLE_GAME(hand: Hand, a: Action) -> str:
+    return "the hand is already played for the whole game"
+
+
+def raise_refusal(state: HandState, seat: int, game: bool = False) -> Refusal | None:
+    """Rule ``raise_when``: a raise (``game``: the call for the whole game) is made in
+    answer to a raise, by a seat that may answer it (:func:`answer_refusal`), or by the
+    player whose turn it is, before he plays; then :func:`raise_rule_refusal`."""
+    betting = state.betting
+    if state.phase is _PLAY:
+        if seat != state.turn:
             return RAISE_OUT_OF_TURN
-        return step_refusal(hand.tables, hand.level, hand.right, seat & 1)
-    refused = answer_refusal(hand, seat)
-    if refused is not None:
-        return refused
-    return step_refusal(hand.tables, hand.level, -1, seat & 1)
+    else:
+        refused = answer_refusal(state.tables, betting, seat)
+        if refused is not None:
+            return refused
+    return raise_rule_refusal(state.tables, betting, seat, game)
 
 
-def step_refusal(tables: Tables, level: int, right: int, team: int) -> Refusal | None:
-    """Rules ``ladder`` and ``raise_right`` from the betting alone: whether ``team`` may
-    raise from ladder step ``level`` when ``right`` holds the right to raise (-1: both
-    teams; answering a raise, pass -1). :func:`raise_refusal` asks it once the turn is
-    settled; a reader of the betting who cannot see the cards asks it too."""
-    if level >= tables.top_level:
-        return LADDER_TOP
-    if right >= 0 and right != team:
-        return NO_RAISE_RIGHT
+def raise_rule_refusal(tables: Tables, betting: Betting, seat: int, game: bool = False
+                       ) -> Refusal | None:
+    """Rules ``ladder``, ``raise_right`` and ``juego_fuera``, once the seat may act
+    (its turn, or its answer, settled): whether ``seat`` may raise one step (or, with
+    ``game``, call the whole game). Never above the top of the ladder; after an accept
+    under ``raise_right: acceptor``, only the accepting team; the whole game only where
+    the variant has the call, and under ``juego_fuera: answer`` only in answer to a
+    raise. Read from the betting alone, so a reader of the table asks it too."""
+    whole = tables.game_level
+    if game:
+        if whole < 0:
+            return NO_GAME_CALL
+        if betting.level >= whole:
+            return WHOLE_GAME
+        if tables.game_call_in_answer and betting.raiser < 0:
+            return GAME_CALL_IN_ANSWER
+    elif betting.level >= tables.top_level:
+        return WHOLE_GAME if 0 <= whole <= betting.level else LADDER_TOP
+    if betting.raiser < 0:
+        right = betting.right
+        if right >= 0 and right != seat & 1:
+            return NO_RAISE_RIGHT
     return None
 
 
-# -- fold_pays and dead raises ------------------------------------------------------------
-
-def fold_value(tables: Tables, level: int) -> int | str:
-    """Rule ``fold_pays``: the value a fold of the raise to ladder step ``level`` pays
-    the raising team (``accepted``: the step before, the last value both agreed to)."""
-    return tables.ladder[level - 1]
+def right_after_accept(tables: Tables, seat: int) -> int:
+    """Rule ``raise_right``: the team that may raise after ``seat`` accepts a raise
+    (``acceptor``: the accepting team), or -1 when both teams may (``any``)."""
+    return seat & 1 if tables.acceptor_right else -1
 
 
-def decides_game(tables: Tables, score: tuple[int, int], value: int | str) -> bool:
+def bet(tables: Tables, betting: Betting, action: Action) -> Betting:
+    """The betting after a legal bet (raise, game, accept; a fold ends the hand and
+    leaves the betting as it was): what the engine applies and a reader of the table
+    replays. A raise in answer to a raise accepts the raised value first."""
+    kind, seat = action.kind, action.seat
+    if kind == RAISE or kind == GAME_CALL:
+        level = betting.level
+        to = level + 1 if kind == RAISE else tables.game_level
+        return betting._replace(level=to, accepted=level, raiser=seat,
+                                raises=betting.raises + 1)
+    if kind == ACCEPT:
+        return betting._replace(accepted=betting.level, raiser=-1,
+                                right=right_after_accept(tables, seat))
+    return betting
+
+
+# -- trick_winner, tricks, tricks_to_win, stop_when_decided: outcomes ---------------------
+
+def trick_winner(tt: TrumpTables, trick: Sequence[int]) -> int:
+    """Rule ``trick_winner``: the position (0 = the leader) of the card that wins
+    ``trick``. Under ``highest-led-or-trump`` only a top card, a trump, or a card of the
+    led suit can win, and the highest of those does; ranks are unique, so there are no
+    ties."""
+    led = tt.suit[trick[0]]
+    power, suit, always = tt.power, tt.suit, tt.always
+    best, at = -1, 0
+    for i, card in enumerate(trick):
+        if always[card] or suit[card] == led:
+            p = power[card]
+            if p > best:
+                best, at = p, i
+    return at
+
+
+def best_power(tt: TrumpTables, trick: Sequence[int]) -> int:
+    """The power of the card now winning ``trick`` (0 for an empty trick)."""
+    return tt.power[trick[trick_winner(tt, trick)]] if trick else 0
+
+
+def hand_end(tables: Tables, won: Sequence[int], done: int, mano: int) -> int | None:
+    """Rules ``tricks``, ``tricks_to_win`` and ``stop_when_decided``: the team (0 = A,
+    1 = B) that wins the hand once ``done`` tricks are finished with ``won`` taken by
+    each team, or None while the hand goes on. ``mano`` is the seat that led the first
+    trick. A team that reaches ``tricks_to_win`` ends the hand when
+    ``stop_when_decided`` holds; otherwise the team with more tricks after the last."""
+    a, b = won[0], won[1]
+    if tables.rules.stop_when_decided:
+        to_win = tables.rules.tricks_to_win
+        if a >= to_win:
+            return 0
+        if b >= to_win:
+            return 1
+    if done >= tables.rules.tricks:
+        return 0 if a > b else 1
+    return None
+
+
+def points(tables: Tables, value: int | str, score: Sequence[int], team: int) -> int:
+    """What ``team`` scores for a hand settled at ``value`` from ``score``: the value,
+    or for the whole-game step what ``team`` lacks of the target."""
+    if isinstance(value, str):       # the whole-game step
+        target: int = tables.rules.target
+        return max(target - score[team], 0)
+    return value
+
+
+def fold_value(tables: Tables, betting: Betting) -> int | str:
+    """Rule ``fold_pays``: the value a fold of the waiting raise pays the raising team
+    (``accepted``: the last value both agreed to, the value before the refused raise)."""
+    return tables.steps[betting.accepted]
+
+
+def decides_game(tables: Tables, score: Sequence[int], value: int | str) -> bool:
     """Whether a hand worth ``value`` ends the game whichever team wins it."""
     if isinstance(value, str):       # the whole-game step
         return True
@@ -362,10 +581,10 @@ def decides_game(tables: Tables, score: tuple[int, int], value: int | str) -> bo
     return score[0] + value >= target and score[1] + value >= target
 
 
-def raise_is_dead(hand: Hand) -> bool:
+def raise_is_dead(tables: Tables, score: Sequence[int], betting: Betting) -> bool:
     """Whether a raise now would be dead: the value it would accept or raise from
     already decides the game for both teams. Reported, never refused."""
-    return decides_game(hand.tables, hand.start_score, hand.tables.ladder[hand.level])
+    return decides_game(tables, score, tables.steps[betting.level])
 
 
 #: Every reason code an action can be refused with, and what it means.

@@ -1,26 +1,30 @@
 """Rules compiled once per variant into plain tuples the engine indexes directly.
 
 :func:`compile_variant` turns a :class:`~rentoy.variant.Variant` into :class:`Tables`:
-its :class:`~rentoy.ruleset.Rules` as they are (``tables.rules.target``, one field
-per rule of the schema, also read as ``tables.target``), the few values the inner loop wants in another form (the
-arrastre as a number, the raise and answer rights as flags, the top of the ladder)
-and, for each of the four possible trump suits, a :class:`TrumpTables` with every
-card's power, its suit for following purposes, and whether it can win whatever was
-led.
+its :class:`~rentoy.ruleset.Rules` as they are (``tables.rules.target``, one field per
+rule of the rule table), the few values the inner loop wants in another form (the
+arrastre as a number, the raise and answer rights as flags, the steps a hand's value
+can take, with the whole game for *juego fuera*) and, for each of the four possible
+trump suits, a :class:`TrumpTables` with every card's power, its suit for following
+purposes, and whether it can win whatever was led.
+
+>>> from rentoy.variants import load_variant
+>>> tables = compile_variant(load_variant("1737"))
+>>> tables.steps, tables.top_level, tables.game_level
+((1, 3, 6, 9, 12), 4, -1)
 """
 
 from __future__ import annotations
 
 import weakref
 from dataclasses import dataclass
-from typing import Any
 
-from ..cards import DECK, RANKS, SUITS, TrumpRelative
+from ..cards import DECK, RANKS, SUITS, Card, TrumpRelative
 from ..ruleset import Rules
 from ..variant import Variant
 
-__all__ = ["Tables", "TrumpTables", "compile_variant", "as_variant", "TOP_POWER", "TRUMP_POWER",
-           "PLAIN_POWER", "ARRASTRE_NONE", "ARRASTRE_FOLLOW", "ARRASTRE_OVERTRUMP"]
+__all__ = ["Tables", "TrumpTables", "compile_variant", "as_variant", "DECKS", "TRICK_RULES",
+           "TOP_POWER", "TRUMP_POWER", "PLAIN_POWER", "ARRASTRE_NONE", "ARRASTRE_FOLLOW", "ARRASTRE_OVERTRUMP"]
 
 ARRASTRE_NONE, ARRASTRE_FOLLOW, ARRASTRE_OVERTRUMP = 0, 1, 2
 _ARRASTRE = {"none": ARRASTRE_NONE, "follow": ARRASTRE_FOLLOW, "overtrump": ARRASTRE_OVERTRUMP}
@@ -47,19 +51,18 @@ class Tables:
 
     variant: Variant
     rules: Rules
-    ladder: tuple[int | str, ...]    # the rule, typed
-    top_level: int                   # the index of the ladder's top step
+    deck: tuple[Card, ...]           # rule deck: the cards dealt from
+    ladder: tuple[int | str, ...]    # rule ladder, typed
+    #: The values a hand can take, by step: the ladder, then the whole game when the
+    #: variant has the call for it (rule juego_fuera) and the ladder does not end there.
+    steps: tuple[int | str, ...]
+    top_level: int                   # the step a raise reaches last: the ladder's top
+    game_level: int                  # the step of the whole game by juego fuera; -1: none
+    game_call_in_answer: bool        # juego_fuera: answer
     arrastre: int                    # ARRASTRE_NONE, _FOLLOW or _OVERTRUMP
     acceptor_right: bool             # raise_right: acceptor
     answer_by_team: bool             # answer_by: team
     by_trump: tuple[TrumpTables, ...]
-
-    def __getattr__(self, name: str) -> Any:
-        """Any other rule, as the variant states it (``tables.target`` is
-        ``tables.rules.target``)."""
-        if name.startswith("_") or name == "rules":
-            raise AttributeError(name)
-        return getattr(self.rules, name)
 
 
 def _trump_tables(variant: Variant, trump: int) -> TrumpTables:
@@ -73,7 +76,7 @@ def _trump_tables(variant: Variant, trump: int) -> TrumpTables:
     trump_rank = {rank: len(RANKS) - i for i, rank in enumerate(rules.trump_order)}
     plain_rank = {rank: len(RANKS) - i for i, rank in enumerate(rules.plain_order)}
     power, suit, always = [], [], []
-    for card in DECK:
+    for card in DECKS[rules.deck]:
         s = card // 10
         if card in top:
             power.append(TOP_POWER + len(top) - top.index(card))
@@ -107,14 +110,33 @@ def as_variant(variant: Variant | str) -> Variant:
     return load_variant(variant)
 
 
+#: The decks rule ``deck`` names.
+DECKS: dict[str, tuple[Card, ...]] = {"spanish-40": DECK}
+#: The ways rule ``trick_winner`` names of winning a trick (each one function of
+#: :mod:`rentoy.engine.rules`; the tables below are made for it).
+TRICK_RULES: tuple[str, ...] = ("highest-led-or-trump",)
+GAME = "game"
+
+
 def compile_variant(variant: Variant) -> Tables:
     """The engine's tables for ``variant`` (computed once, then cached)."""
     tables = _compiled.get(variant)
     if tables is None:
         rules = variant.rules
+        if rules.trick_winner not in TRICK_RULES:
+            raise ValueError(f"no way of winning a trick named {rules.trick_winner!r}")
         ladder: tuple[int | str, ...] = tuple(rules.ladder)
+        top = len(ladder) - 1
+        steps, game_level = ladder, -1
+        if rules.juego_fuera != "none":
+            if ladder[-1] == GAME:
+                game_level = top
+            else:
+                steps, game_level = ladder + (GAME,), top + 1
         tables = Tables(
-            variant=variant, rules=rules, ladder=ladder, top_level=len(ladder) - 1,
+            variant=variant, rules=rules, deck=DECKS[rules.deck], ladder=ladder,
+            steps=steps, top_level=top, game_level=game_level,
+            game_call_in_answer=rules.juego_fuera == "answer",
             arrastre=_ARRASTRE[rules.arrastre],
             acceptor_right=rules.raise_right == "acceptor",
             answer_by_team=rules.answer_by == "team",

@@ -43,7 +43,8 @@ import numpy as np
 import pyspiel
 
 from ..cards import DECK
-from ..engine import Action, Deal, Game, Observation, compile_variant, encoding_size
+from ..engine import (Action, Deal, Game, Observation, cards_left, compile_variant,
+                      encoding_size)
 from ..engine.actions import ACCEPT, FOLD, PLAY, RAISE, accept, fold, play, raise_
 from ..engine.hand import max_game_actions, max_hand_actions
 from ..variant import Variant
@@ -237,8 +238,9 @@ class RentoyState(pyspiel.State):  # type: ignore[misc]
         if game is None:
             return f"dealing: {' '.join(str(DECK[c]) for c in self._dealt)}"
         hand = game.hand
-        hands = " | ".join(" ".join(map(str, hand.hand_of(s))) for s in range(self._players))
-        return (f"score {game.score[0]}-{game.score[1]} up {hand.up} value {hand.value} "
+        seen = hand.observation(0)
+        hands = " | ".join(" ".join(map(str, h)) for h in cards_left(hand.deal, hand.history))
+        return (f"score {game.score[0]}-{game.score[1]} up {seen.up} value {seen.value} "
                 f"hands {hands} actions {' '.join(map(str, hand.history))}")
 
 

@@ -2,7 +2,7 @@
 
 A card played to a trick already led (a *follow*) was **constrained** when the player
 held cards the rules kept off the trick, that is when the engine's
-:func:`~rentoy.engine.play.legal_cards` gives fewer cards than the player held. Each
+:func:`~rentoy.engine.rules.legal_cards` gives fewer cards than the player held. Each
 excluded card is then put down to the duty the engine names for it
 (:func:`~rentoy.engine.rules.duty_refusal`, the refusal
 :func:`~rentoy.engine.rules.play_refusal` would give): ``arrastre`` (a trump was led
@@ -34,8 +34,7 @@ oros and a plain card, seat 3 one trump (the 7) and two plain cards:
 from __future__ import annotations
 
 from ..engine import Hand
-from ..engine.play import legal_cards
-from ..engine.rules import duty_refusal
+from ..engine.rules import duty_refusal, legal_cards
 
 __all__ = ["DUTY_FIELDS", "duty_counts"]
 
@@ -48,13 +47,15 @@ _SLOT = {"arrastre": 2, "overtrump": 3, "follow-suit": 4}
 def duty_counts(hand: Hand) -> tuple[int, int, int, int, int]:
     """The follows of ``hand`` (finished or not) and how many each duty constrained,
     as in :data:`DUTY_FIELDS`."""
-    tables, tt, players = hand.tables, hand.tt, hand.players
+    seen = hand.observation(0)
+    tables, players = seen.tables, seen.players
+    tt = tables.by_trump[seen.up // 10]
     held = [list(cards) for cards in hand.deal.hands]
     follows = constrained = 0
     counts = [0, 0, 0, 0, 0]
-    tricks = [(record.leader, record.cards) for record in hand.trick_log]
-    if hand.trick:
-        tricks.append((hand.leader, tuple(hand.trick)))
+    tricks = [(record.leader, record.cards) for record in seen.tricks]
+    if seen.trick:
+        tricks.append((seen.trick[0][0], tuple(c for _, c in seen.trick)))
     for leader, cards in tricks:
         held[leader].remove(cards[0])
         trick = [cards[0]]

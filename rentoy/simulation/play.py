@@ -187,20 +187,21 @@ def _record(game: Game) -> tuple[int, ...]:
     tricks = trump_leads = trump_tricks = 0
     follows = constrained = arrastre = overtrump = follow_suit = 0
     for hand in game.finished_hands:
-        result = hand.result
+        seen = hand.observation(0)
+        result = seen.result
         assert result is not None
         hands += 1
         points += result.points
-        log = hand.trick_log
+        log = seen.tricks
         if result.how is Outcome.FOLD:
             folds += 1
         else:
             played_out += 1
             if len(log) < last_trick:
                 two_tricks += 1
-        if result.winner == hand.mano & 1:                  # the mano's team
+        if result.winner == (seen.dealer + 1) % players & 1:      # the mano's team
             mano_wins += 1
-        tt = by_trump[hand.up // 10]
+        tt = by_trump[seen.up // 10]
         suit, always, trump = tt.suit, tt.always, tt.trump
         for record in log:
             cards = record.cards

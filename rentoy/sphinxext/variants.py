@@ -238,7 +238,7 @@ def options_table(directive: RentoyDirective, variant: Variant) -> nodes.table |
 
 def ladder_nodes(variant: Variant) -> list[nodes.Node]:
     """The betting ladder: each value, the call players say, its gloss, the fold value."""
-    from ..dependencies import raise_gloss
+    from ..glossary import raise_gloss
     from ..glossary import gloss
     from ..comparison.reference import format_value
     from ..variant import is_game_step

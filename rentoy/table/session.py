@@ -134,7 +134,7 @@ class Session:
         self.bots = {s: make_bot(self.bot_names[0 if s & 1 == seat & 1 else 1], rng=bot_rng)
                      for s in range(n) if s != seat}
         self.played: list[PlayedHand] = []
-        self.first_dealer = self._hand.dealer
+        self.first_dealer = self._hand.observation(0).dealer
         self._deal: Deal | None = None
         self._actions: list[Action] = []
         self._hands = 0
@@ -278,7 +278,8 @@ class Session:
         self.actions_taken += 1
         after = Snapshot.of(hand, games_before, self.variant.rules.games_needed)
         call = call_for(self.variant, action, after)
-        remarks = step_remarks(self.variant, action, event, before, after, hand.trump)
+        remarks = step_remarks(self.variant, action, event, before, after,
+                               hand.observation(0).trump)
         who = self._who(action.seat)
         if action.kind == PLAY:
             first = remarks[0].replace(f"Seat {action.seat} ", f"{who} ", 1)
@@ -336,12 +337,14 @@ class Session:
         self._deal = hand.deal
         self._actions = []
         word = self.variant.rules.calls.turn_up
-        lines = (f"Hand {self._hands}: seat {hand.dealer} deals; seat {hand.mano} leads. "
-                 f"Turned up{f' ({word})' if word else ''}: {hand.up.code}, {hand.up.name}.",)
-        return TableEvent("deal", lines, {"hand": self._hands, "dealer": hand.dealer,
-                                          "up": hand.up.code,
-                                          "cards": [c.code for c in hand.hand_of(self.seat)],
-                                          "score": list(hand.start_score)})
+        seen = hand.observation(self.seat)
+        dealer, up = seen.dealer, seen.up
+        lines = (f"Hand {self._hands}: seat {dealer} deals; seat {(dealer + 1) % seen.players} "
+                 f"leads. Turned up{f' ({word})' if word else ''}: {up.code}, {up.name}.",)
+        return TableEvent("deal", lines, {"hand": self._hands, "dealer": dealer,
+                                          "up": up.code,
+                                          "cards": [c.code for c in hand.deal.hands[self.seat]],
+                                          "score": list(hand.score)})
 
     def _refused_event(self, action: Action, refusal: IllegalAction) -> TableEvent:
         lines = [f"Refused: {refusal.detail} [{refusal.reason}]."]

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from ..cards import SUITS, Card
-from ..dependencies import raise_gloss
+from ..glossary import raise_gloss
 from ..engine import ACCEPT, FOLD, PLAY, RAISE, TEAMS, Action, Event, team_of
 from ..engine.tables import ARRASTRE_NONE, ARRASTRE_OVERTRUMP, compile_variant
 from ..errors import IllegalAction

@@ -1,9 +1,12 @@
 """A frozen picture of a hand at one moment, as walkthroughs show and check it.
 
-:class:`Snapshot` copies out of a live :class:`~rentoy.engine.Hand` everything a
-transcript, an expectation or a docs page needs (the value, who may raise, the
-tricks, each seat's cards, the score and what it would become), so a run can keep
-the state after every step without holding on to the engine's mutable objects.
+:class:`Snapshot` is made from a hand's public face, its observation and what it was
+dealt: everything a transcript, an expectation or a docs page needs (the value, who
+may raise, the tricks, each seat's cards, the score and what it would become), so a
+run can keep the state after every step without holding on to the engine's mutable
+objects. Field names mean what they mean on an
+:class:`~rentoy.engine.Observation`: ``raiser`` is a seat, ``raise_right`` a team,
+``to_act`` the seats that may act now.
 """
 
 from __future__ import annotations
@@ -12,7 +15,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import Card
-from ..engine import Hand, HandResult, TrickRecord
+from ..engine import Hand, HandResult, TrickRecord, cards_left
+from ..engine.rules import points
 
 __all__ = ["Snapshot", "next_table"]
 
@@ -33,7 +37,7 @@ class Snapshot:
 
     value: int | str
     pending: bool
-    raiser: str | None
+    raiser: int | None
     raise_right: str | None
     to_act: tuple[int, ...]
     tricks: tuple[int, int]
@@ -49,22 +53,26 @@ class Snapshot:
 
     @classmethod
     def of(cls, hand: Hand, games: tuple[int, int] = (0, 0), needed: int = 1) -> "Snapshot":
-        result = hand.result
-        a_wins, b_wins = hand.outcomes()
+        seen = hand.observation(0)
+        result = seen.result
+        a, b = seen.score
+        value = seen.value
         return cls(
-            value=result.value if result is not None else hand.value,
-            pending=hand.pending,
-            raiser=hand.raiser_team,
-            raise_right=hand.raise_right,
-            to_act=hand.to_act(),
-            tricks=hand.tricks_won,
-            trick_log=tuple(hand.trick_log),
-            current_trick=hand.current_trick,
-            hands=tuple(hand.hand_of(s) for s in range(hand.players)),
-            score=result.score if result is not None else hand.start_score,
-            outcomes=None if result is not None else {"A": a_wins, "B": b_wins},
-            finished=hand.is_over,
+            value=value, pending=seen.pending, raiser=seen.raiser,
+            raise_right=seen.raise_right, to_act=seen.to_act, tricks=seen.tricks_won,
+            trick_log=seen.tricks, current_trick=seen.trick,
+            hands=cards_left(hand.deal, seen.actions),
+            score=result.score if result is not None else seen.score,
+            outcomes=None if result is not None else {
+                "A": (a + points(seen.tables, value, seen.score, 0), b),
+                "B": (a, b + points(seen.tables, value, seen.score, 1))},
+            finished=result is not None,
             result=result, games=games, needed=needed)
+
+    @property
+    def raiser_team(self) -> str | None:
+        """The team whose raise waits for an answer ("A" or "B"), or None."""
+        return None if self.raiser is None else "AB"[self.raiser & 1]
 
     @property
     def hand_winner(self) -> str | None:

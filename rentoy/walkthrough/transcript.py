@@ -104,8 +104,8 @@ def state_text(state: Snapshot) -> str:
         return "the hand is over"
     parts = [f"value {value_text(state.value)}"]
     if state.pending:
-        answering = TEAMS[1 - TEAMS.index(state.raiser)]
-        parts[0] += f", team {answering} to answer team {state.raiser}'s raise"
+        answering = TEAMS[1 - TEAMS.index(state.raiser_team or "A")]
+        parts[0] += f", team {answering} to answer team {state.raiser_team}'s raise"
     elif state.raise_right:
         parts.append(f"team {state.raise_right} holds the raise right")
     parts.append(f"tricks {score_text(state.tricks)}")

@@ -1,0 +1,112 @@
+"""The house's layers: every import points down (or across), never up, and the engine
+runs on the standard library alone.
+
+The floors, from the ground up, are :data:`FLOORS`; docs/development.md draws the same
+picture. Every ``import`` in the package counts, those inside functions and those only
+read by the type checker included, so an arrow up the layers fails here however it is
+written.
+"""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent / "rentoy"
+
+#: The floors, lowest first: a module may import its own floor and the floors below.
+FLOORS: list[tuple[str, tuple[str, ...]]] = [
+    ("ground: errors, limits, files, workers and the layout of output",
+     ("rentoy.errors", "rentoy.limits", "rentoy.files", "rentoy.workers", "rentoy.render")),
+    ("the model, as data (no file is read)",
+     ("rentoy.cards", "rentoy.ruletable", "rentoy.ruleset", "rentoy.provenance",
+      "rentoy.dependencies", "rentoy.consistency", "rentoy.variant", "rentoy.notation")),
+    ("the model's files: reading, checking and generating them",
+     ("rentoy.yamlfile", "rentoy.validation", "rentoy.sources", "rentoy.glossary",
+      "rentoy.quotations", "rentoy.family", "rentoy.variants", "rentoy.schemagen",
+      "rentoy.i18n")),
+    ("the engine", ("rentoy.engine",)),
+    ("analysis", ("rentoy.analysis",)),
+    ("bots", ("rentoy.bots",)),
+    ("uses", ("rentoy.simulation", "rentoy.walkthrough", "rentoy.comparison", "rentoy.table",
+              "rentoy.equity")),
+    ("doors", ("rentoy.cli", "rentoy.sphinxext", "rentoy.integrations", "rentoy.__main__",
+               "rentoy")),
+]
+
+
+def _modules() -> dict[str, Path]:
+    out = {}
+    for path in ROOT.rglob("*.py"):
+        parts = list(path.relative_to(ROOT.parent).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts = parts[:-1]
+        out[".".join(parts)] = path
+    return out
+
+
+MODULES = _modules()
+
+
+def floor(module: str) -> int | None:
+    """The floor of a module: the one whose longest prefix names it."""
+    best: tuple[int, int] | None = None
+    for i, (_, prefixes) in enumerate(FLOORS):
+        for prefix in prefixes:
+            if (module == prefix or module.startswith(prefix + ".")) and (
+                    best is None or len(prefix) > best[1]):
+                best = (i, len(prefix))
+    return None if best is None else best[0]
+
+
+def _imported(module: str, node: ast.Import | ast.ImportFrom) -> list[str]:
+    if isinstance(node, ast.Import):
+        return [alias.name for alias in node.names]
+    if node.level:
+        base = module.split(".")
+        if MODULES[module].name != "__init__.py":
+            base = base[:-1]
+        base = base[:len(base) - (node.level - 1)]
+        whole = ".".join(base + ([node.module] if node.module else []))
+    else:
+        whole = node.module or ""
+    return [f"{whole}.{a.name}" if f"{whole}.{a.name}" in MODULES else whole
+            for a in node.names]
+
+
+def arrows() -> list[tuple[str, int, str]]:
+    """Every import of a rentoy module by a rentoy module: (importer, line, imported)."""
+    out = []
+    for module, path in sorted(MODULES.items()):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, (ast.Import, ast.ImportFrom)):
+                out += [(module, node.lineno, target) for target in _imported(module, node)
+                        if target in MODULES and target != module]
+    return out
+
+
+def test_every_module_has_a_floor() -> None:
+    assert [m for m in MODULES if floor(m) is None] == []
+
+
+def test_no_import_points_up_the_layers() -> None:
+    up = [f"{importer}:{line} imports {target} ({FLOORS[floor(target)][0]}) from "
+          f"{FLOORS[floor(importer)][0]}"
+          for importer, line, target in arrows() if floor(target) > floor(importer)]
+    assert up == []
+
+
+@pytest.mark.parametrize("package", ["rentoy.engine", "rentoy.analysis", "rentoy.bots",
+                                     "rentoy.variant"])
+def test_the_engine_and_its_players_need_only_the_standard_library(package: str) -> None:
+    code = (f"import sys, {package}\n"
+            "third = sorted({m.split('.')[0] for m in sys.modules} & "
+            "{'yaml', 'jsonschema', 'tabulate', 'tqdm', 'referencing', 'attrs'})\n"
+            "print(' '.join(third))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True, cwd=ROOT.parent)
+    assert done.stdout.strip() == ""
