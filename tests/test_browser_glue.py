@@ -244,3 +244,26 @@ def test_the_page_needs_nothing_outside_the_standard_library(capsys, tmp_path):
     assert done.returncode == 0, done.stderr
     assert "modules: []" in done.stderr
     assert replay(capsys, tmp_path, done.stdout)["ok"]
+
+
+def test_the_call_for_the_whole_game_is_a_button_where_the_variant_has_it(capsys):
+    fixture = ROOT / "tests" / "fixtures" / "variants" / "juego-fuera.yaml"
+    plain = data("1737")
+    assert "game" not in [b["kind"] for b in Seat(plain, seed=1).view()["bets"]]
+    answer_only = json.loads(json.dumps(variant_data(load_variant(str(fixture)))))
+    seat = Seat(answer_only, bots=("greedy", "greedy"), seed=3)
+    seat.start()
+    while not seat.waiting:
+        seat.step()
+    bets = {b["kind"]: b for b in seat.view()["bets"]}
+    assert bets["game"]["label"] == "Call the whole game" and not bets["game"]["legal"]
+    refused = seat.act("0 game")["refused"]
+    assert refused["reason"] == "game-call-in-answer" and refused["rule"] == "juego_fuera"
+    seat = Seat(answer_only, options=["on-turn"], bots=("greedy", "greedy"), seed=3)
+    seat.start()
+    while not seat.waiting:
+        seat.step()
+    assert {b["kind"]: b["legal"] for b in seat.view()["bets"]}["game"]
+    events = seat.act("0 game")["events"]
+    assert seat.view()["value"] == "the whole game" and seat.view()["pending"]
+    assert events[0]["action"] == "0 game"

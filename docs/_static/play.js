@@ -416,6 +416,7 @@ function setUp(root) {
   }
 
   document.addEventListener("pointerdown", () => { S.keyboard = false; }, true);
+  const KEYS = { r: "raise", g: "game", a: "accept", f: "fold" };
   // Keys: the digits play the cards of your hand, R raises, A accepts, F folds, N goes on.
   document.addEventListener("keydown", (event) => {
     S.keyboard = true;
@@ -434,9 +435,9 @@ function setUp(root) {
     } else if (/^[1-9]$/.test(key) && v && v.cards[Number(key) - 1] && !S.result) {
       event.preventDefault();
       act(v.cards[Number(key) - 1].action);
-    } else if (v && !S.result && ({ r: "raise", a: "accept", f: "fold" })[key]) {
+    } else if (v && !S.result && KEYS[key]) {
       event.preventDefault();
-      act(`${v.seat} ${({ r: "raise", a: "accept", f: "fold" })[key]}`);
+      act(`${v.seat} ${KEYS[key]}`);
     }
   });
 
@@ -727,7 +728,8 @@ function setUp(root) {
       " deals the same cards." +
       (median !== null ? ` The search bots' moves took ${Math.round(median)} ms at the median ` +
         `(${moves.length} so far).` : "") +
-      " Keys: 1–9 play a card, R raise, A accept, F fold, N the next hand."));
+      " Keys: 1–9 play a card, R raise, A accept, F fold, N the next hand" +
+      (v.bets.some((b) => b.kind === "game") ? ", G the whole game." : ".")));
     if (!(S.result && S.result.event.over)) {
       box.append(button(v.over ? "Download the record" : "Download the record so far",
         download));

@@ -50,8 +50,8 @@ from typing import Any
 
 from ..bots import BOT_NAMES, make_bot, parse_bot
 from ..cards import SUIT_NAMES, Card
-from ..engine import (ACCEPT, FOLD, PLAY, RAISE, TEAMS, Action, ActionSyntaxError, Deal, Event,
-                      Game, Match, draw_deal)
+from ..engine import (ACCEPT, FOLD, GAME_CALL, PLAY, RAISE, TEAMS, Action, ActionSyntaxError,
+                      Deal, Event, Game, Match, draw_deal)
 from ..errors import IllegalAction, RentoyError
 from ..ruletable import rule_title
 from ..variant import Variant, variant_from_data
@@ -120,7 +120,7 @@ class Seat:
         self.bots = {s: make_bot(self.bot_names[0 if s & 1 == seat & 1 else 1], rng=bot_rng)
                      for s in range(n) if s != seat}
         self.start_score = start
-        self.first_dealer = self.game.hand.dealer
+        self.first_dealer = self.game.observation(seat).dealer
         self.played: list[PlayedHand] = []
         self._actions: list[Action] = []
         self._hands = 1
@@ -200,6 +200,10 @@ class Seat:
              "legal": Action(self.seat, FOLD) in legal,
              "label": "Fold", "call": calls.fold},
         ]
+        if rules.juego_fuera != "none":       # the call for the whole game, where there is one
+            bets.insert(1, {"kind": GAME_CALL, "action": f"{self.seat} game",
+                            "legal": Action(self.seat, GAME_CALL) in legal,
+                            "label": "Call the whole game", "call": calls.game})
         return {
             "variant": self.variant.id, "name": self.variant.name, "players": self.players,
             "seat": self.seat, "team": TEAMS[self.seat & 1], "seed": self.seed,
@@ -246,12 +250,12 @@ class Seat:
         return {"events": events, "view": self.view()}
 
     def _deal_event(self) -> dict[str, Any]:
-        hand = self.game.hand
+        seen = self.game.observation(self.seat)
         word = self.variant.rules.calls.turn_up
-        mano = (hand.dealer + 1) % self.players
+        mano = (seen.dealer + 1) % self.players
         return {"kind": "deal", "hand": self._hands, "lines": [
-            f"Hand {self._hands}: seat {hand.dealer} deals; seat {mano} leads. Turned up"
-            f"{f' ({word})' if word else ''}: {hand.up.code}, {hand.up.name}."]}
+            f"Hand {self._hands}: seat {seen.dealer} deals; seat {mano} leads. Turned up"
+            f"{f' ({word})' if word else ''}: {seen.up.code}, {seen.up.name}."]}
 
     def step(self) -> dict[str, Any]:
         """One bot's move, when a bot is to act (nothing when the person may act or the
@@ -285,6 +289,7 @@ class Seat:
 
     def _apply(self, action: Action) -> list[dict[str, Any]]:
         hand = self.game.hand
+        trump = self.game.observation(self.seat).trump
         needed = self.variant.rules.games_needed
         games_before = self._games()
         before = Snapshot.of(hand, games_before, needed)
@@ -293,7 +298,11 @@ class Seat:
         self.actions_taken += 1
         after = Snapshot.of(hand, games_before, needed)
         call = call_for(self.variant, action, after)
-        remarks = step_remarks(self.variant, action, event, before, after, hand.trump)
+        remarks = step_remarks(self.variant, action, event, before, after, trump)
+        if not remarks and action.kind == GAME_CALL:      # not narrated by the walkthroughs
+            team, other = TEAMS[action.seat & 1], TEAMS[1 - (action.seat & 1)]
+            remarks = [f"Team {team} calls the whole game (juego fuera): the hand is worth "
+                       f"{value_text(after.value)}; team {other} answers."]
         who = self._who(action.seat)
         if action.kind == PLAY:
             first = remarks[0].replace(f"Seat {action.seat} ", f"{who} ", 1)
