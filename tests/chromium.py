@@ -354,6 +354,7 @@ class Site:
     page's manifest as a build without the runtime writes it."""
 
     def __init__(self, folder: Path):
+        self.folder = folder
         handler = functools.partial(_Handler, directory=str(folder))
         self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
         self.server.served = []  # type: ignore[attr-defined]

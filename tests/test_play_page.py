@@ -90,6 +90,8 @@ def play_game(page: Page, rng: random.Random, keys: bool) -> dict:
             page.click(".rentoy-play-bet[data-key$=' accept']")
             seen["refusals"].append(page.wait(
                 "document.querySelector('.rentoy-play-refusal')?.innerText"))
+            seen["links"] = page.eval("[...document.querySelectorAll('.rentoy-play-refusal a')]"
+                                      ".map(a => a.href)")
             shot(page, f"{page.label}-refusal")
         illegal = [c for c in view["cards"] if not c["legal"]]
         if illegal and not tried_card and not view["pending"]:
@@ -199,6 +201,13 @@ def test_whole_games_against_the_search_bots(served: Site, capsys, tmp_path: Pat
             assert "Who answers a raise" in first and "answer_by" in first
             assert f"of variant {variant}" in first and "source: " in first
             assert "nothing-to-answer" in first
+            # The rule and the source link to their places on the site.
+            for href in seen["links"]:
+                path, _, anchor = href[len(served.url):].partition("#")
+                markup = (served.folder / path).read_text(encoding="utf-8")
+                assert f'id="{anchor}"' in markup, href
+            assert any("#rule-" in h for h in seen["links"]) and \
+                any("#source-" in h for h in seen["links"])
             for later in seen["refusals"][1:]:
                 assert "Refused:" in later and "The rule:" in later and "source" in later
             words = page.eval("document.querySelector('.rentoy-play-result').innerText")

@@ -678,7 +678,9 @@ function setUp(root) {
     box.tabIndex = -1;
     box.append(el("p", "", el("strong", "", "Refused: "), `${r.detail}.`));
     if (r.rule) {
-      const page = new URL(`variants/generated/${r.base}.html#rule-${r.base}-${r.rule}`, site);
+      // The rule's row on the variant's page (its anchor as the site writes ids).
+      const anchor = `rule-${r.base}-${r.rule}`.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+      const page = new URL(`variants/generated/${r.base}.html#${anchor}`, site);
       const line = el("p", "", "The rule: ", link(r.rule_title, page), " (", code(r.rule),
         `) of variant ${r.variant}` + (r.status ? `, ${r.status}` : ""));
       if (r.source.length) {
