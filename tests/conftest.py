@@ -1,7 +1,10 @@
-"""Shared test settings: hypothesis profiles sized for a 2-core CI run."""
+"""Shared test settings: hypothesis profiles sized for a 2-core CI run, and the site
+built once for the tests that read it."""
 
 import os
+from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile(
@@ -19,3 +22,18 @@ if "RENTOY_CACHE_DIR" not in os.environ:
 
     os.environ["RENTOY_CACHE_DIR"] = tempfile.mkdtemp(prefix="rentoy-test-cache-")
     atexit.register(shutil.rmtree, os.environ["RENTOY_CACHE_DIR"], ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The project's docs built once per run as the README's test command builds them
+    (HTML, warnings as errors, nitpicky): the folder that holds ``html``. The docs tests
+    read its pages; the Play page's test plays on it in a browser."""
+    from sphinxbuild import sphinx_build
+
+    root = Path(__file__).resolve().parent.parent
+    out = tmp_path_factory.mktemp("site")
+    done = sphinx_build("-W", "-n", "-b", "html", "-d", str(out / ".doctrees"),
+                        str(root / "docs"), str(out / "html"), cwd=root)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr
+    return out

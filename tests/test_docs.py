@@ -51,11 +51,8 @@ def row(markup: str, row_id: str) -> str:
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("site")
-    done = sphinx(DOCS, out, cwd=ROOT)
-    assert done.returncode == 0, done.stdout[-3000:] + done.stderr
-    return out
+def site(built_site: Path) -> Path:
+    return built_site      # built once per run (conftest.py), as the README builds it
 
 
 def test_the_build_is_clean(site: Path) -> None:

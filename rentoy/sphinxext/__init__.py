@@ -31,7 +31,9 @@ allowed; paths are relative to the page):
 - ``rentoy-deal PATH``: a walkthrough file's deal drawn as cards;
 - ``rentoy-strength PATH``: the search bot's measured strength, charted and tabled;
 - ``rentoy-downloads``: where to get rentoy and how to install it;
-- ``rentoy-rule-effects PATH`` with ``:show:`` one part (the answer, a table).
+- ``rentoy-rule-effects PATH`` with ``:show:`` one part (the answer, a table);
+- ``rentoy-play``: the seat at the table, a game played in the page by this engine;
+  ``rentoy-play-link``: "Play this variant" or "Play this deal" (:mod:`rentoy.sphinxext.play`).
 
 Roles: ``rentoy-value`` (``1737:ladder``), ``rentoy-status`` (``1737:follow_suit``),
 ``rentoy-source`` (``autoridades-1737``), ``rentoy-cards`` (``2o 7c``: cards drawn),
@@ -45,7 +47,8 @@ the library's own, relative to the conf folder), ``rentoy_examples_dir`` (defaul
 generated pages go; empty to generate none), ``rentoy_simulations`` (False skips the
 simulations, for quick builds), ``rentoy_repository`` (the public repository's address:
 every page links to it) and ``rentoy_packages`` (False: no source archive and wheel in
-the site; see :mod:`rentoy.sphinxext.downloads`). Search that folds accents:
+the site; see :mod:`rentoy.sphinxext.downloads`), ``rentoy_play_runtime`` (False builds
+the Play page without its Python runtime). Search that folds accents:
 ``html_search_language = "en-folded"`` with ``html_search_scorer`` naming ``docs/_static/search-fold.js`` (see
 :mod:`rentoy.sphinxext.search`).
 """
@@ -63,8 +66,8 @@ __all__ = ["setup"]
 def setup(app: Sphinx) -> dict[str, Any]:
     from .. import __version__
     from . import (apirefs, bibliography, cards, compare, downloads, elements, equity,
-                   evidence, family, figures, maps, quickstart, reasons, rule_effects, search,
-                   strength, tracking, variants, walkthroughs)
+                   evidence, family, figures, maps, play, quickstart, reasons, rule_effects,
+                   search, strength, tracking, variants, walkthroughs)
     from .domain import RentoyDomain
     from .pages import configure_variants_dir, write_pages
 
@@ -80,7 +83,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("builder-inited", write_pages)
     for module in (tracking, elements, figures, maps, downloads, cards, variants, walkthroughs,
                    compare, bibliography, reasons, apirefs, quickstart, search, evidence,
-                   family, rule_effects, strength, equity):
+                   family, rule_effects, strength, equity, play):
         module.setup(app)
     return {"version": __version__, "env_version": 2, "parallel_read_safe": True,
             "parallel_write_safe": True}

@@ -39,14 +39,16 @@ def _escape(text: str) -> str:
 def variant_page(variant_id: str, name: str | None) -> str:
     """The text of a variant's generated page."""
     title = f"{variant_id}: {name}" if name else variant_id
-    return f"{_HEADER}\n# {_escape(title)}\n\n```{{rentoy-variant}} {variant_id}\n```\n"
+    return (f"{_HEADER}\n# {_escape(title)}\n\n```{{rentoy-play-link}} {variant_id}\n```\n\n"
+            f"```{{rentoy-variant}} {variant_id}\n```\n")
 
 
 def walkthrough_page(relpath: str, title: str, bets: bool = False) -> str:
-    """The text of a walkthrough's generated page (``relpath`` from the page's folder);
-    with ``bets``, what each of its betting decisions is worth."""
-    return (f"{_HEADER}\n# {_escape(title)}\n\n```{{rentoy-walkthrough}} {relpath}\n"
-            ":headings: sections\n```\n"
+    """The text of a walkthrough's generated page (``relpath`` from the page's folder):
+    a link to play its deal, the walkthrough, and with ``bets`` what each of its betting
+    decisions is worth."""
+    return (f"{_HEADER}\n# {_escape(title)}\n\n```{{rentoy-play-link}}\n:walkthrough: {relpath}\n"
+            f"```\n\n```{{rentoy-walkthrough}} {relpath}\n:headings: sections\n```\n"
             + (f"\n```{{rentoy-betting-worth}} {relpath}\n```\n" if bets else ""))
 
 

@@ -1,0 +1,56 @@
+// The Play page's worker: Python (Pyodide, served by this site) and this project's engine,
+// off the page's own thread, so the page never freezes while a bot thinks. It holds no rule
+// and draws nothing: it forwards the page's requests to rentoy.integrations.browser and
+// posts back the JSON that module answers.
+
+let browser = null;   // the Python module rentoy.integrations.browser
+let seat = null;      // the game being played (a Python Seat)
+
+async function load({ runtime, wheel }) {
+  const began = performance.now();
+  const { loadPyodide } = await import(runtime + "pyodide.mjs");
+  // Everything from this site's own folder: the runtime, its standard library and its
+  // list of packages (no package is loaded from it).
+  const pyodide = await loadPyodide({ indexURL: runtime, packageBaseUrl: runtime });
+  const loaded = performance.now();
+  const response = await fetch(wheel);
+  if (!response.ok) {
+    throw new Error(`the engine could not be loaded (${response.status} for ${wheel})`);
+  }
+  // The project's own wheel, unpacked into the runtime's site-packages (no installer).
+  pyodide.unpackArchive(await response.arrayBuffer(), "wheel");
+  browser = pyodide.pyimport("rentoy.integrations.browser");
+  return { runtime_ms: loaded - began, engine_ms: performance.now() - loaded };
+}
+
+// The last line of a Python traceback, without the exception's name.
+function message(error) {
+  const lines = String((error && error.message) || error).trim().split("\n");
+  return lines[lines.length - 1].replace(/^[\w.]*(Error|Exception): /, "");
+}
+
+self.onmessage = async (event) => {
+  const { id, op } = event.data;
+  const began = performance.now();
+  let reply;
+  try {
+    if (op === "load") {
+      reply = await load(event.data);
+    } else if (op === "new") {
+      if (seat !== null) {
+        seat.destroy();
+        seat = null;
+      }
+      seat = browser.new_seat(JSON.stringify(event.data.request));
+      reply = JSON.parse(seat.handle(JSON.stringify({ op: "start" })));
+    } else if (seat === null) {
+      reply = { error: "no game has been started" };
+    } else {
+      reply = JSON.parse(seat.handle(JSON.stringify(event.data)));
+    }
+  } catch (error) {
+    reply = { error: message(error) };
+  }
+  reply.wall_ms = performance.now() - began;
+  self.postMessage({ id, reply });
+};

@@ -1,0 +1,109 @@
+"""What the docs build puts in the site for the Play page, and what it does without it.
+
+The runtime is used only as pinned (a damaged or partial copy is refused, a missing npm
+is said in one sentence); the page's data holds every built-in variant as data that
+reads back to the same rules, and the card faces; a build without the runtime writes a
+manifest that says so, and no runtime folder. Every variant page and every worked
+example links to the table with its game chosen.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+
+from rentoy.sphinxext import play, runtime
+from rentoy.variant import variant_from_data
+from rentoy.variants import builtin_ids, load_variant
+from rentoy.walkthrough import load_walkthrough
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_a_runtime_folder_is_used_only_as_pinned(tmp_path, monkeypatch):
+    folder = tmp_path / "pyodide"
+    folder.mkdir()
+    monkeypatch.setenv("RENTOY_PYODIDE_DIR", str(folder))
+    with pytest.raises(runtime.RuntimeMissing, match="does not hold the files of pyodide@"):
+        runtime.runtime_dir()
+    for name in runtime.FILES:
+        (folder / name).write_bytes(b"not the runtime")
+    with pytest.raises(runtime.RuntimeMissing):
+        runtime.runtime_dir()
+
+
+def test_without_npm_the_runtime_is_missing_and_says_why(tmp_path, monkeypatch):
+    monkeypatch.setattr(runtime.shutil, "which", lambda name: None)
+    with pytest.raises(runtime.RuntimeMissing, match="npm is not installed"):
+        runtime.fetch(tmp_path / "here")
+    assert not (tmp_path / "here").exists()
+
+
+def test_the_integrity_is_npms_sha512():
+    assert runtime.integrity_of(b"") == ("sha512-z4PhNX7vuL3xVChQ1m2AB9Yg5AULVxXcg/SpIdNs6c5H0N"
+                                         "E8XYXysP+DGNKHfuwvY7kxvUdBeoGlODJ6+SfaPg==")
+    assert runtime.INTEGRITY.startswith("sha512-") and runtime.total_bytes() > 10**7
+
+
+def test_a_build_without_the_runtime_says_so_and_carries_the_variants(tmp_path, monkeypatch):
+    def missing() -> Path:
+        raise runtime.RuntimeMissing("npm is not installed, so it cannot be fetched")
+
+    monkeypatch.setattr(runtime, "runtime_dir", missing)
+    (tmp_path / "_static" / "pyodide").mkdir(parents=True)      # left by an earlier build
+    manifest = play.write_play_files(tmp_path)
+    assert manifest["runtime"] is None
+    assert manifest["missing"] == ("the Python runtime could not be fetched (npm is not "
+                                   "installed, so it cannot be fetched)")
+    assert not (tmp_path / "_static" / "pyodide").exists()
+    assert manifest["wheel"]["file"].startswith("rentoy-") and \
+        (tmp_path / "_static" / "play" / manifest["wheel"]["file"]).is_file()
+    text = (tmp_path / "_static" / "play" / "manifest.js").read_text(encoding="utf-8")
+    assert json.loads(text.split("=", 1)[1].strip().rstrip(";")) == manifest
+    data = json.loads((tmp_path / "_static" / "play" / "data.json").read_text(encoding="utf-8"))
+    assert set(data["variants"]) == set(builtin_ids())
+    for vid, vdata in data["variants"].items():
+        assert variant_from_data(vdata).rules == load_variant(vid).rules
+    again = variant_from_data(data["variants"]["1737"]).with_options("borrego")
+    assert again.rules == load_variant("1737+borrego").rules
+    assert len(data["faces"]) == 40 and data["faces"]["2o"].startswith("<svg")
+    assert data["sources"]["autoridades-1737"]["title"]
+    assert [v["id"] for v in manifest["variants"]] == list(data["variants"])
+    # Built once, the wheel is not built again while the sources stay the same.
+    stamp = (tmp_path / "_static" / "play" / "wheel.stamp").stat().st_mtime_ns
+    play.write_play_files(tmp_path, with_runtime=False)
+    assert (tmp_path / "_static" / "play" / "wheel.stamp").stat().st_mtime_ns == stamp
+
+
+def _links(page: Path) -> list[dict[str, list[str]]]:
+    markup = page.read_text(encoding="utf-8")
+    return [parse_qs(urlsplit(href.replace("&amp;", "&")).query)
+            for href in re.findall(r'class="rentoy-play-link-ref[^"]*" href="([^"]+)"', markup)]
+
+
+def test_every_variant_and_worked_example_links_to_the_table(built_site: Path):
+    html = built_site / "html"
+    for vid in builtin_ids():
+        (query,) = _links(html / "variants" / "generated" / f"{vid}.html")
+        assert query == {"variant": [vid]}
+    examples = sorted((ROOT / "docs" / "examples").glob("*.yaml"))
+    for path in examples:
+        walk = load_walkthrough(path)
+        (query,) = _links(html / "worked-examples" / "generated" / f"{path.stem}.html")
+        assert query["variant"] == [walk.variant.base_id]
+        assert query.get("options", [""])[0].split(",") == list(walk.variant.applied_options) \
+            or not walk.variant.applied_options
+        assert query["deal"] == [";".join(",".join(c.code for c in h) for h in walk.deal.hands)]
+        assert query["up"] == [walk.deal.up.code] and query["dealer"] == [str(walk.dealer)]
+        assert query["players"] == [str(walk.players)] and query["title"] == [walk.title]
+        if walk.start_score != (0, 0):
+            assert query["score"] == [f"{walk.start_score[0]}-{walk.start_score[1]}"]
+    # The page itself: the choices are there before any script runs.
+    markup = (html / "play-in-the-browser.html").read_text(encoding="utf-8")
+    for vid in builtin_ids():
+        assert f'<option value="{vid}"' in markup
+    assert "Starting the first game downloads" in markup and "<noscript>" in markup

@@ -1,0 +1,269 @@
+"""The Play page in a real browser: whole games against the search bots, by clicking.
+
+The site built for this run (conftest.py's ``built_site``) is served on 127.0.0.1 and
+opened in headless Chromium, driven through its DevTools protocol (tests/chromium.py):
+at 1280 px with the mouse and the keyboard, and at 390 px as a phone, with taps. At each
+width a reader follows a variant page's "Play this variant" link, starts a game of 1737
+against the search bots, is refused an action and sees why (the rule, its source),
+plays the game to its end, downloads the record, and plays a game of Ávila on the same
+page. Each record is replayed with ``rentoy run`` and deals as ``rentoy play --seed``
+does. Nothing is loaded before a game starts, no request leaves 127.0.0.1, and no
+script error occurs in the page or its worker. A build without the Python runtime is
+shown as such. Skipped, saying so, only where no Chromium is installed (on Debian:
+``apt-get install chromium``). ``RENTOY_SCREENSHOTS=DIR`` keeps screenshots to look at.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import random
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+from chromium import CHROMIUM, Browser, Page, Site
+from inprocess import run
+from rentoy.engine import Deal
+from rentoy.walkthrough import load_walkthrough
+
+ROOT = Path(__file__).resolve().parent.parent
+STATES = "['your-turn', 'bots', 'hand-over', 'over']"
+SHOTS = os.environ.get("RENTOY_SCREENSHOTS")
+
+
+@pytest.fixture(scope="module")
+def served(built_site: Path):
+    if CHROMIUM is None:
+        pytest.skip("no Chromium is installed (chromium, chromium-browser or google-chrome; "
+                    "on Debian: apt-get install chromium), so the Play page is not tried")
+    html = built_site / "html"
+    manifest = (html / "_static" / "play" / "manifest.js").read_text(encoding="utf-8")
+    found = json.loads(manifest.split("=", 1)[1].strip().rstrip(";"))
+    assert found.get("runtime") and found.get("wheel"), (
+        f"the site was built without what the Play page needs: {found.get('missing')}")
+    with Site(html) as site:
+        yield site
+
+
+def shot(page: Page, name: str) -> None:
+    if SHOTS:
+        page.screenshot(Path(SHOTS) / f"play-{name}.png")
+
+
+def state(page: Page, among: str = STATES, timeout: float = 240) -> str:
+    return page.wait(f"{among}.includes(window.rentoyPlay.state()) && window.rentoyPlay.state()",
+                     timeout=timeout)
+
+
+def press(page: Page, key: str) -> None:
+    """A key as typed: digits, letters."""
+    code = f"Digit{key}" if key.isdigit() else f"Key{key.upper()}"
+    page.key(key, code, key)
+
+
+def play_game(page: Page, rng: random.Random, keys: bool) -> dict:
+    """Play the started game to its end, choosing among the legal actions at random, by
+    clicking (or tapping), or with the keys; what was seen on the way."""
+    seen: dict = {"refusals": [], "hands": 0, "actions": 0}
+    tried_card = False
+    while True:
+        now = state(page, "['your-turn', 'hand-over', 'over']")
+        if now == "over":
+            return seen
+        if now == "hand-over":
+            seen["hands"] += 1
+            if seen["hands"] == 1:
+                shot(page, f"{page.label}-hand-over")
+            if keys:
+                press(page, "n")
+            else:
+                page.click(".rentoy-play-next")
+            state(page, "['your-turn', 'bots', 'over']")
+            continue
+        view = page.eval("window.rentoyPlay.view()")
+        if not seen["refusals"] and not view["pending"]:
+            # Accept with no raise to answer: the engine refuses it and says why.
+            page.click(".rentoy-play-bet[data-key$=' accept']")
+            seen["refusals"].append(page.wait(
+                "document.querySelector('.rentoy-play-refusal')?.innerText"))
+            seen["links"] = page.eval("[...document.querySelectorAll('.rentoy-play-refusal a')]"
+                                      ".map(a => a.href)")
+            shot(page, f"{page.label}-refusal")
+        illegal = [c for c in view["cards"] if not c["legal"]]
+        if illegal and not tried_card and not view["pending"]:
+            tried_card = True        # a card a duty forbids (an arrastre): refused too
+            page.click(f'[data-key="{illegal[0]["action"]}"]')
+            seen["refusals"].append(page.wait(
+                "document.querySelector('.rentoy-play-refusal')?.innerText"))
+        cards = [(i, c["action"]) for i, c in enumerate(view["cards"]) if c["legal"]]
+        bets = [b for b in view["bets"] if b["legal"] and (b["kind"] != "fold" or
+                                                            rng.random() < 0.3)]
+        options = [("card", i, a) for i, a in cards] + [("bet", b["kind"], b["action"])
+                                                         for b in bets]
+        if not options:
+            options = [("bet", b["kind"], b["action"]) for b in view["bets"] if b["legal"]]
+        kind, which, action = rng.choice(options)
+        if keys:
+            press(page, str(which + 1) if kind == "card" else which[0])
+        else:
+            page.click(f'[data-key="{action}"]')
+        page.wait(f"window.rentoyPlay.view().actions_taken > {view['actions_taken']}",
+                  timeout=60)
+        seen["actions"] += 1
+
+
+def download_record(page: Page, browser: Browser, folder: Path) -> Path:
+    before = len(browser.events)
+    page.click(".rentoy-play-result .rentoy-play-primary")
+    done = browser.wait_event(
+        lambda m: m.get("method") == "Browser.downloadProgress"
+        and m["params"].get("state") == "completed", 60, since=before)
+    path = Path(done["params"]["filePath"])
+    assert path.parent == folder and path.is_file()
+    return path
+
+
+def deals_of(record: Path) -> list[Deal]:
+    data = yaml.safe_load(record.read_text(encoding="utf-8"))
+    return [Deal.parse(h["deal"]["hands"], h["deal"]["up"]) for h in data["hands"]]
+
+
+def check_record(capsys, record: Path, variant: str, seed: int, tmp_path: Path) -> None:
+    """``rentoy run`` replays it, and ``rentoy play --seed`` deals its hands alike."""
+    status, out, err = run(capsys, "run", str(record), "--json")
+    assert status == 0, out + err
+    result = json.loads(out)
+    assert result["ok"] and result["results"][-1]["game_winner"] in ("A", "B")
+    saved = tmp_path / f"cli-{variant}.yaml"
+    stdin = sys.stdin
+    sys.stdin = io.StringIO("".join(f"{n}\n" for n in (1, 2, 3) * 400))
+    try:
+        status, out, err = run(capsys, "play", variant, "--seed", str(seed), "--save",
+                               str(saved))
+    finally:
+        sys.stdin = stdin
+    assert status == 0, err
+    page, cli = deals_of(record), deals_of(saved)
+    common = min(len(page), len(cli))
+    assert common >= 2 and page[:common] == cli[:common]
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_whole_games_against_the_search_bots(served: Site, capsys, tmp_path: Path,
+                                             width: int) -> None:
+    phone = width < 600
+    downloads = tmp_path / "downloads"
+    downloads.mkdir()
+    rng = random.Random(width)
+    asked = len(served.served)       # what this browser asks the site for
+    with Browser(downloads=downloads) as browser:
+        page = browser.page(width, 844 if phone else 900, phone=phone)
+        page.label = str(width)
+        # From a variant's page, as a reader comes to the table.
+        page.goto(served.url + "variants/generated/1737.html")
+        page.click("a.rentoy-play-link-ref")
+        page.wait("location.pathname.endsWith('/play-in-the-browser.html') && "
+                  "window.rentoyPlay && window.rentoyPlay.state() === 'setup'")
+        assert page.eval("new URL(location.href).searchParams.get('variant')") == "1737"
+        assert page.eval("document.querySelector('select[name=variant]').value") == "1737"
+        # The first screen is readable before anything is downloaded, and says how much.
+        note = page.eval("document.querySelector('.rentoy-play-download').innerText")
+        assert "MB" in note and "Pyodide" in note and "nothing is loaded before" in note
+        assert page.eval("document.documentElement.scrollWidth") <= width
+        shot(page, f"{width}-setup")
+        assert not [p for p in served.served[asked:] if "pyodide" in p or p.endswith(".whl")]
+        games = []
+        for variant, seed in (("1737", 21), ("avila", 22)):
+            page.eval(f"""(() => {{
+                const form = document.querySelector('form.rentoy-play-setup');
+                form.elements.variant.value = {json.dumps(variant)};
+                form.elements.variant.dispatchEvent(new Event('change'));
+                form.elements.pace.value = '0';
+                return true; }})()""")
+            page.click("input[name=seed]")
+            page.eval("document.querySelector('input[name=seed]').select()")
+            page.type(str(seed))
+            assert page.eval("document.querySelector('select[name=partners]').value") == "search"
+            assert page.eval("document.querySelector('select[name=opponents]').value") == "search"
+            page.click("form.rentoy-play-setup button[type=submit]")
+            state(page)
+            assert any("pyodide.asm.wasm" in p for p in served.served[asked:])
+            assert page.eval("document.documentElement.scrollWidth") <= width
+            shot(page, f"{width}-{variant}-start")
+            seen = play_game(page, rng, keys=not phone and variant == "avila")
+            assert seen["hands"] >= 1 and seen["actions"] >= 3
+            first = seen["refusals"][0]
+            assert "Refused: no raise is waiting for an answer, so seat 0 cannot accept" in first
+            assert "Who answers a raise" in first and "answer_by" in first
+            assert f"of variant {variant}" in first and "source: " in first
+            assert "nothing-to-answer" in first
+            # The rule and the source link to their places on the site.
+            for href in seen["links"]:
+                path, _, anchor = href[len(served.url):].partition("#")
+                markup = (served.folder / path).read_text(encoding="utf-8")
+                assert f'id="{anchor}"' in markup, href
+            assert any("#rule-" in h for h in seen["links"]) and \
+                any("#source-" in h for h in seen["links"])
+            for later in seen["refusals"][1:]:
+                assert "Refused:" in later and "The rule:" in later and "source" in later
+            words = page.eval("document.querySelector('.rentoy-play-result').innerText")
+            assert "wins the game" in words
+            shot(page, f"{width}-{variant}-over")
+            record = download_record(page, browser, downloads)
+            assert record.name == f"rentoy-{variant}-seed-{seed}.yaml"
+            games.append((variant, seed, record))
+            page.click(".rentoy-play-result .rentoy-play-button:not(.rentoy-play-primary)")
+            page.wait("window.rentoyPlay.state() === 'setup'")
+        timings = page.eval("window.rentoyPlay.timings")
+        assert timings and all(t["bot"] == "search" for t in timings)
+        if not phone:
+            play_this_deal(page, served)
+        # No request left the loopback address: not the page's, not its worker's.
+        assert browser.requests
+        outside = [u for u in browser.requests
+                   if not u.startswith(served.url) and not u.startswith(("data:", "blob:"))]
+        assert not outside, outside
+        assert "worker" in browser.sessions.values()
+        assert not browser.errors, browser.errors
+    for variant, seed, record in games:
+        check_record(capsys, record, variant, seed, tmp_path)
+
+
+def play_this_deal(page: Page, served: Site) -> None:
+    """A worked example's "Play this deal": the game starts from its deal and score."""
+    walk = load_walkthrough(ROOT / "docs" / "examples" / "betting-from-4-5.yaml")
+    page.goto(served.url + "worked-examples/generated/betting-from-4-5.html")
+    page.click("a.rentoy-play-link-ref")
+    page.wait("location.pathname.endsWith('/play-in-the-browser.html') && "
+              "window.rentoyPlay && window.rentoyPlay.state() === 'setup'")
+    note = page.eval("document.querySelector('.rentoy-play-deal').innerText")
+    assert f"deal of “{walk.title}” (seat {walk.dealer} deals), from a score of A 4, B 5" in note
+    page.click("form.rentoy-play-setup button[type=submit]")
+    state(page)
+    view = page.eval("window.rentoyPlay.view()")
+    assert view["hand"] == 1 and view["dealer"] == walk.dealer and view["up"]["code"] == \
+        walk.deal.up.code
+    assert view["score"] == list(walk.start_score)
+    assert sorted(c["code"] for c in view["cards"]) == sorted(c.code for c in walk.deal.hands[0])
+
+
+def test_without_the_runtime_the_page_says_so(served: Site) -> None:
+    served.without_runtime = True
+    try:
+        with Browser() as browser:
+            page = browser.page(390, 844, phone=True)
+            page.goto(served.url + "play-in-the-browser.html")
+            assert page.wait("window.rentoyPlay && window.rentoyPlay.state()") == "missing"
+            note = page.eval("document.querySelector('.rentoy-play-download').innerText")
+            assert "cannot be played on this copy of the site" in note
+            assert "built without the Python runtime" in note and "rentoy play 1737" in note
+            assert page.eval("document.querySelector('form button[type=submit]').disabled")
+            assert page.eval("document.querySelector('.rentoy-play-download a').href").endswith(
+                "play-a-game.html")
+            assert not browser.errors, browser.errors
+    finally:
+        served.without_runtime = False
