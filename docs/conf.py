@@ -91,3 +91,8 @@ nitpick_ignore_regex = [
     # OpenSpiel's classes, the bases of the OpenSpiel game's (an optional extra's types).
     (r"py:(class|obj)", r"pyspiel\.\w+"),
 ]
+
+# The Spanish edition (`-D language=es`): the hand-written pages' translations are in
+# locales/es/LC_MESSAGES/<page>.po, one catalog per page.
+locale_dirs = ["locales/"]
+gettext_compact = False

@@ -14,6 +14,7 @@ import os
 import sys
 from collections.abc import Sequence
 from importlib import import_module
+from ..i18n import LANGUAGES
 
 TYPE_CHECKING = False    # typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
@@ -84,6 +85,21 @@ def _width(text: str) -> int:
 
 _WIDTH_HELP = ("fit text output to N columns (default: COLUMNS, else the terminal's "
                "width, else 80)")
+_LANG_HELP = ("the language to speak: en or es (default: the locale's, from LANGUAGE, "
+              "LC_ALL, LC_MESSAGES or LANG; else English)")
+
+
+def _requested_language(argv: Sequence[str]) -> str | None:
+    """The value of ``--lang`` anywhere in ``argv`` (read before the parser is built,
+    so that its help is in that language)."""
+    for i, word in enumerate(argv):
+        if word == "--":
+            break
+        if word == "--lang" and i + 1 < len(argv):
+            return argv[i + 1]
+        if word.startswith("--lang="):
+            return word.partition("=")[2]
+    return None
 
 
 def _command_in(argv: Sequence[str]) -> str | None:
@@ -92,7 +108,7 @@ def _command_in(argv: Sequence[str]) -> str | None:
     for word in argv:
         if skip:
             skip = False
-        elif word == "--width":
+        elif word in ("--width", "--lang"):
             skip = True
         elif not word.startswith("-"):
             return word if word in COMMANDS else None
@@ -113,6 +129,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
                "1 a walkthrough expectation failed, 2 bad input.")
     parser.add_argument("--version", action="version", version=f"rentoy {__version__}")
     parser.add_argument("--width", type=_width, metavar="N", help=_WIDTH_HELP)
+    parser.add_argument("--lang", choices=LANGUAGES, metavar="LANG", help=_LANG_HELP)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for name in COMMANDS:
         if only is None or name == only:
@@ -122,6 +139,9 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         if not any("--width" in a.option_strings for a in command._actions):
             command.add_argument("--width", type=_width, metavar="N",
                                  default=argparse.SUPPRESS, help=_WIDTH_HELP)
+        if not any("--lang" in a.option_strings for a in command._actions):
+            command.add_argument("--lang", choices=LANGUAGES, metavar="LANG",
+                                 default=argparse.SUPPRESS, help=_LANG_HELP)
     return parser
 
 
@@ -219,8 +239,14 @@ def _command(argv: list[str]) -> int:
 
     from ..errors import RentoyError
     from ..files import describe_os_error
+    from ..i18n import LanguageError, choose_language, set_language
     from .common import set_output_width
 
+    try:
+        set_language(choose_language(_requested_language(argv)))
+    except LanguageError as exc:
+        print(f"rentoy: error: {exc}", file=sys.stderr)
+        return 2
     parser = build_parser(_command_in(argv))
     try:
         args = parser.parse_args(argv)

@@ -1,0 +1,270 @@
+"""The translation catalogs: finding the texts to translate, merging, compiling, checking.
+
+A tool for those who translate rentoy, not part of a run: it needs Babel (in the test and
+docs extras). The texts are found in two places, each a gettext domain (see
+:mod:`rentoy.i18n`):
+
+- ``rentoy``: the program's own words, marked in the code with ``_()``, ``N_()`` and
+  ``ngettext()``;
+- ``variants``: the texts of the variant files and the worked examples (the values of
+  :data:`TEXT_KEYS`).
+
+Each domain's translations are kept in parts, ``rentoy/locale/<lang>/parts/
+<domain>-<part>.po``: a code message belongs to the part of the folder it is first found
+in (:data:`CODE_PARTS`), a file's text to the part named after the file. Commands::
+
+    python -m rentoy.catalogs update     # add each new text to its part, untranslated
+    python -m rentoy.catalogs compile    # merge the parts into the .mo files
+    python -m rentoy.catalogs check      # fail on a missing, untranslated or fuzzy text,
+                                         # or a .mo older than its parts
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import sys
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from .i18n import DOMAINS, LANGUAGES, LOCALE_DIR
+
+__all__ = ["Message", "TEXT_KEYS", "CODE_PARTS", "code_messages", "data_messages",
+           "messages", "part_files", "read_parts", "compiled", "problems", "update",
+           "compile_catalogs", "main"]
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = Path(__file__).resolve().parent
+
+#: The keys of the variant files (and worked examples) whose values are prose to
+#: translate; bibliographic keys (reference, place, identifier, pages) and quotations
+#: (original, modern) stay as written.
+TEXT_KEYS: frozenset[str] = frozenset({
+    "note", "name", "title", "description", "gloss", "edition", "facsimile_note",
+    "revision", "paraphrase", "label", "accessed", "region", "period", "english"})
+
+#: The part of the ``rentoy`` catalog a message found in a folder (or file) belongs to;
+#: the longest prefix wins, and anything else is ``core``.
+CODE_PARTS: dict[str, str] = {
+    "cli": "cli", "table": "table", "render": "reports", "comparison": "reports",
+    "walkthrough": "narration", "ruletable.py": "rules", "glossary.py": "rules",
+    "sphinxext": "site", "equity": "reports", "simulation": "reports",
+}
+
+
+@dataclass(frozen=True)
+class Message:
+    """A text to translate: its words (and plural), and where it was found."""
+
+    domain: str
+    id: str
+    plural: str | None
+    where: str        # "rentoy/cli/play.py:120" or "variants/1737.yaml"
+    part: str
+
+
+def _code_part(relative: str) -> str:
+    inside = relative.removeprefix("rentoy/")
+    best = max((p for p in CODE_PARTS if inside == p or inside.startswith(p + "/")),
+               key=len, default=None)
+    return CODE_PARTS[best] if best else "core"
+
+
+def code_messages(package: Path = PACKAGE) -> list[Message]:
+    """The messages marked in the code, in the order first found."""
+    from babel.messages.extract import extract_from_dir
+
+    found: list[Message] = []
+    keywords = {"_": None, "N_": None, "ngettext": (1, 2)}
+    for filename, line, text, _comments, _context in extract_from_dir(
+            str(package), method_map=[("**.py", "python")], keywords=keywords,
+            comment_tags=("TRANSLATORS:",)):
+        relative = f"rentoy/{filename}"
+        if relative.startswith("rentoy/catalogs.py"):
+            continue
+        if isinstance(text, tuple):
+            singular, plural = text[0], text[1]
+        else:
+            singular, plural = text, None
+        if singular:
+            found.append(Message("rentoy", singular, plural, f"{relative}:{line}",
+                                 _code_part(relative)))
+    return found
+
+
+def _texts(value: object, key: str | None) -> Iterator[str]:
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from _texts(v, str(k))
+    elif isinstance(value, list):
+        for v in value:
+            yield from _texts(v, key)
+    elif isinstance(value, str) and key in TEXT_KEYS and value.strip():
+        yield value
+
+
+def data_files(root: Path = ROOT) -> list[Path]:
+    """The variant files and worked examples whose texts are translated."""
+    return sorted((root / "variants").glob("*.yaml")) + sorted(
+        (root / "docs" / "examples").glob("*.yaml"))
+
+
+def data_messages(root: Path = ROOT) -> list[Message]:
+    """The texts of the variant files and worked examples."""
+    import yaml
+
+    found: list[Message] = []
+    for path in data_files(root):
+        relative = path.relative_to(root).as_posix()
+        part = path.stem if path.parent.name == "variants" else "examples"
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        for text in _texts(data, None):
+            found.append(Message("variants", text, None, relative, part))
+    return found
+
+
+def messages(domain: str, root: Path = ROOT) -> list[Message]:
+    """Every text of ``domain``, each once (where first found)."""
+    found = code_messages(root / "rentoy") if domain == "rentoy" else data_messages(root)
+    seen: dict[str, Message] = {}
+    for message in found:
+        seen.setdefault(message.id, message)
+    return list(seen.values())
+
+
+def part_files(lang: str, domain: str, locale: Path = LOCALE_DIR) -> list[Path]:
+    """The parts of ``domain``'s catalog for ``lang``."""
+    return sorted((locale / lang / "parts").glob(f"{domain}-*.po"))
+
+
+def read_parts(lang: str, domain: str, locale: Path = LOCALE_DIR):  # -> babel Catalog
+    """The parts merged into one catalog (the first part to give a text wins)."""
+    from babel.messages.catalog import Catalog
+    from babel.messages.pofile import read_po
+
+    merged = Catalog(locale=lang, domain=domain)
+    for path in part_files(lang, domain, locale):
+        with path.open("rb") as handle:
+            part = read_po(handle, locale=lang)
+        for message in part:
+            if message.id and message.id not in merged:
+                merged[message.id] = message
+    return merged
+
+
+def compiled(lang: str, domain: str, locale: Path = LOCALE_DIR) -> bytes:
+    """The .mo file the parts make (fuzzy and untranslated texts left out)."""
+    from babel.messages.mofile import write_mo
+
+    buffer = io.BytesIO()
+    write_mo(buffer, read_parts(lang, domain, locale), use_fuzzy=False)
+    return buffer.getvalue()
+
+
+def compile_catalogs(langs: Iterable[str] = LANGUAGES[1:], locale: Path = LOCALE_DIR
+                     ) -> list[Path]:
+    """Write every domain's .mo for ``langs``; returns those written."""
+    from .files import write_atomic
+
+    written = []
+    for lang in langs:
+        for domain in DOMAINS:
+            path = locale / lang / "LC_MESSAGES" / f"{domain}.mo"
+            data = compiled(lang, domain, locale)
+            if not path.exists() or path.read_bytes() != data:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                written.append(write_atomic(path, data))
+    return written
+
+
+def _translated(message) -> bool:  # a babel Message
+    strings = message.string if isinstance(message.string, tuple) else (message.string,)
+    return all(strings) and bool(strings)
+
+
+def problems(lang: str, root: Path = ROOT, locale: Path = LOCALE_DIR,
+             domains: Iterable[str] = DOMAINS) -> list[str]:
+    """What keeps ``lang``'s catalogs from being complete, one line each."""
+    found: list[str] = []
+    for domain in domains:
+        merged = read_parts(lang, domain, locale)
+        for message in messages(domain, root):
+            entry = merged.get(message.id)
+            short = message.id if len(message.id) < 70 else message.id[:67] + "..."
+            if entry is None:
+                found.append(f"{message.where}: no {lang} text for {short!r} (run "
+                             "`python -m rentoy.catalogs update`)")
+            elif entry.fuzzy:
+                found.append(f"{message.where}: the {lang} text for {short!r} is fuzzy")
+            elif not _translated(entry):
+                found.append(f"{message.where}: {short!r} is not yet translated into "
+                             f"{lang}")
+        mo = locale / lang / "LC_MESSAGES" / f"{domain}.mo"
+        if not mo.exists() or mo.read_bytes() != compiled(lang, domain, locale):
+            found.append(f"{mo.relative_to(root) if mo.is_relative_to(root) else mo}: "
+                         "older than its parts (run `python -m rentoy.catalogs compile`)")
+    return found
+
+
+def update(lang: str, root: Path = ROOT, locale: Path = LOCALE_DIR) -> dict[Path, int]:
+    """Add each text that no part has to its part, untranslated; returns how many
+    were added to each part file."""
+    from babel.messages.catalog import Catalog
+    from babel.messages.pofile import read_po, write_po
+
+    from .files import write_atomic
+
+    added: dict[Path, int] = {}
+    for domain in DOMAINS:
+        merged = read_parts(lang, domain, locale)
+        new: dict[str, list[Message]] = {}
+        for message in messages(domain, root):
+            if message.id not in merged:
+                new.setdefault(message.part, []).append(message)
+        for part, items in new.items():
+            path = locale / lang / "parts" / f"{domain}-{part}.po"
+            if path.exists():
+                with path.open("rb") as handle:
+                    catalog = read_po(handle, locale=lang)
+            else:
+                catalog = Catalog(locale=lang, domain=domain, project="rentoy")
+            for message in items:
+                file, _, line = message.where.partition(":")
+                msgid = (message.id, message.plural) if message.plural else message.id
+                catalog.add(msgid, locations=[(file, int(line) if line else 0)])
+            buffer = io.BytesIO()
+            write_po(buffer, catalog, width=88, omit_header=False, sort_output=False)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            write_atomic(path, buffer.getvalue())
+            added[path] = len(items)
+    return added
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m rentoy.catalogs",
+                                     description=__doc__.split("\n\n")[0])
+    parser.add_argument("command", choices=("update", "compile", "check"))
+    parser.add_argument("--lang", action="append", choices=LANGUAGES[1:],
+                        help="the language (every one but English when not given)")
+    args = parser.parse_args(argv)
+    langs = args.lang or list(LANGUAGES[1:])
+    if args.command == "update":
+        for lang in langs:
+            for path, count in update(lang).items():
+                print(f"{path.relative_to(ROOT)}: {count} new text{'s' * (count != 1)}")
+        return 0
+    if args.command == "compile":
+        for path in compile_catalogs(langs):
+            print(f"written {path.relative_to(ROOT)}")
+        return 0
+    found = [line for lang in langs for line in problems(lang)]
+    for line in found[:200]:
+        print(line, file=sys.stderr)
+    if len(found) > 200:
+        print(f"... and {len(found) - 200} more", file=sys.stderr)
+    return 1 if found else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,192 @@
+"""The language rentoy speaks: English, or Spanish (``es``).
+
+Two gettext catalogs, both keyed by the English text:
+
+- ``rentoy``, the program's own words (messages, help, headings, rule names and values,
+  the narration of a hand), marked in the code with :func:`_` (or :func:`N_` where the
+  text is translated later, :func:`ngettext` for a count);
+- ``variants``, the texts of the variant files (notes, descriptions, names, the modern
+  renderings of quotations), looked up with :func:`data_text` when they are shown.
+
+The language is chosen once per run: ``--lang`` on the command line, else the locale
+(``LANGUAGE``, then ``LC_ALL``, ``LC_MESSAGES``, ``LANG``, as gettext reads them), else
+English. English needs no catalog: nothing is read for it, so the command line starts as
+fast as before. A text with no translation is shown in English.
+
+>>> from rentoy.i18n import _, choose_language, use_language
+>>> choose_language(None, {"LANG": "es_AR.UTF-8"})
+'es'
+>>> choose_language(None, {"LC_ALL": "C", "LANG": "es_ES.UTF-8"})
+'en'
+>>> with use_language("en"):
+...     _("Order of the trumps")
+'Order of the trumps'
+
+The catalogs' sources are ``rentoy/locale/<lang>/parts/<domain>-<part>.po``, one file
+per area so that each is edited on its own; ``python -m rentoy.catalogs`` merges them
+into the compiled ``rentoy/locale/<lang>/LC_MESSAGES/<domain>.mo`` that install with the
+package (see :mod:`rentoy.catalogs`).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import gettext
+
+__all__ = ["LANGUAGES", "DOMAINS", "LOCALE_DIR", "LanguageError", "choose_language",
+           "set_language", "language", "use_language", "_", "N_", "ngettext", "data_text",
+           "has_translation", "translations"]
+
+#: The languages rentoy speaks, English first (the language of the code and the files).
+LANGUAGES: tuple[str, ...] = ("en", "es")
+#: The names of the languages, each in itself.
+LANGUAGE_NAMES: Mapping[str, str] = {"en": "English", "es": "español"}
+#: The catalogs: the program's words and the variant files' texts.
+DOMAINS: tuple[str, ...] = ("rentoy", "variants")
+#: Where the compiled catalogs live (``<lang>/LC_MESSAGES/<domain>.mo``).
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+
+_current = "en"
+_loaded: dict[tuple[str, str], gettext.NullTranslations] = {}
+
+
+class LanguageError(ValueError):
+    """A language rentoy does not speak."""
+
+
+def _code(value: str) -> str:
+    """The language of a locale name: ``es_AR.UTF-8@euro`` is ``es``, ``C`` is ``en``."""
+    code = value.split(".")[0].split("@")[0].split("_")[0].split("-")[0].strip().lower()
+    return "en" if code in ("", "c", "posix") else code
+
+
+def choose_language(requested: str | None = None,
+                    environ: Mapping[str, str] | None = None) -> str:
+    """The language to speak: ``requested`` (``--lang``) if given, else the locale's.
+
+    A requested language rentoy does not speak is an error; a locale's is not (the
+    locale speaks for the whole system), it gives English."""
+    if requested:
+        code = _code(requested)
+        if code not in LANGUAGES:
+            raise LanguageError(f"--lang {requested!r}: rentoy speaks "
+                                f"{' and '.join(LANGUAGES)}")
+        return code
+    env = os.environ if environ is None else environ
+    # GNU gettext reads LANGUAGE (a list, by preference) first, unless the locale is C.
+    messages = next((env[name] for name in ("LC_ALL", "LC_MESSAGES", "LANG")
+                     if env.get(name)), "")
+    if env.get("LANGUAGE") and _code(messages or "x") != "en":
+        for item in env["LANGUAGE"].split(":"):
+            if _code(item) in LANGUAGES and item:
+                return _code(item)
+    code = _code(messages)
+    return code if code in LANGUAGES else "en"
+
+
+def set_language(code: str) -> None:
+    """Speak ``code`` (one of :data:`LANGUAGES`) from now on."""
+    global _current
+    if code not in LANGUAGES:
+        raise LanguageError(f"rentoy speaks {' and '.join(LANGUAGES)}, not {code!r}")
+    _current = code
+
+
+def language() -> str:
+    """The language spoken now."""
+    return _current
+
+
+@contextmanager
+def use_language(code: str) -> Iterator[None]:
+    """Speak ``code`` within the block, then the language spoken before."""
+    before = _current
+    set_language(code)
+    try:
+        yield
+    finally:
+        set_language(before)
+
+
+def translations(domain: str = "rentoy", code: str | None = None) -> gettext.NullTranslations:
+    """The catalog of ``domain`` for ``code`` (the language spoken now): read once."""
+    code = code or _current
+    key = (code, domain)
+    found = _loaded.get(key)
+    if found is None:
+        import gettext as _gettext
+
+        if code == "en":
+            found = _gettext.NullTranslations()
+        else:
+            path = LOCALE_DIR / code / "LC_MESSAGES" / f"{domain}.mo"
+            try:
+                with path.open("rb") as handle:
+                    found = _gettext.GNUTranslations(handle)
+            except OSError:       # an installation without the catalog speaks English
+                found = _gettext.NullTranslations()
+        _loaded[key] = found
+    return found
+
+
+def _(message: str) -> str:
+    """``message`` in the language spoken now."""
+    if _current == "en":
+        return message
+    return translations("rentoy").gettext(message)
+
+
+def N_(message: str) -> str:
+    """``message`` unchanged, marked for the catalog: translated later with :func:`_`."""
+    return message
+
+
+def ngettext(singular: str, plural: str, count: int) -> str:
+    """The form for ``count`` in the language spoken now."""
+    if _current == "en":
+        return singular if count == 1 else plural
+    return translations("rentoy").ngettext(singular, plural, count)
+
+
+def data_text(text: str) -> str:
+    """A text of the variant files (a note, a description, a name) in the language
+    spoken now; the English where it has no translation."""
+    if _current == "en" or not text:
+        return text
+    return translations("variants").gettext(text)
+
+
+#: What a catalog read for checking answers for a text it lacks (no text is this).
+_MISSING = "\x00missing\x00"
+_checking: dict[tuple[str, str], gettext.NullTranslations] = {}
+
+
+def has_translation(text: str, domain: str = "variants", code: str = "es") -> bool:
+    """Whether ``text`` has its translation into ``code`` in ``domain``'s catalog (a
+    translation may be the same words, as a name often is)."""
+    if code == "en" or not text:
+        return True
+    key = (code, domain)
+    catalog = _checking.get(key)
+    if catalog is None:
+        import gettext as _gettext
+
+        class Missing(_gettext.NullTranslations):
+            def gettext(self, message: str) -> str:
+                return _MISSING
+
+        path = LOCALE_DIR / code / "LC_MESSAGES" / f"{domain}.mo"
+        try:
+            with path.open("rb") as handle:
+                catalog = _gettext.GNUTranslations(handle)
+        except OSError:
+            catalog = _gettext.NullTranslations()
+        catalog.add_fallback(Missing())
+        _checking[key] = catalog
+    return catalog.gettext(text) != _MISSING
