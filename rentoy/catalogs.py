@@ -39,10 +39,11 @@ PACKAGE = Path(__file__).resolve().parent
 
 #: The keys of the variant files (and worked examples) whose values are prose to
 #: translate; bibliographic keys (reference, place, identifier, pages) and quotations
-#: (original, modern) stay as written.
+#: (original, modern) stay as written; the Spanish edition shows a quotation's modern
+#: reading where the English gives its translation (``english``).
 TEXT_KEYS: frozenset[str] = frozenset({
     "note", "name", "title", "description", "gloss", "edition", "facsimile_note",
-    "revision", "paraphrase", "label", "accessed", "region", "period", "english"})
+    "revision", "paraphrase", "label", "accessed", "region", "period"})
 
 #: The part of the ``rentoy`` catalog a message found in a folder (or file) belongs to;
 #: the longest prefix wins, and anything else is ``core``.
