@@ -14,7 +14,7 @@ here and only when called. A missing extra, a timeout that is not a number of se
 bounded, a FIFO refused unread), an unreachable scheduler (within ``timeout`` seconds)
 or a cluster without workers is an :class:`~rentoy.errors.InputError` (exit status 2 on
 the command line), and a worker lost for good (dask's ``KilledWorker``) a
-:class:`~rentoy.workers.WorkerLost`.
+``rentoy.workers.WorkerLost``.
 
 The executor is rentoy's own small one over ``client.submit``: each task's result is
 handed over by the task's own completion callback, so the work still in flight when a
