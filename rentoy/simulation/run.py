@@ -42,7 +42,7 @@ from concurrent.futures import Executor, Future
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
-from ..bots import BOT_NAMES as _BOT_NAMES, parse_bot
+from ..bots import BOT_NAMES as _BOT_NAMES, parse_team_specs
 from ..errors import InputError, Problem
 from ..variant import Variant
 from ..variants import load_variants
@@ -168,20 +168,11 @@ def parse_bots(bots: str | Sequence[str]) -> tuple[str, str]:
     >>> parse_bots("greedy,random"), parse_bots("random")
     (('greedy', 'random'), ('random', 'random'))
     """
-    parts = [p.strip() for p in bots.split(",")] if isinstance(bots, str) else list(bots)
-    if len(parts) == 1:
-        parts *= 2
-    if len(parts) != 2:
-        raise SimulationError(Problem(f"bad --bots {bots!r}: give one bot for both teams or "
-                                      "two separated by a comma (team A, team B)",
-                                      hint="e.g. greedy or greedy,random"))
-    for spec in parts:
-        try:
-            parse_bot(spec)
-        except ValueError as exc:
-            raise SimulationError(Problem(str(exc), hint="e.g. greedy, search or "
-                                          "search:samples=64,greedy")) from None
-    return parts[0], parts[1]
+    try:
+        return parse_team_specs(bots)
+    except ValueError as exc:
+        raise SimulationError(Problem(str(exc), hint="e.g. greedy, greedy,random or "
+                                      "search:samples=64,greedy")) from None
 
 
 def choose_players(variants: Sequence[Variant], players: int | None = None) -> int:
