@@ -477,14 +477,15 @@ def sources_report(variant: Variant | None = None) -> Report:
     known = _known_sources(variant)
     order = list(KINDS)
     entries = sorted(known.values(), key=lambda s: (order.index(s.kind), s.year or "9999", s.id))
-    rows = [[s.id, s.kind_label, s.date, s.citation().replace("*", ""),
-             "yes" if s.unsourced else ""] for s in entries]
-    table = Table(["id", "kind", "date", "reference", "unsourced"], rows,
-                  title="Sources" + (f" for {variant.id}" if variant is not None else ""),
+    rows = [[s.id, _(s.kind_label), s.year or _("n.d."), s.citation().replace("*", ""),
+             _("yes") if s.unsourced else ""] for s in entries]
+    table = Table([N_("id"), N_("kind"), N_("date"), N_("reference"), N_("unsourced")], rows,
+                  title=_("Sources for {variant}").format(variant=variant.id)
+                  if variant is not None else _("Sources"),
                   wrap={"reference": 60},
-                  notes=["unsourced: a second-hand account that names no source of its own; "
-                         "a rule attested by it alone is uncorroborated.",
-                         "`rentoy sources ID` shows one entry in full."])
+                  notes=[_("unsourced: a second-hand account that names no source of its "
+                           "own; a rule attested by it alone is uncorroborated."),
+                         _("`rentoy sources ID` shows one entry in full.")])
     return Report([source_data(s) for s in entries], [table])
 
 
@@ -500,29 +501,37 @@ def source_report(sid: str, variant: Variant | None = None) -> Report:
     src = known[sid]
     data = source_data(src)
     data["cited_by"] = _citing(sid) if src.defined_in is None else []
-    rows = [["reference", data["citation"].replace("*", "")],
-            ["kind", src.kind_label], ["date", src.year or "not known"]]
+    fields = {"edition": N_("edition"), "identifier": N_("identifier"), "url": N_("url"),
+              "accessed": N_("accessed"), "revision": N_("revision"),
+              "archived": N_("archived"), "author": N_("author"), "place": N_("place"),
+              "pages": N_("pages"), "title": N_("title")}
+    rows = [[_("reference"), data["citation"].replace("*", "")],
+            [_("kind"), _(src.kind_label)], [_("date"), src.year or _("not known")]]
     for key in ("edition", "identifier", "url", "accessed", "revision", "archived"):
         if getattr(src, key):
-            rows.append([key, str(getattr(src, key))])
+            shown = str(getattr(src, key))
+            rows.append([_(fields[key]), data_text(shown) if key in ("edition", "accessed",
+                                                                    "revision") else shown])
         elif key == "revision" and src.changes and "archived" not in src.not_known \
                 and not src.archived and key not in src.not_known:
-            rows.append(["revision", "not recorded"])
+            rows.append([_(fields["revision"]), _("not recorded")])
     for key, why in src.not_known.items():
-        rows.append([f"{key} not known", why])
+        rows.append([_("{field} not known").format(field=_(fields.get(key, key))),
+                     data_text(why)])
     if src.subject != "rentoy":
-        rows.append(["subject", "another game or card words in general, not rentoy"])
-    rows.append(["unsourced", "yes: names no source of its own" if src.unsourced else "no"])
+        rows.append([_("subject"), _("another game or card words in general, not rentoy")])
+    rows.append([_("unsourced"), _("yes: names no source of its own") if src.unsourced
+                 else _("no")])
     if src.states:
-        rows.append(["states", "; ".join(f"{k}: {stated_text(k, v)}"
-                                         for k, v in plain(src.states).items())])
+        rows.append([_("states"), "; ".join(f"{k}: {stated_text(k, v)}"
+                                            for k, v in plain(src.states).items())])
     if src.note:
-        rows.append(["note", " ".join(src.note.split())])
+        rows.append([_("note"), _note(src.note)])
     if data["cited_by"]:
-        rows.append(["cited by", ", ".join(data["cited_by"])])
+        rows.append([_("cited by"), ", ".join(data["cited_by"])])
     if src.defined_in:
-        rows.append(["declared in", src.defined_in])
-    return Report(data, [Table(["field", "value"], rows, title=f"{sid}",
+        rows.append([_("declared in"), src.defined_in])
+    return Report(data, [Table([N_("field"), N_("value")], rows, title=f"{sid}",
                                wrap={"value": 70})])
 
 
@@ -535,9 +544,11 @@ def glossary_report(term: str | None = None) -> Report:
         terms = sorted(load_glossary().values(), key=lambda t: term_key(t.term))
         data = [{"term": t.term, "gloss": t.gloss, "note": t.note, "source": list(t.source)}
                 for t in terms]
-        return Report(data, [Table(["term", "gloss"], [[t.term, t.gloss] for t in terms],
-                                   title="Glossary", wrap={"gloss": 50},
-                                   notes=["`rentoy glossary TERM` shows one term in full."])])
+        return Report(data, [Table([N_("term"), N_("gloss")],
+                                   [[t.term, data_text(t.gloss)] for t in terms],
+                                   title=_("Glossary"), wrap={"gloss": 50},
+                                   notes=[_("`rentoy glossary TERM` shows one term in "
+                                            "full.")])])
     found = lookup(term)
     if found is None:
         raise InputError(Problem(f"no term {term!r} in the glossary",
@@ -546,10 +557,10 @@ def glossary_report(term: str | None = None) -> Report:
                                  or "`rentoy glossary` lists them"))
     entry: dict[str, Any] = {"term": found.term, "gloss": found.gloss, "note": found.note,
                              "source": list(found.source)}
-    rows = [["gloss", found.gloss]]
+    rows = [[_("gloss"), data_text(found.gloss)]]
     if found.note:
-        rows.append(["note", " ".join(found.note.split())])
+        rows.append([_("note"), _note(found.note)])
     if found.source:
-        rows.append(["sources", ", ".join(found.source)])
-    return Report(entry, [Table(["field", "value"], rows, title=found.term,
+        rows.append([_("sources"), ", ".join(found.source)])
+    return Report(entry, [Table([N_("field"), N_("value")], rows, title=found.term,
                                wrap={"value": 70})])

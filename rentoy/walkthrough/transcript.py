@@ -12,11 +12,12 @@ tables, as :class:`rentoy.render.Table` values.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any, Callable
 
 from ..cards import SUIT_NAMES, format_cards
 from ..engine import TEAMS
-from ..glossary import gloss
+from ..glossary import gloss, shown_gloss
 from ..comparison.reference import format_value
 from ..i18n import N_, _, data_text, ngettext
 from ..render import Table
@@ -28,6 +29,7 @@ from .runner import BranchResult, Segment, Step, WalkthroughRun
 from .state import Snapshot
 
 __all__ = ["render_text", "render_markdown", "summary_table", "deal_table", "outcome_text",
+           "path_label",
            "hand_heading",
            "short_outcome",
            "state_text", "expect_text"]
@@ -37,6 +39,12 @@ _WIDTH = 92
 
 # ---------------------------------------------------------------------------------------
 # Pieces both formats share.
+
+def path_label(path: Sequence[str]) -> str:
+    """A branch's path as one string ("A accepts / A wins two tricks"), each branch's
+    name in the language spoken now; "trunk" for the trunk."""
+    return " / ".join(data_text(name) for name in path) or _("trunk")
+
 
 def deal_table(run: WalkthroughRun, hand: HandSpec | None = None) -> Table:
     """Each seat's cards with its team and role (dealer, mano); ``hand``: a record's
@@ -57,7 +65,7 @@ def _turn_up_line(run: WalkthroughRun, hand: HandSpec | None = None) -> str:
     wt = run.walkthrough
     word = wt.variant.rules.calls.turn_up
     meaning = gloss(word) if word else None
-    name = f"{word}, {data_text(meaning)}" if word and meaning else word
+    name = f"{word}, {shown_gloss(meaning)}" if word and meaning else word
     up = (wt.deal if hand is None else hand.deal).up
     head = _("Turned up ({name})").format(name=name) if name else _("Turned up")
     return _("{turned_up}: {code}, {card}. Trumps: {suit}.").format(
@@ -195,7 +203,7 @@ def summary_table(run: WalkthroughRun) -> Table:
             leaves[r.path] = hands[k]
         status = _("ok") if r.ok else _("FAILED ({n})").format(n=len(r.failures))
         match = [r.match_winner or ""] if matches else []
-        rows.append([r.label, short_outcome(r, leaves.get(r.path)), value_text(r.value),
+        rows.append([path_label(r.path), short_outcome(r, leaves.get(r.path)), value_text(r.value),
                      f"{r.score[0]}-{r.score[1]}", r.game_winner or "", *match, status])
     headers = [N_("hand") if run.walkthrough.is_record else N_("branch"), N_("hand won by"),
                N_("value"), N_("score"), N_("game won by"),
@@ -223,7 +231,7 @@ def _call_text(step: Step, emphasis: Callable[[str], str] = lambda s: s) -> str:
     if not step.call:
         return ""
     text = f'"{emphasis(step.call)}"'
-    return f"{text} ({data_text(step.gloss)})" if step.gloss else text
+    return f"{text} ({shown_gloss(step.gloss)})" if step.gloss else text
 
 
 # ---------------------------------------------------------------------------------------
@@ -260,7 +268,7 @@ def render_text(run: WalkthroughRun, quiet: bool = False, width: int = _WIDTH) -
     out += [render_table(summary_table(run), width)]
     for r in run.results:
         for failure in r.failures:
-            out += _wrap(f"{r.label}: {failure}", "! ", width)
+            out += _wrap(f"{path_label(r.path)}: {failure}", "! ", width)
     out += ["", _verdict(run)]
     return "\n".join(out)
 
@@ -278,7 +286,7 @@ def _hand_text(run: WalkthroughRun, hand: HandSpec, seg: Segment, width: int) ->
 
 
 def _segment_text(seg: Segment, width: int, heading: bool = True) -> list[str]:
-    head = _("Trunk") if seg.name is None else _("Branch: {label}").format(label=seg.label)
+    head = _("Trunk") if seg.name is None else _("Branch: {label}").format(label=path_label(seg.path))
     out: list[str] = []
     if heading:
         out = wrap(_("-- {heading} (line {line})").format(heading=head, line=seg.line),
@@ -347,7 +355,7 @@ def render_markdown(run: WalkthroughRun, quiet: bool = False) -> str:
     out += [render_table(summary_table(run)), ""]
     for r in run.results:
         for failure in r.failures:
-            out.append(f"- **{r.label}**: {failure}")
+            out.append(f"- **{path_label(r.path)}**: {failure}")
     if not run.ok:
         out.append("")
     out.append(_verdict(run))
@@ -355,7 +363,7 @@ def render_markdown(run: WalkthroughRun, quiet: bool = False) -> str:
 
 
 def _segment_markdown(seg: Segment, heading: bool = True) -> list[str]:
-    head = _("Trunk") if seg.name is None else seg.label
+    head = _("Trunk") if seg.name is None else path_label(seg.path)
     out = [f"### {head}", ""] if heading else []
     if seg.description:
         out += [data_text(seg.description), ""]
