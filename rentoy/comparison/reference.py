@@ -50,7 +50,7 @@ def format_value(rule: str, value: Any) -> str:
     if rule == "top_cards":
         return " > ".join(value) if value else _("none")
     if rule == "ladder":
-        return " - ".join(str(v) for v in value)
+        return " - ".join(_("game") if v == "game" else str(v) for v in value)
     if rule == "calls":
         parts = []
         for key in ("raise", "game", "accept", "fold", "turn_up"):
