@@ -32,7 +32,7 @@ from .reference import format_value, rule_record, status_word
 from ..i18n import N_, _
 from ..render import Report, Table
 from ..provenance import STATUS_MARKS, STATUSES
-from ..ruletable import RULE_NAMES, rule_description
+from ..ruletable import RULE_NAMES, RULES
 from ..variant import Variant
 from ..variants import load_variants
 
@@ -193,7 +193,8 @@ def compare_rules(variants: Sequence[str | Variant] = (), all_rules: bool = Fals
             (c.status, c.source) == (cells[0].status, cells[0].source) for c in cells)
         differs = not (same_value if by == "value" else same_prov)
         if all_rules or differs:
-            rows.append(RuleRow(rule, rule_description(rule), cells, same_value, same_prov))
+            # The data stays English (the JSON's); rule_description gives it translated.
+            rows.append(RuleRow(rule, RULES[rule].description, cells, same_value, same_prov))
     return RuleComparison(tuple(v.id for v in loaded), tuple(v.name for v in loaded),
                           tuple(rows), all_rules, by)
 
