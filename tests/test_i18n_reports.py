@@ -127,7 +127,7 @@ def test_cards_and_lists_in_spanish_words():
 def test_variants_compare_sources_and_glossary_in_spanish(capsys):
     _, out, _ = run(capsys, "--lang", "es", "--width", "200", "variants")
     assert out.split("\n")[0].split()[:4] == ["id", "nombre", "época", "región"]
-    assert "cuántas reglas de la variante son atestiguada (A)" in out
+    assert "cuántas reglas de la variante hay de cada estado: atestiguada (A)" in out
     _, out, _ = run(capsys, "--lang", "es", "--width", "200", "compare", "1737", "avila")
     assert out.startswith("Reglas que difieren: 1737, avila\n")
     assert "Estado: A atestiguada, I inferida, ? supuesta, D discutida." in out
