@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 __all__ = ["format_value", "value_words", "variants_report", "rules_page", "rules_report",
            "rule_record", "rule_origin", "carried_words", "source_record", "status_text",
            "status_word", "RANK_LETTER", "source_data", "sources_report", "source_report",
-           "glossary_report", "rule_quotations", "joined"]
+           "glossary_report", "rule_quotations", "joined", "shown_text"]
 
 #: The statuses in words (the data keeps the English keys, :data:`STATUSES`).
 STATUS_WORDS: dict[str, str] = {"attested": N_("attested"), "inferred": N_("inferred"),
@@ -326,9 +326,21 @@ def _evidence_words(variant: Variant, record: dict[str, Any]) -> str:
     return "[" + ", ".join(bits) + "]"
 
 
+def shown_text(text: str) -> str:
+    """A text of a variant file (or worked example) in the language spoken now, found in
+    the catalog as the file writes it: a loader that strips a block scalar's last line
+    break (a description) still finds its translation."""
+    shown = data_text(text)
+    if shown == text and text and not text.endswith("\n"):
+        again = data_text(text + "\n")
+        if again != text + "\n":
+            return again.rstrip("\n")
+    return shown
+
+
 def _note(text: object) -> str:
     """A note of a variant file on one line, in the language spoken now."""
-    return " ".join(data_text(str(text)).split()) if text else ""
+    return " ".join(shown_text(str(text)).split()) if text else ""
 
 
 def rules_page(variant: Variant) -> Report:
@@ -345,7 +357,7 @@ def rules_page(variant: Variant) -> Report:
             + (_("Sources: {sources}.").format(sources=cited) if cited else "")]
     if variant.description:
         text += [" ".join(part.split())
-                 for part in data_text(variant.description).split("\n\n")]
+                 for part in shown_text(variant.description).split("\n\n")]
     sections = []
     for key in SECTIONS:
         paragraphs = []

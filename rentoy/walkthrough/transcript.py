@@ -18,7 +18,7 @@ from typing import Any, Callable
 from ..cards import SUIT_NAMES, format_cards
 from ..engine import TEAMS
 from ..glossary import gloss, shown_gloss
-from ..comparison.reference import format_value
+from ..comparison.reference import format_value, shown_text
 from ..i18n import N_, _, data_text, ngettext
 from ..render import Table
 from ..render.terminal import display_width
@@ -249,10 +249,10 @@ def render_text(run: WalkthroughRun, quiet: bool = False, width: int = _WIDTH) -
     wt = run.walkthrough
     out: list[str] = []
     if not quiet:
-        title = data_text(wt.title)
+        title = shown_text(wt.title)
         out += [title, "=" * display_width(title), ""]
         if wt.description:
-            for para in data_text(wt.description).split("\n\n"):
+            for para in shown_text(wt.description).split("\n\n"):
                 out += _wrap(" ".join(para.split()), "", width) + [""]
         for line in _table_lines(run):
             out += _wrap(line, "", width)
@@ -293,7 +293,7 @@ def _segment_text(seg: Segment, width: int, heading: bool = True) -> list[str]:
                    width - 4, subsequent_indent="   ", hyphens=False)
         out[-1] += " " + "-" * max(3, width - display_width(out[-1]) - 1)
     if seg.description:
-        out += _wrap(data_text(seg.description), "  ", width)
+        out += _wrap(shown_text(seg.description), "  ", width)
     if seg.name is not None and heading:
         out += _wrap(_("From here: {state}.").format(state=state_text(seg.start)), "  ",
                      width)
@@ -312,7 +312,7 @@ def _segment_text(seg: Segment, width: int, heading: bool = True) -> list[str]:
             if call:
                 out += _wrap(call, " " * 12, width)
         if step.note:
-            out += _wrap(data_text(step.note), "          > ", width)
+            out += _wrap(shown_text(step.note), "          > ", width)
         marker = "          " if not step.refused or step.expected_refusal else "        ! "
         for remark in step.remarks:
             out += _wrap(remark, marker, width)
@@ -338,9 +338,9 @@ def render_markdown(run: WalkthroughRun, quiet: bool = False) -> str:
     wt = run.walkthrough
     out: list[str] = []
     if not quiet:
-        out += [f"## {data_text(wt.title)}", ""]
+        out += [f"## {shown_text(wt.title)}", ""]
         if wt.description:
-            out += [data_text(wt.description), ""]
+            out += [shown_text(wt.description), ""]
         out += [" ".join(_table_lines(run)), ""]
         if wt.is_record:
             for hand, seg in zip(wt.hands, run.hands):
@@ -366,7 +366,7 @@ def _segment_markdown(seg: Segment, heading: bool = True) -> list[str]:
     head = _("Trunk") if seg.name is None else path_label(seg.path)
     out = [f"### {head}", ""] if heading else []
     if seg.description:
-        out += [data_text(seg.description), ""]
+        out += [shown_text(seg.description), ""]
     if seg.name is not None and heading:
         out += ["*" + _("From here: {state}.").format(state=state_text(seg.start)) + "*", ""]
     if not seg.ran:
@@ -377,7 +377,7 @@ def _segment_markdown(seg: Segment, heading: bool = True) -> list[str]:
             f" {call}" if call else "") + ": "
         line += " ".join(step.remarks)
         if step.note:
-            line += f" *{data_text(step.note)}*"
+            line += f" *{shown_text(step.note)}*"
         out.append(line)
     if seg.steps:
         out.append("")
