@@ -292,7 +292,8 @@ def variants_report(variants: list[Variant]) -> Report:
     rows, data = [], []
     for v in variants:
         counts = v.status_counts()
-        rows.append([v.id, data_text(v.name), data_text(v.period), data_text(v.region),
+        rows.append([v.id, data_text(v.name), data_text(v.period or "") or None,
+                     data_text(v.region or "") or None,
                      " ".join(str(counts[s]) for s in STATUSES), ", ".join(v.options) or "-"])
         data.append({"id": v.id, "name": v.name, "period": v.period, "region": v.region,
                      "extends": v.extends, "statuses": counts, "options": list(v.options),
