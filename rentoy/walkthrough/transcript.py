@@ -43,7 +43,16 @@ _WIDTH = 92
 def path_label(path: Sequence[str]) -> str:
     """A branch's path as one string ("A accepts / A wins two tricks"), each branch's
     name in the language spoken now; "trunk" for the trunk."""
-    return " / ".join(data_text(name) for name in path) or _("trunk")
+    return " / ".join(_name(name) for name in path) or _("trunk")
+
+
+def _name(name: str) -> str:
+    """A branch's name in the language spoken now; a record's hands are named by number
+    ("hand 2", as the walkthrough's model names them)."""
+    number = name.removeprefix("hand ")
+    if number.isdigit() and number != name:
+        return _("hand {number}").format(number=number)
+    return data_text(name)
 
 
 def deal_table(run: WalkthroughRun, hand: HandSpec | None = None) -> Table:
