@@ -274,17 +274,22 @@ def plot_comparison(result: SimulationResult, path: str | Path,
             ax.set_ylim(-0.6, len(variants) - 0.4)
             ax.invert_yaxis()
             # Whole titles: wrapped to the panel's width rather than cut off.
-            unit = (" (percentage points)" if paired else " (%)") if stat.percent else ""
-            ax.set_title(textwrap.fill(("Difference in " if paired else "") + stat.label
-                                       + unit, 22), fontsize=12)
+            if paired:
+                words = (_("Difference in {statistic} (percentage points)") if stat.percent
+                         else _("Difference in {statistic}"))
+            else:
+                words = _("{statistic} (%)") if stat.percent else "{statistic}"
+            ax.set_title(textwrap.fill(words.format(statistic=_(stat.label)), 22),
+                         fontsize=12)
             ax.xaxis.set_major_locator(matplotlib.ticker.MaxNLocator(4))
             ax.grid(axis="x", alpha=0.3)
         for ax in list(axes.flat)[len(chosen):]:
             ax.set_visible(False)
-        fig.suptitle(title or (f"Paired differences from {base}, " if paired else "")
-                     + f"{result.games} games, {result.players} players, "
-                       f"bots {'/'.join(dict.fromkeys(result.bots))}, seed {result.seed}",
-                     fontsize=13)
+        setting = _("{games} games, {players} players, bots {bots}, seed {seed}").format(
+            games=result.games, players=result.players,
+            bots="/".join(dict.fromkeys(result.bots)), seed=result.seed)
+        fig.suptitle(title or (_("Paired differences from {reference}, {setting}").format(
+            reference=base, setting=setting) if paired else setting), fontsize=13)
         fmt = path.suffix.lower().lstrip(".")
         supported = fig.canvas.get_supported_filetypes()
         if fmt not in supported:
