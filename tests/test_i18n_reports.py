@@ -292,3 +292,13 @@ def test_check_leaves_a_users_own_file_alone_unless_asked(capsys, tmp_path):
     status, out, err = run(capsys, "check", str(ROOT / "variants" / "huetor.yaml"),
                            "--translations", "none")
     assert "no Spanish text" not in err
+
+
+@pytest.mark.skipif(shutil.which("msgfmt") is None, reason="GNU gettext's msgfmt is not installed")
+def test_msgfmt_finds_the_parts_clean():
+    for part in PARTS:
+        path = ROOT / "rentoy" / "locale" / "es" / "parts" / f"rentoy-{part}.po"
+        done = subprocess.run(["msgfmt", "-c", "--statistics", "-o", os.devnull, str(path)],
+                              capture_output=True, text=True, timeout=60)
+        assert done.returncode == 0, done.stderr
+        assert "untranslated" not in done.stderr and "fuzzy" not in done.stderr, done.stderr
