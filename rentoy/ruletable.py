@@ -129,7 +129,7 @@ class RuleSpec:
         return self.pattern.format(value=_plain(value))
 
     def words(self, value: Any) -> str:
-        """:meth:`phrase` in the language spoken now (see :mod:`rentoy.i18n`)."""
+        """:meth:`phrase` in the language spoken now (see ``rentoy.i18n``)."""
         key = _key(value)
         if key in self.phrases:
             return _(self.phrases[key])

@@ -108,7 +108,7 @@ def own_file(path: str) -> bool:
 def translation_warnings(path: str, lang: str = "es") -> list:
     """A warning (a :class:`~rentoy.errors.Problem`) for each text of the file that the
     catalogs translate (a note, a description, a name: the keys of
-    :data:`rentoy.catalogs.TEXT_KEYS`) and that has no ``lang`` text there, at its line."""
+    ``rentoy.catalogs.TEXT_KEYS``) and that has no ``lang`` text there, at its line."""
     from pathlib import Path
 
     from ..catalogs import TEXT_KEYS

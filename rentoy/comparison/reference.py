@@ -27,10 +27,10 @@ __all__ = ["format_value", "value_words", "variants_report", "rules_page", "rule
            "status_word", "RANK_LETTER", "source_data", "sources_report", "source_report",
            "glossary_report", "rule_quotations", "joined", "shown_text"]
 
-#: The statuses in words (the data keeps the English keys, :data:`STATUSES`).
+#: The statuses in words (the data keeps the English keys, ``STATUSES``).
 STATUS_WORDS: dict[str, str] = {"attested": N_("attested"), "inferred": N_("inferred"),
                                 "assumed": N_("assumed"), "disputed": N_("disputed")}
-#: The kinds of source in words (:data:`rentoy.sources.KINDS` gives the English).
+#: The kinds of source in words (``rentoy.sources.KINDS`` gives the English).
 KIND_WORDS: tuple[str, ...] = (N_("period text"), N_("reconstruction"), N_("scholarship"),
                                N_("modern report"), N_("program"), N_("reference work"))
 

@@ -116,7 +116,7 @@ def _pct(p: float) -> str:
 
 def describe(d: Decision) -> str:
     """The decision in words, in the language spoken now (English unless Spanish is
-    chosen, see :mod:`rentoy.i18n`)."""
+    chosen, see ``rentoy.i18n``)."""
     t = TEAM_NAMES[d.team]
     offered = (_("the whole game (juego fuera)") if d.kind == "game" else str(d.to_value))
     head = _("Team {team}, offered {offered} (from {value}): ").format(

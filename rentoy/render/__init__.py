@@ -7,7 +7,7 @@ the terminal's width, see ``rentoy.render.text``), ``markdown``, ``json`` or
 output keeps it.
 
 A table's column names are English keys (``rule``, ``value``; marked with ``N_`` where
-the table is made, see :mod:`rentoy.i18n`): the text and Markdown renderers show them in
+the table is made, see ``rentoy.i18n``): the text and Markdown renderers show them in
 the language spoken, CSV writes them as they are, and JSON shows only ``data``, which
 stays English in every language.
 """

@@ -102,7 +102,7 @@ class Statistic:
 
     @property
     def said_label(self) -> str:
-        """:attr:`shown_label` in the language spoken now (see :mod:`rentoy.i18n`)."""
+        """:attr:`shown_label` in the language spoken now (see ``rentoy.i18n``)."""
         if not self.percent:
             return _(self.label)
         words = _SHARE_LABELS.get(self.denominator)
