@@ -427,16 +427,16 @@ def depends_on() -> dict[str, tuple[tuple[str, ...], str | None]]:
 
 def rule_title(name: str) -> str:
     """A rule's name as readers say it ("Order of the trumps"), in the language spoken
-    now (:attr:`RuleSpec.title` is the English)."""
+    now (``RuleSpec.title`` is the English)."""
     return _(RULES[name].title)
 
 
 def rule_description(name: str) -> str:
     """What a rule means, in one paragraph (the schema's description), in the language
-    spoken now (:attr:`RuleSpec.description` is the English)."""
+    spoken now (``RuleSpec.description`` is the English)."""
     return _(RULES[name].description)
 
 
 def section_title(section: str) -> str:
-    """A section's title (:data:`SECTION_TITLES`) in the language spoken now."""
+    """A section's title (from ``SECTION_TITLES``) in the language spoken now."""
     return _(SECTION_TITLES[section])

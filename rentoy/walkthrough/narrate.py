@@ -3,7 +3,8 @@
 Each function reads the variant, the action and the hand's state before and after
 it, and returns sentences in the language spoken now (``rentoy.i18n``); the first
 remark of a step says what happened, the others what follows from it (an arrastre, a
-trick won, a dead raise, the hand or the game decided). A refused action gets the refusal's reason, rule and source.
+trick won, a dead raise, the hand or the game decided). A refused action gets the
+refusal's reason, rule and source.
 
 >>> value_text(9), value_text("game")
 ('9', 'the whole game')
