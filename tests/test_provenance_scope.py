@@ -460,9 +460,10 @@ def test_every_quotation_is_short_cited_and_supports_real_rules():
 
 def test_a_rule_lists_the_passages_it_rests_on():
     record = rule_record(load_variant("1737"), "hand_size")
-    assert record["quotes"] == ["rentoi-deal"]
+    assert record["quotes"] == ["rentoi-deal", "source-es-play"]
     carried = rule_record(load_variant("avila"), "players")
-    assert carried["quotes"] == ["rentoi-players"]     # 1737's passage, shown as 1737's
+    # 1737's passages, shown as 1737's
+    assert carried["quotes"] == ["rentoi-players", "source-es-play"]
     assert rule_record(load_variant("avila"), "hand_size")["quotes"] == ["source-es-play"]
     option = rule_record(load_variant("1737+borrego"), "top_cards")
     assert "rentoi-borrego" in option["quotes"]
