@@ -1,0 +1,148 @@
+"""The site in the build's language: one set of sources, an edition per language.
+
+Sphinx translates the hand-written pages from their catalogs
+(``docs/locales/<lang>/LC_MESSAGES/<page>.po``); everything this extension generates
+(tables, notes, narration, figures) is rendered by rentoy itself in the build's
+language, through :mod:`rentoy.i18n`, and kept out of the pages' catalogs. This module:
+
+- speaks the build's ``language`` (``-D language=es``) from ``config-inited`` on, so
+  every directive, role and figure writes its words in it;
+- marks the nodes a directive makes as not translatable (:func:`untranslatable`):
+  rentoy's own catalogs translate them, and the pages' catalogs never see them;
+- gives each page of ``rentoy_untranslated_pages`` (the API reference, which is the
+  code's docstrings) a note in the build's language saying it stays in English, and
+  marks its text as English (``lang="en"``);
+- puts a language switch at the top of every page (``rentoy_editions``: where each
+  edition lives, relative to the site's root; the English at the root, the Spanish
+  under ``es/``), linking the same page in the other editions;
+- chooses the search language that folds accents for the build's language
+  (``en-folded``, ``es-folded``; see :mod:`rentoy.sphinxext.search`).
+
+>>> edition_href("en", "es", {"en": "", "es": "es/"}, "variants/generated/1737",
+...              "variants/generated/1737.html")
+'../../es/variants/generated/1737.html'
+>>> edition_href("es", "en", {"en": "", "es": "es/"}, "index", "index.html")
+'../index.html'
+"""
+
+from __future__ import annotations
+
+from fnmatch import fnmatchcase
+from typing import TYPE_CHECKING, Any
+
+from docutils import nodes
+
+from ..i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, set_language
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+    from sphinx.config import Config
+
+__all__ = ["build_language", "untranslatable", "is_untranslated_page", "edition_href",
+           "TEMPLATE_TEXTS", "setup"]
+
+#: The words of the site's templates (the foot of every page, the language switch), in
+#: English; the templates read them translated as ``rentoy_text[key]``.
+TEMPLATE_TEXTS: dict[str, str] = {
+    "get": N_("Get rentoy:"),
+    "repository": N_("the repository"),
+    "sdist": N_("source archive"),
+    "wheel": N_("wheel"),
+    "install": N_("how to install"),
+    "languages": N_("This page in other languages"),
+}
+
+#: The note at the head of a page that stays in English in another edition.
+_ENGLISH_NOTE = N_("This page is the reference of rentoy's programming interface, "
+                   "generated from the code's documentation strings: it stays in "
+                   "English in every edition of the site.")
+
+
+def build_language(config: Config) -> str:
+    """The language rentoy speaks in a build: the build's ``language`` if rentoy speaks
+    it (``es``, ``es_AR``), else English."""
+    code = str(config.language or "en").replace("-", "_").split("_")[0].lower()
+    return code if code in LANGUAGES else "en"
+
+
+def configure_language(app: Sphinx, config: Config) -> None:
+    """``config-inited``: speak the build's language; search in it, accents folded."""
+    code = build_language(config)
+    set_language(code)
+    if str(config.html_search_language or "").endswith("-folded"):
+        config.html_search_language = f"{code}-folded"
+
+
+def untranslatable(found: list[nodes.Node]) -> list[nodes.Node]:
+    """``found`` with every text element marked as not translatable by the pages'
+    catalogs (rentoy's own catalogs have translated it already)."""
+    for node in found:
+        if isinstance(node, nodes.Element):
+            for element in node.findall(nodes.TextElement):
+                element["translatable"] = False
+    return found
+
+
+def is_untranslated_page(docname: str, patterns: list[str] | tuple[str, ...]) -> bool:
+    """Whether a page stays in English in every edition (a ``rentoy_untranslated_pages``
+    pattern matches its name)."""
+    return any(fnmatchcase(docname, pattern) for pattern in patterns)
+
+
+def _english_note(app: Sphinx, doctree: nodes.document) -> None:
+    """``doctree-read``: an untranslated page's note, in the build's language, and its
+    text marked as English."""
+    docname = app.env.docname
+    if not is_untranslated_page(docname, app.config.rentoy_untranslated_pages):
+        return
+    if build_language(app.config) == "en":
+        return
+    section = next(iter(doctree.findall(nodes.section)), None)
+    if section is None:
+        return
+    section["classes"].append("language-en")
+    text = _(_ENGLISH_NOTE)
+    note = nodes.note("", nodes.paragraph(text, text),
+                      classes=[f"language-{build_language(app.config)}",
+                               "rentoy-english-page"])
+    title = next(iter(section.findall(nodes.title)), None)
+    at = section.index(title) + 1 if title is not None and title.parent is section else 0
+    section.insert(at, note)
+
+
+def edition_href(current: str, other: str, editions: dict[str, str], pagename: str,
+                 target: str) -> str:
+    """The relative address, from page ``pagename`` of edition ``current``, of the same
+    page in edition ``other`` (``target``: the page's file, as the builder names it)."""
+    up = "../" * (pagename.count("/") + editions.get(current, "").strip("/").count("/")
+                  + (1 if editions.get(current, "").strip("/") else 0))
+    where = editions.get(other, "").strip("/")
+    return f"{up}{where + '/' if where else ''}{target}"
+
+
+def _page_context(app: Sphinx, pagename: str, templatename: str,
+                  context: dict[str, Any], doctree: Any) -> None:
+    """``html-page-context``: the template texts in the build's language and the links
+    to this page in the other editions."""
+    context["rentoy_text"] = {key: _(text) for key, text in TEMPLATE_TEXTS.items()}
+    editions: dict[str, str] = dict(app.config.rentoy_editions or {})
+    current = build_language(app.config)
+    if current not in editions:
+        context["rentoy_editions"] = []
+        return
+    target = app.builder.get_target_uri(pagename)
+    context["rentoy_editions"] = [
+        {"code": code, "name": LANGUAGE_NAMES.get(code, code).capitalize(),
+         "current": code == current,
+         "href": "#" if code == current else edition_href(current, code, editions,
+                                                          pagename, target)}
+        for code in editions]
+
+
+def setup(app: Sphinx) -> None:
+    app.add_config_value("rentoy_editions", {}, "html", types=frozenset({dict}))
+    app.add_config_value("rentoy_untranslated_pages", [], "env",
+                         types=frozenset({list, tuple}))
+    app.connect("config-inited", configure_language, priority=100)
+    app.connect("doctree-read", _english_note)
+    app.connect("html-page-context", _page_context)
