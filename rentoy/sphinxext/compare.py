@@ -16,6 +16,7 @@ chart; variants that played exactly alike share a column and a row.
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Sequence
 
 from docutils import nodes
@@ -162,10 +163,11 @@ class SimulationDirective(RentoyDirective):
                               "rentoy_simulations = False.)", ["rentoy-not-run"])]
         variants = ([self.load_variant(s) for s in self.arguments] if self.arguments
                     else self.builtin_variants())
-        result = simulate(variants, hands=self.options.get("hands", 1000),
-                          seed=self.options.get("seed", 1),
-                          bots=self.options.get("bots", "random"),
-                          players=self.options.get("players"))
+        settings = {"hands": self.options.get("hands", 1000),
+                    "seed": self.options.get("seed", 1),
+                    "bots": self.options.get("bots", "random"),
+                    "players": self.options.get("players")}
+        result = cached_simulation(variants, settings, lambda: simulate(variants, **settings))
         reference = self.options.get("reference") or result.variants[0]
         groups = same_play_groups(result)
         show = self.options.get("show")
@@ -203,6 +205,42 @@ class SimulationDirective(RentoyDirective):
                      f"({result.players} players, {bots} bots), its line the 95% interval; "
                      "variants that played exactly alike share a row, and statistics on "
                      "which every variant agrees are left to the tables.")
+
+
+def cached_simulation(variants: Sequence[Any], settings: dict[str, Any],
+                      run: Any) -> Any:
+    """``run()``'s simulation result, kept in rentoy's cache folder (see
+    :func:`rentoy.validation.cache_dir`) under the digest of what decides it: the
+    settings, the variants' files and rentoy's own code. The English and the Spanish
+    builds play the same games: the second reads what the first measured."""
+    import hashlib
+    import pickle
+
+    from ..files import read_cache, write_cache
+    from ..validation import cache_dir
+    from .tracking import variant_files
+
+    digest = hashlib.sha256(repr(sorted(settings.items())).encode())
+    for variant in variants:
+        digest.update(variant.id.encode() + b"\0")
+        for path in variant_files(variant):
+            digest.update(Path(path).read_bytes())
+    package = Path(__file__).resolve().parent.parent
+    for path in sorted(package.rglob("*.py")):
+        if "sphinxext" not in path.parts:
+            digest.update(path.read_bytes())
+    name = f"site-simulation-{digest.hexdigest()[:32]}.pickle"
+    folder = cache_dir()
+    raw = read_cache(folder, name)
+    if raw is not None:
+        try:
+            # Only rentoy's own cache folder is read, under a digest of the code.
+            return pickle.loads(raw)  # noqa: S301
+        except Exception:  # noqa: BLE001  (a cache that cannot be read is no cache)
+            pass
+    result = run()
+    write_cache(folder, name, pickle.dumps(result))
+    return result
 
 
 def same_play_groups(result: Any) -> list[list[str]]:

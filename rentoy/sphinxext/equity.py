@@ -13,7 +13,8 @@
   branch by branch (the worked examples' pages).
 
 Figures are drawn at build time from the stored data (matplotlib, the docs extra) into
-``figures/generated/`` beside the pages.
+``figures/generated/`` beside the pages, in the build's language (``NAME.svg`` in
+English, ``NAME.es.svg`` in Spanish).
 """
 
 from __future__ import annotations
@@ -59,9 +60,12 @@ class _Stored(RentoyDirective):
 
     def figure(self, name: str, svg_of: Any, caption: str) -> nodes.Node:
         """An SVG drawn into the pages' figures folder, as a figure with a caption."""
+        from ..i18n import language
+
         folder = Path(self.env.srcdir) / _FIGURES
         folder.mkdir(parents=True, exist_ok=True)
-        path = folder / f"{name}.svg"
+        # Each language's figure has a file of its own: the builds never rewrite another's.
+        path = folder / (f"{name}.svg" if language() == "en" else f"{name}.{language()}.svg")
         text = svg_of()
         if not path.is_file() or path.read_text(encoding="utf-8") != text:
             from ..files import write_atomic

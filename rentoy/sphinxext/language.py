@@ -16,7 +16,11 @@ language, through :mod:`rentoy.i18n`, and kept out of the pages' catalogs. This 
   edition lives, relative to the site's root; the English at the root, the Spanish
   under ``es/``), linking the same page in the other editions;
 - chooses the search language that folds accents for the build's language
-  (``en-folded``, ``es-folded``; see :mod:`rentoy.sphinxext.search`).
+  (``en-folded``, ``es-folded``; see :mod:`rentoy.sphinxext.search`);
+- counts, in a build in another language, each page's messages that its catalog lacks,
+  leaves untranslated or marks fuzzy (:class:`CatalogGaps`, before Sphinx translates the
+  page), and writes them to ``rentoy-catalog-gaps.json`` in the doctrees folder: the
+  tests read it (see :mod:`rentoy.catalogs` for the command that updates the catalogs).
 
 >>> edition_href("en", "es", {"en": "", "es": "es/"}, "variants/generated/1737",
 ...              "variants/generated/1737.html")
@@ -27,19 +31,26 @@ language, through :mod:`rentoy.i18n`, and kept out of the pages' catalogs. This 
 
 from __future__ import annotations
 
+import json
 from fnmatch import fnmatchcase
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
+from sphinx.transforms import SphinxTransform
 
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, set_language
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
     from sphinx.config import Config
+    from sphinx.environment import BuildEnvironment
 
 __all__ = ["build_language", "untranslatable", "is_untranslated_page", "edition_href",
-           "TEMPLATE_TEXTS", "setup"]
+           "TEMPLATE_TEXTS", "CatalogGaps", "GAPS_FILE", "setup"]
+
+#: The file, in the doctrees folder, that lists each page's catalog gaps.
+GAPS_FILE = "rentoy-catalog-gaps.json"
 
 #: The words of the site's templates (the foot of every page, the language switch), in
 #: English; the templates read them translated as ``rentoy_text[key]``.
@@ -87,6 +98,84 @@ def is_untranslated_page(docname: str, patterns: list[str] | tuple[str, ...]) ->
     """Whether a page stays in English in every edition (a ``rentoy_untranslated_pages``
     pattern matches its name)."""
     return any(fnmatchcase(docname, pattern) for pattern in patterns)
+
+
+def has_catalog(config: Config, docname: str) -> bool:
+    """Whether a page is translated through a catalog of its own: not a page that stays
+    in English, nor a generated page (rendered in the build's language by rentoy)."""
+    generated = [f"{folder.strip('/')}/*" for folder in
+                 (config.rentoy_variant_pages, config.rentoy_walkthrough_pages) if folder]
+    return not is_untranslated_page(docname, [*config.rentoy_untranslated_pages, *generated])
+
+
+def _gaps(env: BuildEnvironment) -> dict[str, dict[str, Any]]:
+    if not hasattr(env, "rentoy_catalog_gaps"):
+        env.rentoy_catalog_gaps = {}  # type: ignore[attr-defined]
+    return env.rentoy_catalog_gaps  # type: ignore[attr-defined,no-any-return]
+
+
+class CatalogGaps(SphinxTransform):
+    """A page's messages that its catalog lacks, leaves untranslated or marks fuzzy, as
+    Sphinx reads them from the page (before it translates them), noted for the build's
+    report. English builds, and pages with no catalog of their own, note nothing."""
+
+    default_priority = 15     # Sphinx's Locale transform, which translates, is 20
+
+    def apply(self, **kwargs: Any) -> None:
+        from babel.messages.pofile import read_po
+        from sphinx.util.nodes import extract_messages
+
+        lang = build_language(self.config)
+        docname = self.env.docname
+        if lang == "en" or not has_catalog(self.config, docname):
+            return
+        found: dict[str, Any] = {}
+        for folder in self.config.locale_dirs:
+            path = (Path(self.env.srcdir) / folder / lang / "LC_MESSAGES" / f"{docname}.po")
+            if path.is_file():
+                with path.open("rb") as handle:
+                    found = {m.id: m for m in read_po(handle, locale=lang) if m.id}
+                break
+        counts = {"messages": 0, "missing": 0, "untranslated": 0, "fuzzy": 0}
+        examples: list[str] = []
+        for _node, msgid in extract_messages(self.document):
+            counts["messages"] += 1
+            entry = found.get(msgid)
+            kind = ("missing" if entry is None else "fuzzy" if entry.fuzzy else
+                    "untranslated" if not entry.string else None)
+            if kind:
+                counts[kind] += 1
+                if len(examples) < 3:
+                    examples.append(f"{kind}: {msgid[:70]}")
+        _gaps(self.env)[docname] = {**counts, "examples": examples}
+
+
+def _purge_gaps(app: Sphinx, env: BuildEnvironment, docname: str) -> None:
+    _gaps(env).pop(docname, None)
+
+
+def _merge_gaps(app: Sphinx, env: BuildEnvironment, docnames: set[str],
+                other: BuildEnvironment) -> None:
+    for docname in docnames:
+        if docname in _gaps(other):
+            _gaps(env)[docname] = _gaps(other)[docname]
+
+
+def _report_gaps(app: Sphinx, exception: BaseException | None) -> None:
+    """``build-finished``: the catalogs' gaps, written for the tests and summed up."""
+    from ..files import write_atomic
+    from .errors import logger
+
+    if exception is not None or build_language(app.config) == "en":
+        return
+    gaps = {doc: found for doc, found in sorted(_gaps(app.env).items())
+            if doc in app.env.all_docs}
+    write_atomic(Path(app.doctreedir) / GAPS_FILE, json.dumps(gaps, indent=1))
+    short = sum(found["missing"] + found["untranslated"] + found["fuzzy"]
+                for found in gaps.values())
+    total = sum(found["messages"] for found in gaps.values())
+    logger.info(f"rentoy: the pages' catalogs ({app.config.language}) lack "
+                f"{short} of {total} messages (see {GAPS_FILE} in the doctrees)")
 
 
 def _english_note(app: Sphinx, doctree: nodes.document) -> None:
@@ -146,3 +235,7 @@ def setup(app: Sphinx) -> None:
     app.connect("config-inited", configure_language, priority=100)
     app.connect("doctree-read", _english_note)
     app.connect("html-page-context", _page_context)
+    app.add_transform(CatalogGaps)
+    app.connect("env-purge-doc", _purge_gaps)
+    app.connect("env-merge-info", _merge_gaps)
+    app.connect("build-finished", _report_gaps)
