@@ -40,8 +40,13 @@ import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .i18n import DOMAINS, LANGUAGES, LOCALE_DIR
+
+if TYPE_CHECKING:
+    from babel.messages.catalog import Catalog
+    from babel.messages.catalog import Message as BabelMessage
 
 __all__ = ["Message", "TEXT_KEYS", "CODE_PARTS", "code_messages", "data_messages",
            "messages", "part_files", "read_parts", "compiled", "problems", "update",
@@ -153,7 +158,7 @@ def part_files(lang: str, domain: str, locale: Path = LOCALE_DIR) -> list[Path]:
     return sorted((locale / lang / "parts").glob(f"{domain}-*.po"))
 
 
-def read_parts(lang: str, domain: str, locale: Path = LOCALE_DIR):  # -> babel Catalog
+def read_parts(lang: str, domain: str, locale: Path = LOCALE_DIR) -> Catalog:
     """The parts merged into one catalog (the first part to give a text wins)."""
     from babel.messages.catalog import Catalog
     from babel.messages.pofile import read_po
@@ -193,7 +198,7 @@ def compile_catalogs(langs: Iterable[str] = LANGUAGES[1:], locale: Path = LOCALE
     return written
 
 
-def _translated(message) -> bool:  # a babel Message
+def _translated(message: BabelMessage) -> bool:
     strings = message.string if isinstance(message.string, tuple) else (message.string,)
     return all(strings) and bool(strings)
 
