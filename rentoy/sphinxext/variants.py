@@ -22,7 +22,7 @@ from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx import addnodes
 
-from ..i18n import _, data_text
+from ..i18n import N_, _, data_text
 from ..provenance import STATUS_MARKS
 from ..variants import is_uncorroborated
 from .cards import card_order_nodes
@@ -44,17 +44,21 @@ __all__ = ["rules_table", "differences_table", "changed_rules", "rule_label", "o
            "ladder_nodes", "provenance_matrix", "variant_list", "schema_nodes", "section"]
 
 
-def section(directive: RentoyDirective, title: str) -> nodes.Element:
+def section(directive: RentoyDirective, title: str, key: str | None = None
+            ) -> nodes.Element:
     """A titled part of a directive's output: a section (in the page's contents) when
     the directive's ``:headings:`` option is ``sections``, else a rubric and a container
-    (for a directive placed inside prose)."""
+    (for a directive placed inside prose). ``title`` is English, shown translated (mark
+    it with ``N_``); the section's id is made from ``key`` or the English title, so it
+    is the same in every edition."""
+    shown = _(title)
     if directive.options.get("headings", "sections") != "sections":
         box = nodes.container(classes=["rentoy-part"])
-        box += nodes.rubric(title, title)
+        box += nodes.rubric(shown, shown)
         return box
-    # The document gives the section a unique id made from its title.
-    sec = nodes.section(names=[nodes.fully_normalize_name(title)])
-    sec += nodes.title(title, title)
+    # The document gives the section a unique id made from its English title.
+    sec = nodes.section(names=[nodes.fully_normalize_name(key or title)])
+    sec += nodes.title(shown, shown)
     directive.state.document.note_implicit_target(sec, sec)
     return sec
 
@@ -460,7 +464,9 @@ class VariantDirective(RentoyDirective):
             short = data_text(variant.name or variant.id).split(" (")[0].split(": ")[0]
             title = _("How {variant} differs from {parent}").format(variant=short,
                                                                     parent=parent.id)
-            diff = section(self, title)
+            english = f"How {(variant.name or variant.id).split(' (')[0].split(': ')[0]} " \
+                      f"differs from {parent.id}"
+            diff = section(self, title, key=english)
             if changed:
                 diff += paragraph(_("{changed} of {count} rules differ from {parent}'s; "
                                     "every other rule is the same.").format(
@@ -475,11 +481,11 @@ class VariantDirective(RentoyDirective):
         if used:
             out.append(used)
 
-        orders = section(self, _("Card orders"))
+        orders = section(self, N_("Card orders"))
         orders.extend(card_order_nodes(variant))
-        betting = section(self, _("Betting"))
+        betting = section(self, N_("Betting"))
         betting.extend(ladder_nodes(variant))
-        rules = section(self, _("All rules and their provenance"))
+        rules = section(self, N_("All rules and their provenance"))
         rules += status_legend()
         rules += paragraph(_("Rules the variant's own file states are shown with their "
                              "sources and notes; a rule inherited unchanged is one line, its "
@@ -490,7 +496,7 @@ class VariantDirective(RentoyDirective):
         out += [orders, betting, rules]
         opts = options_table(self, variant)
         if opts is not None:
-            sec = section(self, _("Options"))
+            sec = section(self, N_("Options"))
             sec += paragraph(_("Select an option by adding it to the id, as in {spec}; "
                                "options can be combined.").format(
                 spec=f"{variant.base_id}+{next(iter(variant.options))}"))
