@@ -354,7 +354,8 @@ def site_problems(lang: str, templates: Path, docs: Path = SITE_DOCS) -> list[st
             if not message.id:
                 continue
             entry = catalog.get(message.id) if catalog is not None else None
-            short = message.id if len(message.id) < 70 else message.id[:67] + "..."
+            text = str(message.id)
+            short = text if len(text) < 70 else text[:67] + "..."
             if entry is None:
                 found.append(f"{where}: lacks {short!r} (run `python -m rentoy.catalogs "
                              "site-update`)")

@@ -19,6 +19,7 @@ from ..i18n import N_, _, data_text
 from .citations import (citation_nodes, full_citation, is_anonymous, short_citations,
                         source_refs)
 from .directives import RentoyDirective
+from .evidence import source_label
 from .elements import paragraph, xref
 from .errors import Failure, failure_from, library_errors, report_failure
 from .tracking import note_files
@@ -86,7 +87,7 @@ class BibliographyDirective(RentoyDirective):
                     para += nodes.Text(" ")
                     para += nodes.reference(src.url, src.url, refuri=src.url)
                 para += nodes.Text(" ")
-                para += nodes.inline(text=f"[{src.label()}"
+                para += nodes.inline(text=f"[{source_label(src)}"
                                      + ("; " + _("names no source of its own")
                                         if src.unsourced else "")
                                      + ("; " + _("not about rentoy itself")

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from docutils import nodes
 
-from ..i18n import _, data_text, language
+from ..i18n import N_, _, data_text, language
 from ..variants import cited_source
 from .directives import RentoyDirective
 from .citations import source_refs
@@ -25,6 +25,16 @@ if TYPE_CHECKING:
     from ..variant import Variant
 
 __all__ = ["labelled_sources", "quotation_refs", "QuotationsDirective"]
+
+
+_UNDATED = N_("n.d.")
+
+
+def source_label(src: Any) -> str:
+    """A source's kind and date in the language spoken ("period text, 1737")."""
+    from .family import word
+
+    return f"{word(src.kind_label)}, {_(_UNDATED) if src.date == _UNDATED else src.date}"
 
 
 def labelled_sources(variant: Variant, ids: Sequence[str]) -> list[nodes.Node]:
@@ -48,7 +58,7 @@ def labelled_sources(variant: Variant, ids: Sequence[str]) -> list[nodes.Node]:
         else:
             out.extend(source_refs([sid]))
         if src is not None:
-            label = f" ({src.label()})"
+            label = f" ({source_label(src)})"
             out.append(nodes.inline(label, label, classes=["rentoy-source-kind"]))
     return out
 

@@ -50,7 +50,7 @@ if TYPE_CHECKING:
     from sphinx.environment import BuildEnvironment
 
 __all__ = ["build_language", "untranslatable", "is_untranslated_page", "edition_href",
-           "TEMPLATE_TEXTS", "DocstringsInEnglish", "CatalogGaps", "GAPS_FILE", "setup"]
+           "TEMPLATE_TEXTS", "THEME_TEXTS", "DocstringsInEnglish", "CatalogGaps", "GAPS_FILE", "setup"]
 
 #: The file, in the doctrees folder, that lists each page's catalog gaps.
 GAPS_FILE = "rentoy-catalog-gaps.json"
@@ -65,6 +65,15 @@ TEMPLATE_TEXTS: dict[str, str] = {
     "install": N_("how to install"),
     "languages": N_("This page in other languages"),
 }
+
+#: The theme's words that Sphinx's own catalogs do not translate (furo has none of its
+#: own): rentoy's catalog gives them, behind Sphinx's.
+THEME_TEXTS: frozenset[str] = frozenset({
+    N_("On this page"), N_("Back to top"), N_("Skip to content"), N_("Next"),
+    N_("Previous"), N_("Home"), N_("Edit this page"), N_("View this page"),
+    N_("Please activate JavaScript to enable the search functionality."),
+    N_("Made with "),
+})
 
 #: The note at the head of a page that stays in English in another edition.
 _ENGLISH_NOTE = N_("This page is the reference of rentoy's programming interface, "
@@ -85,6 +94,23 @@ def configure_language(app: Sphinx, config: Config) -> None:
     set_language(code)
     if str(config.html_search_language or "").endswith("-folded"):
         config.html_search_language = f"{code}-folded"
+
+
+def theme_words(app: Sphinx) -> None:
+    """``builder-inited``: the theme's words Sphinx's catalog lacks, from rentoy's, for
+    the templates of a build in another language."""
+    import gettext
+
+    if build_language(app.config) == "en":
+        return
+
+    class ThemeWords(gettext.NullTranslations):
+        def gettext(self, message: str) -> str:
+            return _(message) if message in THEME_TEXTS else message
+
+    translator = getattr(app, "translator", None)
+    if isinstance(translator, gettext.NullTranslations):
+        translator.add_fallback(ThemeWords())
 
 
 def untranslatable(found: list[nodes.Node]) -> list[nodes.Node]:
@@ -159,7 +185,7 @@ class CatalogGaps(SphinxTransform):
             path = (Path(self.env.srcdir) / folder / lang / "LC_MESSAGES" / f"{docname}.po")
             if path.is_file():
                 with path.open("rb") as handle:
-                    found = {m.id: m for m in read_po(handle, locale=lang) if m.id}
+                    found = {str(m.id): m for m in read_po(handle, locale=lang) if m.id}
                 break
         counts = {"messages": 0, "missing": 0, "untranslated": 0, "fuzzy": 0}
         examples: list[str] = []
@@ -258,6 +284,7 @@ def setup(app: Sphinx) -> None:
     app.add_config_value("rentoy_untranslated_pages", [], "env",
                          types=frozenset({list, tuple}))
     app.connect("config-inited", configure_language, priority=100)
+    app.connect("builder-inited", theme_words)
     app.connect("doctree-read", _english_note)
     app.connect("html-page-context", _page_context)
     app.add_transform(DocstringsInEnglish)
