@@ -119,8 +119,26 @@ def untranslatable(found: list[nodes.Node]) -> list[nodes.Node]:
     for node in found:
         if isinstance(node, nodes.Element):
             for element in node.findall(nodes.TextElement):
-                element["translatable"] = False
+                # (Inline nodes are never translated on their own; Sphinx unwraps an
+                # inline node that says either way.)
+                if not isinstance(element, nodes.Inline):
+                    element["translatable"] = False
+            # An image's text alternative would be a message of the page (Sphinx takes
+            # every image's): it is kept aside, and given back when HTML is written.
+            for image in node.findall(nodes.image):
+                if image.get("alt"):
+                    image["rentoy_alt"] = image["alt"]
+                    del image["alt"]
     return found
+
+
+def _images_alt(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """``doctree-resolved``: the generated images' text alternatives back, for HTML."""
+    if getattr(app.builder, "format", "") != "html":
+        return
+    for image in doctree.findall(nodes.image):
+        if image.get("rentoy_alt") and not image.get("alt"):
+            image["alt"] = image["rentoy_alt"]
 
 
 def is_untranslated_page(docname: str, patterns: list[str] | tuple[str, ...]) -> bool:
@@ -155,7 +173,7 @@ class DocstringsInEnglish(SphinxTransform):
 
         english = build_language(self.config) != "en"
         for node in list(self.document.findall(nodes.TextElement)):
-            if ":docstring of " in str(node.source or ""):
+            if ":docstring of " in str(node.source or "") and not isinstance(node, nodes.Inline):
                 node["translatable"] = False
                 if english and not isinstance(node.parent, addnodes.desc_content) \
                         and isinstance(node, nodes.paragraph):
@@ -287,6 +305,7 @@ def setup(app: Sphinx) -> None:
     app.connect("builder-inited", theme_words)
     app.connect("doctree-read", _english_note)
     app.connect("html-page-context", _page_context)
+    app.connect("doctree-resolved", _images_alt)
     app.add_transform(DocstringsInEnglish)
     app.add_transform(CatalogGaps)
     app.connect("env-purge-doc", _purge_gaps)
