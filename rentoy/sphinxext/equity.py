@@ -84,14 +84,15 @@ class _Stored(RentoyDirective):
         seconds = data["seconds"]
         checks = data.get("checks", [])
         command = data["generated_by"]
-        text = (f" (rentoy {data['rentoy_version']}): {data['hands']:,} hands, "
-                f"{data['hands_per_score']} at every score, played by the bots "
-                f"{data['bots']} at {data['players']} players, in {seconds['table']:.0f} s "
-                f"with {seconds['jobs']} worker processes; then "
-                f"{sum(c['games'] for c in checks):,} whole games from "
-                f"{len(checks)} scores as a check ({seconds['check']:.0f} s). Seed "
-                f"{data['seed']}.")
-        return paragraph([nodes.Text("Computed by "), nodes.literal(command, command),
+        text = f" (rentoy {data['rentoy_version']}): " + _(
+            "{hands} hands, {per_score} at every score, played by the bots {bots} at "
+            "{players} players, in {seconds} s with {jobs} worker processes; then {games} "
+            "whole games from {scores} scores as a check ({check} s). Seed {seed}.").format(
+            hands=f"{data['hands']:,}", per_score=data['hands_per_score'], bots=data['bots'],
+            players=data['players'], seconds=f"{seconds['table']:.0f}", jobs=seconds['jobs'],
+            games=f"{sum(c['games'] for c in checks):,}", scores=len(checks),
+            check=f"{seconds['check']:.0f}", seed=data['seed'])
+        return paragraph([nodes.Text(_("Computed by") + " "), nodes.literal(command, command),
                           nodes.Text(text)], ["rentoy-provenance-note"])
 
 
