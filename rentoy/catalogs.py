@@ -39,6 +39,7 @@ import io
 import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -163,7 +164,11 @@ def read_parts(lang: str, domain: str, locale: Path = LOCALE_DIR) -> Catalog:
     from babel.messages.catalog import Catalog
     from babel.messages.pofile import read_po
 
-    merged = Catalog(locale=lang, domain=domain)
+    # Fixed dates in the header, so that the same parts always compile to the same bytes
+    # (a freshness test compares them).
+    fixed = datetime(2026, 1, 1, tzinfo=timezone.utc)
+    merged = Catalog(locale=lang, domain=domain, project="rentoy", creation_date=fixed,
+                     revision_date=fixed)
     for path in part_files(lang, domain, locale):
         with path.open("rb") as handle:
             part = read_po(handle, locale=lang)
