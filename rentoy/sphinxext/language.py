@@ -9,9 +9,6 @@ language, through :mod:`rentoy.i18n`, and kept out of the pages' catalogs. This 
   every directive, role and figure writes its words in it;
 - marks the nodes a directive makes as not translatable (:func:`untranslatable`):
   rentoy's own catalogs translate them, and the pages' catalogs never see them;
-- keeps the code's docstrings, wherever autodoc shows them, out of the pages'
-  catalogs and marks them as English (:class:`DocstringsInEnglish`): the programming
-  interface is documented in English in every edition;
 - gives each page of ``rentoy_untranslated_pages`` (the API reference, which is the
   code's docstrings) a note in the build's language saying it stays in English, and
   marks its text as English (``lang="en"``);
@@ -50,7 +47,7 @@ if TYPE_CHECKING:
     from sphinx.environment import BuildEnvironment
 
 __all__ = ["build_language", "untranslatable", "is_untranslated_page", "edition_href",
-           "TEMPLATE_TEXTS", "THEME_TEXTS", "DocstringsInEnglish", "CatalogGaps", "GAPS_FILE", "setup"]
+           "TEMPLATE_TEXTS", "THEME_TEXTS", "CatalogGaps", "GAPS_FILE", "setup"]
 
 #: The file, in the doctrees folder, that lists each page's catalog gaps.
 GAPS_FILE = "rentoy-catalog-gaps.json"
@@ -159,28 +156,6 @@ def _gaps(env: BuildEnvironment) -> dict[str, dict[str, Any]]:
     if not hasattr(env, "rentoy_catalog_gaps"):
         env.rentoy_catalog_gaps = {}  # type: ignore[attr-defined]
     return env.rentoy_catalog_gaps  # type: ignore[attr-defined,no-any-return]
-
-
-class DocstringsInEnglish(SphinxTransform):
-    """The code's docstrings shown by autodoc (its ``desc`` blocks, and a module's
-    docstring) stay in English: not in the pages' catalogs, and marked ``lang="en"``
-    in an edition in another language."""
-
-    default_priority = 12     # before the catalogs are read (15) and used (20)
-
-    def apply(self, **kwargs: Any) -> None:
-        from sphinx import addnodes
-
-        english = build_language(self.config) != "en"
-        for node in list(self.document.findall(nodes.TextElement)):
-            if ":docstring of " in str(node.source or "") and not isinstance(node, nodes.Inline):
-                node["translatable"] = False
-                if english and not isinstance(node.parent, addnodes.desc_content) \
-                        and isinstance(node, nodes.paragraph):
-                    node["classes"].append("language-en")
-        if english:
-            for desc in self.document.findall(addnodes.desc):
-                desc["classes"].append("language-en")
 
 
 class CatalogGaps(SphinxTransform):
@@ -306,7 +281,6 @@ def setup(app: Sphinx) -> None:
     app.connect("doctree-read", _english_note)
     app.connect("html-page-context", _page_context)
     app.connect("doctree-resolved", _images_alt)
-    app.add_transform(DocstringsInEnglish)
     app.add_transform(CatalogGaps)
     app.connect("env-purge-doc", _purge_gaps)
     app.connect("env-merge-info", _merge_gaps)
