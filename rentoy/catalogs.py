@@ -309,6 +309,12 @@ def _site_po(lang: str, docname: str, docs: Path = SITE_DOCS) -> Path:
     return docs / "locales" / lang / "LC_MESSAGES" / f"{docname}.po"
 
 
+def _po_state(catalog) -> list[tuple[object, object, bool]]:  # a babel Catalog
+    """What a catalog says, its layout aside: each message, translation and fuzziness."""
+    return [(m.id, m.string, m.fuzzy) for m in catalog if m.id] + sorted(
+        (str(k), 0, False) for k in catalog.obsolete)
+
+
 def site_update(lang: str, templates: Path, docs: Path = SITE_DOCS) -> dict[Path, int]:
     """Merge each page's messages (the ``.pot`` files in ``templates``) into its
     ``.po``: new messages untranslated, changed ones fuzzy with the old translation,
@@ -329,11 +335,12 @@ def site_update(lang: str, templates: Path, docs: Path = SITE_DOCS) -> dict[Path
                 catalog = read_po(handle, locale=lang)
         else:
             catalog = Catalog(locale=lang, domain=docname, project="rentoy")
-        before = path.read_bytes() if path.is_file() else b""
+        before = _po_state(catalog) if path.is_file() else None
         catalog.update(template, update_header_comment=False)
-        buffer = io.BytesIO()
-        write_po(buffer, catalog, width=88, sort_output=False, ignore_obsolete=False)
-        if buffer.getvalue() != before:
+        # A catalog whose messages did not change is left as its translators wrote it.
+        if _po_state(catalog) != before:
+            buffer = io.BytesIO()
+            write_po(buffer, catalog, width=88, sort_output=False, ignore_obsolete=False)
             path.parent.mkdir(parents=True, exist_ok=True)
             write_atomic(path, buffer.getvalue())
             written[path] = sum(1 for m in catalog if m.id and (m.fuzzy or not m.string))
