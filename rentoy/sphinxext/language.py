@@ -47,7 +47,7 @@ if TYPE_CHECKING:
     from sphinx.environment import BuildEnvironment
 
 __all__ = ["build_language", "untranslatable", "is_untranslated_page", "edition_href",
-           "TEMPLATE_TEXTS", "THEME_TEXTS", "CatalogGaps", "GAPS_FILE", "setup"]
+           "TEMPLATE_TEXTS", "THEME_TEXTS", "SphinxWords", "CatalogGaps", "GAPS_FILE", "setup"]
 
 #: The file, in the doctrees folder, that lists each page's catalog gaps.
 GAPS_FILE = "rentoy-catalog-gaps.json"
@@ -156,6 +156,21 @@ def _gaps(env: BuildEnvironment) -> dict[str, dict[str, Any]]:
     if not hasattr(env, "rentoy_catalog_gaps"):
         env.rentoy_catalog_gaps = {}  # type: ignore[attr-defined]
     return env.rentoy_catalog_gaps  # type: ignore[attr-defined,no-any-return]
+
+
+class SphinxWords(SphinxTransform):
+    """The labels Sphinx writes into an object's description (autodoc's "Return type",
+    "Parameters") are Sphinx's own words, translated by its catalog: not the page's
+    messages."""
+
+    default_priority = 12     # before the catalogs are read (15) and used (20)
+
+    def apply(self, **kwargs: Any) -> None:
+        from sphinx import addnodes
+
+        for content in self.document.findall(addnodes.desc_content):
+            for name in content.findall(nodes.field_name):
+                name["translatable"] = False
 
 
 class CatalogGaps(SphinxTransform):
@@ -281,6 +296,7 @@ def setup(app: Sphinx) -> None:
     app.connect("doctree-read", _english_note)
     app.connect("html-page-context", _page_context)
     app.connect("doctree-resolved", _images_alt)
+    app.add_transform(SphinxWords)
     app.add_transform(CatalogGaps)
     app.connect("env-purge-doc", _purge_gaps)
     app.connect("env-merge-info", _merge_gaps)
