@@ -309,7 +309,7 @@ def _site_po(lang: str, docname: str, docs: Path = SITE_DOCS) -> Path:
     return docs / "locales" / lang / "LC_MESSAGES" / f"{docname}.po"
 
 
-def _po_state(catalog) -> list[tuple[object, object, bool]]:  # a babel Catalog
+def _po_state(catalog: Catalog) -> list[tuple[object, object, bool]]:
     """What a catalog says, its layout aside: each message, translation and fuzziness."""
     return [(m.id, m.string, m.fuzzy) for m in catalog if m.id] + sorted(
         (str(k), 0, False) for k in catalog.obsolete)

@@ -154,7 +154,7 @@ def shown_gloss(text: str) -> str:
     return data_text(text)
 
 
-def gloss_warnings(values: Mapping[str, Any], location: Location, path: tuple
+def gloss_warnings(values: Mapping[str, Any], location: Location, path: tuple[str | int, ...]
                    ) -> list[Problem]:
     """Raise words whose glossary gloss names another value than their ladder step."""
     out = []

@@ -300,7 +300,8 @@ def _replay_or_play(hand: Hand, actions: Sequence[Action], rng: random.Random) -
     return done + _play_out(hand, rng)
 
 
-def _divergence(number, kind, first, second, players, deal, prefix, step, side_a, side_b
+def _divergence(number: int, kind: str, first: Variant, second: Variant, players: int,
+                deal: Deal, prefix: Sequence[Action], step: Action, side_a: Side, side_b: Side
                 ) -> Divergence:
     return Divergence(number, kind, first.id, second.id, players, players - 1, (0, 0), deal,
                       tuple(prefix), step, (side_a, side_b), (first, second))
@@ -347,7 +348,7 @@ def find_divergences(variants: Sequence[str | Variant], count: int, seed: int = 
 
 def _diverse(found: list[Divergence], count: int) -> list[Divergence]:
     """The first of each (pair, kind, reason), then the second of each, ... up to count."""
-    groups: dict[tuple, list[Divergence]] = {}
+    groups: dict[tuple[frozenset[str], str, str | None], list[Divergence]] = {}
     for d in found:
         key = (frozenset((d.first, d.second)), d.kind, d.refusal.reason if d.refusal else None)
         groups.setdefault(key, []).append(d)
@@ -398,15 +399,15 @@ def _dump(data: dict[str, Any]) -> str:
     """YAML for a walkthrough: cards, scores and expectations inline, one action a line."""
     import yaml
 
-    class Dumper(yaml.SafeDumper):
+    class Dumper(yaml.SafeDumper):  # type: ignore[misc]  # PyYAML ships no type information
         pass
 
-    def sequence(dumper: yaml.SafeDumper, items: list) -> yaml.Node:
+    def sequence(dumper: yaml.SafeDumper, items: list[Any]) -> yaml.Node:
         # card codes and scores inline; actions (which contain spaces) one a line
         inline = all(isinstance(i, (int, str)) and " " not in str(i) for i in items)
         return dumper.represent_sequence("tag:yaml.org,2002:seq", items, flow_style=inline)
 
-    def mapping(dumper: yaml.SafeDumper, items: dict) -> yaml.Node:
+    def mapping(dumper: yaml.SafeDumper, items: dict[str, Any]) -> yaml.Node:
         inline = all(not isinstance(v, (dict, list)) or
                      (isinstance(v, list) and all(not isinstance(i, (list, dict)) for i in v))
                      for v in items.values()) and "actions" not in items and len(items) <= 3
@@ -414,7 +415,8 @@ def _dump(data: dict[str, Any]) -> str:
 
     Dumper.add_representer(list, sequence)
     Dumper.add_representer(dict, mapping)
-    return yaml.dump(data, Dumper=Dumper, sort_keys=False, allow_unicode=True, width=88)
+    text: str = yaml.dump(data, Dumper=Dumper, sort_keys=False, allow_unicode=True, width=88)
+    return text
 
 
 def walkthrough_text(data: dict[str, Any], header: str = "") -> str:

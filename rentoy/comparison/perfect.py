@@ -259,7 +259,7 @@ def perfect_report(result: PerfectComparison, layout: str = "wide") -> Report:
     """Tables of a perfect-play comparison (``layout="long"``: one row per figure, for
     CSV)."""
     names = list(result.variants)
-    figures = [
+    figures: list[tuple[str, Callable[[int], str]]] = [
         (_("mano's team wins, % of deals"), lambda i: _fmt(result.mano_win_rate(i))),
         (_("highest card's team wins, % of deals with one highest card"),
          lambda i: _fmt(result.highest_card_rate(i))),

@@ -311,7 +311,8 @@ def _short_cite(record: dict[str, Any], variant: Variant) -> str:
     """A source as a page cites it: author (or title) and date, ``RAE 1737``."""
     src = cited_source(variant, record["id"])
     if src is None:
-        return record["id"]
+        ident: str = record["id"]
+        return ident
     who = src.author or data_text(src.title)
     return f"{who} {src.year}" if src.year else _("{who}, undated").format(who=who)
 

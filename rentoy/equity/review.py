@@ -321,6 +321,6 @@ def annotated_record(review: Review) -> str:
         # A variant file named relative to the record: the annotated copy may be written
         # elsewhere, so it names the file by its absolute path.
         doc["variant"] = str((review.path.parent / base).resolve()) + plus + options
-    body = yaml.safe_dump(doc, sort_keys=False, allow_unicode=True, width=88,
-                          default_flow_style=None)
+    body: str = yaml.safe_dump(doc, sort_keys=False, allow_unicode=True, width=88,
+                           default_flow_style=None)
     return "\n".join(lines) + "\n" + body

@@ -11,13 +11,16 @@ from __future__ import annotations
 
 import io
 from pathlib import Path
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 __all__ = ["draw_heatmap", "heatmap_svg"]
 
 
 def _figure(grid: Sequence[Sequence[float]], title: str, xlabel: str, ylabel: str,
-            note: str = ""):  # type: ignore[no-untyped-def]
+            note: str = "") -> Figure:
     try:
         import matplotlib
         from matplotlib.figure import Figure

@@ -245,7 +245,7 @@ def plot_comparison(result: SimulationResult, path: str | Path,
     others = [v for v in variants if v != base] if paired else variants
     labels = [f"{v} - {base}" for v in others] if paired else variants
 
-    def estimate_of(variant: str, stat: str):
+    def estimate_of(variant: str, stat: str) -> Estimate:
         if paired:
             return result.difference(variant, base)[stat]
         return result.estimate(variant, stat)

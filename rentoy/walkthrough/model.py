@@ -40,6 +40,9 @@ from ..variants import builtin_ids, load_variant
 from ..yamlfile import Document, load_document, parse_document
 from .narrate import join_words
 
+#: A key path into a walkthrough document: mapping keys and list indexes.
+_KeyPath = tuple[str | int, ...]
+
 __all__ = ["Walkthrough", "SegmentSpec", "ActionSpec", "HandSpec", "EXPECT_KEYS",
            "load_walkthrough", "parse_walkthrough", "check_walkthrough", "schema_path"]
 
@@ -240,16 +243,16 @@ class _Builder:
         self.folder = folder
         self.problems: list[Problem] = []
 
-    def bad(self, path: tuple, message: str, hint: str | None = None, key: bool = False
+    def bad(self, path: _KeyPath, message: str, hint: str | None = None, key: bool = False
             ) -> None:
         self.problems.append(self.doc.problem(path, message, hint, key=key))
 
-    def line(self, path: tuple, key: bool = False) -> int | None:
+    def line(self, path: _KeyPath, key: bool = False) -> int | None:
         return self.doc.location(path, key=key).line
 
     # -- the table ----------------------------------------------------------------
 
-    def variant(self, data: dict) -> Variant | None:
+    def variant(self, data: dict[str, Any]) -> Variant | None:
         spec = str(data["variant"])
         try:
             return load_variant(spec, relative_to=self.folder)
@@ -266,17 +269,17 @@ class _Builder:
                 self.problems.extend(rest)
             return None
 
-    def cards(self, data: dict, prefix: tuple = ()
+    def cards(self, data: dict[str, Any], prefix: _KeyPath = ()
               ) -> tuple[list[list[Card | None]], Card | None]:
         """The written deal as cards (None where a code is bad), checking repeats;
         ``prefix`` is the key path of the mapping that holds ``deal``."""
         deal = data["deal"]
         if isinstance(deal, str):        # the one-line notation (rentoy.notation)
             return self.one_line(deal, prefix + ("deal",))
-        seen: dict[int, tuple] = {}
+        seen: dict[Card, _KeyPath] = {}
         hands: list[list[Card | None]] = []
 
-        def card_at(path: tuple, code: str) -> Card | None:
+        def card_at(path: _KeyPath, code: str) -> Card | None:
             try:
                 card = parse_card(code)
             except CardError as exc:
@@ -297,7 +300,7 @@ class _Builder:
         up = card_at(prefix + ("deal", "up"), deal["up"])
         return hands, up
 
-    def one_line(self, text: str, path: tuple
+    def one_line(self, text: str, path: _KeyPath
                  ) -> tuple[list[list[Card | None]], Card | None]:
         """A deal written on one line: its cards, or a problem at its line."""
         from ..notation import NotationError, parse_deal
@@ -313,10 +316,10 @@ class _Builder:
                            "the deal", "leave `/ dealer N` out of the line")
         return [list(h) for h in deal.hands], deal.up
 
-    def players(self, data: dict, variant: Variant) -> int:
+    def players(self, data: dict[str, Any], variant: Variant) -> int:
         allowed = variant.rules.players
         if "players" in data:
-            n = data["players"]
+            n: int = data["players"]
             if n not in allowed:
                 self.bad(("players",), f"variant {variant.id} is played by "
                          f"{join_words(allowed, 'or')} players, not {n}")
@@ -332,7 +335,7 @@ class _Builder:
             return n
         return variant.rules.default_players
 
-    def games(self, data: dict, variant: Variant) -> tuple[int, int]:
+    def games(self, data: dict[str, Any], variant: Variant) -> tuple[int, int]:
         games = tuple(data.get("games", (0, 0)))
         best_of, needed = variant.rules.match, variant.rules.games_needed
         if best_of == 1 and games != (0, 0):
@@ -344,7 +347,7 @@ class _Builder:
                      f"{best_of}", f"both counts must be below {needed}")
         return (games[0], games[1])
 
-    def table(self, data: dict, variant: Variant) -> tuple[int, int, tuple[int, int]]:
+    def table(self, data: dict[str, Any], variant: Variant) -> tuple[int, int, tuple[int, int]]:
         n = self.players(data, variant)
         dealer = data.get("dealer", n - 1)
         if not 0 <= dealer < n:
@@ -357,8 +360,8 @@ class _Builder:
                      f"both scores must be below {target}")
         return n, dealer, (score[0], score[1])
 
-    def deal(self, data: dict, variant: Variant | None, n: int | None,
-             hands: list[list[Card | None]] | None, up: Card | None, prefix: tuple = ()
+    def deal(self, data: dict[str, Any], variant: Variant | None, n: int | None,
+             hands: list[list[Card | None]] | None, up: Card | None, prefix: _KeyPath = ()
              ) -> tuple[Deal | None, int | None]:
         size = variant.rules.hand_size if variant else None
         if hands is None:
@@ -386,7 +389,7 @@ class _Builder:
 
     # -- a record: hands in sequence ----------------------------------------------
 
-    def record(self, data: dict, variant: Variant | None, n: int | None,
+    def record(self, data: dict[str, Any], variant: Variant | None, n: int | None,
                dealer: int | None) -> tuple[HandSpec, ...]:
         """The hands of a record; the keys of a single hand are refused beside them."""
         for key in ("deal", "seed", "actions", "expect", "branches"):
@@ -415,7 +418,7 @@ class _Builder:
 
     # -- the segments -------------------------------------------------------------
 
-    def segment(self, node: dict, prefix: tuple, names: tuple[str, ...],
+    def segment(self, node: dict[str, Any], prefix: _KeyPath, names: tuple[str, ...],
                 players: int | None) -> SegmentSpec:
         actions = []
         for i, item in enumerate(node.get("actions") or ()):
@@ -440,7 +443,7 @@ class _Builder:
         lines = {k: self.line(prefix + ("expect", k), key=True) for k in expect}
 
         branches = []
-        seen: dict[str, tuple] = {}
+        seen: dict[str, _KeyPath] = {}
         for j, child in enumerate(node.get("branches") or ()):
             name = str(child["name"])
             if name in seen:
@@ -457,7 +460,7 @@ class _Builder:
             branches=tuple(branches), line=line,
             description=node.get("description") if prefix else None)
 
-    def expectations(self, expect: dict, path: tuple, has_actions: bool,
+    def expectations(self, expect: dict[str, Any], path: _KeyPath, has_actions: bool,
                      players: int | None) -> None:
         illegal = expect.get("illegal") is True
         if illegal and not has_actions:
@@ -534,14 +537,14 @@ def _prose(text: Any) -> str | None:
 
 
 def _dedupe(problems: list[Problem]) -> list[Problem]:
-    out: dict[tuple, Problem] = {}
+    out: dict[tuple[str | None, int | None, _KeyPath, str], Problem] = {}
     for p in problems:
         out.setdefault((p.location.file, p.location.line, p.path, p.message), p)
     return sorted(out.values(), key=lambda p: (p.location.file != problems[0].location.file,
                                                p.location.line or 0, p.location.column or 0))
 
 
-def _key_path(path: tuple) -> str:
+def _key_path(path: _KeyPath) -> str:
     return Problem("", path=tuple(path)).key_path
 
 
