@@ -10,7 +10,7 @@ the engine plays.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable, Sequence
+from typing import TYPE_CHECKING, Iterable, Sequence, TypedDict
 
 from docutils import nodes
 from docutils.parsers.rst import directives
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from ..engine import Deal
     from ..variant import Variant
 
-__all__ = ["card_node", "cards_node", "deal_nodes", "turn_up_name", "card_orders",
+__all__ = ["card_node", "cards_node", "deal_nodes", "turn_up_name", "card_orders", "CardOrders",
            "CardOrdersDirective", "CardsRole"]
 
 
@@ -102,8 +102,18 @@ def _example_suits(variant: Variant) -> tuple[str, str]:
     return trump, plain
 
 
+class CardOrders(TypedDict):
+    """What :func:`card_orders` returns: the two example suits and three orders."""
+
+    trump: str
+    plain: str
+    top: list[Card]
+    trumps: list[Card]
+    plain_cards: list[Card]
+
+
 def card_orders(variant: Variant, trump: str | None = None, plain: str | None = None
-                ) -> dict[str, object]:
+                ) -> CardOrders:
     """The orders the engine plays, highest first: top cards, trumps, a plain suit."""
     from ..cards import DECK, SUITS
     from ..engine import compile_variant
@@ -138,16 +148,15 @@ def card_order_nodes(variant: Variant, trump: str | None = None,
     orders = card_orders(variant, trump, plain)
     box = nodes.container(classes=["rentoy-card-orders"])
     t, p = orders["trump"], orders["plain"]
-    top: list[Card] = orders["top"]  # type: ignore[assignment]
+    top = orders["top"]
     if top:
         label = _("Above every trump") if not variant.rules.top_cards_are_trumps else \
             _("Top cards (above the other trumps)")
         box += _ladder_row(label + ":", top, ["rentoy-ladder-top"])
-    box += _ladder_row(_("Trumps ({suit} turned up):").format(suit=SUIT_NAMES[t]),  # type: ignore[index]
-                       orders["trumps"],  # type: ignore[arg-type]
-                       ["rentoy-ladder-trumps"])
-    box += _ladder_row(_("Any other suit ({suit} shown):").format(suit=SUIT_NAMES[p]),  # type: ignore[index]
-                       orders["plain_cards"], ["rentoy-ladder-plain"])  # type: ignore[arg-type, index]
+    box += _ladder_row(_("Trumps ({suit} turned up):").format(suit=SUIT_NAMES[t]),
+                       orders["trumps"], ["rentoy-ladder-trumps"])
+    box += _ladder_row(_("Any other suit ({suit} shown):").format(suit=SUIT_NAMES[p]),
+                       orders["plain_cards"], ["rentoy-ladder-plain"])
     notes = [_("Highest first. Only a card of the suit led, a trump or a top card can win "
                "a trick.") if top else _("Highest first. Only a card of the suit led or a "
                                          "trump can win a trick.")]

@@ -164,6 +164,6 @@ def chart(panels: Sequence[Panel], label: str, caption: str,
     node["least"] = 0
     node["wide"] = False
     node["group"] = True
-    node += paragraph(caption, ["rentoy-figure-caption"])
+    node.append(paragraph(caption, ["rentoy-figure-caption"]))
     node.extend(alternative)
     return node

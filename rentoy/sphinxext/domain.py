@@ -55,7 +55,8 @@ class RentoyDomain(Domain):
 
     @property
     def objects(self) -> dict[tuple[str, str], tuple[str, str, str]]:
-        return self.data["objects"]
+        objects: dict[tuple[str, str], tuple[str, str, str]] = self.data["objects"]
+        return objects
 
     def register(self, objtype: str, name: str, docname: str, node_id: str, title: str,
                  location: Any = None) -> None:

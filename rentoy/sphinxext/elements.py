@@ -153,16 +153,16 @@ def xref(objtype: str, target: str, content: Content, title: str | None = None,
         node["reftitle"] = title
     inline = nodes.inline(classes=["rentoy-xref", f"rentoy-{objtype}"])
     inline.extend(text_nodes(content))
-    node += inline
+    node.append(inline)
     return node
 
 
-class details(nodes.General, nodes.Element):  # noqa: N801  (a docutils node)
+class details(nodes.General, nodes.Element):  # type: ignore[misc]  # noqa: N801  (docutils: untyped)
     """A folded block: ``<details>`` in HTML with its first child as the ``<summary>``;
     other builders write everything, unfolded."""
 
 
-class summary(nodes.TextElement):  # noqa: N801
+class summary(nodes.TextElement):  # type: ignore[misc]  # noqa: N801  (docutils: untyped)
     """The always-visible line of a :class:`details` block."""
 
 
@@ -173,7 +173,7 @@ def folded(head: Content, body: Sequence[nodes.Node], classes: Sequence[str] = (
     box["open"] = open
     line = summary()
     line.extend(text_nodes(head))
-    box += line
+    box.append(line)
     box.extend(body)
     return box
 
@@ -211,7 +211,7 @@ def add_nodes(app: Sphinx) -> None:
                  man=plain, texinfo=plain)
 
 
-class foreign(nodes.inline):  # noqa: N801  (a docutils node)
+class foreign(nodes.inline):  # type: ignore[misc]  # noqa: N801  (docutils: untyped)
     """Text in another language than the page's: ``<span lang="es">`` in HTML, so a
     screen reader pronounces it as Spanish; plain text for other builders."""
 

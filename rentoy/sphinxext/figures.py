@@ -40,7 +40,7 @@ SMALLEST_TEXT = 11.0
 PHONE_WIDTH = 358
 
 
-class svg_figure(nodes.General, nodes.Element):  # noqa: N801  (a docutils node)
+class svg_figure(nodes.General, nodes.Element):  # type: ignore[misc]  # noqa: N801  (docutils: untyped)
     """A figure drawn in SVG; its children (caption, text alternative) follow it."""
 
 

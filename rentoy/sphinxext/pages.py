@@ -34,6 +34,8 @@ if TYPE_CHECKING:
     from sphinx.application import Sphinx
     from sphinx.config import Config
 
+    from ..walkthrough import SegmentSpec, Walkthrough
+
 __all__ = ["variant_page", "walkthrough_page", "write_pages", "use_variants_dir",
            "VariantTitleRole", "WalkthroughTitleRole", "setup"]
 
@@ -94,16 +96,16 @@ def _walkthrough_pages(examples: Path, folder: Path) -> dict[str, str]:
     return pages
 
 
-def _answers_a_raise(walk: object) -> bool:
+def _answers_a_raise(walk: Walkthrough) -> bool:
     """Whether a walkthrough (not a record) answers a raise on some branch: its page then
     says what each betting decision is worth."""
-    if getattr(walk, "hands", ()):
+    if walk.hands:
         return False
 
-    def segments(segment: object) -> list:
-        return [segment] + [s for b in getattr(segment, "branches", ()) for s in segments(b)]
+    def segments(segment: SegmentSpec) -> list[SegmentSpec]:
+        return [segment] + [s for b in segment.branches for s in segments(b)]
 
-    return any(spec.action.kind in ("accept", "fold") for segment in segments(walk.root)  # type: ignore[attr-defined]
+    return any(spec.action.kind in ("accept", "fold") for segment in segments(walk.root)
                for spec in segment.actions)
 
 

@@ -270,6 +270,7 @@ class RuleEffectsDirective(RentoyDirective):
         return any(a in g and b in g for g in self.groups)
 
     def _pair(self, perfect: Mapping[str, Any], a: str, b: str) -> Mapping[str, Any] | None:
+        pair: Mapping[str, Any]
         for pair in perfect["winner_differs"]:
             if set(pair["variants"]) == {a, b}:
                 return pair

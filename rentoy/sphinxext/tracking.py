@@ -45,7 +45,8 @@ def note_files(env: BuildEnvironment, paths: Iterable[Path | str]) -> None:
 def _failed(env: BuildEnvironment) -> set[str]:
     if not hasattr(env, "rentoy_failed_docs"):
         env.rentoy_failed_docs = set()  # type: ignore[attr-defined]
-    return env.rentoy_failed_docs  # type: ignore[attr-defined]
+    failed: set[str] = env.rentoy_failed_docs  # type: ignore[attr-defined]
+    return failed
 
 
 def mark_failed(env: BuildEnvironment, docname: str) -> None:
@@ -56,7 +57,9 @@ def _listings(env: BuildEnvironment) -> dict[str, dict[str, tuple[str, ...]]]:
     """Per page, the lists of files it shows all of: kind -> names when it was read."""
     if not hasattr(env, "rentoy_listings"):
         env.rentoy_listings = {}  # type: ignore[attr-defined]
-    return env.rentoy_listings  # type: ignore[attr-defined]
+    listings: dict[str, dict[str, tuple[str, ...]]]
+    listings = env.rentoy_listings  # type: ignore[attr-defined]
+    return listings
 
 
 def note_listing(env: BuildEnvironment, kind: str) -> None:

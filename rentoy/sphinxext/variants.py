@@ -65,7 +65,8 @@ def section(directive: RentoyDirective, title: str, key: str | None = None
 
 def headings_option(text: str) -> str:
     """``:headings: sections`` or ``:headings: rubrics``."""
-    return directives.choice(text, ("sections", "rubrics"))
+    choice: str = directives.choice(text, ("sections", "rubrics"))
+    return choice
 
 
 def _markdown_inline(directive: RentoyDirective | RentoyRole | None, text: str | None
@@ -660,7 +661,8 @@ def _describe(schema: dict[str, Any], root: dict[str, Any]) -> str:
     if "$ref" in schema:
         target = resolve_ref(schema, root)
         if target.get("description"):
-            return target["description"].rstrip(".")
+            description: str = target["description"]
+            return description.rstrip(".")
         return _describe(target, root)
     for key in ("anyOf", "oneOf"):
         if key in schema:
