@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Iterator
+from ..i18n import _
 
 TYPE_CHECKING = False    # typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
@@ -195,7 +196,7 @@ def add_format(parser: argparse.ArgumentParser,
     """The ``--format``/``-f`` option: one of ``formats`` (a subset of
     :data:`rentoy.render.FORMATS`), text by default."""
     parser.add_argument("--format", "-f", choices=formats, default="text",
-                        action=_FormatGiven, help="output format")
+                        action=_FormatGiven, help=_("output format"))
 
 
 class _FormatGiven(argparse.Action):

@@ -10,62 +10,63 @@ from __future__ import annotations
 
 import argparse
 
+from ..i18n import _
 from .common import add_format, count
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
-        "equity", help="each team's chance of winning the game from every score, and "
-                       "the take points of every raise",
-        description="For every score short of the target, team A's chance of winning the "
-                    "game at the start of a hand under strong play (the bots named), with "
-                    "a 95% interval: by recursion over the scores from one hand's result "
-                    "measured at each score. With --at A-B, that score's decisions in "
-                    "words: when to fold, accept or raise again, as the chance of winning "
-                    "the hand at which each is right (dead: later raises not counted; "
-                    "live: counted, as backgammon players count a live cube).",
-        epilog="Examples: rentoy equity 1737; rentoy equity 1737 --at 4-5; rentoy equity "
-               "1737 -f json; rentoy equity 1737 --plot equity.svg; rentoy equity 1737 "
-               "--hands 40 --jobs 2 --check 4-5")
+        "equity", help=_("each team's chance of winning the game from every score, and "
+                         "the take points of every raise"),
+        description=_("For every score short of the target, team A's chance of winning the "
+                      "game at the start of a hand under strong play (the bots named), with "
+                      "a 95% interval: by recursion over the scores from one hand's result "
+                      "measured at each score. With --at A-B, that score's decisions in "
+                      "words: when to fold, accept or raise again, as the chance of winning "
+                      "the hand at which each is right (dead: later raises not counted; "
+                      "live: counted, as backgammon players count a live cube)."),
+        epilog=_("Examples: rentoy equity 1737; rentoy equity 1737 --at 4-5; rentoy equity "
+                 "1737 -f json; rentoy equity 1737 --plot equity.svg; rentoy equity 1737 "
+                 "--hands 40 --jobs 2 --check 4-5"))
     p.add_argument("variant", metavar="ID|PATH",
-                   help="a built-in id or a variant file, either with options (1737+borrego)")
+                   help=_("a built-in id or a variant file, either with options (1737+borrego)"))
     p.add_argument("--at", metavar="A-B", type=_score,
-                   help="print this score's decisions (team A's points, then team B's)")
+                   help=_("print this score's decisions (team A's points, then team B's)"))
     p.add_argument("--dealer", choices=("A", "B", "either"), default="either",
-                   help="the team dealing the hand: the grid shows the mean of the two "
-                        "(either), --at shows team B dealing unless told")
+                   help=_("the team dealing the hand: the grid shows the mean of the two "
+                          "(either), --at shows team B dealing unless told"))
     p.add_argument("--players", type=int, metavar="P",
-                   help="table size (default: the variant's default)")
+                   help=_("table size (default: the variant's default)"))
     p.add_argument("--hands", "-n", type=count, metavar="N",
-                   help="measure now, N hands at every score (default: read the stored "
-                        "table; 40 when none is stored)")
+                   help=_("measure now, N hands at every score (default: read the stored "
+                          "table; 40 when none is stored)"))
     p.add_argument("--bots", metavar="B",
-                   help="the bots that play the measured hands (default: "
-                        "search:samples=8:careless_at=1, or those of the stored table)")
+                   help=_("the bots that play the measured hands (default: "
+                          "search:samples=8:careless_at=1, or those of the stored table)"))
     p.add_argument("--seed", type=count, default=0, metavar="S",
-                   help="seed of a new measurement; the same seed gives the same table")
+                   help=_("seed of a new measurement; the same seed gives the same table"))
     p.add_argument("--check", metavar="A-B[,A-B]",
-                   help="also play whole games from these scores (team B dealing) and "
-                        "compare them with the table")
+                   help=_("also play whole games from these scores (team B dealing) and "
+                          "compare them with the table"))
     p.add_argument("--games", type=count, default=200, metavar="G",
-                   help="with --check: games from each score")
+                   help=_("with --check: games from each score"))
     p.add_argument("--jobs", "-j", type=count, default=1, metavar="J",
-                   help="worker processes, at most one per core (0: one per core); the "
-                        "output does not depend on it")
+                   help=_("worker processes, at most one per core (0: one per core); the "
+                          "output does not depend on it"))
     p.add_argument("--dask", metavar="ADDRESS",
-                   help="measure on the dask.distributed cluster whose scheduler is at "
-                        "ADDRESS (needs rentoy[distributed])")
+                   help=_("measure on the dask.distributed cluster whose scheduler is at "
+                          "ADDRESS (needs rentoy[distributed])"))
     p.add_argument("--dask-scheduler-file", metavar="FILE",
-                   help="as --dask, with the scheduler file `dask scheduler` wrote")
+                   help=_("as --dask, with the scheduler file `dask scheduler` wrote"))
     p.add_argument("--dask-timeout", type=float, default=20.0, metavar="SECONDS",
-                   help="how long to wait for the dask scheduler and a first worker")
+                   help=_("how long to wait for the dask scheduler and a first worker"))
     p.add_argument("--plot", metavar="FILE",
-                   help="also draw the grid as a heat map to FILE (.svg, .png or .pdf; "
-                        "needs matplotlib)")
+                   help=_("also draw the grid as a heat map to FILE (.svg, .png or .pdf; "
+                          "needs matplotlib)"))
     p.add_argument("--force", action="store_true",
-                   help="let the --plot file replace an existing one")
+                   help=_("let the --plot file replace an existing one"))
     add_format(p, ("text", "markdown", "json", "csv"))
-    p.add_argument("--json", action="store_true", help="print JSON (same as --format json)")
+    p.add_argument("--json", action="store_true", help=_("print JSON (same as --format json)"))
     p.set_defaults(handler=handle)
 
 
@@ -255,7 +256,7 @@ def _check_table(table, checks: list[dict]):
 
     return Table(["score", "dealer", "games", "games won by A (%)", "table (%)",
                   "intervals meet"], _check_rows(table, checks),
-                 title="Check: whole games played from chosen scores",
+                 title=_("Check: whole games played from chosen scores"),
                  abbrev={"games won by A (%)": "games (%)", "intervals meet": "agree"})
 
 
@@ -326,8 +327,8 @@ def _at_report(args: argparse.Namespace, table, info: dict, checks: list):
                   for r in rows]
     tables = [Table(["raise", "offered to", "fold leaves", "game after fold (%)",
                      "accept from (%) dead / live", "raise again from (%) dead / live"],
-                    table_rows, title="Decisions by the tables (chances of the team "
-                                      "offered the raise)",
+                    table_rows, title=_("Decisions by the tables (chances of the team "
+                                        "offered the raise)"),
                     abbrev={"game after fold (%)": "fold (%)", "offered to": "team",
                             "fold leaves": "fold",
                             "accept from (%) dead / live": "accept (%)",

@@ -11,35 +11,36 @@ from __future__ import annotations
 
 import argparse
 
+from ..i18n import _
 from .common import add_format, count
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
-        "review", help="analyse a played game decision by decision",
-        description="Review a game record (a walkthrough file, such as `rentoy play "
-                    "--save` writes): each card against the search bot's choice from what "
-                    "the player could see, and the solver's verdict where a card turned a "
-                    "won hand into a lost one with the cards as they lay; each raise, "
-                    "accept and fold against the take points at that score (`rentoy "
-                    "equity`) with the bot's estimate of the hand. Each error's cost in "
-                    "game-winning chance is marked doubtful (2 points or more), bad (5) or "
-                    "very bad (10).",
-        epilog="Examples: rentoy review game.yaml; rentoy review game.yaml -f json; "
-               "rentoy review game.yaml --annotate reviewed.yaml && rentoy run "
-               "reviewed.yaml")
-    p.add_argument("record", metavar="RECORD", help="the game record (a walkthrough file)")
+        "review", help=_("analyse a played game decision by decision"),
+        description=_("Review a game record (a walkthrough file, such as `rentoy play "
+                      "--save` writes): each card against the search bot's choice from what "
+                      "the player could see, and the solver's verdict where a card turned a "
+                      "won hand into a lost one with the cards as they lay; each raise, "
+                      "accept and fold against the take points at that score (`rentoy "
+                      "equity`) with the bot's estimate of the hand. Each error's cost in "
+                      "game-winning chance is marked doubtful (2 points or more), bad (5) or "
+                      "very bad (10)."),
+        epilog=_("Examples: rentoy review game.yaml; rentoy review game.yaml -f json; "
+                 "rentoy review game.yaml --annotate reviewed.yaml && rentoy run "
+                 "reviewed.yaml"))
+    p.add_argument("record", metavar="RECORD", help=_("the game record (a walkthrough file)"))
     p.add_argument("--samples", type=count, default=32, metavar="N",
-                   help="worlds the search bot samples for each decision")
+                   help=_("worlds the search bot samples for each decision"))
     p.add_argument("--seed", type=count, default=0, metavar="S",
-                   help="seed of the bot's samples; the same seed gives the same review")
+                   help=_("seed of the bot's samples; the same seed gives the same review"))
     p.add_argument("--all", action="store_true",
-                   help="list every decision, not only the marked ones")
+                   help=_("list every decision, not only the marked ones"))
     p.add_argument("--annotate", metavar="FILE",
-                   help="also write the record with the review as notes to FILE (a "
-                        "walkthrough that `rentoy run` replays)")
+                   help=_("also write the record with the review as notes to FILE (a "
+                          "walkthrough that `rentoy run` replays)"))
     add_format(p, ("text", "markdown", "json"))
-    p.add_argument("--json", action="store_true", help="print JSON (same as --format json)")
+    p.add_argument("--json", action="store_true", help=_("print JSON (same as --format json)"))
     p.set_defaults(handler=handle)
 
 
@@ -103,7 +104,7 @@ def review_report(review, every: bool = False):
                         [[seat, s["team"], s["decisions"], s["doubtful"], s["bad"],
                           s["very_bad"], s["won_hands_thrown"], f"{100 * s['cost']:.1f}"]
                          for seat, s in summary.items()],
-                        title="Summary per seat",
+                        title=_("Summary per seat"),
                         abbrev={"won hands thrown": "thrown", "decisions": "moves"}))
     return Report(review.json(), tables, heading=f"Review: {review.path.name}",
                   text=text + details)

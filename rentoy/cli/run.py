@@ -4,24 +4,25 @@ from __future__ import annotations
 
 import argparse
 
+from ..i18n import _
 from .common import add_format, chosen_format, emit, output_width, write
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
-        "run", help="run a walkthrough file (a worked example)",
-        description="Run a walkthrough: deal the cards, take every action through the engine, "
-                    "branch by branch, and check what each segment expects. Prints the deal, "
-                    "each action with its effect (the value, the raise right, the tricks, "
-                    "the calls and their glosses, dead raises, refusals) and a summary of "
-                    "every branch. Exit status 0 when every expectation holds, 1 when one "
-                    "fails or an action is refused unexpectedly, 2 when the file is wrong.")
-    p.add_argument("file", metavar="FILE", help="the walkthrough file (YAML)")
+        "run", help=_("run a walkthrough file (a worked example)"),
+        description=_("Run a walkthrough: deal the cards, take every action through the engine, "
+                      "branch by branch, and check what each segment expects. Prints the deal, "
+                      "each action with its effect (the value, the raise right, the tricks, "
+                      "the calls and their glosses, dead raises, refusals) and a summary of "
+                      "every branch. Exit status 0 when every expectation holds, 1 when one "
+                      "fails or an action is refused unexpectedly, 2 when the file is wrong."))
+    p.add_argument("file", metavar="FILE", help=_("the walkthrough file (YAML)"))
     add_format(p)
     p.add_argument("--json", action="store_true",
-                   help='the same as --format json: {"ok": ..., "results": [...]}')
+                   help=_('the same as --format json: {"ok": ..., "results": [...]}'))
     p.add_argument("--quiet", "-q", action="store_true",
-                   help="print only the summary of the branches (text and markdown)")
+                   help=_("print only the summary of the branches (text and markdown)"))
     p.set_defaults(handler=handle)
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 
+from ..i18n import _
 from .common import add_format, bounded_count, progress_bar
 from .compare import (add_simulation_options, check_plot, executor_of, progress_chunk,
                       simulation_estimate, write_plot)
@@ -15,27 +16,27 @@ from .compare import (add_simulation_options, check_plot, executor_of, progress_
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
-        "simulate", help="play many hands of one variant with bots and measure them",
-        description="Play at least N hands of a variant, in whole games to its target, "
-                    "with random, greedy or search bots, and report hands per game, points per "
-                    "hand, fold rate and the rest, each with a 95% interval, plus the "
-                    "speed. The same seed gives the same statistics whatever --jobs is.",
-        epilog="Example: rentoy simulate 1737 --hands 20000 --seed 1 --jobs 2 --json")
+        "simulate", help=_("play many hands of one variant with bots and measure them"),
+        description=_("Play at least N hands of a variant, in whole games to its target, "
+                      "with random, greedy or search bots, and report hands per game, points per "
+                      "hand, fold rate and the rest, each with a 95% interval, plus the "
+                      "speed. The same seed gives the same statistics whatever --jobs is."),
+        epilog=_("Example: rentoy simulate 1737 --hands 20000 --seed 1 --jobs 2 --json"))
     p.add_argument("variant", metavar="ID|PATH",
-                   help="a built-in id or a variant file, either with options (1737+borrego)")
+                   help=_("a built-in id or a variant file, either with options (1737+borrego)"))
     p.add_argument("--hands", "-n", type=bounded_count("MAX_HANDS"), default=10_000,
                    metavar="N",
-                   help="play at least N hands (20000, 20_000 and 2e4 are the same; at most "
-                        "10,000,000)")
+                   help=_("play at least N hands (20000, 20_000 and 2e4 are the same; at most "
+                          "10,000,000)"))
     add_simulation_options(p)
     p.add_argument("--save-games", metavar="DIR",
-                   help="also write the simulation's first games (see --games) to DIR as "
-                        "game records, walkthrough files that `rentoy run` replays and checks")
+                   help=_("also write the simulation's first games (see --games) to DIR as "
+                          "game records, walkthrough files that `rentoy run` replays and checks"))
     p.add_argument("--games", type=bounded_count("MAX_DIVERGENCES"), default=10, metavar="K",
-                   help="with --save-games: how many games to keep (at most the games the "
-                        "simulation played)")
+                   help=_("with --save-games: how many games to keep (at most the games the "
+                          "simulation played)"))
     add_format(p, ("text", "markdown", "json", "csv"))
-    p.add_argument("--json", action="store_true", help="print JSON (same as --format json)")
+    p.add_argument("--json", action="store_true", help=_("print JSON (same as --format json)"))
     p.set_defaults(handler=handle)
 
 
@@ -97,7 +98,7 @@ def handle(args: argparse.Namespace) -> int:
     report = simulation_report(result, layout="long" if fmt == "csv" else "wide")
     speed = Table(["hands", "games", "seconds", "hands per second"],
                   [[data["hands"], data["games"], data["seconds"],
-                    round(data["hands_per_second"] or 0)]], title="Speed")
+                    round(data["hands_per_second"] or 0)]], title=_("Speed"))
     from .common import emit
 
     emit(Report(data, [*report.tables, speed]), fmt)

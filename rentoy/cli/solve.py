@@ -15,37 +15,38 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from ..i18n import _
 from .common import add_format, emit
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
-        "solve", help="who wins a position with every card visible and perfect play",
-        description="Solve a position double dummy: which team wins the hand when every "
-                    "card is visible and both teams play perfectly, the tricks each team "
-                    "takes, and both after each card the seat to play may play. The "
-                    "position is a walkthrough file (its actions replayed, its branches "
-                    "not followed) or a deal in the one-line notation, seat 0 first: "
-                    "'1e 12b 5e | 5c 11e 7o | 3c 10c 6c | 2c 3e 2e / up 7e' (add "
-                    "'/ dealer N' to name the dealer; by default the last seat deals and "
-                    "seat 0 leads). With - every line of standard input is a deal (a "
-                    "batch). Betting is not analysed: the position must be one where a "
-                    "card is to be played.",
-        epilog="Examples: rentoy solve docs/tutorial/perfect-play.yaml; rentoy solve "
-               "'12o 3e 7c | 6e 7e 10o | 7o 5b 3o | 11o 12b 5e / up 6b'; rentoy solve - "
-               "--json < deals.txt. Exit status: 0 solved, 2 bad input (no such file, a "
-               "bad walkthrough or deal, a refused action, a raise waiting for an answer, "
-               "a finished hand; in a batch, any bad line, each reported with its number).")
+        "solve", help=_("who wins a position with every card visible and perfect play"),
+        description=_("Solve a position double dummy: which team wins the hand when every "
+                      "card is visible and both teams play perfectly, the tricks each team "
+                      "takes, and both after each card the seat to play may play. The "
+                      "position is a walkthrough file (its actions replayed, its branches "
+                      "not followed) or a deal in the one-line notation, seat 0 first: "
+                      "'1e 12b 5e | 5c 11e 7o | 3c 10c 6c | 2c 3e 2e / up 7e' (add "
+                      "'/ dealer N' to name the dealer; by default the last seat deals and "
+                      "seat 0 leads). With - every line of standard input is a deal (a "
+                      "batch). Betting is not analysed: the position must be one where a "
+                      "card is to be played."),
+        epilog=_("Examples: rentoy solve docs/tutorial/perfect-play.yaml; rentoy solve "
+                 "'12o 3e 7c | 6e 7e 10o | 7o 5b 3o | 11o 12b 5e / up 6b'; rentoy solve - "
+                 "--json < deals.txt. Exit status: 0 solved, 2 bad input (no such file, a "
+                 "bad walkthrough or deal, a refused action, a raise waiting for an answer, "
+                 "a finished hand; in a batch, any bad line, each reported with its number)."))
     p.add_argument("position", metavar="FILE|DEAL", nargs="?",
-                   help="a walkthrough file (YAML), a deal in the one-line notation, or - "
-                        "for one deal a line from standard input")
+                   help=_("a walkthrough file (YAML), a deal in the one-line notation, or - "
+                          "for one deal a line from standard input"))
     p.add_argument("--variant", metavar="ID|PATH", default="1737",
-                   help="the variant a one-line deal is played under (with options: "
-                        "1737+borrego); a walkthrough file names its own")
+                   help=_("the variant a one-line deal is played under (with options: "
+                          "1737+borrego); a walkthrough file names its own"))
     add_format(p, ("text", "markdown", "json"))
     p.add_argument("--json", action="store_true",
-                   help='the same as --format json: {"winner": ..., "moves": {...}, '
-                        '"tricks": [...], "move_tricks": {...}, ...}')
+                   help=_('the same as --format json: {"winner": ..., "moves": {...}, '
+                          '"tricks": [...], "move_tricks": {...}, ...}'))
     p.set_defaults(handler=handle)
 
 
@@ -154,7 +155,7 @@ def _batch(args: argparse.Namespace, stream: Any) -> int:
                      "-".join(map(str, data["tricks"])), moves])
     if args.format != "json":
         table = Table(["line", "deal", "winner", "tricks A-B", "each card: tricks A-B, winner"],
-                      rows, title="Deals solved with perfect play",
+                      rows, title=_("Deals solved with perfect play"),
                       notes=[f"Variant {args.variant}; seat 0 leads unless a deal names "
                              "its dealer; tricks as each team ends the hand."],
                       wrap={"deal": 30, "each card: tricks A-B, winner": 24})
@@ -238,7 +239,7 @@ def _report(args: argparse.Namespace, position: Any, variant_id: str, dealer: in
                        if (position.leader + k) % n == s), "")
         rows.append([s, "AB"[s & 1], " ".join(c.code for c in position.hands[s]) or "-",
                      played])
-    tables = [Table(["seat", "team", "cards", "in the trick"], rows, title="The position")]
+    tables = [Table(["seat", "team", "cards", "in the trick"], rows, title=_("The position"))]
     other = "AB"[1 - solution.winner]
     verdict = (f"With perfect play team {solution.winner_name} wins the hand, "
                f"{result.tricks[0]}-{result.tricks[1]} in tricks (A-B), and can make "
@@ -253,7 +254,7 @@ def _report(args: argparse.Namespace, position: Any, variant_id: str, dealer: in
     shown = [((position.leader + k) % n, c) for k, c in enumerate(position.trick)] + line
     text_line = _line_text(shown, n, position.done + 1)
     tables.append(Table(["trick", "cards (seat:card)"], text_line,
-                        title="A line of perfect play", wrap={"cards (seat:card)": 64}))
+                        title=_("A line of perfect play"), wrap={"cards (seat:card)": 64}))
     emit(Report(data, tables, text=text), args.format)
     return 0
 

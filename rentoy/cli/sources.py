@@ -6,26 +6,27 @@ from __future__ import annotations
 import argparse
 import sys
 
+from ..i18n import _
 from .common import add_format, emit, output_width, write
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
-        "sources", help="list the bibliography, or show one source",
-        description="List every source of the bibliography with its kind (period text, "
-                    "reconstruction, scholarship, modern report, program, reference work) "
-                    "and date, or show one entry in full: its reference, edition, address, "
-                    "access date, revision, the rules it states and the rules that cite it. "
-                    "With --check, say which entries lack any part of their apparatus "
-                    "(author, title, date, edition, pages or section, identifier or address, "
-                    "access date, and for a page or program the revision read or an archived "
-                    "copy) without saying why under `not_known`: exit status 0 when none "
-                    "does, 2 with each gap's file and line on stderr.")
-    p.add_argument("source", metavar="ID", nargs="?", help="a source id (default: list all)")
+        "sources", help=_("list the bibliography, or show one source"),
+        description=_("List every source of the bibliography with its kind (period text, "
+                      "reconstruction, scholarship, modern report, program, reference work) "
+                      "and date, or show one entry in full: its reference, edition, address, "
+                      "access date, revision, the rules it states and the rules that cite it. "
+                      "With --check, say which entries lack any part of their apparatus "
+                      "(author, title, date, edition, pages or section, identifier or address, "
+                      "access date, and for a page or program the revision read or an archived "
+                      "copy) without saying why under `not_known`: exit status 0 when none "
+                      "does, 2 with each gap's file and line on stderr."))
+    p.add_argument("source", metavar="ID", nargs="?", help=_("a source id (default: list all)"))
     p.add_argument("--variant", "-v", metavar="SPEC",
-                   help="also read the bibliography a variant file declares of its own")
+                   help=_("also read the bibliography a variant file declares of its own"))
     p.add_argument("--check", action="store_true",
-                   help="check every entry's apparatus instead of listing them")
+                   help=_("check every entry's apparatus instead of listing them"))
     add_format(p)
     p.set_defaults(handler=handle)
 
