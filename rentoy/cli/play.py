@@ -84,14 +84,14 @@ def handle(args: argparse.Namespace) -> int:
     from ..table import Session, suit_symbols
 
     if (args.variant is None) == (args.resume is None):
-        raise InputError(Problem("give a variant to play, or --resume RECORD" if
+        raise InputError(Problem(_("give a variant to play, or --resume RECORD") if
                                  args.variant is None else
-                                 "--resume continues the record's own variant: give no "
-                                 "variant with it", hint="e.g. rentoy play 1737, or "
-                                 "rentoy play --resume game.yaml"))
+                                 _("--resume continues the record's own variant: give no "
+                                   "variant with it"), hint=_("e.g. rentoy play 1737, or "
+                                                              "rentoy play --resume game.yaml")))
     if args.resume is not None and (args.deal is not None or args.players is not None):
-        raise InputError(Problem("--resume deals the record's cards to the record's table: "
-                                 "--deal and --players do not go with it"))
+        raise InputError(Problem(_("--resume deals the record's cards to the record's table: "
+                                   "--deal and --players do not go with it")))
     if args.save is not None:
         check_output(args.save, force=args.force, what="--save")
     if args.resume is not None:
@@ -116,8 +116,8 @@ def handle(args: argparse.Namespace) -> int:
     try:
         out.events(session.start() if opening is None else opening)
         if args.seed is None and args.resume is None:
-            out.note(f"(seed {seed}: rentoy play {args.variant} --seed {seed} deals this "
-                     "game again)")
+            out.note(_("(seed {seed}: rentoy play {variant} --seed {seed} deals this game "
+                       "again)").format(seed=seed, variant=args.variant))
         while not session.over:
             if session.waiting and shown != session.version:
                 out.view(session.view())     # again only once something has happened
@@ -130,10 +130,11 @@ def handle(args: argparse.Namespace) -> int:
             ended = "game"
     except KeyboardInterrupt:
         ended = "interrupt"
-        out.note("Interrupted.")
+        out.note(_("Interrupted."))
     if ended != "game" and not session.over:
-        out.note("The game is left off." + (
-            " `rentoy play --resume FILE` continues a saved game." if not args.json else ""))
+        out.note(_("The game is left off.") + (
+            " " + _("`rentoy play --resume FILE` continues a saved game.") if not args.json
+            else ""))
     if args.review and session.over:
         from .review import show_review
         show_review(session.record(), args.json)
@@ -154,8 +155,8 @@ def _deal(text: str | None, players: int | None) -> tuple[list, int | None]:
     except NotationError as exc:
         raise InputError(Problem(f"--deal: {exc.problems[0].detail}")) from None
     if players is not None and players != len(deal.hands):
-        raise InputError(Problem(f"--deal gives cards to {len(deal.hands)} seats, but "
-                                 f"--players is {players}"))
+        raise InputError(Problem(_("--deal gives cards to {seats} seats, but --players is "
+                                   "{players}").format(seats=len(deal.hands), players=players)))
     return [Deal(deal.hands, deal.up)], deal.dealer
 
 
@@ -189,7 +190,7 @@ def _save(session: Any, path: str | None, interactive: bool, out: "_Printer",
     if path is None and interactive:
         while True:
             try:
-                path = input("Save the game as a record? A file name, or Enter for no: "
+                path = input(_("Save the game as a record? A file name, or Enter for no: ")
                              ).strip()
             except (EOFError, KeyboardInterrupt):
                 print()
@@ -275,6 +276,8 @@ class _Printer:
         if self.json:
             self._emit({"event": "saved", "file": path})
         else:
-            more = "" if over else f", and `rentoy play --resume {path}` continues it"
-            self._text([f"Saved the game to {path}; `rentoy run {path}` replays and checks "
-                        f"it{more}."])
+            self._text([(_("Saved the game to {path}; `rentoy run {path}` replays and checks "
+                           "it.") if over else
+                         _("Saved the game to {path}; `rentoy run {path}` replays and checks "
+                           "it, and `rentoy play --resume {path}` continues it.")
+                         ).format(path=path)])
