@@ -62,8 +62,11 @@ def simulation_jobs(jobs: int) -> int:
 
     cores = os.cpu_count() or 1
     if jobs > cores:
-        warn(f"--jobs {jobs}: this machine has {cores} core{'s' if cores > 1 else ''}; "
-             f"using {cores} worker{'s' if cores > 1 else ''}")
+        from ..i18n import ngettext
+
+        warn(ngettext("--jobs {jobs}: this machine has {cores} core; using {cores} worker",
+                      "--jobs {jobs}: this machine has {cores} cores; using {cores} workers",
+                      cores).format(jobs=jobs, cores=cores))
         return cores
     return jobs
 
@@ -86,7 +89,7 @@ def write_plot(result, path: str, reference: str | None = None, force: bool = Fa
     from ..simulation import plot_comparison
 
     written = plot_comparison(result, path, reference=reference, force=force)
-    print(f"rentoy: plot written to {written}", file=sys.stderr)
+    print("rentoy: " + _("plot written to {path}").format(path=written), file=sys.stderr)
 
 
 def simulation_estimate(args: argparse.Namespace, hands: int, variants: int) -> float:
@@ -165,14 +168,14 @@ def handle(args: argparse.Namespace) -> int:
     from ..render import Report
 
     if args.save and args.divergences is None:
-        raise InputError(Problem("--save writes the divergent deals: give --divergences K "
-                                 "too", hint="e.g. --divergences 3 --save examples/"))
+        raise InputError(Problem(_("--save writes the divergent deals: give --divergences K "
+                                   "too"), hint=_("e.g. --divergences 3 --save examples/")))
     if args.divergences is not None and args.divergences < 1:
-        raise InputError(Problem(f"--divergences takes a positive number, not "
-                                 f"{args.divergences}"))
+        raise InputError(Problem(_("--divergences takes a positive number, not {value}").format(
+            value=args.divergences)))
     if args.plot and args.simulate is None:
-        raise InputError(Problem("--plot draws the simulation: give --simulate N too",
-                                 hint="e.g. --simulate 2000 --plot compare.svg"))
+        raise InputError(Problem(_("--plot draws the simulation: give --simulate N too"),
+                                 hint=_("e.g. --simulate 2000 --plot compare.svg")))
     check_plot(args)
     if args.save:
         from ..files import check_output_folder
@@ -248,8 +251,9 @@ def _check_play_settings(args: argparse.Namespace, variants) -> None:
         from ..variants import load_variant
 
         if load_variant(args.reference).id not in [v.id for v in variants]:
-            raise InputError(Problem(f"--reference {args.reference}: not one of the compared "
-                                     f"variants ({', '.join(v.id for v in variants)})"))
+            raise InputError(Problem(_("--reference {reference}: not one of the compared "
+                                       "variants ({variants})").format(
+                reference=args.reference, variants=", ".join(v.id for v in variants))))
 
 
 def _simulation(args: argparse.Namespace, variants):
@@ -262,8 +266,9 @@ def _simulation(args: argparse.Namespace, variants):
 
         reference = load_variant(args.reference).id
         if reference not in [v.id for v in variants]:
-            raise InputError(Problem(f"--reference {args.reference}: not one of the compared "
-                                     f"variants ({', '.join(v.id for v in variants)})"))
+            raise InputError(Problem(_("--reference {reference}: not one of the compared "
+                                       "variants ({variants})").format(
+                reference=args.reference, variants=", ".join(v.id for v in variants))))
     seconds = simulation_estimate(args, args.simulate, len(variants))
     update, bar = progress_bar(seconds, "hands")
     try:

@@ -78,10 +78,11 @@ def _score(text: str) -> tuple[int, int]:
         score = int(a), int(b)
     except ValueError:
         raise argparse.ArgumentTypeError(
-            f"{text!r} is not a score; write team A's points, a dash, team B's: 4-5"
-        ) from None
+            _("{text} is not a score; write team A's points, a dash, team B's: 4-5").format(
+                text=repr(text))) from None
     if min(score) < 0:
-        raise argparse.ArgumentTypeError(f"{text!r}: a score is never negative")
+        raise argparse.ArgumentTypeError(
+            _("{text}: a score is never negative").format(text=repr(text)))
     return score
 
 
@@ -100,7 +101,7 @@ def handle(args: argparse.Namespace) -> int:
         try:
             scores = [_score(part) for part in args.check.split(",") if part.strip()]
         except argparse.ArgumentTypeError as exc:
-            raise InputError(Problem(f"--check: {exc}", hint="e.g. --check 0-0,4-5")
+            raise InputError(Problem(f"--check: {exc}", hint=_("e.g. --check 0-0,4-5"))
                              ) from None
         _within(scores, target, "--check")
         checks = _checks(args, info, scores)
@@ -119,8 +120,10 @@ def _within(scores: list[tuple[int, int]], target: int, option: str) -> None:
 
     for a, b in scores:
         if a >= target or b >= target:
-            raise InputError(Problem(f"{option} {a}-{b}: the game is over at {target} "
-                                     "points", hint=f"give scores below {target}, e.g. 4-5"))
+            raise InputError(Problem(
+                _("{option} {score}: the game is over at {target} points").format(
+                    option=option, score=f"{a}-{b}", target=target),
+                hint=_("give scores below {target}, e.g. 4-5").format(target=target)))
 
 
 def _equity(args: argparse.Namespace):
@@ -146,7 +149,7 @@ def _equity(args: argparse.Namespace):
         try:
             changed = stale(stored)
         except Exception:  # noqa: BLE001 - the variant it was made from is not at hand
-            changed = ["the variant file"]
+            changed = [_("the variant file")]
         if changed and not variant.builtin:     # another file with the same id
             stored = None
     if stored is not None and args.bots is not None and args.bots != stored["bots"]:
@@ -155,8 +158,10 @@ def _equity(args: argparse.Namespace):
             "target": variant.rules.target, "ladder": list(variant.rules.ladder)}
     if stored is not None:
         if changed:
-            warn(f"the stored table of {spec} was made before its rules changed "
-                 f"({', '.join(changed)}); run {stored['generated_by']} again")
+            warn(_("the stored table of {variant} was made before its rules changed "
+                   "({changed}); run {command} again").format(
+                       variant=spec, changed=", ".join(changed),
+                       command=stored["generated_by"]))
         info.update(bots=stored["bots"], hands_per_score=stored["hands_per_score"],
                     seed=stored["seed"], how=f"stored, made by `{stored['generated_by']}`",
                     stored=True, checks=stored.get("checks", []))
@@ -164,7 +169,7 @@ def _equity(args: argparse.Namespace):
     hands = 40 if args.hands is None else args.hands
     if hands < 1:
         from ..errors import InputError
-        raise InputError.at(f"--hands must be 1 or more, not {hands}")
+        raise InputError.at(_("--hands must be 1 or more, not {hands}").format(hands=hands))
     bots = args.bots or DEFAULT_BOTS
     cells = variant.rules.target ** 2
     update, bar = progress_bar(simulation_seconds(hands * cells, 1, _pair(bots), players=players,
@@ -350,4 +355,4 @@ def _plot(path: str, table, info: dict, dealer_choice: str) -> None:
         "team B's points", "team A's points",
         note=f"bots {info['bots']}; {info['hands_per_score']} hands at every score; "
              f"{'either team' if d is None else 'team ' + 'AB'[d]} dealing")
-    print(f"rentoy: plot written to {written}", file=sys.stderr)
+    print("rentoy: " + _("plot written to {path}").format(path=written), file=sys.stderr)

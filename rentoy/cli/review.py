@@ -50,9 +50,10 @@ def handle(args: argparse.Namespace) -> int:
 
     fmt = chosen_format(args)
     if args.samples < 1:
-        raise InputError.at(f"--samples must be 1 or more, not {args.samples}")
-    refuse_folder(args.record, "a game record", "give a walkthrough file, e.g. the one "
-                  "`rentoy play --save FILE` writes")
+        raise InputError.at(_("--samples must be 1 or more, not {samples}").format(
+            samples=args.samples))
+    refuse_folder(args.record, _("a game record"), _("give a walkthrough file, e.g. the one "
+                                                     "`rentoy play --save FILE` writes"))
     from ..equity.review import review_record
 
     review = review_record(args.record, samples=args.samples, seed=args.seed)
@@ -70,8 +71,8 @@ def write_annotated(review, path: str) -> None:
     from ..files import write_atomic
 
     write_atomic(path, annotated_record(review))
-    print(f"rentoy: annotated record written to {path} (replay it with: rentoy run "
-          f"{path})", file=sys.stderr)
+    print("rentoy: " + _("annotated record written to {path} (replay it with: rentoy run "
+                         "{path})").format(path=path), file=sys.stderr)
 
 
 def review_report(review, every: bool = False):

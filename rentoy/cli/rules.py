@@ -34,9 +34,9 @@ def handle(args: argparse.Namespace) -> int:
 
     base = args.variant.split("+")[0]
     if base not in builtin_ids():
-        refuse_folder(base, "a variant file",
-                      hint=f"give one of the variant files in it, or a built-in id: "
-                           f"{', '.join(builtin_ids())}")
+        refuse_folder(base, _("a variant file"),
+                      hint=_("give one of the variant files in it, or a built-in id: "
+                             "{ids}").format(ids=", ".join(builtin_ids())))
 
     variant = load_variant(args.variant)
     emit((rules_report if args.table else rules_page)(variant), args.format)

@@ -38,9 +38,11 @@ def _refuse_variant_file(path: str) -> None:
         return                  # not clearly either: the walkthrough loader says what is wrong
     if kind == "variant":
         raise InputError(Problem(
-            "this is a variant file, not a walkthrough: `rentoy run` plays a worked example",
-            Location(path, 1, 1), hint=f"check it with `rentoy check {path}`, read it with "
-            f"`rentoy rules {path}`, or play it with `rentoy play {path}`"))
+            _("this is a variant file, not a walkthrough: `rentoy run` plays a worked "
+              "example"),
+            Location(path, 1, 1), hint=_("check it with `rentoy check {path}`, read it with "
+                                         "`rentoy rules {path}`, or play it with `rentoy "
+                                         "play {path}`").format(path=path)))
 
 
 def handle(args: argparse.Namespace) -> int:

@@ -67,7 +67,8 @@ def handle(args: argparse.Namespace) -> int:
 
     if args.save_games and args.games < 1:
         from ..errors import InputError
-        raise InputError.at(f"--games must be 1 or more, not {args.games}")
+        raise InputError.at(_("--games must be 1 or more, not {games}").format(
+            games=args.games))
     fmt = chosen_format(args)
     check_plot(args)
     if args.save_games:
@@ -104,8 +105,10 @@ def handle(args: argparse.Namespace) -> int:
     emit(Report(data, [*report.tables, speed]), fmt)
     if lost is not None:
         raise lost.kept(
-            f"the figures above are of the {result.games:,} games ({result.hands[0]:,} "
-            f"hands) finished before it, of the {args.hands:,} hands asked for")
+            _("the figures above are of the {games} games ({hands} hands) finished before "
+              "it, of the {asked} hands asked for").format(
+                  games=f"{result.games:,}", hands=f"{result.hands[0]:,}",
+                  asked=f"{args.hands:,}"))
     if args.save_games:
         save_game_records(args, min(args.games, result.games))
     return 0
@@ -119,6 +122,10 @@ def save_game_records(args: argparse.Namespace, games: int) -> None:
 
     paths = save_games(args.variant, args.save_games, games, args.seed,
                        players=args.players, bots=args.bots, force=args.force)
-    print(f"rentoy: saved {len(paths)} game record{'s' if len(paths) != 1 else ''} in "
-          f"{args.save_games} (run one with: rentoy run {paths[0] if paths else 'FILE'})",
-          file=sys.stderr)
+    from ..i18n import ngettext
+
+    print("rentoy: " + ngettext(
+        "saved {count} game record in {folder} (run one with: rentoy run {path})",
+        "saved {count} game records in {folder} (run one with: rentoy run {path})",
+        len(paths)).format(count=len(paths), folder=args.save_games,
+                           path=paths[0] if paths else "FILE"), file=sys.stderr)

@@ -61,10 +61,10 @@ def handle(args: argparse.Namespace) -> int:
     target = args.position
     if target is None:
         if sys.stdin is not None and sys.stdin.isatty():
-            raise InputError(Problem("give a walkthrough file, a one-line deal, or - to "
-                                     "read deals from standard input",
-                                     hint="e.g. rentoy solve '12o 3e 7c | 6e 7e 10o | 7o "
-                                          "5b 3o | 11o 12b 5e / up 6b'"))
+            raise InputError(Problem(_("give a walkthrough file, a one-line deal, or - to "
+                                       "read deals from standard input"),
+                                     hint=_("e.g. rentoy solve '12o 3e 7c | 6e 7e 10o | 7o "
+                                            "5b 3o | 11o 12b 5e / up 6b'")))
         target = "-"
     if target == "-":
         from .common import input_lines
@@ -87,12 +87,13 @@ def _deal_position(text: str, variant_spec: str) -> tuple[Any, Any, int]:
     deal = parse_deal(text)
     n, size = len(deal.hands), variant.rules.hand_size
     if n not in variant.rules.players:
-        raise InputError(Problem(f"the deal has {n} hands, but variant {variant.id} is "
-                                 f"played by {', '.join(map(str, variant.rules.players))} "
-                                 "players"))
+        raise InputError(Problem(_("the deal has {hands} hands, but variant {variant} is "
+                                   "played by {players} players").format(
+            hands=n, variant=variant.id, players=", ".join(map(str, variant.rules.players)))))
     if any(len(cards) != size for cards in deal.hands):
-        raise InputError(Problem(f"the deal gives {len(deal.hands[0])} cards a seat; "
-                                 f"variant {variant.id} deals {size}"))
+        raise InputError(Problem(_("the deal gives {cards} cards a seat; variant {variant} "
+                                   "deals {size}").format(cards=len(deal.hands[0]),
+                                                          variant=variant.id, size=size)))
     dealer = n - 1 if deal.dealer is None else deal.dealer
     hand = Hand(variant, players=n, dealer=dealer, deal=Deal(deal.hands, deal.up))
     return variant, position_of(hand), dealer
@@ -156,8 +157,9 @@ def _batch(args: argparse.Namespace, stream: Any) -> int:
     if args.format != "json":
         table = Table(["line", "deal", "winner", "tricks A-B", "each card: tricks A-B, winner"],
                       rows, title=_("Deals solved with perfect play"),
-                      notes=[f"Variant {args.variant}; seat 0 leads unless a deal names "
-                             "its dealer; tricks as each team ends the hand."],
+                      notes=[_("Variant {variant}; seat 0 leads unless a deal names its "
+                               "dealer; tricks as each team ends the hand.").format(
+                                   variant=args.variant)],
                       wrap={"deal": 30, "each card: tricks A-B, winner": 24})
         emit(Report({"deals": rows}, [table]), args.format)
     return 2 if bad else 0
@@ -223,16 +225,23 @@ def _report(args: argparse.Namespace, position: Any, variant_id: str, dealer: in
         emit(Report(data), "json")
         return 0
 
-    head = (f"{variant_id}, {n} players, dealer seat {dealer}, score "
-            f"{score[0]}-{score[1]}; trumps {_suit(position.trump)} "
-            f"(turned up {up}). The deal: {deal_line}")
-    status = (f"After {replayed} action{'s' if replayed != 1 else ''}: tricks A "
-              f"{position.tricks[0]}, B {position.tricks[1]}; seat {seat} (team "
-              f"{'AB'[team]}) to play.")
+    from ..i18n import ngettext
+
+    head = _("{variant}, {players} players, dealer seat {dealer}, score {score}; trumps "
+             "{suit} (turned up {up}). The deal: {deal}").format(
+                 variant=variant_id, players=n, dealer=dealer, score=f"{score[0]}-{score[1]}",
+                 suit=_suit(position.trump), up=up, deal=deal_line)
+    status = ngettext("After {count} action: tricks A {a}, B {b}; seat {seat} (team {team}) "
+                      "to play.",
+                      "After {count} actions: tricks A {a}, B {b}; seat {seat} (team {team}) "
+                      "to play.", replayed).format(
+                          count=replayed, a=position.tricks[0], b=position.tricks[1],
+                          seat=seat, team="AB"[team])
     text = [_wrap(head), _wrap(status)]
     if branches:
-        text.append(_wrap(f"The file's branches ({branches}) are not followed: this is "
-                          "the position after its main line of actions."))
+        text.append(_wrap(_("The file's branches ({branches}) are not followed: this is "
+                            "the position after its main line of actions.").format(
+                                branches=branches)))
     rows = []
     for s in range(n):
         played = next((c.code for k, c in enumerate(position.trick)
@@ -241,16 +250,17 @@ def _report(args: argparse.Namespace, position: Any, variant_id: str, dealer: in
                      played])
     tables = [Table(["seat", "team", "cards", "in the trick"], rows, title=_("The position"))]
     other = "AB"[1 - solution.winner]
-    verdict = (f"With perfect play team {solution.winner_name} wins the hand, "
-               f"{result.tricks[0]}-{result.tricks[1]} in tricks (A-B), and can make "
-               f"sure of it by trick {decide} whatever team {other} does.")
+    verdict = _("With perfect play team {winner} wins the hand, {tricks} in tricks (A-B), "
+                "and can make sure of it by trick {decide} whatever team {other} does.").format(
+                    winner=solution.winner_name, tricks=f"{result.tricks[0]}-{result.tricks[1]}",
+                    decide=decide, other=other)
     text.append(_wrap(verdict))
     tables.append(Table(["card", "winner after it", "tricks A-B after it"],
                         [[code, who, "-".join(map(str, tricks["move_tricks"][code]))]
                          for code, who in solution.move_names.items()],
-                        title=f"Each card seat {seat} may play",
-                        notes=["Tricks as the hand ends with perfect play: each team "
-                               "plays to win the hand, then to take the most tricks."]))
+                        title=_("Each card seat {seat} may play").format(seat=seat),
+                        notes=[_("Tricks as the hand ends with perfect play: each team "
+                                 "plays to win the hand, then to take the most tricks.")]))
     shown = [((position.leader + k) % n, c) for k, c in enumerate(position.trick)] + line
     text_line = _line_text(shown, n, position.done + 1)
     tables.append(Table(["trick", "cards (seat:card)"], text_line,
@@ -269,16 +279,17 @@ def _replay(file: str) -> tuple[Any, Any, int, int]:
 
     check_solvable(wt.variant, wt.players)      # before any work, not in the middle of it
     if wt.seed is not None:
-        raise InputError(Problem("the file writes no deal: solve needs the cards",
+        raise InputError(Problem(_("the file writes no deal: solve needs the cards"),
                                  Location(file, wt.root.line), ("deal",),
                                  hint="add deal: {hands: [[...], ...], up: ...}"))
     hand = wt.new_hand()
     for spec in wt.root.actions:
         refusal = hand.refusal(spec.action)
         if refusal is not None:
-            raise InputError(Problem(f"`{spec.text}` is refused: {refusal}",
+            raise InputError(Problem(_("`{action}` is refused: {refusal}").format(
+                                         action=spec.text, refusal=refusal),
                                      Location(file, spec.line), ("actions",),
-                                     hint="solve takes a position reached by legal actions"))
+                                     hint=_("solve takes a position reached by legal actions")))
         hand.apply(spec.action)
     return wt, hand, len(wt.root.actions), len(wt.root.branches)
 

@@ -66,7 +66,7 @@ def _check(args: argparse.Namespace) -> int:
     from ..sources import apparatus_problems, check_apparatus
 
     if args.source:
-        raise InputError(Problem("`--check` checks the whole bibliography; give no ID",
+        raise InputError(Problem(_("`--check` checks the whole bibliography; give no ID"),
                                  hint="rentoy sources --check"))
     checked, problems = check_apparatus()
     where = [(problems[0].location.file if problems else None)
@@ -93,9 +93,14 @@ def _check(args: argparse.Namespace) -> int:
     else:
         from ..render.text import wrap_paragraph
 
-        summary = (f"{checked} sources, each with its apparatus or the reason a part is not "
-                   "known" if ok else f"{len(problems)} gap{'s' if len(problems) != 1 else ''}"
-                   f" in the apparatus of {checked} sources")
-        write("\n".join(wrap_paragraph(f"{', '.join(where)}: {'ok' if ok else 'not ok'}: "
-                                       f"{summary}", output_width(), subsequent_indent="  ")))
+        from ..i18n import ngettext
+
+        summary = (_("{checked} sources, each with its apparatus or the reason a part is not "
+                     "known").format(checked=checked) if ok else
+                   ngettext("{count} gap in the apparatus of {checked} sources",
+                            "{count} gaps in the apparatus of {checked} sources",
+                            len(problems)).format(count=len(problems), checked=checked))
+        verdict = _("ok") if ok else _("not ok")
+        write("\n".join(wrap_paragraph(f"{', '.join(where)}: {verdict}: {summary}",
+                                       output_width(), subsequent_indent="  ")))
     return 0 if ok else 2
