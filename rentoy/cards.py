@@ -23,6 +23,10 @@ from dataclasses import dataclass
 from .errors import RentoyError
 from .limits import shown
 
+TYPE_CHECKING = False    # typing.TYPE_CHECKING, without importing typing at start-up
+if TYPE_CHECKING:
+    from typing import Any
+
 __all__ = [
     "SUITS", "SUIT_NAMES", "RANKS", "RANK_NAMES", "RANK_LETTERS",
     "Card", "CardError", "DECK", "TrumpRelative", "parse_card", "parse_card_spec",
@@ -98,7 +102,7 @@ class Card(int):
     def __repr__(self) -> str:
         return f"Card({self.code!r})"
 
-    def __reduce__(self):  # pickles as the shared instance (simulation workers)
+    def __reduce__(self) -> tuple[Any, ...]:  # pickles as the shared instance (simulation workers)
         return (_card_at, (int(self),))
 
 

@@ -26,9 +26,15 @@ import io
 import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from datetime import datetime, timezone
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .i18n import DOMAINS, LANGUAGES, LOCALE_DIR
+
+if TYPE_CHECKING:
+    from babel.messages.catalog import Catalog
+    from babel.messages.catalog import Message as BabelMessage
 
 __all__ = ["Message", "TEXT_KEYS", "CODE_PARTS", "code_messages", "data_messages",
            "messages", "part_files", "read_parts", "compiled", "problems", "update",
@@ -139,12 +145,16 @@ def part_files(lang: str, domain: str, locale: Path = LOCALE_DIR) -> list[Path]:
     return sorted((locale / lang / "parts").glob(f"{domain}-*.po"))
 
 
-def read_parts(lang: str, domain: str, locale: Path = LOCALE_DIR):  # -> babel Catalog
+def read_parts(lang: str, domain: str, locale: Path = LOCALE_DIR) -> Catalog:
     """The parts merged into one catalog (the first part to give a text wins)."""
     from babel.messages.catalog import Catalog
     from babel.messages.pofile import read_po
 
-    merged = Catalog(locale=lang, domain=domain)
+    # Fixed dates in the header, so that the same parts always compile to the same bytes
+    # (a freshness test compares them).
+    fixed = datetime(2026, 1, 1, tzinfo=timezone.utc)
+    merged = Catalog(locale=lang, domain=domain, project="rentoy", creation_date=fixed,
+                     revision_date=fixed)
     for path in part_files(lang, domain, locale):
         with path.open("rb") as handle:
             part = read_po(handle, locale=lang)
@@ -179,7 +189,7 @@ def compile_catalogs(langs: Iterable[str] = LANGUAGES[1:], locale: Path = LOCALE
     return written
 
 
-def _translated(message) -> bool:  # a babel Message
+def _translated(message: BabelMessage) -> bool:
     strings = message.string if isinstance(message.string, tuple) else (message.string,)
     return all(strings) and bool(strings)
 

@@ -146,7 +146,7 @@ def _bounds(values: Mapping[str, Any], bad: Callable[..., None]) -> None:
 
 
 def rule_problems(values: Mapping[str, Any],
-                  where: Callable[[str], tuple[Location, tuple]]) -> list[Problem]:
+                  where: Callable[[str], tuple[Location, tuple[Any, ...]]]) -> list[Problem]:
     """Checks that need more than one rule, or more than the schema can say: among
     them the bounds of :mod:`rentoy.limits` on what sizes the work of a game (players,
     cards, tricks, the ladder, the target, the match), and call words that a person at

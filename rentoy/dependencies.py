@@ -151,7 +151,7 @@ def raise_words(values: Mapping[str, Any]) -> tuple[str, ...]:
 
 
 def call_problems(values: Mapping[str, Any], carried: Mapping[str, CarriedOver],
-                  where: Callable[[str], tuple[Location, tuple]]) -> list[Problem]:
+                  where: Callable[[str], tuple[Location, tuple[Any, ...]]]) -> list[Problem]:
     """A list of raise words stated for this ladder that does not have one word per
     raise: the words cannot be matched to the steps, so the variant cannot be played."""
     words, ladder = raise_words(values), values.get("ladder") or ()
@@ -210,7 +210,7 @@ def _restate_hint(item: CarriedOver, values: Mapping[str, Any]) -> str:
 
 def stale_warnings(carried: Mapping[str, CarriedOver], values: Mapping[str, Any],
                    provenance: Mapping[str, Any], vid: str,
-                   locate: Callable[[str], tuple[Location, tuple]]) -> list[Problem]:
+                   locate: Callable[[str], tuple[Location, tuple[Any, ...]]]) -> list[Problem]:
     """One warning per carried-over rule, at the rule of this file that changed it
     (``locate`` gives a rule's place, or the file's ``extends`` when it states none)."""
     out = []
@@ -237,7 +237,7 @@ def option_warnings(options: Mapping[str, Any], values: Mapping[str, Any],
                     parent_values: Mapping[str, Any] | None,
                     provenance: Mapping[str, Any], vid: str, base_id: str,
                     optioned: Callable[[str], Any],
-                    locate: Callable[[str], tuple[Location, tuple]]) -> list[Problem]:
+                    locate: Callable[[str], tuple[Location, tuple[Any, ...]]]) -> list[Problem]:
     """Options against the file's own rules.
 
     An inherited option that sets a rule this file changes would repeat it (the

@@ -331,7 +331,7 @@ MAX_CACHE_BYTES = 64_000_000
 def read_cache(folder: Path | None, name: str) -> bytes | None:
     """The bytes of the cache file ``name`` in ``folder``, or None when there is none,
     it is not a regular file (a FIFO is not even opened) or it is larger than
-    :data:`MAX_CACHE_BYTES`: read bounded, like every file rentoy reads, and quietly,
+    ``MAX_CACHE_BYTES``: read bounded, like every file rentoy reads, and quietly,
     since a cache that cannot be read is no cache, never an error."""
     if folder is None:
         return None

@@ -165,7 +165,7 @@ class Source:
         return (value,)
 
 
-def entries_problems(doc: Document, entries: Any, prefix: tuple = (),
+def entries_problems(doc: Document, entries: Any, prefix: tuple[Any, ...] = (),
                      defined_in: str | None = None) -> tuple[dict[str, Source], list[Problem]]:
     """Bibliography entries read from ``entries`` (a mapping of id to fields) at key path
     ``prefix`` of ``doc``: the sources, and every problem found, located."""
@@ -250,7 +250,7 @@ def apparatus_fields(src: Source) -> tuple[str, ...]:
 
 
 def apparatus_problems(doc: Document, sources: Mapping[str, Source],
-                       prefix: tuple = ()) -> list[Problem]:
+                       prefix: tuple[Any, ...] = ()) -> list[Problem]:
     """What each entry lacks of its apparatus (:func:`apparatus_fields`): a field that is
     neither given nor explained under ``not_known``, and a reason given for a field that
     is there after all. One located problem each."""

@@ -425,7 +425,7 @@ def schema_problems(doc: Document, schema_path: str | Path) -> list[Problem]:
     if digest in _known_valid():
         return []
     validator = _validator(str(schema_path))
-    found: dict[tuple, Problem] = {}
+    found: dict[tuple[Any, ...], Problem] = {}
     for error in validator.iter_errors(doc.data):
         for problem in _problems(error, doc, schema):
             found.setdefault((problem.path, problem.message), problem)

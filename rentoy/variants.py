@@ -69,7 +69,8 @@ def cited_source(variant: Variant, sid: str) -> Source | None:
     """A source ``variant`` may cite: one of its own `bibliography` entries, or an entry
     of variants/sources.yaml; None when neither has it."""
     if sid in variant.bibliography:
-        return variant.bibliography[sid]
+        found: Source = variant.bibliography[sid]
+        return found
     return load_sources().get(sid)
 
 
@@ -130,7 +131,7 @@ def builtin_ids() -> list[str]:
                   and name != ".yaml" and name not in _RESERVED_FILES)
 
 
-def _catalogue_order(v: Variant) -> tuple:
+def _catalogue_order(v: Variant) -> tuple[Any, ...]:
     year = re.match(r"\d{4}", v.period or "")
     if year:
         return (0, int(year.group()), v.id)
@@ -272,7 +273,7 @@ def _build(path: Path, stack: tuple[Path, ...]) -> Variant:
                     "assumed", note="not stated by the variant; the engine's default")
     values = {name: values[name] for name in RULE_NAMES}
 
-    def where(rule: str) -> tuple[Location, tuple]:
+    def where(rule: str) -> tuple[Location, tuple[Any, ...]]:
         prov = provenance[rule]
         if prov.defined_in == vid and prov.location is not None:
             return (prov.location, ("rules", rule))
@@ -364,13 +365,13 @@ def _build(path: Path, stack: tuple[Path, ...]) -> Variant:
     return replace(variant, warnings=_warnings(doc, data, variant, parent))
 
 
-def _warnings(doc: Document, data: dict, variant: Variant, parent: Variant | None
+def _warnings(doc: Document, data: dict[str, Any], variant: Variant, parent: Variant | None
               ) -> tuple[Problem, ...]:
     """What ``rentoy check`` says of a valid file: rules it leaves carried over and
     inherited options against its own rules."""
     vid = variant.id
 
-    def locate(rule: str) -> tuple[Location, tuple]:
+    def locate(rule: str) -> tuple[Location, tuple[Any, ...]]:
         prov = variant.provenance[rule]
         if prov.defined_in == vid and prov.location is not None:
             return (prov.location, ("rules", rule))
@@ -387,7 +388,7 @@ def _warnings(doc: Document, data: dict, variant: Variant, parent: Variant | Non
     return tuple(out)
 
 
-def _description_warnings(doc: Document, data: dict, variant: Variant,
+def _description_warnings(doc: Document, data: dict[str, Any], variant: Variant,
                           locate: Any) -> list[Problem]:
     """The inherited rules whose status is firmer than the file's description says
     (:mod:`rentoy.claims`)."""
@@ -420,13 +421,13 @@ def _note_inherited(problem: Problem, provenance: Mapping[str, Provenance], vid:
     return replace(problem, message=f"{problem.message} (`{rule}` is {origin})")
 
 
-def _source_problems(doc: Document, data: dict, provenance: Mapping[str, Provenance],
+def _source_problems(doc: Document, data: dict[str, Any], provenance: Mapping[str, Provenance],
                      options: Mapping[str, Option], vid: str,
                      own: Mapping[str, Source]) -> list[Problem]:
     known = {**load_sources(), **own}
     problems = []
 
-    def check(sid: str, path: tuple) -> None:
+    def check(sid: str, path: tuple[Any, ...]) -> None:
         if sid not in known:
             problems.append(doc.problem(
                 path, f"unknown source `{sid}`: it is not in variants/sources.yaml nor in "

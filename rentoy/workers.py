@@ -56,13 +56,13 @@ class _Counting(Executor):
     def __init__(self, pool: Executor):
         self.pool, self.done, self.submitted = pool, 0, 0
 
-    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future:
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
         future = self.pool.submit(fn, *args, **kwargs)
         self.submitted += 1
         future.add_done_callback(self._count)
         return future
 
-    def _count(self, future: Future) -> None:
+    def _count(self, future: Future[Any]) -> None:
         if not future.cancelled() and future.exception() is None:
             self.done += 1
 

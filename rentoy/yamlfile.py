@@ -99,7 +99,8 @@ def _default_loader() -> type:
         loaders = __getattr__("SAFE_LOADERS")
         found = globals()["LOADER"] = loaders.get("c", loaders["python"])
         globals()["_CHOSEN"] = found
-    return found
+    chosen: type = found
+    return chosen
 
 # The tags a plain-data document may carry: collections may only be plain mappings and
 # lists (a `!!python/...` tag on a list would otherwise be dropped silently); scalars go

@@ -8,7 +8,8 @@ or taps with a finger at an element's centre, emulates a phone, takes screenshot
 saves downloads. :class:`Site` serves a built site from a folder on 127.0.0.1 and can
 pretend, for the Play page, that the build had no Python runtime.
 
-Used by ``tests/test_play_page.py`` and ``bench/browser.py``.
+Used by ``tests/test_play_page.py``, ``bench/browser.py`` and, through the one-page
+face of ``tests/devtools.py``, by the layout checks of the site.
 """
 
 from __future__ import annotations
@@ -27,8 +28,16 @@ import time
 from pathlib import Path
 from typing import Any, Callable
 
-CHROMIUM = next((found for name in ("chromium", "chromium-browser", "google-chrome")
+def find_chromium() -> str | None:
+    """The Chromium to drive: ``RENTOY_CHROMIUM``, else the first of the usual names."""
+    named = os.environ.get("RENTOY_CHROMIUM")
+    if named:
+        return named if Path(named).exists() else None
+    return next((found for name in ("chromium", "chromium-browser", "google-chrome")
                  if (found := shutil.which(name))), None)
+
+
+CHROMIUM = find_chromium()
 
 # Nothing but the site under test: no first-run pages, updates, sync or metrics, and any
 # name other than the loopback address resolves to nothing (so a stray request cannot
@@ -49,8 +58,9 @@ class ProtocolError(RuntimeError):
 class Browser:
     """One headless Chromium; :meth:`page` opens a tab. Use as a context manager."""
 
-    def __init__(self, downloads: Path | None = None):
-        if CHROMIUM is None:
+    def __init__(self, downloads: Path | None = None, executable: str | None = None):
+        executable = executable or CHROMIUM
+        if executable is None:
             raise ProtocolError("no Chromium is installed")
         self.profile = Path(tempfile.mkdtemp(prefix="rentoy-chromium-"))
         to_child, self._write = os.pipe()
@@ -61,7 +71,7 @@ class Browser:
             os.dup2(from_child, 4)
 
         self.process = subprocess.Popen(
-            [CHROMIUM, *_FLAGS, f"--user-data-dir={self.profile}", "about:blank"],
+            [executable, *_FLAGS, f"--user-data-dir={self.profile}", "about:blank"],
             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
             pass_fds=(3, 4), preexec_fn=fds)
         os.close(to_child)

@@ -287,9 +287,8 @@ def test_columns_of_thousands_of_digits_is_no_width(capsys, monkeypatch):
     monkeypatch.setenv("COLUMNS", "9" * 5000)
     status, out, err = cli(capsys, "rules", "1737")
     assert status == 0 and max(len(line) for line in out.splitlines()) <= 80
-    with pytest.raises(SystemExit):
-        cli(capsys, "--width", "9" * 5000, "variants")
-    assert len(capsys.readouterr().err) < 500
+    status, _, err = cli(capsys, "--width", "9" * 5000, "variants")
+    assert status == 2 and len(err) < 500
 
 
 def test_a_position_of_thousands_of_digits_at_the_table():
@@ -515,7 +514,7 @@ def children(pid: int) -> set[int]:
 def test_a_killed_worker_is_one_line_and_the_finished_games_are_kept():
     process = subprocess.Popen(
         [sys.executable, "-m", "rentoy", "simulate", "1737", "--jobs", "2", "--hands",
-         "100000000", "--seed", "1", "-f", "json"], stdout=subprocess.PIPE,
+         "10000000", "--seed", "1", "-f", "json"], stdout=subprocess.PIPE,
         stderr=subprocess.PIPE, cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)})
     try:
         deadline = time.monotonic() + 60
@@ -538,7 +537,7 @@ def test_a_killed_worker_is_one_line_and_the_finished_games_are_kept():
         assert out == b""
         return
     data = json.loads(out)
-    assert 0 < data["hands"] == data["hands_requested"] < 100_000_000
+    assert 0 < data["hands"] == data["hands_requested"] < 10_000_000
     assert f"the {data['games']:,} games" in err
 
 
@@ -585,11 +584,9 @@ def test_a_writer_killed_while_writing_leaves_nothing_after_the_next_write(tmp_p
 
 @pytest.mark.parametrize("timeout", ["nan", "inf", "-1", "0", "1e400", "x" * 5000])
 def test_a_dask_timeout_that_is_not_a_wait_is_refused(timeout, capsys):
-    with pytest.raises(SystemExit) as info:
-        cli(capsys, "simulate", "1737", "-n", "10", "--dask", "tcp://127.0.0.1:9",
-            "--dask-timeout", timeout)
-    assert info.value.code == 2
-    err = capsys.readouterr().err
+    status, _, err = cli(capsys, "simulate", "1737", "-n", "10", "--dask",
+                         "tcp://127.0.0.1:9", "--dask-timeout", timeout)
+    assert status == 2
     assert "is not a number of seconds" in err
     assert max(len(line) for line in err.splitlines()) < 300
 

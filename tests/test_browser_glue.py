@@ -104,7 +104,7 @@ def test_a_refusal_is_the_engines_with_rule_status_source_and_note():
         "action": "0 accept", "reason": "nothing-to-answer",
         "detail": "no raise is waiting for an answer, so seat 0 cannot accept",
         "message": refused["message"], "rule": "answer_by", "rule_title": "Who answers a raise",
-        "variant": "avila", "base": "avila", "source": ["source-es"], "status": "inferred",
+        "variant": "avila", "base": "avila", "source": ["source-es"], "status": "assumed",
         "note": load_variant("avila").provenance["answer_by"].note}
     assert "[nothing-to-answer]" in refused["message"]
     assert seat.actions_taken == 0                  # nothing changed at the table

@@ -20,15 +20,16 @@ ROOT = Path(__file__).resolve().parent.parent / "rentoy"
 
 #: The floors, lowest first: a module may import its own floor and the floors below.
 FLOORS: list[tuple[str, tuple[str, ...]]] = [
-    ("ground: errors, limits, files, workers and the layout of output",
-     ("rentoy.errors", "rentoy.limits", "rentoy.files", "rentoy.workers", "rentoy.render")),
+    ("ground: errors, limits, files, workers, the language and the layout of output",
+     ("rentoy.errors", "rentoy.limits", "rentoy.files", "rentoy.workers", "rentoy.i18n",
+      "rentoy.render")),
     ("the model, as data (no file is read)",
      ("rentoy.cards", "rentoy.ruletable", "rentoy.ruleset", "rentoy.provenance", "rentoy.claims",
       "rentoy.dependencies", "rentoy.consistency", "rentoy.variant", "rentoy.notation")),
     ("the model's files: reading, checking and generating them",
      ("rentoy.yamlfile", "rentoy.validation", "rentoy.sources", "rentoy.glossary",
       "rentoy.quotations", "rentoy.family", "rentoy.variants", "rentoy.schemagen",
-      "rentoy.i18n")),
+      "rentoy.catalogs")),
     ("the engine", ("rentoy.engine",)),
     ("analysis", ("rentoy.analysis",)),
     ("bots", ("rentoy.bots",)),

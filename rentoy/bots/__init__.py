@@ -36,7 +36,7 @@ from .search import SearchBot
 from .stakes import TableBot
 
 __all__ = ["Bot", "RandomBot", "GreedyBot", "SearchBot", "TableBot", "legal_of", "BOT_NAMES",
-           "parse_bot", "make_bot", "team_bots"]
+           "parse_bot", "parse_team_specs", "make_bot", "team_bots"]
 
 # Each bot: its class and the settings a spec may give, with their types.
 _BOTS: dict[str, tuple[Callable[..., Bot], dict[str, type]]] = {
@@ -85,6 +85,25 @@ def parse_bot(spec: str) -> tuple[str, dict[str, Any]]:
     except ValueError as error:
         raise ValueError(f"bad bot {spec!r}: {error}") from None
     return name, out
+
+
+def parse_team_specs(bots: str | Sequence[str]) -> tuple[str, str]:
+    """The two teams' bot specs from ``"greedy"`` (both teams) or ``"greedy,random"``
+    (team A's, then team B's), or a pair; each spec checked by :func:`parse_bot`. The one
+    reading of ``--bots``: a :class:`ValueError` that says what is wrong.
+
+    >>> parse_team_specs("search:samples=8,random"), parse_team_specs(" greedy ")
+    (('search:samples=8', 'random'), ('greedy', 'greedy'))
+    """
+    parts = [p.strip() for p in bots.split(",")] if isinstance(bots, str) else list(bots)
+    if len(parts) == 1:
+        parts *= 2
+    if len(parts) != 2:
+        raise ValueError(f"bad --bots {bots!r}: give one bot for both teams or two "
+                         "separated by a comma (team A's, then team B's)")
+    for spec in parts:
+        parse_bot(spec)
+    return parts[0], parts[1]
 
 
 def make_bot(spec: str, seed: int | None = None, rng: random.Random | None = None) -> Bot:

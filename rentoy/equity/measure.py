@@ -23,7 +23,7 @@ import random
 from collections import Counter
 from concurrent.futures import Executor
 from dataclasses import dataclass
-from typing import Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from ..bots import make_bot
 from ..engine import Game, Hand
@@ -117,8 +117,9 @@ def games_from(task: GameTask) -> tuple[tuple[int, int], int, int, int]:
     return task.score, task.dealer, won, task.count
 
 
-def _run(function: Callable, tasks: Sequence, jobs: int, executor: Executor | None,
-         progress: Callable[[int, int], None] | None) -> list:
+def _run(function: Callable[[Any], Any], tasks: Sequence[Any], jobs: int,
+         executor: Executor | None, progress: Callable[[int, int], None] | None
+         ) -> list[Any]:
     """Run ``tasks`` in order here (one job), in a process pool or on ``executor``."""
     out = []
     total = len(tasks)

@@ -14,7 +14,7 @@ here and only when called. A missing extra, a timeout that is not a number of se
 bounded, a FIFO refused unread), an unreachable scheduler (within ``timeout`` seconds)
 or a cluster without workers is an :class:`~rentoy.errors.InputError` (exit status 2 on
 the command line), and a worker lost for good (dask's ``KilledWorker``) a
-:class:`~rentoy.workers.WorkerLost`.
+``rentoy.workers.WorkerLost``.
 
 The executor is rentoy's own small one over ``client.submit``: each task's result is
 handed over by the task's own completion callback, so the work still in flight when a
@@ -89,10 +89,10 @@ class _Executor(Executor):
         self.client = client
         self.pending: set[Any] = set()
 
-    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future:
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
         task = self.client.submit(fn, *args, **kwargs)
         self.pending.add(task)
-        future: Future = Future()
+        future: Future[Any] = Future()
 
         def settle(done: Any) -> None:
             self.pending.discard(done)
@@ -152,7 +152,7 @@ def dask_executor(address: str | None = None, scheduler_file: str | None = None,
                                  "which is not installed",
                                  hint="pip install 'rentoy[distributed]'")) from None
     try:
-        client = Client(address, timeout=timeout, set_as_default=False)
+        client = Client(address, timeout=timeout, set_as_default=False)  # type: ignore[no-untyped-call]
     except (OSError, TimeoutError, ValueError) as exc:
         raise InputError(Problem(f"cannot reach the dask scheduler at {where} within "
                                  f"{timeout:g} s: {exc}",
@@ -166,7 +166,7 @@ def dask_executor(address: str | None = None, scheduler_file: str | None = None,
                                      f"(waited {timeout:g} s): {exc}",
                                      hint="start workers with `dask worker ADDRESS`")
                              ) from None
-        workers = max(1, sum(client.nthreads().values()))   # threads, all workers
+        workers = max(1, sum(client.nthreads().values()))  # type: ignore[no-untyped-call]
         executor = _Executor(client)
         try:
             yield executor, workers
@@ -181,4 +181,4 @@ def dask_executor(address: str | None = None, scheduler_file: str | None = None,
         finally:
             executor.shutdown()
     finally:
-        client.close()
+        client.close()  # type: ignore[no-untyped-call]

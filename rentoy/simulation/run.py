@@ -40,9 +40,9 @@ import time
 from collections import deque
 from concurrent.futures import Executor, Future
 from dataclasses import dataclass, field
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
-from ..bots import BOT_NAMES as _BOT_NAMES, parse_bot
+from ..bots import BOT_NAMES as _BOT_NAMES, parse_team_specs
 from ..errors import InputError, Problem
 from ..variant import Variant
 from ..variants import load_variants
@@ -123,11 +123,11 @@ class SimulationResult:
         i, j = self.index(variant), self.index(reference)
         return {name: self.moments.difference(i, j, name) for name in STATISTIC_NAMES}
 
-    def to_data(self, reference: str | None = None, timing: bool = True) -> dict:
+    def to_data(self, reference: str | None = None, timing: bool = True) -> dict[str, Any]:
         """Plain data for JSON: settings, per-variant statistics and paired differences
         against ``reference`` (default: the first variant)."""
         reference = reference or self.variants[0]
-        data: dict = {
+        data: dict[str, Any] = {
             "variants": list(self.variants), "players": self.players,
             "bots": {"A": self.bots[0], "B": self.bots[1]}, "seed": self.seed,
             "hands_requested": self.hands_requested, "games": self.games,
@@ -153,7 +153,7 @@ class SimulationResult:
             data.update(self.timing())
         return data
 
-    def timing(self, hands: int | None = None) -> dict:
+    def timing(self, hands: int | None = None) -> dict[str, Any]:
         """``seconds`` and ``hands_per_second`` for the JSON output: ``hands`` (default:
         every variant's together) over the wall time, rounded."""
         hands = sum(self.hands) if hands is None else hands
@@ -168,20 +168,11 @@ def parse_bots(bots: str | Sequence[str]) -> tuple[str, str]:
     >>> parse_bots("greedy,random"), parse_bots("random")
     (('greedy', 'random'), ('random', 'random'))
     """
-    parts = [p.strip() for p in bots.split(",")] if isinstance(bots, str) else list(bots)
-    if len(parts) == 1:
-        parts *= 2
-    if len(parts) != 2:
-        raise SimulationError(Problem(f"bad --bots {bots!r}: give one bot for both teams or "
-                                      "two separated by a comma (team A, team B)",
-                                      hint="e.g. greedy or greedy,random"))
-    for spec in parts:
-        try:
-            parse_bot(spec)
-        except ValueError as exc:
-            raise SimulationError(Problem(str(exc), hint="e.g. greedy, search or "
-                                          "search:samples=64,greedy")) from None
-    return parts[0], parts[1]
+    try:
+        return parse_team_specs(bots)
+    except ValueError as exc:
+        raise SimulationError(Problem(str(exc), hint="e.g. greedy, greedy,random or "
+                                      "search:samples=64,greedy")) from None
 
 
 def choose_players(variants: Sequence[Variant], players: int | None = None) -> int:
@@ -210,7 +201,7 @@ def choose_players(variants: Sequence[Variant], players: int | None = None) -> i
     return min(common)
 
 
-def _resolve(variants) -> list[Variant]:
+def _resolve(variants: str | Variant | Sequence[str | Variant]) -> list[Variant]:
     if isinstance(variants, (str, Variant)):
         variants = [variants]
     if not variants:
@@ -348,7 +339,7 @@ class _Plan:
         self.expected = games + math.ceil(need * 1.05) + 1
 
 
-def _run(submit: Callable[[ChunkTask], "Future | _Done"],
+def _run(submit: Callable[[ChunkTask], "Future[Any] | _Done"],
          task: Callable[[int, int], ChunkTask], plan: _Plan, moments: Moments,
          progress: Callable[[int, int], None] | None) -> int:
     """Play chunks and add them to ``moments`` in game order until every variant has
@@ -359,7 +350,7 @@ def _run(submit: Callable[[ChunkTask], "Future | _Done"],
     """
     hands, variants = plan.hands, moments.variants
     done = [0] * variants
-    pending: deque = deque()
+    pending: deque[Any] = deque()
     start = 0
     try:
         while True:

@@ -41,7 +41,7 @@ from operator import mul
 from dataclasses import dataclass
 from fractions import Fraction
 from statistics import NormalDist
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 __all__ = ["FIELDS", "Statistic", "STATISTICS", "STATISTIC_NAMES", "Estimate", "Moments",
            "Z95", "mean_interval", "wilson_interval"]
@@ -225,10 +225,10 @@ class Moments:
 
     __hash__ = None  # type: ignore[assignment]  # mutable
 
-    def __getstate__(self):
+    def __getstate__(self) -> tuple[Any, ...]:
         return (self.variants, self.games, self.sums, self.own, self.cross)
 
-    def __setstate__(self, state):
+    def __setstate__(self, state: tuple[Any, ...]) -> None:
         self.variants, self.games, self.sums, self.own, self.cross = state
 
     @classmethod
@@ -294,7 +294,8 @@ class Moments:
 
     # -- estimators ------------------------------------------------------------------
 
-    def _ratio(self, i: int, stat: Statistic):
+    def _ratio(self, i: int, stat: Statistic
+               ) -> tuple[Fraction, Fraction, Fraction] | tuple[None, None, None]:
         y, x = _indices(stat)
         sx = self.sums[i][x]
         if sx == 0:
@@ -322,6 +323,7 @@ class Moments:
         rj, xj, sj = self._ratio(reference, statistic)
         if ri is None or rj is None:
             return Estimate(None, None, None, None, self.games)
+        assert xi is not None and xj is not None and si is not None and sj is not None
         if variant == reference:
             return _estimate(Fraction(0), Fraction(0), self.games)
         y, x = _indices(statistic)
