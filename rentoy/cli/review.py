@@ -84,30 +84,39 @@ def review_report(review, every: bool = False):
     rows = [[e.hand, e.seat, e.action.split(" ", 1)[1], f"{100 * e.p:.0f}", e.best,
              f"{100 * e.cost:.1f}", e.mark or ("solver" if e.verdict else "")]
             for e in shown]
-    thresholds = ", ".join(f"{name} from {100 * least:.0f}" for name, least in MARKS)
-    text = [f"{len(review.entries)} decisions of {review.path.name} ({review.variant}, "
-            f"{review.players} players), each weighed from what its player could see by "
-            f"the search bot at {review.samples} worlds, against the table of "
-            f"game-winning chances ({review.chances_source}). Cost: the game-winning chance given up, in "
-            f"points of 100; marks: {thresholds}."]
+    thresholds = ", ".join(_("{mark} from {least}").format(mark=_(name),
+                                                           least=f"{100 * least:.0f}")
+                           for name, least in MARKS)
+    text = [_("{count} decisions of {name} ({variant}, {players} players), each weighed from "
+              "what its player could see by the search bot at {samples} worlds, against the "
+              "table of game-winning chances ({source}). Cost: the game-winning chance given "
+              "up, in points of 100; marks: {thresholds}.").format(
+                  count=len(review.entries), name=review.path.name, variant=review.variant,
+                  players=review.players, samples=review.samples,
+                  source=review.chances_source, thresholds=thresholds)]
     if review.skipped_branches:
-        text.append("The record's branches are left out: only its main line is reviewed.")
-    details = [f"Hand {e.hand}, seat {e.seat} ({e.action}): {e.mark or 'solver'}: {e.words}."
+        text.append(_("The record's branches are left out: only its main line is reviewed."))
+    details = [_("Hand {hand}, seat {seat} ({action}): {mark}: {words}.").format(
+                   hand=e.hand, seat=e.seat, action=e.action,
+                   mark=_(e.mark) if e.mark else _("solver"), words=e.words)
                for e in shown if e.mark or e.verdict]
-    tables = [Table(["hand", "seat", "action", "hand chance (%)", "best", "cost",
-                     "mark"], rows,
-                    title="Every decision" if every else "Marked decisions",
-                    abbrev={"hand chance (%)": "p (%)"},
-                    notes=() if rows else ("No decision is marked.",))]
+    chance = _("hand chance (%)")
+    tables = [Table([_("hand"), _("seat"), _("action"), chance, _("best"), _("cost"),
+                     _("mark")], rows,
+                    title=_("Every decision") if every else _("Marked decisions"),
+                    abbrev={chance: _("p (%)")},
+                    notes=() if rows else (_("No decision is marked."),))]
     summary = review.summary()
-    tables.append(Table(["seat", "team", "decisions", "doubtful", "bad", "very bad",
-                         "won hands thrown", "cost"],
+    thrown, decisions = _("won hands thrown"), _("decisions")
+    tables.append(Table([_("seat"), _("team"), decisions, _("doubtful"), _("bad"),
+                         _("very bad"), thrown, _("cost")],
                         [[seat, s["team"], s["decisions"], s["doubtful"], s["bad"],
                           s["very_bad"], s["won_hands_thrown"], f"{100 * s['cost']:.1f}"]
                          for seat, s in summary.items()],
                         title=_("Summary per seat"),
-                        abbrev={"won hands thrown": "thrown", "decisions": "moves"}))
-    return Report(review.json(), tables, heading=f"Review: {review.path.name}",
+                        abbrev={thrown: _("thrown"), decisions: _("moves")}))
+    return Report(review.json(), tables,
+                  heading=_("Review: {name}").format(name=review.path.name),
                   text=text + details)
 
 

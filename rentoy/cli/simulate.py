@@ -97,7 +97,7 @@ def handle(args: argparse.Namespace) -> int:
         write_plot(result, args.plot, force=args.force)
     data = simulation_data(result)
     report = simulation_report(result, layout="long" if fmt == "csv" else "wide")
-    speed = Table(["hands", "games", "seconds", "hands per second"],
+    speed = Table([_("hands"), _("games"), _("seconds"), _("hands per second")],
                   [[data["hands"], data["games"], data["seconds"],
                     round(data["hands_per_second"] or 0)]], title=_("Speed"))
     from .common import emit

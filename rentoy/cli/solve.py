@@ -155,12 +155,13 @@ def _batch(args: argparse.Namespace, stream: Any) -> int:
         rows.append([number, data["deal"], data["winner"],
                      "-".join(map(str, data["tricks"])), moves])
     if args.format != "json":
-        table = Table(["line", "deal", "winner", "tricks A-B", "each card: tricks A-B, winner"],
+        deal, each = _("deal"), _("each card: tricks A-B, winner")
+        table = Table([_("line"), deal, _("winner"), _("tricks A-B"), each],
                       rows, title=_("Deals solved with perfect play"),
                       notes=[_("Variant {variant}; seat 0 leads unless a deal names its "
                                "dealer; tricks as each team ends the hand.").format(
                                    variant=args.variant)],
-                      wrap={"deal": 30, "each card: tricks A-B, winner": 24})
+                      wrap={deal: 30, each: 24})
         emit(Report({"deals": rows}, [table]), args.format)
     return 2 if bad else 0
 
@@ -248,14 +249,15 @@ def _report(args: argparse.Namespace, position: Any, variant_id: str, dealer: in
                        if (position.leader + k) % n == s), "")
         rows.append([s, "AB"[s & 1], " ".join(c.code for c in position.hands[s]) or "-",
                      played])
-    tables = [Table(["seat", "team", "cards", "in the trick"], rows, title=_("The position"))]
+    tables = [Table([_("seat"), _("team"), _("cards"), _("in the trick")], rows,
+                    title=_("The position"))]
     other = "AB"[1 - solution.winner]
     verdict = _("With perfect play team {winner} wins the hand, {tricks} in tricks (A-B), "
                 "and can make sure of it by trick {decide} whatever team {other} does.").format(
                     winner=solution.winner_name, tricks=f"{result.tricks[0]}-{result.tricks[1]}",
                     decide=decide, other=other)
     text.append(_wrap(verdict))
-    tables.append(Table(["card", "winner after it", "tricks A-B after it"],
+    tables.append(Table([_("card"), _("winner after it"), _("tricks A-B after it")],
                         [[code, who, "-".join(map(str, tricks["move_tricks"][code]))]
                          for code, who in solution.move_names.items()],
                         title=_("Each card seat {seat} may play").format(seat=seat),
@@ -263,8 +265,9 @@ def _report(args: argparse.Namespace, position: Any, variant_id: str, dealer: in
                                  "plays to win the hand, then to take the most tricks.")]))
     shown = [((position.leader + k) % n, c) for k, c in enumerate(position.trick)] + line
     text_line = _line_text(shown, n, position.done + 1)
-    tables.append(Table(["trick", "cards (seat:card)"], text_line,
-                        title=_("A line of perfect play"), wrap={"cards (seat:card)": 64}))
+    cards = _("cards (seat:card)")
+    tables.append(Table([_("trick"), cards], text_line,
+                        title=_("A line of perfect play"), wrap={cards: 64}))
     emit(Report(data, tables, text=text), args.format)
     return 0
 
