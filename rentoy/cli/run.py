@@ -87,15 +87,17 @@ def _worth(args: argparse.Namespace, run, fmt: str) -> str:
     from .common import output_width
     from ..render import render
 
-    text = [f"At each raise, accept and fold, what each answer leads to and the chance of "
-            f"winning the hand at which it is right, from the table of game-winning chances "
-            f"of {worth.variant} at {worth.players} players ({worth.source}; see `rentoy "
-            f"equity {worth.variant} --at A-B`). Dead: later raises not counted; live "
-            f"(counting later raises): each team raising where the other should fold. "
-            f"The take points carry the table's noise, much magnified (often 20 points "
-            f"either way): the shape of each decision, not its last digit."]
+    text = [_("At each raise, accept and fold, what each answer leads to and the chance of "
+              "winning the hand at which it is right, from the table of game-winning chances "
+              "of {variant} at {players} players ({source}; see `rentoy equity {variant} --at "
+              "A-B`). Dead: later raises not counted; live (counting later raises): each team "
+              "raising where the other should fold. The take points carry the table's noise, "
+              "much magnified (often 20 points either way): the shape of each decision, not "
+              "its last digit.").format(variant=worth.variant, players=worth.players,
+                                        source=worth.source)]
     for e in worth.entries:
-        where = " / ".join(e.path) or "every branch"
-        text.append(f"{where}, `{e.action}` (at {e.score[0]}-{e.score[1]}): {e.words}")
-    report = Report(None, heading="What each decision is worth", text=text)
+        where = " / ".join(e.path) or _("every branch")
+        text.append(_("{where}, `{action}` (at {score}): {words}").format(
+            where=where, action=e.action, score=f"{e.score[0]}-{e.score[1]}", words=e.words))
+    report = Report(None, heading=_("What each decision is worth"), text=text)
     return "\n\n" + render(report, fmt, output_width() if fmt == "text" else None)
