@@ -468,7 +468,9 @@ class Session:
                 first = (f"{who}: {remarks[0]}" if action.seat == self.seat
                          else remarks[0])
         else:
-            gloss = gloss_for(call, self.variant, action, after)
+            # The English gloss of a Spanish call, shown only in English: in Spanish the
+            # game's words stand as they are.
+            gloss = gloss_for(call, self.variant, action, after) if language() == "en" else None
             said = ((_(' say "{call}"') if action.seat == self.seat
                      else _(' says "{call}"')).format(call=call)
                     + (f" ({gloss})" if gloss else "") if call else "")
