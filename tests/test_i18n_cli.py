@@ -221,3 +221,18 @@ def test_rentoy_play_in_spanish_at_a_terminal():
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 130
+
+
+def test_json_keeps_its_english_keys_and_values_in_spanish():
+    """The events' data are the same in either language; only their sentences
+    (``text``) are translated."""
+    english = run("play", "1737", "--seed", "3", "--json")
+    spanish = run("--lang", "es", "play", "1737", "--seed", "3", "--json")
+    import json
+
+    def shape(text: str) -> list:
+        events = [json.loads(line) for line in text.splitlines()]
+        return [{k: v for k, v in e.items() if k != "text"} for e in events]
+
+    assert english.returncode == spanish.returncode == 0
+    assert shape(english.stdout) == shape(spanish.stdout)

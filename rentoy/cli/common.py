@@ -143,10 +143,15 @@ def input_lines(stream: Any = None, what: str = "action") -> Iterator[str]:
                 from ..errors import InputError, Location, Problem
 
                 raise InputError(Problem(over_limit(
-                    "MAX_FILE_BYTES", f"line {number:,} does not end"),
-                    Location("<standard input>"), hint=f"give one {what} per line"))
-        warn(over_limit("MAX_INPUT_LINE", f"<standard input>:{number}: this line is "
-                        f"{skipped:,} characters long") + "; it is skipped")
+                    "MAX_FILE_BYTES", _("line {number} does not end").format(
+                        number=f"{number:,}")),
+                    Location("<standard input>"),
+                    hint=(_("give one deal per line") if what == "deal"
+                          else _("give one action per line"))))
+        warn(over_limit("MAX_INPUT_LINE", _("<standard input>:{number}: this line is {count} "
+                                            "characters long").format(
+                                                number=number, count=f"{skipped:,}"))
+             + _("; it is skipped"))
 
 
 #: The units of the counts held to a limit (``rentoy.limits.LIMITS``) on the command line.

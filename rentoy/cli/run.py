@@ -57,11 +57,11 @@ def handle(args: argparse.Namespace) -> int:
     elif fmt == "markdown":
         from ..walkthrough.transcript import render_markdown
         write(_before_summary(render_markdown(run, quiet=args.quiet),
-                              _worth(args, run, "markdown"), "\n### Summary"))
+                              _worth(args, run, "markdown"), "\n### " + _("Summary")))
     else:
         from ..walkthrough.transcript import render_text
         write(_before_summary(render_text(run, quiet=args.quiet, width=output_width()),
-                              _worth(args, run, "text"), "\nSummary\n"))
+                              _worth(args, run, "text"), "\n" + _("Summary") + "\n"))
     return 0 if run.ok else 1
 
 
