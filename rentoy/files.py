@@ -386,6 +386,22 @@ def _writable_ancestor(path: Path, what: str) -> None:
     if not os.access(ancestor if str(ancestor) else ".", os.W_OK | os.X_OK):
         raise WriteError(Problem(f"{what}: the folder {ancestor} cannot be written in",
                                  Location(str(path)), hint=_HINTS[errno.EACCES]))
+    # The permission bits do not tell everything (a superuser passes them, /proc and
+    # read-only mounts refuse anyway): a file is made there and removed at once.
+    import tempfile
+
+    try:
+        handle, probe = tempfile.mkstemp(dir=ancestor if str(ancestor) else ".",
+                                         prefix=".rentoy-probe-")
+    except OSError as exc:
+        raise WriteError(Problem(f"{what}: the folder {ancestor} cannot be written in (the "
+                                 f"system says: {exc.strerror or exc})", Location(str(path)),
+                                 hint="choose another place")) from None
+    os.close(handle)
+    try:
+        os.unlink(probe)
+    except OSError:
+        pass
 
 
 def check_output(path: str | Path, *, force: bool = False, what: str = "cannot write here"
@@ -410,6 +426,9 @@ def check_output(path: str | Path, *, force: bool = False, what: str = "cannot w
     if path.is_dir():
         raise WriteError(Problem(_("{what}: this is a folder, not a file").format(what=what),
                                  Location(text), hint=_("give a file name inside it")))
+    if path.exists() and not path.is_file():   # a device, a FIFO, a socket: never replaced
+        raise WriteError(Problem(_("{what}: this is not a regular file").format(what=what),
+                                 Location(text), hint=_("give the name of a file to write")))
     if path.exists() and not force:
         raise WriteError(Problem(_("{what}: the file exists already").format(what=what),
                                  Location(text), hint=_(FORCE_HINT)))

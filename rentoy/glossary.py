@@ -18,6 +18,7 @@ from pathlib import Path
 
 from .dependencies import raise_words, value_words
 from .errors import InputError, Location, Problem
+from .i18n import N_, _, data_text
 from .ruletable import GAME
 from .sources import builtin_dir
 from .yamlfile import file_stamp, load_document
@@ -27,7 +28,10 @@ if TYPE_CHECKING:
     from typing import Any
 
 __all__ = ["Term", "load_glossary", "gloss", "lookup", "term_key", "raise_gloss",
-           "gloss_warnings", "named_value"]
+           "gloss_warnings", "named_value", "shown_gloss"]
+
+_RAISE_FOR_GAME = N_("a raise for the whole game")
+_RAISE_TO = N_("a raise to {value}")
 
 
 @dataclass(frozen=True)
@@ -135,8 +139,19 @@ def raise_gloss(word: str | None, value: Any, target: int | None = None) -> str 
         return None
     text = gloss(word)
     if not _names(named_value(text), value, target):
-        return "a raise for the whole game" if value == GAME else f"a raise to {value}"
+        return _RAISE_FOR_GAME if value == GAME else _RAISE_TO.format(value=value)
     return text
+
+
+def shown_gloss(text: str) -> str:
+    """A gloss (the glossary's, or one :func:`raise_gloss` made) in the language spoken
+    now: the glossary's through the variants catalog, a made one through rentoy's."""
+    if text == _RAISE_FOR_GAME:
+        return _(_RAISE_FOR_GAME)
+    made = re.fullmatch(r"a raise to (\d+)", text)
+    if made:
+        return _(_RAISE_TO).format(value=made.group(1))
+    return data_text(text)
 
 
 def gloss_warnings(values: Mapping[str, Any], location: Location, path: tuple

@@ -34,6 +34,7 @@ __all__ = ["MAX_FILE_BYTES", "MAX_STRING_LENGTH", "MAX_LIST_LENGTH", "MAX_DEPTH"
            "MAX_EXTENDS_DEPTH", "MAX_PLAYERS", "MAX_HAND_SIZE", "MAX_TRICKS",
            "MAX_LADDER_STEPS", "MAX_TARGET", "MAX_MATCH", "MAX_SOLVER_PLAYERS",
            "MAX_SOLVER_TRICKS", "MAX_HANDS", "MAX_DEALS", "MAX_DIVERGENCES",
+           "MAX_SAMPLES", "MAX_EQUITY_HANDS",
            "MAX_INPUT_LINE", "MAX_SHOWN", "MAX_PROBLEMS", "LIMITS", "CONTROL_CHARACTERS",
            "over_limit", "digits_over", "shown"]
 
@@ -100,6 +101,13 @@ MAX_HANDS = 10_000_000
 MAX_DEALS = 1_000_000
 #: The most divergent deals ``rentoy compare --divergences`` looks for.
 MAX_DIVERGENCES = 1_000
+#: The most deals a search bot (or the table bot) samples for one decision
+#: (``search:samples=N``, ``rentoy review --samples``): at this many a decision takes
+#: some ten seconds.
+MAX_SAMPLES = 4_096
+#: The most hands ``rentoy equity --hands`` plays at each score, and whole games
+#: ``--games`` plays from each score checked: an equity table of this many takes days.
+MAX_EQUITY_HANDS = 100_000
 
 # -- What the command line reads and prints --------------------------------------------
 
@@ -141,6 +149,8 @@ LIMITS: dict[str, tuple[int, str]] = {
     "MAX_HANDS": (MAX_HANDS, "hands"),
     "MAX_DEALS": (MAX_DEALS, "deals"),
     "MAX_DIVERGENCES": (MAX_DIVERGENCES, "deals"),
+    "MAX_SAMPLES": (MAX_SAMPLES, "samples"),
+    "MAX_EQUITY_HANDS": (MAX_EQUITY_HANDS, "hands"),
     # What the command line reads and prints.
     "MAX_INPUT_LINE": (MAX_INPUT_LINE, "characters"),
     "MAX_SHOWN": (MAX_SHOWN, "characters"),

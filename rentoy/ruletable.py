@@ -32,6 +32,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
+from .i18n import N_, _
 from .limits import LIMITS as _LIMITS
 
 TYPE_CHECKING = False    # typing.TYPE_CHECKING, without importing typing at start-up
@@ -40,7 +41,7 @@ if TYPE_CHECKING:
 
 __all__ = ["RuleSpec", "RULES", "RULE_NAMES", "SECTIONS", "SECTION_TITLES", "NO_DEFAULT",
            "rules_in", "defaults", "required", "depends_on", "GAME", "rule_title",
-           "rule_description"]
+           "rule_description", "section_title"]
 
 #: The whole-game ladder step: the winner of the hand wins the game.
 GAME = "game"
@@ -58,11 +59,11 @@ NO_DEFAULT: Any = _NoDefault()
 #: The sections of a rules page, in reading order: key and title.
 SECTIONS: tuple[str, ...] = ("players", "cards", "play", "betting", "scoring")
 SECTION_TITLES: Mapping[str, str] = MappingProxyType({
-    "players": "Players and the deal",
-    "cards": "The cards and their order",
-    "play": "The play of the tricks",
-    "betting": "The betting",
-    "scoring": "Scoring",
+    "players": N_("Players and the deal"),
+    "cards": N_("The cards and their order"),
+    "play": N_("The play of the tricks"),
+    "betting": N_("The betting"),
+    "scoring": N_("Scoring"),
 })
 
 
@@ -127,6 +128,13 @@ class RuleSpec:
             return self.phrases[key]
         return self.pattern.format(value=_plain(value))
 
+    def words(self, value: Any) -> str:
+        """:meth:`phrase` in the language spoken now (see ``rentoy.i18n``)."""
+        key = _key(value)
+        if key in self.phrases:
+            return _(self.phrases[key])
+        return _(self.pattern).format(value=_plain(value, translated=True))
+
 
 def _bound(schema: Mapping[str, Any], key: str) -> int | None:
     if key in schema:
@@ -143,15 +151,18 @@ def _key(value: Any) -> str:
     return str(value)
 
 
-def _plain(value: Any) -> str:
-    """A value in plain words: lists as "1, 3 and 6", the whole-game step as words."""
+def _plain(value: Any, translated: bool = False) -> str:
+    """A value in plain words: lists as "1, 3 and 6", the whole-game step as words (in
+    the language spoken now if ``translated``)."""
+    said = _ if translated else str
     if isinstance(value, (list, tuple)):
-        words = [_plain(v) for v in value]
+        words = [_plain(v, translated) for v in value]
         if len(words) <= 1:
-            return "".join(words) or "none"
-        return ", ".join(words[:-1]) + " and " + words[-1]
+            return "".join(words) or said(N_("none"))
+        return said(N_("{items} and {last}")).format(items=", ".join(words[:-1]),
+                                                     last=words[-1])
     if value == GAME:
-        return "the whole game"
+        return said(N_("the whole game"))
     return str(value)
 
 
@@ -181,195 +192,195 @@ def _most(limit: str) -> dict[str, Any]:
 #: Every rule, by key, in the order of the schema, of every table and of rules pages.
 RULES: Mapping[str, RuleSpec] = _rules(
     RuleSpec(
-        "players", "players", "Number of players",
-        "The numbers of players the variant allows: even, in two teams seated alternately.",
+        "players", "players", N_("Number of players"),
+        N_("The numbers of players the variant allows: even, in two teams seated alternately."),
         {"type": "array", "items": {"type": "integer", "minimum": 2, **_most("MAX_PLAYERS")},
          "minItems": 1, "uniqueItems": True},
-        "tuple[int, ...]", pattern="{value} players"),
+        "tuple[int, ...]", pattern=N_("{value} players")),
     RuleSpec(
-        "default_players", "players", "Players when none are given",
-        "The number of players used when none is given; one of `players`.",
+        "default_players", "players", N_("Players when none are given"),
+        N_("The number of players used when none is given; one of `players`."),
         {"type": "integer", "minimum": 2, **_most("MAX_PLAYERS")}, "int",
-        depends_on=("players",), pattern="{value} players"),
+        depends_on=("players",), pattern=N_("{value} players")),
     RuleSpec(
-        "deck", "players", "The deck",
-        "The cards the game is played with: `spanish-40`, the Spanish deck of forty cards, "
+        "deck", "players", N_("The deck"),
+        N_("The cards the game is played with: `spanish-40`, the Spanish deck of forty cards, "
         "four suits (oros, copas, espadas, bastos) of ranks 1 to 7 and the three figures, "
-        "Sota (10), Caballo (11) and Rey (12).",
+        "Sota (10), Caballo (11) and Rey (12)."),
         {"enum": ["spanish-40"]}, "str", default="spanish-40",
         phrases=MappingProxyType({
-            "spanish-40": "the Spanish deck of 40 cards: oros, copas, espadas and bastos, "
-                          "each with the ranks 1 to 7, the Sota, the Caballo and the Rey"})),
+            "spanish-40": N_("the Spanish deck of 40 cards: oros, copas, espadas and bastos, "
+                          "each with the ranks 1 to 7, the Sota, the Caballo and the Rey")})),
     RuleSpec(
-        "hand_size", "players", "Cards dealt to each player",
-        "Cards dealt to each player before the trump card is turned up.",
+        "hand_size", "players", N_("Cards dealt to each player"),
+        N_("Cards dealt to each player before the trump card is turned up."),
         {"type": "integer", "minimum": 1, **_most("MAX_HAND_SIZE")}, "int",
-        pattern="{value} cards each"),
+        pattern=N_("{value} cards each")),
     RuleSpec(
-        "top_cards", "cards", "Cards above every trump",
-        "Cards ranked above every trump, highest first: a fixed card (`5b`) or a card of "
-        "the trump suit (`2T`).",
+        "top_cards", "cards", N_("Cards above every trump"),
+        N_("Cards ranked above every trump, highest first: a fixed card (`5b`) or a card of "
+        "the trump suit (`2T`)."),
         {"type": "array", "items": {"$ref": "#/$defs/cardSpec"}, "uniqueItems": True},
         "tuple[Card | TrumpRelative, ...]", pattern="{value}"),
     RuleSpec(
-        "top_cards_are_trumps", "cards", "Top cards count as trumps",
-        "Whether the top cards count as trumps: leading one is a trump lead (an "
+        "top_cards_are_trumps", "cards", N_("Top cards count as trumps"),
+        N_("Whether the top cards count as trumps: leading one is a trump lead (an "
         "arrastre), and holding one satisfies the duty to play a trump. A top card of the "
-        "trump suit (such as `4T`) is a trump either way.",
+        "trump suit (such as `4T`) is a trump either way."),
         {"type": "boolean"}, "bool", default=True, depends_on=("top_cards",),
         phrases=MappingProxyType({
-            "true": "yes: leading one leads trumps",
-            "false": "no: they play as cards of their own suits"})),
+            "true": N_("yes: leading one leads trumps"),
+            "false": N_("no: they play as cards of their own suits")})),
     RuleSpec(
-        "trump_order", "cards", "Order of the trumps",
-        "The ranks of the trump suit, highest first.", _RANK_ORDER, "tuple[int, ...]"),
+        "trump_order", "cards", N_("Order of the trumps"),
+        N_("The ranks of the trump suit, highest first."), _RANK_ORDER, "tuple[int, ...]"),
     RuleSpec(
-        "plain_order", "cards", "Order of the other suits",
-        "The ranks of the other suits, highest first.", _RANK_ORDER, "tuple[int, ...]",
+        "plain_order", "cards", N_("Order of the other suits"),
+        N_("The ranks of the other suits, highest first."), _RANK_ORDER, "tuple[int, ...]",
         depends_on=("trump_order",)),
     RuleSpec(
-        "arrastre", "play", "Duty when a trump is led (arrastre)",
-        "The duty when a trump is led: `none`; `follow`, play a trump if you hold one; "
+        "arrastre", "play", N_("Duty when a trump is led (arrastre)"),
+        N_("The duty when a trump is led: `none`; `follow`, play a trump if you hold one; "
         "`overtrump`, play a trump higher than every card in the trick if you can, "
-        "otherwise any trump.",
+        "otherwise any trump."),
         {"enum": ["none", "follow", "overtrump"]}, "str",
         phrases=MappingProxyType({
-            "none": "no duty: any card may be played",
-            "follow": "everyone who holds a trump must play one",
-            "overtrump": "everyone who holds a trump must play one, and one higher than "
-                         "every card in the trick if he can"})),
+            "none": N_("no duty: any card may be played"),
+            "follow": N_("everyone who holds a trump must play one"),
+            "overtrump": N_("everyone who holds a trump must play one, and one higher than "
+                         "every card in the trick if he can")})),
     RuleSpec(
-        "follow_suit", "play", "Must follow the suit led",
-        "Whether a player must follow the led suit when able (as in ombre).",
+        "follow_suit", "play", N_("Must follow the suit led"),
+        N_("Whether a player must follow the led suit when able (as in ombre)."),
         {"type": "boolean"}, "bool",
         phrases=MappingProxyType({
-            "true": "a player who holds a card of the suit led must play one",
-            "false": "no duty to follow the suit led; only the arrastre binds"})),
+            "true": N_("a player who holds a card of the suit led must play one"),
+            "false": N_("no duty to follow the suit led; only the arrastre binds")})),
     RuleSpec(
-        "turn_order", "play", "Who leads, and the order of play",
-        "Whose turn it is: `winner-leads`, the player after the dealer (the mano) leads "
+        "turn_order", "play", N_("Who leads, and the order of play"),
+        N_("Whose turn it is: `winner-leads`, the player after the dealer (the mano) leads "
         "the first trick, the winner of a trick leads the next, and the others play in "
         "seat order; a player plays a card only on his turn, and nothing is played once "
-        "the hand is over.",
+        "the hand is over."),
         {"enum": ["winner-leads"]}, "str", default="winner-leads",
         phrases=MappingProxyType({
-            "winner-leads": "the player after the dealer (the mano) leads the first "
+            "winner-leads": N_("the player after the dealer (the mano) leads the first "
                             "trick, the winner of each trick leads the next, and the "
-                            "others play in turn"})),
+                            "others play in turn")})),
     RuleSpec(
-        "trick_winner", "play", "Who wins a trick",
-        "Which card wins a trick: `highest-led-or-trump`, the highest card above the "
+        "trick_winner", "play", N_("Who wins a trick"),
+        N_("Which card wins a trick: `highest-led-or-trump`, the highest card above the "
         "trumps or trump if any was played, else the highest card of the suit led; a card "
-        "of another plain suit never wins.",
+        "of another plain suit never wins."),
         {"enum": ["highest-led-or-trump"]}, "str", default="highest-led-or-trump",
         depends_on=("top_cards", "trump_order", "plain_order"),
         # The one rule there is reads whatever orders the variant has.
         free_values=("highest-led-or-trump",),
         phrases=MappingProxyType({
-            "highest-led-or-trump": "the highest top card or trump played wins, or else "
-                                    "the highest card of the suit led"})),
+            "highest-led-or-trump": N_("the highest top card or trump played wins, or else "
+                                    "the highest card of the suit led")})),
     RuleSpec(
-        "tricks", "play", "Tricks in a hand",
-        "Tricks in a hand when it is played out.",
+        "tricks", "play", N_("Tricks in a hand"),
+        N_("Tricks in a hand when it is played out."),
         {"type": "integer", "minimum": 1, **_most("MAX_TRICKS")},
-        "int", depends_on=("hand_size",), pattern="{value} tricks"),
+        "int", depends_on=("hand_size",), pattern=N_("{value} tricks")),
     RuleSpec(
-        "tricks_to_win", "play", "Tricks that win the hand",
-        "Tricks a team needs to win the hand; a majority of `tricks`.",
+        "tricks_to_win", "play", N_("Tricks that win the hand"),
+        N_("Tricks a team needs to win the hand; a majority of `tricks`."),
         {"type": "integer", "minimum": 1, **_most("MAX_TRICKS")}, "int",
-        depends_on=("tricks",), pattern="{value} tricks"),
+        depends_on=("tricks",), pattern=N_("{value} tricks")),
     RuleSpec(
-        "stop_when_decided", "play", "Hand stops once decided",
-        "Whether the hand stops as soon as a team has `tricks_to_win` tricks.",
+        "stop_when_decided", "play", N_("Hand stops once decided"),
+        N_("Whether the hand stops as soon as a team has `tricks_to_win` tricks."),
         {"type": "boolean"}, "bool", default=True, depends_on=("tricks_to_win",),
         phrases=MappingProxyType({
-            "true": "the hand stops as soon as a team has the tricks it needs",
-            "false": "every trick is played, even once the hand is decided"})),
+            "true": N_("the hand stops as soon as a team has the tricks it needs"),
+            "false": N_("every trick is played, even once the hand is decided")})),
     RuleSpec(
-        "ladder", "betting", "Values of the hand (the raises)",
-        "The values a hand can take, from the base value up; each raise moves one step. "
-        "The last step may be `game`: the winner of the hand wins the game.",
+        "ladder", "betting", N_("Values of the hand (the raises)"),
+        N_("The values a hand can take, from the base value up; each raise moves one step. "
+        "The last step may be `game`: the winner of the hand wins the game."),
         {"type": "array", "minItems": 1, "maxItems": _LIMITS["MAX_LADDER_STEPS"][0],
          "x-limit-items": "MAX_LADDER_STEPS",
          "items": {"oneOf": [{"type": "integer", "minimum": 1, **_most("MAX_TARGET")},
                              {"const": GAME}]}},
         "tuple[int | str, ...]", depends_on=("target",),
-        pattern="worth {value}, one step per raise"),
+        pattern=N_("worth {value}, one step per raise")),
     RuleSpec(
-        "raise_right", "betting", "Who may raise next",
-        "Who may raise after a raise is accepted: `acceptor`, only the team that accepted "
-        "(like the owner of a doubling cube); `any`, either team.",
+        "raise_right", "betting", N_("Who may raise next"),
+        N_("Who may raise after a raise is accepted: `acceptor`, only the team that accepted "
+        "(like the owner of a doubling cube); `any`, either team."),
         {"enum": ["acceptor", "any"]}, "str",
         phrases=MappingProxyType({
-            "acceptor": "only the team that accepted the last raise, like the owner of "
-                        "the doubling cube in backgammon",
-            "any": "either team"})),
+            "acceptor": N_("only the team that accepted the last raise, like the owner of "
+                        "the doubling cube in backgammon"),
+            "any": N_("either team")})),
     RuleSpec(
-        "juego_fuera", "betting", "The call for the whole game (juego fuera)",
-        "Whether a player may raise the hand straight to the whole game, the value that "
+        "juego_fuera", "betting", N_("The call for the whole game (juego fuera)"),
+        N_("Whether a player may raise the hand straight to the whole game, the value that "
         "ends the game for whichever team wins the hand (*juego fuera*): `none`, there is no "
         "such call; `raise`, whoever may raise may call it instead, on his turn or in "
         "answer to a raise; `answer`, only in answer to a raise, instead of raising again. "
-        "Calling it accepts the value on the table, as raising again does.",
+        "Calling it accepts the value on the table, as raising again does."),
         {"enum": ["none", "raise", "answer"]}, "str", default="none",
         depends_on=("ladder", "target"),
         # No call: nothing whose worth a ladder or a target could change.
         free_values=("none",),
         phrases=MappingProxyType({
-            "none": "no call raises the hand straight to the whole game",
-            "raise": "whoever may raise may instead call the whole game (juego fuera)",
-            "answer": "in answer to a raise, a player may call the whole game (juego "
-                      "fuera) instead of raising again"})),
+            "none": N_("no call raises the hand straight to the whole game"),
+            "raise": N_("whoever may raise may instead call the whole game (juego fuera)"),
+            "answer": N_("in answer to a raise, a player may call the whole game (juego "
+                      "fuera) instead of raising again")})),
     RuleSpec(
-        "raise_when", "betting", "When a raise may be made",
-        "When a raise may be made: `answer-or-turn`, in answer to a raise (raising "
+        "raise_when", "betting", N_("When a raise may be made"),
+        N_("When a raise may be made: `answer-or-turn`, in answer to a raise (raising "
         "again), or by the player whose turn it is, before he plays a card; while a raise "
-        "waits for an answer no card is played.",
+        "waits for an answer no card is played."),
         {"enum": ["answer-or-turn"]}, "str", default="answer-or-turn",
         phrases=MappingProxyType({
-            "answer-or-turn": "in answer to a raise, or by the player whose turn it is "
-                              "before he plays; no card is played while a raise waits"})),
+            "answer-or-turn": N_("in answer to a raise, or by the player whose turn it is "
+                              "before he plays; no card is played while a raise waits")})),
     RuleSpec(
-        "answer_by", "betting", "Who answers a raise",
-        "Who may answer a raise (accept, raise again or fold): `team`, any player of the "
+        "answer_by", "betting", N_("Who answers a raise"),
+        N_("Who may answer a raise (accept, raise again or fold): `team`, any player of the "
         "other team; `next`, only the player after the raiser. A raise is never answered "
-        "by the team that made it.",
+        "by the team that made it."),
         {"enum": ["team", "next"]}, "str", default="team",
         phrases=MappingProxyType({
-            "team": "any player of the other team",
-            "next": "only the player after the raiser"})),
+            "team": N_("any player of the other team"),
+            "next": N_("only the player after the raiser")})),
     RuleSpec(
-        "default_answerer", "betting", "Who is asked to answer first",
-        "Which seat answers a raise when one seat must act (a program that asks whose "
+        "default_answerer", "betting", N_("Who is asked to answer first"),
+        N_("Which seat answers a raise when one seat must act (a program that asks whose "
         "turn it is, a bot): `next`, the player after the raiser, always on the other "
-        "team. Under `answer_by: team` any other player of that team may still answer.",
+        "team. Under `answer_by: team` any other player of that team may still answer."),
         {"enum": ["next"]}, "str", default="next",
-        phrases=MappingProxyType({"next": "the player after the raiser"})),
+        phrases=MappingProxyType({"next": N_("the player after the raiser")})),
     RuleSpec(
-        "fold_pays", "betting", "What a refused raise pays",
-        "What a fold pays: `accepted`, the raising team scores the last value both teams "
-        "agreed to (the value before the refused raise), and the hand ends.",
+        "fold_pays", "betting", N_("What a refused raise pays"),
+        N_("What a fold pays: `accepted`, the raising team scores the last value both teams "
+        "agreed to (the value before the refused raise), and the hand ends."),
         {"enum": ["accepted"]}, "str", default="accepted",
         phrases=MappingProxyType({
-            "accepted": "the raising team scores the last value both teams accepted, and "
-                        "the hand ends"})),
+            "accepted": N_("the raising team scores the last value both teams accepted, and "
+                        "the hand ends")})),
     RuleSpec(
-        "target", "scoring", "Points that win the game",
-        "Points that win the game; a team with this many or more after a hand wins.",
+        "target", "scoring", N_("Points that win the game"),
+        N_("Points that win the game; a team with this many or more after a hand wins."),
         {"type": "integer", "minimum": 1, **_most("MAX_TARGET")}, "int",
-        pattern="{value} points"),
+        pattern=N_("{value} points")),
     RuleSpec(
-        "match", "scoring", "Games in a match",
-        "Games in a match: a match is the best of this many games, won by the first team "
+        "match", "scoring", N_("Games in a match"),
+        N_("Games in a match: a match is the best of this many games, won by the first team "
         "to win more than half of them (an odd number, so a match cannot end level). 1: a "
-        "single game is the whole contest.",
+        "single game is the whole contest."),
         {"type": "integer", "minimum": 1, **_most("MAX_MATCH")}, "int", default=1,
-        phrases=MappingProxyType({"1": "a single game"}),
-        pattern="the best of {value} games"),
+        phrases=MappingProxyType({"1": N_("a single game")}),
+        pattern=N_("the best of {value} games")),
     RuleSpec(
-        "calls", "betting", "Words said at the table",
-        "The words players say, shown in transcripts: raises, acceptance, folding, the "
-        "turned-up card.",
+        "calls", "betting", N_("Words said at the table"),
+        N_("The words players say, shown in transcripts: raises, acceptance, folding, the "
+        "turned-up card."),
         {"type": "object", "additionalProperties": False, "properties": {
             "raise": {"type": "array", "items": {"type": "string"},
                       "description": "What a player says for each raise, one per ladder "
@@ -415,10 +426,17 @@ def depends_on() -> dict[str, tuple[tuple[str, ...], str | None]]:
 
 
 def rule_title(name: str) -> str:
-    """A rule's name as readers say it ("Order of the trumps")."""
-    return RULES[name].title
+    """A rule's name as readers say it ("Order of the trumps"), in the language spoken
+    now (``RuleSpec.title`` is the English)."""
+    return _(RULES[name].title)
 
 
 def rule_description(name: str) -> str:
-    """What a rule means, in one paragraph (the schema's description)."""
-    return RULES[name].description
+    """What a rule means, in one paragraph (the schema's description), in the language
+    spoken now (``RuleSpec.description`` is the English)."""
+    return _(RULES[name].description)
+
+
+def section_title(section: str) -> str:
+    """A section's title (from ``SECTION_TITLES``) in the language spoken now."""
+    return _(SECTION_TITLES[section])

@@ -273,10 +273,10 @@ def test_a_damaged_built_in_is_left_out_of_the_catalogue(variants_copy):
 # Limits, read bounded
 
 def test_a_device_is_refused_without_reading_it(capsys):
-    started = time.perf_counter()
+    started = time.process_time()
     status, _, err = cli(capsys, "check", "/dev/zero")
     assert status == 2 and "character device" in err
-    assert time.perf_counter() - started < 5
+    assert time.process_time() - started < 5   # CPU seconds: the load of the machine aside
 
 
 def test_a_fifo_is_refused_without_waiting_for_a_writer(tmp_path, capsys):
@@ -290,10 +290,10 @@ def test_a_file_over_the_size_limit_is_refused_unread(tmp_path, capsys):
     path = tmp_path / "big.yaml"
     path.write_text('variant: "1737"\ndescription: "' + "x" * 50_000_000 + '"\n',
                     encoding="utf-8")
-    started = time.perf_counter()
+    started = time.process_time()
     status, out, err = cli(capsys, "run", str(path))
     assert status == 2 and "rentoy.limits.MAX_FILE_BYTES" in err and out == ""
-    assert time.perf_counter() - started < 5
+    assert time.process_time() - started < 5   # CPU seconds: the load of the machine aside
 
 
 def test_a_long_string_is_refused_at_its_line_and_not_echoed(loader, tmp_path, capsys):
@@ -312,12 +312,12 @@ def test_a_huge_list_is_refused_early_and_named_as_a_list(flow, loader, tmp_path
     items = ('actions: [' + '"0 raise", ' * 90_000 + ']\n') if flow else \
         ("actions:\n" + '- 0 raise\n' * 90_000)
     path.write_text('variant: "1737"\n' + items, encoding="utf-8")
-    started = time.perf_counter()
+    started = time.process_time()
     status, _, err = cli(capsys, "run", str(path))
     assert status == 2
     located(err, "w.yaml", 2 if flow else 3)     # where the list begins
     assert "rentoy.limits.MAX_LIST_LENGTH" in err and "alias" not in err
-    assert time.perf_counter() - started < 5
+    assert time.process_time() - started < 5   # CPU seconds: the load of the machine aside
 
 
 def test_deep_nesting_is_located(loader):

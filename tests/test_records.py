@@ -208,3 +208,20 @@ def test_simulate_games_must_be_positive(tmp_path):
     code, _, err = cli("simulate", "1737", "--hands", "10", "--save-games", str(tmp_path),
                        "--games", "0")
     assert code == 2 and "1 or more" in err
+
+
+def test_a_device_or_a_fifo_is_never_written_over(tmp_path):
+    from rentoy.files import WriteError, check_output
+
+    fifo = tmp_path / "pipe.yaml"
+    os.mkfifo(fifo)
+    for target in (fifo, "/dev/null"):
+        for force in (False, True):
+            with pytest.raises(WriteError, match="this is not a regular file"):
+                check_output(target, force=force, what="--save")
+
+
+def test_a_folder_the_system_will_not_write_in_is_refused_before_the_game(tmp_path):
+    status, out, err = cli("play", "1737", "--save", "/proc/rentoy-game.yaml")
+    assert status == 2 and "cannot be written in" in err and "/proc" in err
+    assert out == ""        # refused before the first deal

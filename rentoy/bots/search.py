@@ -51,6 +51,7 @@ from ..analysis.solver import Solver
 from ..analysis.worlds import sample_worlds, trick_in_play, trump_tables
 from ..engine import Action, Observation
 from ..engine.actions import ACCEPT, FOLD, PLAY, RAISE
+from ..limits import MAX_SAMPLES, shown
 from ..engine.rules import points
 from ..engine.tables import Tables
 from .basic import legal_of
@@ -117,8 +118,9 @@ class SearchBot:
                  reraise_at: float = 0.7, raise_weight: float = 2.0,
                  careless_at: float = 0.3, careless_raise_at: float = 1.0,
                  careless_sure_at: float = 0.8):
-        if not (isinstance(samples, int) and samples >= 1):
-            raise ValueError(f"samples must be a whole number of at least 1, not {samples!r}")
+        if not (isinstance(samples, int) and 1 <= samples <= MAX_SAMPLES):
+            raise ValueError(f"samples must be a whole number from 1 to {MAX_SAMPLES:,} "
+                             f"(rentoy.limits.MAX_SAMPLES), not {shown(samples)}")
         for label, value in (("raise_at", raise_at), ("reraise_at", reraise_at),
                              ("careless_at", careless_at),
                              ("careless_raise_at", careless_raise_at),

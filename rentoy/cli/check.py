@@ -18,11 +18,17 @@ def register(sub: argparse._SubParsersAction) -> None:
                     "or a walkthrough file (variant, deal, actions, expectations). Exit "
                     "status 0 when valid, 2 when not, with every problem's file, line and "
                     "a suggestion on stderr. Warnings (a rule inherited although a rule it "
-                    "depends on changed, an inherited option against the file's own rules) "
-                    "are printed on stderr too, but leave the exit status 0.")
+                    "depends on changed, an inherited option against the file's own rules, "
+                    "a note, description or other text the site shows that has no Spanish "
+                    "text in the catalogs) are printed on stderr too, but leave the exit "
+                    "status 0.")
     p.add_argument("paths", metavar="PATH", nargs="+", help="the file(s) to check")
     p.add_argument("--kind", choices=("auto", "variant", "walkthrough"), default="auto",
                    help="what the file is; auto tells it from its keys")
+    p.add_argument("--translations", choices=("auto", "all", "none"), default="auto",
+                   help="warn of each text (note, description, name...) without its Spanish "
+                        "text: auto, for the project's own variant files and worked "
+                        "examples only; all, for every file; none, never")
     add_format(p, ("text", "json"))
     p.set_defaults(handler=handle)
 
@@ -85,6 +91,55 @@ def warnings_of(path: str, kind: str) -> tuple:
     return check_variant_file(path).warnings
 
 
+def own_file(path: str) -> bool:
+    """Whether ``path`` is one of the project's own variant files or worked examples
+    (the files whose texts the Spanish catalogs translate)."""
+    from pathlib import Path
+
+    from ..catalogs import data_files
+
+    try:
+        resolved = Path(path).resolve()
+    except (OSError, RuntimeError):
+        return False
+    return resolved in {f.resolve() for f in data_files()}
+
+
+def translation_warnings(path: str, lang: str = "es") -> list:
+    """A warning (a :class:`~rentoy.errors.Problem`) for each text of the file that the
+    catalogs translate (a note, a description, a name: the keys of
+    ``rentoy.catalogs.TEXT_KEYS``) and that has no ``lang`` text there, at its line."""
+    from pathlib import Path
+
+    from ..catalogs import TEXT_KEYS
+    from ..i18n import has_translation
+    from ..yamlfile import load_document
+
+    doc = load_document(path)
+    name = {"es": "Spanish"}.get(lang, lang)
+    stem = Path(path).stem if Path(path).parent.name == "variants" else "examples"
+    part = f"rentoy/locale/{lang}/parts/variants-{stem}.po" if own_file(path) else \
+        f"rentoy/locale/{lang}/parts/variants-*.po"
+    found = []
+
+    def visit(value: object, at: tuple, key: str | None) -> None:
+        if isinstance(value, dict):
+            for k, v in value.items():
+                visit(v, (*at, k), str(k))
+        elif isinstance(value, list):
+            for i, v in enumerate(value):
+                visit(v, (*at, i), key)
+        elif isinstance(value, str) and key in TEXT_KEYS and value.strip() \
+                and not has_translation(value, "variants", lang):
+            found.append(doc.problem(
+                at, f"no {name} text for this {key}: the {name} edition shows it in English",
+                hint=f"translate it in {part} (`python -m rentoy.catalogs update` adds it "
+                     "there if it is missing), then `python -m rentoy.catalogs compile`"))
+
+    visit(doc.data, (), None)
+    return found
+
+
 def handle(args: argparse.Namespace) -> int:
     from ..errors import InputError
     from ..render import Report
@@ -99,6 +154,13 @@ def handle(args: argparse.Namespace) -> int:
         try:
             kind, summary = check_one(path, args.kind)
             warnings = warnings_of(path, kind)
+            if args.translations == "all" or (args.translations == "auto"
+                                              and own_file(path)):
+                untranslated = translation_warnings(path)
+                if untranslated:
+                    n = len(untranslated)
+                    summary += f"; {n} text{'s' if n != 1 else ''} without Spanish"
+                    warnings = (*warnings, *untranslated)
             results.append({"path": path, "ok": True, "kind": kind, "summary": summary,
                             "problems": [], "warnings": [record(w) for w in warnings]})
             if args.format == "text":

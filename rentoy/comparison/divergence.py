@@ -39,6 +39,7 @@ from typing import Any, Callable, Sequence
 
 from ..engine import Action, Deal, Hand, Phase, draw_deal
 from ..errors import IllegalAction, InputError, Problem
+from ..i18n import N_, _
 from ..notation import format_deal
 from ..render import Report, Table
 from ..simulation.play import SEARCH_CHOICES, SEARCH_DEALS, stream_seed
@@ -507,15 +508,17 @@ def divergences_report(divergences: Sequence[Divergence],
         deal = format_deal(d.deal.hands, d.deal.up)
         written = ", ".join(str(s.path) for s in by_div[i])
         rows.append([i + 1, f"{d.first} / {d.second}", d.kind, d.summary, deal, written])
-    notes = [f"{s.wanted} existed; wrote {s.path} instead." for s in saved if s.wanted]
+    notes = [_("{wanted} existed; wrote {path} instead.").format(wanted=s.wanted, path=s.path)
+             for s in saved if s.wanted]
     if not divergences:
-        notes.append("No deal was found on which these variants part ways.")
-    columns = ["#", "variants", "kind", "where they part", "deal (seat 0 first)"]
+        notes.append(_("No deal was found on which these variants part ways."))
+    columns = ["#", N_("variants"), N_("kind"), N_("where they part"),
+               N_("deal (seat 0 first)")]
     if saved:
-        columns.append("files")
+        columns.append(N_("files"))
     else:
         rows = [r[:-1] for r in rows]
-    table = Table(columns, rows, title="Deals on which the variants part ways",
+    table = Table(columns, rows, title=_("Deals on which the variants part ways"),
                   wrap={"where they part": 48, "deal (seat 0 first)": 30, "files": 40},
                   notes=notes)
     data = [dict(d.as_dict(), files=[

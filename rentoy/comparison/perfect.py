@@ -49,6 +49,7 @@ from ..notation import format_deal
 from .divergence import PairTexts, SavedFile, save_pairs, walkthrough_text, walkthrough_variant
 from ..engine import Deal, compile_variant, draw_deal
 from ..errors import InputError, Problem
+from ..i18n import N_, _
 from ..render import Report, Table
 from ..simulation.play import DEALS, stream_seed, variant_spec
 from ..simulation.run import choose_players
@@ -259,28 +260,29 @@ def perfect_report(result: PerfectComparison, layout: str = "wide") -> Report:
     CSV)."""
     names = list(result.variants)
     figures = [
-        ("mano's team wins, % of deals", lambda i: _fmt(result.mano_win_rate(i))),
-        ("highest card's team wins, % of deals with one highest card",
+        (_("mano's team wins, % of deals"), lambda i: _fmt(result.mano_win_rate(i))),
+        (_("highest card's team wins, % of deals with one highest card"),
          lambda i: _fmt(result.highest_card_rate(i))),
-        ("tricks to decide (mean)", lambda i: _fmt(result.tricks_to_decide(i),
-                                                    percent=False)),
+        (_("tricks to decide (mean)"), lambda i: _fmt(result.tricks_to_decide(i),
+                                                       percent=False)),
     ]
-    title = (f"Perfect play on {result.deals} deals ({result.players} players, seed "
-             f"{result.seed}; every card visible, no betting; 95% intervals)")
+    title = _("Perfect play on {deals} deals ({players} players, seed {seed}; every card "
+              "visible, no betting; 95% intervals)").format(
+                  deals=result.deals, players=result.players, seed=result.seed)
     if layout == "long":
         rows = [[label, v, fn(i)] for label, fn in figures for i, v in enumerate(names)]
-        main = Table(["figure", "variant", "value"], rows, title=title)
+        main = Table([N_("figure"), N_("variant"), N_("value")], rows, title=title)
     else:
-        main = Table(["figure", *names], [[label, *(fn(i) for i in range(len(names)))]
-                                          for label, fn in figures], title=title)
+        main = Table([N_("figure"), *names], [[label, *(fn(i) for i in range(len(names)))]
+                                              for label, fn in figures], title=title)
     notes = []
     if len(set(result.hand_sizes)) > 1:
-        notes.append("Variants that deal a different number of cards do not see the "
-                     "same deals; their pairs compare different cards.")
-    pairs = Table(["variants", "winner differs, % of deals", "deals"],
+        notes.append(_("Variants that deal a different number of cards do not see the "
+                       "same deals; their pairs compare different cards."))
+    pairs = Table([N_("variants"), N_("winner differs, % of deals"), N_("deals")],
                   [[f"{names[i]} / {names[j]}", _fmt(result.differ(i, j)),
                     len(result.differing(i, j))] for i, j in result.pairs()],
-                  title="Deals whose perfect-play winner differs (paired)", notes=notes)
+                  title=_("Deals whose perfect-play winner differs (paired)"), notes=notes)
     tables = [main]
     if result.pairs():
         tables.append(pairs)
@@ -413,12 +415,13 @@ def perfect_divergences_report(found: Sequence[PerfectDivergence],
         else:
             row.append(format_deal(d.deal.hands, d.deal.up))
         rows.append(row)
-    columns = ["#", "variants", "perfect-play winner",
-               "files" if saved else "deal (seat 0 first)"]
-    notes = [f"{s.wanted} existed; wrote {s.path} instead." for s in saved if s.wanted]
+    columns = ["#", N_("variants"), N_("perfect-play winner"),
+               N_("files") if saved else N_("deal (seat 0 first)")]
+    notes = [_("{wanted} existed; wrote {path} instead.").format(wanted=s.wanted, path=s.path)
+             for s in saved if s.wanted]
     if not found:
-        notes.append("No deal was found whose perfect-play winner differs.")
-    table = Table(columns, rows, title="Deals whose perfect-play winner differs",
+        notes.append(_("No deal was found whose perfect-play winner differs."))
+    table = Table(columns, rows, title=_("Deals whose perfect-play winner differs"),
                   wrap={"variants": 18, "perfect-play winner": 24,
                         "deal (seat 0 first)": 26, "files": 26},
                   notes=notes)

@@ -11,9 +11,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..cards import RANK_LETTERS, TrumpRelative, parse_card_spec
+from ..i18n import N_, _, data_text, ngettext, use_language
 from ..provenance import STATUS_MARKS, STATUSES
 from ..render import Report, Section, Table, plain
-from ..ruletable import RULE_NAMES, RULES, SECTION_TITLES, SECTIONS, rules_in
+from ..ruletable import RULE_NAMES, RULES, SECTIONS, rule_title, rules_in, section_title
 from ..variant import Variant
 from ..variants import cited_source, is_uncorroborated
 
@@ -21,9 +22,22 @@ TYPE_CHECKING = False    # typing.TYPE_CHECKING, without importing typing at sta
 if TYPE_CHECKING:
     from typing import Any
 
-__all__ = ["format_value", "value_words", "variants_report", "rules_page", "rules_report", "rule_record", "rule_origin",
-           "carried_words", "source_record", "status_text", "RANK_LETTER", "source_data",
-           "sources_report", "source_report", "glossary_report", "rule_quotations"]
+__all__ = ["format_value", "value_words", "variants_report", "rules_page", "rules_report",
+           "rule_record", "rule_origin", "carried_words", "source_record", "status_text",
+           "status_word", "RANK_LETTER", "source_data", "sources_report", "source_report",
+           "glossary_report", "rule_quotations", "joined", "shown_text"]
+
+#: The statuses in words (the data keeps the English keys, ``STATUSES``).
+STATUS_WORDS: dict[str, str] = {"attested": N_("attested"), "inferred": N_("inferred"),
+                                "assumed": N_("assumed"), "disputed": N_("disputed")}
+#: The kinds of source in words (``rentoy.sources.KINDS`` gives the English).
+KIND_WORDS: tuple[str, ...] = (N_("period text"), N_("reconstruction"), N_("scholarship"),
+                               N_("modern report"), N_("program"), N_("reference work"))
+
+
+def status_word(status: str) -> str:
+    """A status (``attested``) in the language spoken now (``atestiguada``)."""
+    return _(STATUS_WORDS[status]) if status in STATUS_WORDS else status
 
 #: How ranks are shown in card orders: the figures by their initials.
 RANK_LETTER: dict[int, str] = {rank: letter.upper() for letter, rank in RANK_LETTERS.items()}
@@ -34,18 +48,18 @@ def format_value(rule: str, value: Any) -> str:
     if rule in ("trump_order", "plain_order"):
         return " ".join(RANK_LETTER.get(r, str(r)) for r in value)
     if rule == "top_cards":
-        return " > ".join(value) if value else "none"
+        return " > ".join(value) if value else _("none")
     if rule == "ladder":
-        return " - ".join(str(v) for v in value)
+        return " - ".join(_("game") if v == "game" else str(v) for v in value)
     if rule == "calls":
         parts = []
         for key in ("raise", "game", "accept", "fold", "turn_up"):
             if key in value:
                 v = value[key]
                 parts.append(f"{key}: {' / '.join(v) if isinstance(v, (list, tuple)) else v}")
-        return "; ".join(parts) or "(none recorded)"
+        return "; ".join(parts) or _("(none recorded)")
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return _("yes") if value else _("no")
     if isinstance(value, (list, tuple)):
         return ", ".join(str(v) for v in value)
     return str(value)
@@ -55,17 +69,45 @@ _FIGURES: dict[int, str] = {1: "As", 10: "Sota", 11: "Caballo", 12: "Rey"}
 
 
 def _card_words(code: str) -> str:
-    """A card of a rule in words: ``the Cinco de bastos``, ``the 4 of the trump suit``."""
+    """A card of a rule in words: ``the Cinco de bastos``, ``the 4 of the trump suit``
+    (the Sota takes its own article in Spanish: ``la Sota``)."""
     spec = parse_card_spec(code)
     if isinstance(spec, TrumpRelative):
-        return f"the {_FIGURES.get(spec.rank, spec.rank)} of the trump suit"
-    return f"the {spec.name}"
+        if spec.rank == 10:
+            return _("the {sota} of the trump suit").format(sota=_FIGURES[10])
+        return _("the {rank} of the trump suit").format(
+            rank=_FIGURES.get(spec.rank, spec.rank))
+    if spec.rank == 10:
+        return _("the {sota}").format(sota=spec.name)
+    return _("the {card}").format(card=spec.name)
 
 
-def _joined(words: Sequence[str], last: str = "and") -> str:
+#: The words that join the last item of a list: "and", "or", "then".
+_LAST_WORDS: dict[str, str] = {"and": N_("{items} and {last}"), "or": N_("{items} or {last}"),
+                               "then": N_("{items}, then {last}")}
+
+
+def joined(words: Sequence[str], last: str = "and") -> str:
+    """Items as prose in the language spoken now: ``2, 4 or 6`` (``2, 4 o 6``; in
+    Spanish ``y`` is ``e`` before an i sound and ``o`` is ``u`` before an o sound).
+
+    >>> joined(["2", "4", "6"], "or")
+    '2, 4 or 6'
+    """
     if len(words) <= 1:
         return "".join(words)
-    return ", ".join(words[:-1]) + f" {last} " + words[-1]
+    last_word = words[-1]
+    text = _(_LAST_WORDS[last]).format(items=", ".join(words[:-1]), last=last_word)
+    sound = last_word.lower()
+    if text.endswith(" y " + last_word) and sound.startswith(("i", "í", "hi", "hí")) \
+            and not sound.startswith(("hie", "hia")):
+        text = text[:-len(last_word) - 2] + "e " + last_word
+    elif text.endswith(" o " + last_word) and sound.startswith(("o", "ó", "ho", "8", "11")):
+        text = text[:-len(last_word) - 2] + "u " + last_word
+    return text
+
+
+_joined = joined
 
 
 def value_words(rule: str, value: Any) -> str:
@@ -80,20 +122,20 @@ def value_words(rule: str, value: Any) -> str:
     if rule in ("trump_order", "plain_order"):
         return _joined([_FIGURES.get(r, str(r)) for r in value])
     if rule == "top_cards":
-        return _joined([_card_words(c) for c in value], "then") if value else "none"
+        return _joined([_card_words(c) for c in value], "then") if value else _("none")
     if rule == "calls":
         said = []
-        labels = {"raise": "to raise", "accept": "to accept", "fold": "to fold",
-                  "game": "to call the whole game", "turn_up": "the turned-up card"}
+        labels = {"raise": N_("to raise"), "accept": N_("to accept"), "fold": N_("to fold"),
+                  "game": N_("to call the whole game"), "turn_up": N_("the turned-up card")}
         for key, label in labels.items():
             if value.get(key):
                 words = value[key]
                 text = " / ".join(words) if isinstance(words, (list, tuple)) else words
-                said.append(f"{label}, {text}")
-        return "; ".join(said) or "none recorded"
+                said.append(f"{_(label)}, {text}")
+        return "; ".join(said) or _("none recorded")
     if rule == "players":
-        return _joined([str(v) for v in value], "or") + " players"
-    return RULES[rule].phrase(value)
+        return _("{value} players").format(value=_joined([str(v) for v in value], "or"))
+    return RULES[rule].words(value)
 
 
 def stated_text(rule: str, value: Any) -> str:
@@ -106,7 +148,7 @@ def stated_text(rule: str, value: Any) -> str:
     'turn_up: muestra'
     """
     if isinstance(value, dict) and set(value) == {"one_of"}:
-        return ", or ".join(format_value(rule, v) for v in value["one_of"])
+        return _(", or ").join(format_value(rule, v) for v in value["one_of"])
     return format_value(rule, value)
 
 
@@ -117,20 +159,22 @@ def rule_origin(variant: Variant, rule: str) -> tuple[str, str | None]:
     prov = variant.provenance[rule]
     if prov.option:
         if prov.carried:
-            return f"option {prov.option}, as in ", prov.defined_in
-        return f"option {prov.option}", None
+            return _("option {option}, as in ").format(option=prov.option), prov.defined_in
+        return _("option {option}").format(option=prov.option), None
     if prov.defined_in is None:
-        return "engine default", None
+        return _("engine default"), None
     if prov.defined_in == variant.base_id:
-        return "this file", None
-    return "as in ", prov.defined_in
+        return _("this file"), None
+    return _("as in "), prov.defined_in
 
 
 def carried_words(variant: Variant, rule: str) -> str | None:
     """For a rule carried over from another variant, the status it has there
     ("attested there"); None for a rule the variant states itself."""
     prov = variant.provenance[rule]
-    return f"{prov.stated_status} there" if prov.carried else None
+    if not prov.carried:
+        return None
+    return _("{status} there").format(status=status_word(str(prov.stated_status)))
 
 
 def _origin(variant: Variant, rule: str) -> str:
@@ -149,11 +193,6 @@ def source_record(variant: Variant | None, sid: str) -> dict[str, Any]:
     return {"id": sid, "kind": src.kind, "date": src.year, "label": src.label()}
 
 
-def _sources_text(records: list[dict[str, Any]]) -> str:
-    return ", ".join(f"{r['id']} ({r['label']})" if r["label"] else r["id"]
-                     for r in records) or "-"
-
-
 def carried_over_text(variant: Variant, rule: str) -> str | None:
     """Why an inherited rule is carried over, as ``rentoy rules`` says it (None if not):
     ``top_cards_are_trumps is carried over from another set of top cards (stated in
@@ -161,9 +200,10 @@ def carried_over_text(variant: Variant, rule: str) -> str | None:
     item = variant.carried_over.get(rule)
     if item is None:
         return None
-    was = " and ".join(f"{r} {format_value(r, item.was[r])}" for r in item.changed)
-    part = " (its raise words, not used to name raises)" if item.part == "raise" else ""
-    return f"{rule}{part} is {item.label} (stated in {item.stated_in} for {was})"
+    was = _(" and ").join(f"{r} {format_value(r, item.was[r])}" for r in item.changed)
+    part = _(" (its raise words, not used to name raises)") if item.part == "raise" else ""
+    return _("{rule}{part} is {label} (stated in {parent} for {was})").format(
+        rule=rule, part=part, label=_(item.label), parent=item.stated_in, was=was)
 
 
 def _carried_over_notes(records: list[dict[str, Any]]) -> list[str]:
@@ -172,12 +212,15 @@ def _carried_over_notes(records: list[dict[str, Any]]) -> list[str]:
     out = []
     carried = [r for r in records if r["carried"]]
     if carried:
-        out.append(f"{len(carried)} rule{'s' if len(carried) != 1 else ''} carried over "
-                   "(`from`: as in another variant): assumed here, whatever they are there, "
-                   "until this file ties them to its variant with a source and a note.")
+        out.append(ngettext(
+            "{n} rule carried over (`from`: as in another variant): assumed here, whatever "
+            "it is there, until this file ties it to its variant with a source and a note.",
+            "{n} rules carried over (`from`: as in another variant): assumed here, whatever "
+            "they are there, until this file ties them to its variant with a source and a "
+            "note.", len(carried)).format(n=len(carried)))
     stale = [r["carried_over"] for r in records if r["carried_over"]]
     if stale:
-        out.append(f"Not restated: {'; '.join(stale)}.")
+        out.append(_("Not restated: {rules}.").format(rules="; ".join(stale)))
     return out
 
 
@@ -189,14 +232,21 @@ def _inherited_options_notes(variant: Variant) -> list[str]:
             inherited.setdefault(str(option.provenance.defined_in), []).append(option.id)
     if not inherited:
         return []
-    parts = "; ".join(", ".join(ids) + f" from {parent}" for parent, ids in inherited.items())
-    return [f"Inherited: {parts} (a file withdraws one with `<option>: null` under "
-            "`options`)."]
+    parts = "; ".join(_("{options} from {parent}").format(options=", ".join(ids), parent=parent)
+                      for parent, ids in inherited.items())
+    return [_("Inherited: {options} (a file withdraws one with `<option>: null` under "
+              "`options`).").format(options=parts)]
 
 
 def rule_record(variant: Variant, rule: str) -> dict[str, Any]:
     """One rule as plain data: value, its reader's title and the value in words, status,
-    sources, note, origin."""
+    sources, note, origin; in English whatever the language spoken (the JSON output keeps
+    English keys and values)."""
+    with use_language("en"):
+        return _rule_record(variant, rule)
+
+
+def _rule_record(variant: Variant, rule: str) -> dict[str, Any]:
     prov = variant.provenance[rule]
     row = RULES[rule]
     return {
@@ -232,24 +282,28 @@ def rule_quotations(variant: Variant, rule: str) -> list[str]:
 
 
 def status_text(record: dict[str, Any]) -> str:
-    """A rule's status as a listing shows it, with the uncorroborated mark."""
-    return record["status"] + (", uncorroborated" if record["uncorroborated"] else "")
+    """A rule's status as a listing shows it, with the uncorroborated mark, in the
+    language spoken now."""
+    return status_word(record["status"]) + (_(", uncorroborated") if record["uncorroborated"]
+                                            else "")
 
 
 def variants_report(variants: list[Variant]) -> Report:
     rows, data = [], []
     for v in variants:
         counts = v.status_counts()
-        rows.append([v.id, v.name, v.period, v.region,
+        rows.append([v.id, data_text(v.name), data_text(v.period or "") or None,
+                     data_text(v.region or "") or None,
                      " ".join(str(counts[s]) for s in STATUSES), ", ".join(v.options) or "-"])
         data.append({"id": v.id, "name": v.name, "period": v.period, "region": v.region,
                      "extends": v.extends, "statuses": counts, "options": list(v.options),
                      "path": str(v.path) if v.path else None})
     marks = " ".join(STATUS_MARKS[s] for s in STATUSES)
-    table = Table(["id", "name", "period", "region", marks, "options"], rows,
-                  wrap={"name": 34, "period": 6, "region": 16, "options": 28},
-                  notes=[f"{marks}: how many of the variant's rules are "
-                         + ", ".join(f"{s} ({STATUS_MARKS[s]})" for s in STATUSES) + "."])
+    table = Table([N_("id"), N_("name"), N_("period"), N_("region"), marks, N_("options")],
+                  rows, wrap={"name": 34, "period": 6, "region": 16, "options": 28},
+                  notes=[_("{marks}: how many of the variant's rules are {statuses}.").format(
+                      marks=marks, statuses=", ".join(
+                          f"{status_word(s)} ({STATUS_MARKS[s]})" for s in STATUSES))])
     return Report(data, [table])
 
 
@@ -258,67 +312,104 @@ def _short_cite(record: dict[str, Any], variant: Variant) -> str:
     src = cited_source(variant, record["id"])
     if src is None:
         return record["id"]
-    who = src.author or src.title
-    return f"{who} {src.year}" if src.year else f"{who}, undated"
+    who = src.author or data_text(src.title)
+    return f"{who} {src.year}" if src.year else _("{who}, undated").format(who=who)
 
 
 def _evidence_words(variant: Variant, record: dict[str, Any]) -> str:
     """A rule's status and sources, as a rules page marks them after the rule."""
     status = status_text(record)
     cites = "; ".join(dict.fromkeys(_short_cite(r, variant) for r in record["sources"]))
-    where = record["from"]
     bits = [status + (f": {cites}" if cites else "")]
-    if where != "this file":
-        bits.append(where)
+    prov = variant.provenance[record["rule"]]
+    if prov.option or prov.defined_in != variant.base_id:
+        bits.append(_origin(variant, record["rule"]))
     return "[" + ", ".join(bits) + "]"
+
+
+def shown_text(text: str) -> str:
+    """A text of a variant file (or worked example) in the language spoken now, found in
+    the catalog as the file writes it: a loader that strips a block scalar's last line
+    break (a description) still finds its translation."""
+    shown = data_text(text)
+    if shown == text and text and not text.endswith("\n"):
+        again = data_text(text + "\n")
+        if again != text + "\n":
+            return again.rstrip("\n")
+    return shown
+
+
+def _note(text: object) -> str:
+    """A note of a variant file on one line, in the language spoken now."""
+    return " ".join(shown_text(str(text)).split()) if text else ""
 
 
 def rules_page(variant: Variant) -> Report:
     """A variant's rules as a page reads them: by section (players and the deal, the
     cards, the play, the betting, scoring), each rule by its reader's name with its
     value in words and its status and sources marked, its note beneath; then the options.
-    The data is that of ``rules_report``."""
+    The data is that of ``rules_report`` (in English); the words are in the language
+    spoken now, the notes too where the variants catalog has them."""
     table = rules_report(variant)
     records = {r["rule"]: r for r in table.data["rules"]}
-    facts = ", ".join(f for f in (variant.period, variant.region) if f)
+    facts = ", ".join(data_text(f) for f in (variant.period, variant.region) if f)
     cited = "; ".join(_short_cite({"id": sid}, variant) for sid in variant.sources)
-    text = [(facts + ". " if facts else "") + (f"Sources: {cited}." if cited else "")]
+    text = [(facts + ". " if facts else "")
+            + (_("Sources: {sources}.").format(sources=cited) if cited else "")]
     if variant.description:
-        text += [" ".join(part.split()) for part in variant.description.split("\n\n")]
+        text += [" ".join(part.split())
+                 for part in shown_text(variant.description).split("\n\n")]
     sections = []
     for key in SECTIONS:
         paragraphs = []
         for row in rules_in(key):
             record = records[row.name]
-            line = (f"- {row.title}: {record['words']}. "
+            words = value_words(row.name, variant.values[row.name])
+            line = (f"- {rule_title(row.name)}: {words}. "
                     f"{_evidence_words(variant, record)}")
             if record["note"]:
-                line += " " + " ".join(str(record["note"]).split())
+                line += " " + _note(record["note"])
             paragraphs.append(line)
-        sections.append(Section(SECTION_TITLES[key], paragraphs))
+        sections.append(Section(section_title(key), paragraphs))
     if variant.options:
         paragraphs = []
         for option in table.data["options"]:
-            changes = "; ".join(f"{RULES[k].title.lower()}: {value_words(k, v)}"
+            changes = "; ".join(f"{_lower_first(rule_title(k))}: {value_words(k, v)}"
                                 for k, v in variant.options[option["id"]].rules.items())
-            status = option["status"]
+            status = status_word(option["status"])
             cites = "; ".join(_short_cite(r, variant) for r in option["sources"])
             line = f"- {variant.base_id}+{option['id']}: {changes}. [{status}" + (
                 f": {cites}]" if cites else "]")
             if option["note"]:
-                line += " " + " ".join(str(option["note"]).split())
+                line += " " + _note(option["note"])
             paragraphs.append(line)
-        sections.append(Section(f"Options (choose with {variant.base_id}+OPTION)",
-                                paragraphs))
+        sections.append(Section(_("Options (choose with {base}+OPTION)").format(
+            base=variant.base_id), paragraphs))
     notes = [n for t in table.tables for n in t.notes]
-    return Report(table.data, heading=f"{variant.id}: {variant.name}",
+    return Report(table.data, heading=f"{variant.id}: {data_text(variant.name)}",
                   text=text + notes, sections=sections)
+
+
+def _lower_first(title: str) -> str:
+    """A rule's title inside a sentence: "order of the trumps" (as ``str.lower`` would,
+    but only the first letter, which keeps "(arrastre)", "Sota" and the like)."""
+    return title[:1].lower() + title[1:]
+
+
+def _sources_text(records: list[dict[str, Any]]) -> str:
+    """Sources as a table cell lists them: ``id (kind, date)``, in the language spoken."""
+    from ..sources import KINDS
+
+    return ", ".join(
+        f"{r['id']} ({_(KINDS.get(r['kind'], r['kind']))}, {r['date'] or _('n.d.')})"
+        if r["label"] else r["id"] for r in records) or "-"
 
 
 def rules_report(variant: Variant) -> Report:
     records = [rule_record(variant, r) for r in RULE_NAMES]
-    rows = [[r["rule"], r["display"], status_text(r), _sources_text(r["sources"]), r["from"],
-             r["note"] or ""] for r in records]
+    rows = [[r["rule"], format_value(r["rule"], variant.values[r["rule"]]), status_text(r),
+             _sources_text(r["sources"]), _origin(variant, r["rule"]), _note(r["note"])]
+            for r in records]
     options = [{"id": o.id, "name": o.name, "rules": plain(o.rules),
                 "status": o.provenance.status, "source": list(o.provenance.source),
                 "note": o.provenance.note, "defined_in": o.provenance.defined_in,
@@ -330,19 +421,22 @@ def rules_report(variant: Variant) -> Report:
             "applied_options": list(variant.applied_options),
             "sources": list(variant.sources), "rules": records, "options": options,
             "bibliography": sorted(variant.bibliography)}
-    tables = [Table(["rule", "value", "status", "source", "from", "note"], rows,
-                    title=f"{variant.id}: {variant.name}",
+    shown = [{**r, "carried_over": carried_over_text(variant, r["rule"])} for r in records]
+    tables = [Table([N_("rule"), N_("value"), N_("status"), N_("source"), N_("from"),
+                     N_("note")], rows,
+                    title=f"{variant.id}: {data_text(variant.name)}",
                     wrap={"value": 26, "source": 24, "from": 18, "note": 48},
-                    notes=_carried_over_notes(records))]
+                    notes=_carried_over_notes(shown))]
     if options:
         tables.append(Table(
-            ["option", "changes", "status", "source", "note"],
+            [N_("option"), N_("changes"), N_("status"), N_("source"), N_("note")],
             [[o["id"], "; ".join(f"{k}: {format_value(k, variant.options[o['id']].rules[k])}"
                                  for k in o["rules"]),
-              o["status"] + (f" (as in {o['defined_in']}, {o['stated_status']} there)"
-                             if o["carried"] else ""),
-              _sources_text(o["sources"]), o["note"] or ""] for o in options],
-            title=f"Options (select with {variant.base_id}+<option>)",
+              status_word(o["status"]) + (_(" (as in {parent}, {status} there)").format(
+                  parent=o["defined_in"], status=status_word(str(o["stated_status"])))
+                  if o["carried"] else ""),
+              _sources_text(o["sources"]), _note(o["note"])] for o in options],
+            title=_("Options (select with {base}+<option>)").format(base=variant.base_id),
             wrap={"changes": 30, "source": 24, "note": 50},
             notes=_inherited_options_notes(variant)))
     return Report(data, tables)
@@ -396,14 +490,15 @@ def sources_report(variant: Variant | None = None) -> Report:
     known = _known_sources(variant)
     order = list(KINDS)
     entries = sorted(known.values(), key=lambda s: (order.index(s.kind), s.year or "9999", s.id))
-    rows = [[s.id, s.kind_label, s.date, s.citation().replace("*", ""),
-             "yes" if s.unsourced else ""] for s in entries]
-    table = Table(["id", "kind", "date", "reference", "unsourced"], rows,
-                  title="Sources" + (f" for {variant.id}" if variant is not None else ""),
+    rows = [[s.id, _(s.kind_label), s.year or _("n.d."), s.citation().replace("*", ""),
+             _("yes") if s.unsourced else ""] for s in entries]
+    table = Table([N_("id"), N_("kind"), N_("date"), N_("reference"), N_("unsourced")], rows,
+                  title=_("Sources for {variant}").format(variant=variant.id)
+                  if variant is not None else _("Sources"),
                   wrap={"reference": 60},
-                  notes=["unsourced: a second-hand account that names no source of its own; "
-                         "a rule attested by it alone is uncorroborated.",
-                         "`rentoy sources ID` shows one entry in full."])
+                  notes=[_("unsourced: a second-hand account that names no source of its "
+                           "own; a rule attested by it alone is uncorroborated."),
+                         _("`rentoy sources ID` shows one entry in full.")])
     return Report([source_data(s) for s in entries], [table])
 
 
@@ -419,29 +514,37 @@ def source_report(sid: str, variant: Variant | None = None) -> Report:
     src = known[sid]
     data = source_data(src)
     data["cited_by"] = _citing(sid) if src.defined_in is None else []
-    rows = [["reference", data["citation"].replace("*", "")],
-            ["kind", src.kind_label], ["date", src.year or "not known"]]
+    fields = {"edition": N_("edition"), "identifier": N_("identifier"), "url": N_("url"),
+              "accessed": N_("accessed"), "revision": N_("revision"),
+              "archived": N_("archived"), "author": N_("author"), "place": N_("place"),
+              "pages": N_("pages"), "title": N_("title")}
+    rows = [[_("reference"), data["citation"].replace("*", "")],
+            [_("kind"), _(src.kind_label)], [_("date"), src.year or _("not known")]]
     for key in ("edition", "identifier", "url", "accessed", "revision", "archived"):
         if getattr(src, key):
-            rows.append([key, str(getattr(src, key))])
+            shown = str(getattr(src, key))
+            rows.append([_(fields[key]), data_text(shown) if key in ("edition", "accessed",
+                                                                    "revision") else shown])
         elif key == "revision" and src.changes and "archived" not in src.not_known \
                 and not src.archived and key not in src.not_known:
-            rows.append(["revision", "not recorded"])
+            rows.append([_(fields["revision"]), _("not recorded")])
     for key, why in src.not_known.items():
-        rows.append([f"{key} not known", why])
+        rows.append([_("{field} not known").format(field=_(fields.get(key, key))),
+                     data_text(why)])
     if src.subject != "rentoy":
-        rows.append(["subject", "another game or card words in general, not rentoy"])
-    rows.append(["unsourced", "yes: names no source of its own" if src.unsourced else "no"])
+        rows.append([_("subject"), _("another game or card words in general, not rentoy")])
+    rows.append([_("unsourced"), _("yes: names no source of its own") if src.unsourced
+                 else _("no")])
     if src.states:
-        rows.append(["states", "; ".join(f"{k}: {stated_text(k, v)}"
-                                         for k, v in plain(src.states).items())])
+        rows.append([_("states"), "; ".join(f"{k}: {stated_text(k, v)}"
+                                            for k, v in plain(src.states).items())])
     if src.note:
-        rows.append(["note", " ".join(src.note.split())])
+        rows.append([_("note"), _note(src.note)])
     if data["cited_by"]:
-        rows.append(["cited by", ", ".join(data["cited_by"])])
+        rows.append([_("cited by"), ", ".join(data["cited_by"])])
     if src.defined_in:
-        rows.append(["declared in", src.defined_in])
-    return Report(data, [Table(["field", "value"], rows, title=f"{sid}",
+        rows.append([_("declared in"), src.defined_in])
+    return Report(data, [Table([N_("field"), N_("value")], rows, title=f"{sid}",
                                wrap={"value": 70})])
 
 
@@ -454,9 +557,11 @@ def glossary_report(term: str | None = None) -> Report:
         terms = sorted(load_glossary().values(), key=lambda t: term_key(t.term))
         data = [{"term": t.term, "gloss": t.gloss, "note": t.note, "source": list(t.source)}
                 for t in terms]
-        return Report(data, [Table(["term", "gloss"], [[t.term, t.gloss] for t in terms],
-                                   title="Glossary", wrap={"gloss": 50},
-                                   notes=["`rentoy glossary TERM` shows one term in full."])])
+        return Report(data, [Table([N_("term"), N_("gloss")],
+                                   [[t.term, data_text(t.gloss)] for t in terms],
+                                   title=_("Glossary"), wrap={"gloss": 50},
+                                   notes=[_("`rentoy glossary TERM` shows one term in "
+                                            "full.")])])
     found = lookup(term)
     if found is None:
         raise InputError(Problem(f"no term {term!r} in the glossary",
@@ -465,10 +570,10 @@ def glossary_report(term: str | None = None) -> Report:
                                  or "`rentoy glossary` lists them"))
     entry: dict[str, Any] = {"term": found.term, "gloss": found.gloss, "note": found.note,
                              "source": list(found.source)}
-    rows = [["gloss", found.gloss]]
+    rows = [[_("gloss"), data_text(found.gloss)]]
     if found.note:
-        rows.append(["note", " ".join(found.note.split())])
+        rows.append([_("note"), _note(found.note)])
     if found.source:
-        rows.append(["sources", ", ".join(found.source)])
-    return Report(entry, [Table(["field", "value"], rows, title=found.term,
+        rows.append([_("sources"), ", ".join(found.source)])
+    return Report(entry, [Table([N_("field"), N_("value")], rows, title=found.term,
                                wrap={"value": 70})])

@@ -28,10 +28,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Sequence
 
-from .reference import rule_record
+from .reference import format_value, rule_record, status_word
+from ..i18n import N_, _
 from ..render import Report, Table
 from ..provenance import STATUS_MARKS, STATUSES
-from ..ruletable import RULE_NAMES, rule_description
+from ..ruletable import RULE_NAMES, RULES
 from ..variant import Variant
 from ..variants import load_variants
 
@@ -47,7 +48,8 @@ _BY = ("value", "provenance")
 
 def status_legend() -> str:
     """One line explaining the marks: ``A attested, I inferred, ...``."""
-    return "Status: " + ", ".join(f"{STATUS_MARKS[s]} {s}" for s in STATUSES) + "."
+    return _("Status: {marks}.").format(marks=", ".join(
+        f"{STATUS_MARKS[s]} {status_word(s)}" for s in STATUSES))
 
 
 @dataclass(frozen=True)
@@ -62,12 +64,19 @@ class RuleCell:
     source: tuple[str, ...]
     note: str | None
     origin: str                 # "this file", "inherited from 1737", "option borrego", ...
+    rule: str = ""              # the rule's key (for the value in words)
 
     @property
     def text(self) -> str:
-        """``value (mark: sources)``, the form a table cell shows."""
+        """``value (mark: sources)``, the form a table cell shows (the value in the
+        language spoken now: ``yes`` is ``sí`` in Spanish)."""
         sources = ", ".join(self.source)
-        return f"{self.display} ({self.mark}{': ' + sources if sources else ''})"
+        return f"{self.shown} ({self.mark}{': ' + sources if sources else ''})"
+
+    @property
+    def shown(self) -> str:
+        """:attr:`display` in the language spoken now."""
+        return format_value(self.rule, self.value) if self.rule else self.display
 
     def as_dict(self) -> dict[str, Any]:
         return {"variant": self.variant, "value": self.value, "display": self.display,
@@ -124,33 +133,34 @@ class RuleComparison:
         and variant with value, status and sources in their own columns (for CSV).
         """
         if layout == "long":
-            rows = [[r.rule, c.variant, c.display, c.status, ", ".join(c.source), c.origin,
-                     "yes" if r.same_value else "no"]
+            rows = [[r.rule, c.variant, c.shown, status_word(c.status), ", ".join(c.source),
+                     c.origin, _("yes") if r.same_value else _("no")]
                     for r in self.rows for c in r.cells]
-            return [Table(["rule", "variant", "value", "status", "source", "from",
-                           "same value"], rows, title="rules")]
-        kind = "rules" if self.all_rules else (
-            "rules that differ" if self.by == "value" else "rules whose value or evidence differs")
+            return [Table([N_("rule"), N_("variant"), N_("value"), N_("status"), N_("source"),
+                           N_("from"), N_("same value")], rows, title=_("rules"))]
+        kind = _("Rules") if self.all_rules else (
+            _("Rules that differ") if self.by == "value"
+            else _("Rules whose value or evidence differs"))
         notes = [status_legend(),
-                 "Sources: ids in variants/sources.yaml; `rentoy rules ID` gives each "
-                 "rule's note."]
+                 _("Sources: ids in variants/sources.yaml; `rentoy rules ID` gives each "
+                   "rule's note.")]
         if not self.rows:
-            notes.insert(0, "No rule differs." if len(self.variants) > 1
-                         else "Only one variant: nothing to compare.")
+            notes.insert(0, _("No rule differs.") if len(self.variants) > 1
+                         else _("Only one variant: nothing to compare."))
         wrap = {v: max(20, 100 // max(len(self.variants), 1)) for v in self.variants}
         rows = [[r.rule, *(c.text for c in r.cells)] for r in self.rows]
-        tables = [Table(["rule", *self.variants], rows,
-                        title=f"{kind.capitalize()}: {', '.join(self.variants)}",
+        tables = [Table([N_("rule"), *self.variants], rows,
+                        title=f"{kind}: {', '.join(self.variants)}",
                         wrap=wrap, notes=notes)]
         if self.sources:
             from ..sources import load_sources
 
             known = load_sources()
             tables.append(Table(
-                ["source", "reference"],
-                [[sid, known[sid].citation() if sid in known else "(not in the bibliography)"]
-                 for sid in self.sources],
-                title="Sources cited", wrap={"reference": 90}))
+                [N_("source"), N_("reference")],
+                [[sid, known[sid].citation() if sid in known
+                  else _("(not in the bibliography)")] for sid in self.sources],
+                title=_("Sources cited"), wrap={"reference": 90}))
         return tables
 
     def report(self, layout: str = "wide") -> Report:
@@ -162,7 +172,7 @@ def _cell(variant: Variant, rule: str) -> RuleCell:
     record = rule_record(variant, rule)      # what `rentoy rules` shows for the rule
     return RuleCell(variant.id, record["value"], record["display"], record["status"],
                     STATUS_MARKS.get(record["status"], "?"), tuple(record["source"]),
-                    record["note"], record["from"])
+                    record["note"], record["from"], rule)
 
 
 def compare_rules(variants: Sequence[str | Variant] = (), all_rules: bool = False,
@@ -183,7 +193,8 @@ def compare_rules(variants: Sequence[str | Variant] = (), all_rules: bool = Fals
             (c.status, c.source) == (cells[0].status, cells[0].source) for c in cells)
         differs = not (same_value if by == "value" else same_prov)
         if all_rules or differs:
-            rows.append(RuleRow(rule, rule_description(rule), cells, same_value, same_prov))
+            # The data stays English (the JSON's); rule_description gives it translated.
+            rows.append(RuleRow(rule, RULES[rule].description, cells, same_value, same_prov))
     return RuleComparison(tuple(v.id for v in loaded), tuple(v.name for v in loaded),
                           tuple(rows), all_rules, by)
 

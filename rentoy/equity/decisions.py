@@ -30,6 +30,7 @@ from typing import Any
 from ..analysis.stakes import Point, ScoreChances, Stakes, after_hand, raise_steps, value_points
 from ..engine import compile_variant
 from ..engine.rules import decides_game
+from ..i18n import _, use_language
 from ..variant import Variant
 from ..variants import load_variant
 
@@ -114,34 +115,41 @@ def _pct(p: float) -> str:
 
 
 def describe(d: Decision) -> str:
-    """The decision in words (English)."""
+    """The decision in words, in the language spoken now (English unless Spanish is
+    chosen, see ``rentoy.i18n``)."""
     t = TEAM_NAMES[d.team]
-    offered = ("the whole game (juego fuera)" if d.kind == "game" else str(d.to_value))
-    head = f"Team {t}, offered {offered} (from {d.from_value}): "
+    offered = (_("the whole game (juego fuera)") if d.kind == "game" else str(d.to_value))
+    head = _("Team {team}, offered {offered} (from {value}): ").format(
+        team=t, offered=offered, value=d.from_value)
     if d.dead:
-        return (head + f"a dead raise, {d.from_value} already decides the game: folding "
-                f"loses it, so accept (or raise again: it changes nothing).")
-    words = (head + f"folding leaves {d.fold_score[0]}-{d.fold_score[1]}, where {t} wins "
-             f"the game {100 * d.fold_chance:.1f}% of the time; ")
+        return head + _("a dead raise, {value} already decides the game: folding loses it, "
+                        "so accept (or raise again: it changes nothing).").format(
+                            value=d.from_value)
+    words = head + _("folding leaves {a}-{b}, where {team} wins the game {chance}% of the "
+                     "time; ").format(a=d.fold_score[0], b=d.fold_score[1], team=t,
+                                      chance=f"{100 * d.fold_chance:.1f}")
     if d.take.dead <= 0.0:
-        words += "accept whatever the hand (folding is no better than losing it)"
+        words += _("accept whatever the hand (folding is no better than losing it)")
     else:
-        words += (f"accept if {t} wins the hand at least {_pct(d.take.dead)} of the time "
-                  f"({_pct(d.take.live)} counting later raises)")
+        words += _("accept if {team} wins the hand at least {dead} of the time ({live} "
+                   "counting later raises)").format(team=t, dead=_pct(d.take.dead),
+                                                    live=_pct(d.take.live))
     if d.again is not None and d.next_value is not None:
         if d.again_dead:
-            words += (f"; raising again to {d.next_value} would be dead")
+            words += _("; raising again to {value} would be dead").format(value=d.next_value)
         else:
-            words += (f"; raise again to {d.next_value} at once from "
-                      f"{_pct(d.again.dead)} (dead reckoning)")
+            words += _("; raise again to {value} at once from {dead} (dead reckoning)").format(
+                value=d.next_value, dead=_pct(d.again.dead))
             if d.again.live < 1.0 and abs(d.again.live - d.again.dead) >= 0.005:
-                words += f", from {_pct(d.again.live)} counting later raises"
+                words += _(", from {live} counting later raises").format(
+                    live=_pct(d.again.live))
     words += "."
     if d.raise_at is not None and not d.dead:
         raiser = TEAM_NAMES[1 - d.team]
-        words += (f" (On its turn, team {raiser} does better to raise to {d.to_value} than "
-                  f"to play on from {_pct(d.raise_at.dead)}, "
-                  f"{_pct(d.raise_at.live)} counting later raises.)")
+        words += " " + _("(On its turn, team {team} does better to raise to {value} than to "
+                         "play on from {dead}, {live} counting later raises.)").format(
+                             team=raiser, value=d.to_value, dead=_pct(d.raise_at.dead),
+                             live=_pct(d.raise_at.live))
     return words
 
 
@@ -159,5 +167,11 @@ def decision_json(d: Decision) -> dict[str, Any]:
                             "win_game": round(d.lose_chance, 4)},
         "take_point": point(d.take), "raise_again_point": point(d.again),
         "raise_point_of_raiser": point(d.raise_at), "raise_again_dead": d.again_dead,
-        "words": describe(d),
+        "words": _english(describe, d),
     }
+
+
+def _english(function: Any, *args: Any) -> Any:
+    """``function(*args)`` with English spoken (the JSON is English in every language)."""
+    with use_language("en"):
+        return function(*args)

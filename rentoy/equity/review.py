@@ -33,6 +33,7 @@ from ..analysis.stakes import ScoreChances, Stakes, load_chances
 from ..bots import SearchBot
 from ..engine import Game, compile_variant
 from ..engine.actions import ACCEPT, FOLD, GAME_CALL, PLAY, RAISE
+from ..i18n import N_, _, use_language
 from ..simulation.play import variant_spec
 from ..walkthrough import load_walkthrough
 
@@ -77,12 +78,19 @@ class Entry:
     cost: float
     mark: str | None
     verdict: str | None
-    words: str
+    #: What the review says of the decision: phrases, each its English words (with
+    #: ``{}`` fields) and their values, joined by "; ".
+    phrases: tuple[tuple[str, tuple[tuple[str, Any], ...]], ...]
     options: dict[str, float] = field(default_factory=dict)
 
     @property
     def team(self) -> str:
         return "AB"[self.seat & 1]
+
+    @property
+    def words(self) -> str:
+        """What the review says of the decision, in the language spoken now."""
+        return "; ".join(_(text).format(**dict(values)) for text, values in self.phrases)
 
     def json(self) -> dict[str, Any]:
         return {"hand": self.hand, "index": self.index, "seat": self.seat, "team": self.team,
@@ -90,7 +98,17 @@ class Entry:
                 "value": self.value, "hand_chance": round(self.p, 4), "best": self.best,
                 "cost": round(self.cost, 4), "mark": self.mark, "verdict": self.verdict,
                 "options": {k: round(v, 4) for k, v in self.options.items()},
-                "words": self.words}
+                "words": _english_words(self)}
+
+
+def _english_words(entry: Entry) -> str:
+    """An entry's words in English, as the JSON and the annotated record give them."""
+    with use_language("en"):
+        return entry.words
+
+
+def _said(text: str, **values: Any) -> tuple[str, tuple[tuple[str, Any], ...]]:
+    return text, tuple(values.items())
 
 
 @dataclass(frozen=True)
@@ -206,14 +224,16 @@ def _judge(game: Game, stakes: Stakes, bot: SearchBot, action: Any, number: int,
     best = max(options, key=lambda k: options[k])
     cost = max(0.0, options[best] - options.get(chosen, options[best]))
     take = stakes.take_point(score, dealer, team, level, start) if pending else None
-    words = f"the bot gives team {'AB'[team]} {_pct(p)} of the hand"
+    words = [_said(N_("the bot gives team {team} {chance} of the hand"), team="AB"[team],
+                   chance=_pct(p))]
     if take is not None:
-        words += (f"; the take point of {obs.value} here is {_pct(take.dead)} dead, "
-                  f"{_pct(take.live)} live")
+        words.append(_said(N_("the take point of {value} here is {dead} dead, {live} live"),
+                           value=obs.value, dead=_pct(take.dead), live=_pct(take.live)))
     if cost > 0.0005:
-        words += f"; {best} was better by {100 * cost:.1f} points of the game"
+        words.append(_said(N_("{best} was better by {cost} points of the game"), best=best,
+                           cost=f"{100 * cost:.1f}"))
     return Entry(kind=chosen, best=best, cost=cost, mark=mark_of(cost), verdict=None,
-                 words=words, options=options, **base)
+                 phrases=tuple(words), options=options, **base)
 
 
 def _card(game: Game, stakes: Stakes, obs: Any, action: Any, estimate: Any,
@@ -225,15 +245,17 @@ def _card(game: Game, stakes: Stakes, obs: Any, action: Any, estimate: Any,
     best_card = max(shares, key=lambda c: shares[c]) if shares else card
     lost = max(0.0, shares.get(best_card, 0.0) - shares.get(card, 0.0)) if shares else 0.0
     cost = lost * (win - lose)
-    words = (f"the bot's best card {_name(best_card)} wins {_pct(shares.get(best_card, 1))}"
-             f" of the worlds, this one {_pct(shares.get(card, 1))}") if shares else \
-        "the hand is settled"
+    words = [_said(N_("the bot's best card {card} wins {best} of the worlds, this one "
+                      "{this}"), card=_name(best_card), best=_pct(shares.get(best_card, 1)),
+                   this=_pct(shares.get(card, 1))) if shares else
+             _said(N_("the hand is settled"))]
     best = _name(best_card)
     # A raise was open and the tables say it was worth more than playing on.
     if "raise" in options and options["raise"] > options["play"] + 0.0005:
         gain = options["raise"] - options["play"]
-        words += (f"; raising first was better by {100 * gain:.1f} points of the game "
-                  f"(the bot gives the hand {_pct(estimate.p)})")
+        words.append(_said(N_("raising first was better by {gain} points of the game (the "
+                              "bot gives the hand {chance})"), gain=f"{100 * gain:.1f}",
+                           chance=_pct(estimate.p)))
         cost += gain
         best = f"raise, then {best}"
     verdict = None
@@ -243,10 +265,10 @@ def _card(game: Game, stakes: Stakes, obs: Any, action: Any, estimate: Any,
         after = {}
     if after and any(t == team for t in after.values()) and after.get(card) != team:
         verdict = "threw away a won hand"
-        words += ("; with the cards as they lay, the hand was won before this card and "
-                  "lost after it")
+        words.append(_said(N_("with the cards as they lay, the hand was won before this card "
+                              "and lost after it")))
     return Entry(kind="card", best=best, cost=cost, mark=mark_of(cost), verdict=verdict,
-                 words=words, options=options, **base)
+                 phrases=tuple(words), options=options, **base)
 
 
 def _name(card: int) -> str:
@@ -260,7 +282,7 @@ def _notes(review: Review) -> Iterator[tuple[int, int, str]]:
         if e.mark or e.verdict:
             label = e.mark or "solver"
             yield e.hand, e.index, (f"review: {label}, {100 * e.cost:.1f} points of the "
-                                    f"game; {e.words}; best: {e.best}")
+                                    f"game; {_english_words(e)}; best: {e.best}")
 
 
 def annotated_record(review: Review) -> str:

@@ -22,6 +22,7 @@ from typing import Any
 from ..analysis.stakes import ScoreChances, load_chances
 from ..engine import Hand, compile_variant
 from ..engine.actions import ACCEPT, FOLD, GAME_CALL, RAISE
+from ..i18n import _, use_language
 from ..walkthrough import load_walkthrough
 from .decisions import Decision, decision_json, decisions
 
@@ -31,7 +32,8 @@ __all__ = ["WorthEntry", "Worth", "walkthrough_worth"]
 @dataclass(frozen=True)
 class WorthEntry:
     """One betting action of a walkthrough: the branch it is in (``path``: branch
-    names), the action, the score and dealing team, and the decision it answers."""
+    names), the action, the score and dealing team, the decision it answers, and the
+    team that acts."""
 
     path: tuple[str, ...]
     action: str
@@ -40,12 +42,19 @@ class WorthEntry:
     dealer: int
     decision: Decision
     choice: str
-    words: str
+    team: int
+
+    @property
+    def words(self) -> str:
+        """The action and what it is worth, in a sentence in the language spoken now."""
+        return _words(self.choice, self.team, self.decision)
 
     def json(self) -> dict[str, Any]:
+        with use_language("en"):        # the JSON is English in every language
+            words = self.words
         return {"path": list(self.path), "action": self.action, "line": self.line,
                 "score": list(self.score), "dealer": "AB"[self.dealer],
-                "choice": self.choice, "words": self.words,
+                "choice": self.choice, "words": words,
                 "decision": decision_json(self.decision)}
 
 
@@ -74,40 +83,56 @@ def _words(kind: str, team: int, d: Decision) -> str:
     other team's decision that it puts)."""
     t = "AB"[team]
     if kind == "raise":
-        head = f"Team {t} raises to {d.to_value} on its turn"
+        head = _("Team {team} raises to {value} on its turn").format(team=t, value=d.to_value)
         if d.dead:
-            return head + f": a dead raise, {d.from_value} already decides the game."
+            return head + _(": a dead raise, {value} already decides the game.").format(
+                value=d.from_value)
         if d.kind == "game":
-            head = f"Team {t} calls the whole game (juego fuera) from {d.from_value}"
+            head = _("Team {team} calls the whole game (juego fuera) from {value}").format(
+                team=t, value=d.from_value)
         right = ("" if d.raise_at is None else
-                 f": right if it wins the hand at least {_pct(d.raise_at.dead)} of the time "
-                 f"({_pct(d.raise_at.live)} counting later raises)")
-        return (head + right + f". Team "
-                f"{'AB'[1 - team]} may fold below {_pct(d.take.dead)} of the hand "
-                f"({_pct(d.take.live)} live), which leaves {_score(d.fold_score)}.")
+                 _(": right if it wins the hand at least {dead} of the time ({live} "
+                   "counting later raises)").format(dead=_pct(d.raise_at.dead),
+                                                    live=_pct(d.raise_at.live)))
+        return head + right + _(". Team {other} may fold below {dead} of the hand ({live} "
+                                "live), which leaves {score}.").format(
+            other="AB"[1 - team], dead=_pct(d.take.dead), live=_pct(d.take.live),
+            score=_score(d.fold_score))
     if d.dead:
-        return (f"Team {t} {'folds' if kind == 'fold' else 'accepts' if kind == 'accept' else 'raises again'}"
-                f": the raise to {d.to_value} is dead, {d.from_value} already decides the "
-                f"game" + (", so folding loses it." if kind == "fold" else "."))
-    take = (f"accepting is right from {_pct(d.take.dead)} of the hand "
-            f"({_pct(d.take.live)} counting later raises)")
-    fold = (f"folding leaves {_score(d.fold_score)}, where {t} wins the game "
-            f"{_pct(d.fold_chance)} of the time")
-    stake = (f"accepting {d.to_value} leads to {_score(d.win_score)} "
-             f"({t} wins the game {_pct(d.win_chance)}) or {_score(d.lose_score)} "
-             f"({_pct(d.lose_chance)})")
+        if kind == "fold":
+            text = _("Team {team} folds: the raise to {value} is dead, {old} already decides "
+                     "the game, so folding loses it.")
+        elif kind == "accept":
+            text = _("Team {team} accepts: the raise to {value} is dead, {old} already "
+                     "decides the game.")
+        else:
+            text = _("Team {team} raises again: the raise to {value} is dead, {old} already "
+                     "decides the game.")
+        return text.format(team=t, value=d.to_value, old=d.from_value)
+    take = _("accepting is right from {dead} of the hand ({live} counting later raises)"
+             ).format(dead=_pct(d.take.dead), live=_pct(d.take.live))
+    fold = _("folding leaves {score}, where {team} wins the game {chance} of the time"
+             ).format(score=_score(d.fold_score), team=t, chance=_pct(d.fold_chance))
+    stake = _("accepting {value} leads to {win} ({team} wins the game {win_chance}) or "
+              "{lose} ({lose_chance})").format(
+                  value=d.to_value, win=_score(d.win_score), team=t,
+                  win_chance=_pct(d.win_chance), lose=_score(d.lose_score),
+                  lose_chance=_pct(d.lose_chance))
     if kind == "fold":
-        return f"Team {t} folds: {fold}; {stake}; {take}."
+        return _("Team {team} folds: {fold}; {stake}; {take}.").format(
+            team=t, fold=fold, stake=stake, take=take)
     if kind == "accept":
-        return f"Team {t} accepts {d.to_value}: {stake}; {fold}; {take}."
+        return _("Team {team} accepts {value}: {stake}; {fold}; {take}.").format(
+            team=t, value=d.to_value, stake=stake, fold=fold, take=take)
     assert d.again is not None
     if d.again_dead:
-        return (f"Team {t} raises again to {d.next_value}: a dead raise, {d.to_value} "
-                f"already decides the game, so it changes nothing.")
-    return (f"Team {t} raises again to {d.next_value}: right from {_pct(d.again.dead)} of "
-            f"the hand ({_pct(d.again.live)} counting later raises), "
-            + ("a dead raise, since " + str(d.to_value) + " already decides the game"
-               if d.again_dead else f"where {take}") + f"; {fold}.")
+        return _("Team {team} raises again to {value}: a dead raise, {old} already decides "
+                 "the game, so it changes nothing.").format(team=t, value=d.next_value,
+                                                           old=d.to_value)
+    return _("Team {team} raises again to {value}: right from {dead} of the hand ({live} "
+             "counting later raises), where {take}; {fold}.").format(
+                 team=t, value=d.next_value, dead=_pct(d.again.dead),
+                 live=_pct(d.again.live), take=take, fold=fold)
 
 
 def walkthrough_worth(path: str | Path, chances: ScoreChances | None = None) -> Worth:
@@ -152,9 +177,8 @@ def walkthrough_worth(path: str | Path, chances: ScoreChances | None = None) -> 
                               and (d.level == level or (level < 0 and d.kind == "game"))),
                              None)
                 if found is not None:
-                    words = _words(choice, team, found)
                     entries.append(WorthEntry(path, str(action), spec.line, score, dealer,
-                                              found, choice, words))
+                                              found, choice, team))
             hand.apply(action)
         for branch in segment.branches:
             walk_segment(hand.clone(), branch, path + (branch.name or "",))

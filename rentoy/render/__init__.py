@@ -5,6 +5,11 @@ person reads. :func:`render` picks the renderer for ``text`` (tables laid out to
 the terminal's width, see ``rentoy.render.text``), ``markdown``, ``json`` or
 ``csv``. Strings in tables may carry inline Markdown (``*title*``); only Markdown
 output keeps it.
+
+A table's column names are English keys (``rule``, ``value``; marked with ``N_`` where
+the table is made, see ``rentoy.i18n``): the text and Markdown renderers show them in
+the language spoken, CSV writes them as they are, and JSON shows only ``data``, which
+stays English in every language.
 """
 
 from __future__ import annotations

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..i18n import _
 from . import Report, Table
 
 
@@ -19,7 +20,7 @@ def render_table(table: Table) -> str:
     lines = []
     if table.title:
         lines += [f"### {table.title}", ""]
-    lines.append("| " + " | ".join(_cell(c) for c in table.columns) + " |")
+    lines.append("| " + " | ".join(_cell(_(str(c))) for c in table.columns) + " |")
     lines.append("|" + "|".join("---" for _ in table.columns) + "|")
     for row in table.rows:
         lines.append("| " + " | ".join(_cell(v) for v in row) + " |")

@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from ..i18n import _
 from . import Report, Table
 from .terminal import display_width, terminal_width
 
@@ -237,7 +238,9 @@ def _turned(headers: Sequence[str], cells: Sequence[Sequence[str]], width: int) 
 def render_table(table: Table, width: int | None = None) -> str:
     """``table`` as text no wider than ``width`` (default: the terminal's width)."""
     width = terminal_width(width)
-    headers = [plain_text(str(c)) for c in table.columns]
+    # Column names are English keys (marked with N_ where the table is made): shown in
+    # the language spoken now; a name with no translation (a variant's id) as it is.
+    headers = [plain_text(_(str(c))) for c in table.columns]
     cells = [[_cell(v) for v in row] for row in table.rows]
     caps = [table.wrap.get(c) for c in table.columns]
     out: list[str] = []
@@ -246,11 +249,12 @@ def render_table(table: Table, width: int | None = None) -> str:
     legend: list[str] = []
     widths = _widths(headers, cells, width, caps)
     if widths is None and table.abbrev:
-        short = [table.abbrev.get(c, h) for c, h in zip(table.columns, headers)]
+        short = [_(table.abbrev[c]) if c in table.abbrev else h
+                 for c, h in zip(table.columns, headers)]
         widths = _widths(short, cells, width, caps)
         if widths is not None:
             headers = short
-            legend = ["; ".join(f"{table.abbrev[c]}: {c}" for c in table.columns
+            legend = ["; ".join(f"{_(table.abbrev[c])}: {_(c)}" for c in table.columns
                                 if c in table.abbrev) + "."]
     if widths is not None:
         out += _grid(headers, cells, widths)

@@ -33,16 +33,26 @@ LONG_RUN_SECONDS = 2.0
 
 
 def hand_seconds(bot: str) -> float:
-    """One bot's share of a hand's cost (settings after a colon scale the search's
-    samples: ``search:samples=8`` costs a quarter of the default's 32)."""
-    name, _, settings = bot.partition(":")
-    cost = SECONDS_PER_HAND.get(name.strip(), SECONDS_PER_HAND["greedy"])
-    if name.strip() == "search":
-        for part in settings.split(","):
-            key, _, value = part.partition("=")
-            if key.strip() == "samples" and value.strip().isdigit():
-                cost *= max(int(value), 1) / 32
-    return cost
+    """One bot's share of a hand's cost, read from its spec as the bots read it
+    (:func:`rentoy.bots.parse_bot`): the search bot and the table bot, which plays its
+    cards as the search bot does, cost in proportion to their samples
+    (``search:samples=8`` a quarter of the default's 32). A spec the bots would refuse
+    costs as the greedy bot: it is refused, with its reason, before anything runs.
+
+    >>> hand_seconds("search:samples=8:careless_at=1") == SECONDS_PER_HAND["search"] / 4
+    True
+    >>> hand_seconds("tables") == SECONDS_PER_HAND["search"]
+    True
+    """
+    from ..bots import parse_bot
+
+    try:
+        name, settings = parse_bot(bot)
+    except ValueError:
+        return SECONDS_PER_HAND["greedy"]
+    if name in ("search", "tables"):
+        return SECONDS_PER_HAND["search"] * max(int(settings.get("samples", 32)), 1) / 32
+    return SECONDS_PER_HAND.get(name, SECONDS_PER_HAND["greedy"])
 
 
 def simulation_seconds(hands: int, variants: int, bots: Sequence[str], players: int = 4,

@@ -18,6 +18,7 @@ import io
 from pathlib import Path
 from typing import Sequence
 
+from ..i18n import N_, _, ngettext
 from ..render import Report, Table
 from .run import SimulationResult
 from .stats import STATISTICS, Estimate, Statistic
@@ -92,19 +93,21 @@ def _hand_size_notes(result: SimulationResult) -> list[str]:
         sizes.setdefault(size, []).append(variant)
     if len(sizes) < 2:
         return []
-    groups = "; ".join(f"{', '.join(vs)} deal{'s' if len(vs) == 1 else ''} {size} cards"
+    groups = "; ".join(ngettext("{variants} deals {size} cards", "{variants} deal {size} cards",
+                                len(vs)).format(variants=", ".join(vs), size=size)
                        for size, vs in sizes.items())
-    return [f"Only variants dealing as many cards get the same cards ({groups})."]
+    return [_("Only variants dealing as many cards get the same cards ({groups}).").format(
+        groups=groups)]
 
 
 def _match_notes(result: SimulationResult) -> list[str]:
     """A caveat when a variant plays matches: the simulation's unit is the game."""
-    matches = [f"{v} a match is the best of {n} games"
+    matches = [_("in {variant} a match is the best of {n} games").format(variant=v, n=n)
                for v, n in zip(result.variants, result.best_of) if n > 1]
     if not matches:
         return []
-    return [f"Games are played one by one (in {'; in '.join(matches)}): the figures are "
-            "per game, not per match."]
+    return [_("Games are played one by one ({matches}): the figures are per game, not per "
+              "match.").format(matches="; ".join(matches))]
 
 
 def _long_tables(result: SimulationResult, reference: str) -> list[Table]:
@@ -144,36 +147,38 @@ def simulation_report(result: SimulationResult, reference: str | None = None,
                       _long_tables(result, reference))
     bots = (result.bots[0] if result.bots[0] == result.bots[1]
             else f"{result.bots[0]} (team A), {result.bots[1]} (team B)")
-    rows = [["hands played", *map(str, result.hands)]]
+    rows = [[_("hands played"), *map(str, result.hands)]]
     per_variant = {v: result.estimates(v) for v in result.variants}
     for stat in STATISTICS:
-        rows.append([stat.shown_label, *(format_estimate(stat, per_variant[v][stat.name])
-                                   for v in result.variants)])
-    setting = (f"{result.games} games of {result.players} players, bots: {bots}, "
-               f"seed {result.seed}")
-    played = (f"Each variant played the same {result.games} games (the same deals), at "
-              f"least {result.hands_requested} hands each." if len(result.variants) > 1
-              else f"{result.games} games, at least {result.hands_requested} hands.")
+        rows.append([stat.said_label, *(format_estimate(stat, per_variant[v][stat.name])
+                                        for v in result.variants)])
+    setting = _("{games} games of {players} players, bots: {bots}, seed {seed}").format(
+        games=result.games, players=result.players, bots=bots, seed=result.seed)
+    played = (_("Each variant played the same {games} games (the same deals), at least "
+                "{hands} hands each.") if len(result.variants) > 1
+              else _("{games} games, at least {hands} hands.")).format(
+                  games=result.games, hands=result.hands_requested)
     notes = [
         played,
         *_hand_size_notes(result),
         *_match_notes(result),
-        "Brackets: 95% interval, estimate +- 1.96 standard errors, with games as the "
-        "independent units (delta method for ratios).",
+        _("Brackets: 95% interval, estimate +- 1.96 standard errors, with games as the "
+          "independent units (delta method for ratios)."),
     ]
-    tables = [Table(["statistic", *result.variants], rows,
-                    title=f"Simulated play: {setting}", notes=notes)]
+    tables = [Table([N_("statistic"), *result.variants], rows,
+                    title=_("Simulated play: {setting}").format(setting=setting), notes=notes)]
     others = [v for v in result.variants if v != reference]
     if others and result.moments.cross is not None:
         diffs = {v: result.difference(v, reference) for v in others}
-        drows = [[stat.shown_label, *(format_difference(stat, diffs[v][stat.name])
-                                      for v in others)]
+        drows = [[stat.said_label, *(format_difference(stat, diffs[v][stat.name])
+                                     for v in others)]
                  for stat in STATISTICS]
         tables.append(Table(
-            ["statistic", *(f"{v} - {reference}" for v in others)], drows,
-            title=f"Paired differences from {reference}: the same games under both",
-            notes=["pp: percentage points. *: the 95% interval of the paired difference "
-                   "excludes 0."]))
+            [N_("statistic"), *(f"{v} - {reference}" for v in others)], drows,
+            title=_("Paired differences from {reference}: the same games under both").format(
+                reference=reference),
+            notes=[_("pp: percentage points. *: the 95% interval of the paired difference "
+                     "excludes 0.")]))
     return Report(result.to_data(reference, timing=timing), tables)
 
 
@@ -269,17 +274,22 @@ def plot_comparison(result: SimulationResult, path: str | Path,
             ax.set_ylim(-0.6, len(variants) - 0.4)
             ax.invert_yaxis()
             # Whole titles: wrapped to the panel's width rather than cut off.
-            unit = (" (percentage points)" if paired else " (%)") if stat.percent else ""
-            ax.set_title(textwrap.fill(("Difference in " if paired else "") + stat.label
-                                       + unit, 22), fontsize=12)
+            if paired:
+                words = (_("Difference in {statistic} (percentage points)") if stat.percent
+                         else _("Difference in {statistic}"))
+            else:
+                words = _("{statistic} (%)") if stat.percent else "{statistic}"
+            ax.set_title(textwrap.fill(words.format(statistic=_(stat.label)), 22),
+                         fontsize=12)
             ax.xaxis.set_major_locator(matplotlib.ticker.MaxNLocator(4))
             ax.grid(axis="x", alpha=0.3)
         for ax in list(axes.flat)[len(chosen):]:
             ax.set_visible(False)
-        fig.suptitle(title or (f"Paired differences from {base}, " if paired else "")
-                     + f"{result.games} games, {result.players} players, "
-                       f"bots {'/'.join(dict.fromkeys(result.bots))}, seed {result.seed}",
-                     fontsize=13)
+        setting = _("{games} games, {players} players, bots {bots}, seed {seed}").format(
+            games=result.games, players=result.players,
+            bots="/".join(dict.fromkeys(result.bots)), seed=result.seed)
+        fig.suptitle(title or (_("Paired differences from {reference}, {setting}").format(
+            reference=base, setting=setting) if paired else setting), fontsize=13)
         fmt = path.suffix.lower().lstrip(".")
         supported = fig.canvas.get_supported_filetypes()
         if fmt not in supported:

@@ -43,6 +43,8 @@ from fractions import Fraction
 from statistics import NormalDist
 from typing import Any, Iterable, Sequence
 
+from ..i18n import N_, _
+
 __all__ = ["FIELDS", "Statistic", "STATISTICS", "STATISTIC_NAMES", "Estimate", "Moments",
            "Z95", "mean_interval", "wilson_interval"]
 
@@ -98,43 +100,58 @@ class Statistic:
         """
         return f"{self.label}, % of {self.share_of}" if self.percent else self.label
 
+    @property
+    def said_label(self) -> str:
+        """:attr:`shown_label` in the language spoken now (see ``rentoy.i18n``)."""
+        if not self.percent:
+            return _(self.label)
+        words = _SHARE_LABELS.get(self.denominator)
+        if words is None:
+            return f"{_(self.label)}, % of {self.share_of}"
+        return _(words).format(label=_(self.label))
+
 
 _SHARE_OF = {None: "games", "hands": "hands", "played_out": "hands played out",
              "tricks": "tricks", "follows": "cards after the lead"}
+#: :attr:`Statistic.said_label` for a rate, by what it is a share of.
+_SHARE_LABELS = {None: N_("{label}, % of games"), "hands": N_("{label}, % of hands"),
+                 "played_out": N_("{label}, % of hands played out"),
+                 "tricks": N_("{label}, % of tricks"),
+                 "follows": N_("{label}, % of cards after the lead")}
 
 
 #: The statistics every simulation reports, in display order.
 STATISTICS: tuple[Statistic, ...] = (
-    Statistic("hands_per_game", "hands per game", "hands", None,
+    Statistic("hands_per_game", N_("hands per game"), "hands", None,
               "Hands played until a team reaches the variant's target.", percent=False),
-    Statistic("hand_value", "points per hand", "points", "hands",
+    Statistic("hand_value", N_("points per hand"), "points", "hands",
               "Mean value of a hand: the points its winner scores (after raises, or the "
               "value before a refused raise).", percent=False),
-    Statistic("fold_rate", "fold rate", "folds", "hands",
+    Statistic("fold_rate", N_("fold rate"), "folds", "hands",
               "Share of hands ended by a fold (a refused raise)."),
-    Statistic("two_trick_share", "decided before the last trick", "two_tricks", "played_out",
+    Statistic("two_trick_share", N_("decided before the last trick"), "two_tricks", "played_out",
               "Of the hands ended by tricks (not folded), the share ended before the last "
               "trick: one team took the tricks it needed straight away."),
-    Statistic("mano_win_rate", "mano's team wins the hand", "mano_wins", "hands",
+    Statistic("mano_win_rate", N_("mano's team wins the hand"), "mano_wins", "hands",
               "Share of hands won by the team of the mano (the player who leads first)."),
-    Statistic("game_win_rate_a", "team A wins the game", "a_wins", None,
+    Statistic("game_win_rate_a", N_("team A wins the game"), "a_wins", None,
               "Share of games won by team A (seat 0 is mano in each game's first hand)."),
-    Statistic("trump_lead_rate", "trump led", "trump_leads", "tricks",
+    Statistic("trump_lead_rate", N_("trump led"), "trump_leads", "tricks",
               "Share of tricks whose first card is a trump (a lead that calls for the "
               "arrastre)."),
-    Statistic("trump_trick_rate", "trump decides the trick", "trump_tricks", "tricks",
+    Statistic("trump_trick_rate", N_("trump decides the trick"), "trump_tricks", "tricks",
               "Share of tricks won by a trump or by a card ranked above the trumps."),
-    Statistic("constrained_rate", "a duty constrained the card", "constrained", "follows",
+    Statistic("constrained_rate", N_("a duty constrained the card"), "constrained", "follows",
               "Of the cards played to a trick already led, the share played while the "
               "player held cards the rules kept off the trick (a duty took away a choice)."),
-    Statistic("arrastre_forced_rate", "arrastre forced a trump", "arrastre_forced", "follows",
+    Statistic("arrastre_forced_rate", N_("arrastre forced a trump"), "arrastre_forced", "follows",
               "Of the cards played to a trick already led, the share where the arrastre "
               "kept a plain card back: a trump was led and the player had to play a trump."),
-    Statistic("overtrump_forced_rate", "over-trumping forced a higher trump",
+    Statistic("overtrump_forced_rate", N_("over-trumping forced a higher trump"),
               "overtrump_forced", "follows",
               "Of the cards played to a trick already led, the share where the duty to "
               "over-trump kept a low trump back: the player had to beat the trick."),
-    Statistic("follow_suit_forced_rate", "following suit forced a card",
+    Statistic("follow_suit_forced_rate", N_("following suit forced a card"),
               "follow_suit_forced", "follows",
               "Of the cards played to a trick already led, the share where the duty to "
               "follow suit kept a card of another suit back."),

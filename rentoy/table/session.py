@@ -148,11 +148,14 @@ class Session:
         rng = random.Random(seed)
         given = list(deals)
         # The hands given (a deal on the command line, a record resumed) come first; the
-        # rest are dealt from the seed.
+        # rest are the seed's: hand k is the seed's k-th deal, as in a game played from
+        # the start, so a resumed game does not deal its first hands again.
+        drawn: list[Deal] = []
+
         def source(index: int) -> Deal:
-            while len(given) <= index:      # drawn once: a hand taken back is dealt alike
-                given.append(draw_deal(rng, n, rules.hand_size))
-            return given[index]
+            while len(drawn) <= index:      # drawn once: a hand taken back is dealt alike
+                drawn.append(draw_deal(rng, n, rules.hand_size))
+            return given[index] if index < len(given) else drawn[index]
 
         self.game: Game | Match = (
             Match(self.variant, n, rng=rng, dealer=dealer, deals=source if given else None)
@@ -344,7 +347,8 @@ class Session:
         hidden = self.players * self.variant.rules.hand_size - played - len(obs.cards)
         plays = [a for a in obs.legal if a.kind == PLAY]
         us = self.seat & 1
-        if plays and not obs.pending and len(unseen_cards(obs)) == hidden:
+        # Known when no other seat holds a card, or when every card unseen is in a hand.
+        if plays and not obs.pending and (hidden == 0 or len(unseen_cards(obs)) == hidden):
             world = sample_world(obs, random.Random(0))     # the only one there is
             leader, trick = trick_in_play(obs)
             solver = Solver(obs.tables, trump_tables(obs), self.players,

@@ -1,9 +1,10 @@
 """What a step of a walkthrough says: the call a player makes, and its effect in words.
 
 Each function reads the variant, the action and the hand's state before and after
-it, and returns English sentences; the first remark of a step says what happened,
-the others what follows from it (an arrastre, a trick won, a dead raise, the hand
-or the game decided). A refused action gets the refusal's reason, rule and source.
+it, and returns sentences in the language spoken now (``rentoy.i18n``); the first
+remark of a step says what happened, the others what follows from it (an arrastre, a
+trick won, a dead raise, the hand or the game decided). A refused action gets the
+refusal's reason, rule and source.
 
 >>> value_text(9), value_text("game")
 ('9', 'the whole game')
@@ -21,6 +22,7 @@ from ..engine import ACCEPT, FOLD, GAME_CALL, PLAY, RAISE, TEAMS, Action, Event,
 from ..engine.tables import ARRASTRE_NONE, ARRASTRE_OVERTRUMP, compile_variant
 from ..errors import IllegalAction
 from ..glossary import gloss
+from ..i18n import _
 from ..variant import Variant
 from .state import Snapshot
 
@@ -36,16 +38,16 @@ def team_of_seat(seat: int) -> str:
 
 def value_text(value: int | str) -> str:
     """A ladder value as prose: a number, or "the whole game"."""
-    return "the whole game" if value == "game" else str(value)
+    return _("the whole game") if value == "game" else str(value)
 
 
 def card_text(card: Card, trump: str | None = None, top: tuple[int, ...] = ()) -> str:
     """A card as ``code (Spanish name)``, saying when it is a trump or a top card."""
     text = f"{card.code} ({card.name}"
     if card in top:
-        text += ", above every trump"
+        text += _(", above every trump")
     elif trump is not None and card.suit == trump:
-        text += ", a trump"
+        text += _(", a trump")
     return text + ")"
 
 
@@ -56,7 +58,7 @@ def legal_under_text(ids: tuple[str, ...]) -> str:
     rest = len(ids) - len(bases) - len(foreign)
     text = ", ".join(bases + foreign)
     if rest:
-        text += f" (and {rest} more with options)"
+        text += _(" (and {n} more with options)").format(n=rest)
     return text
 
 
@@ -93,11 +95,11 @@ def gloss_for(call: str | None, variant: Variant | None = None, action: Action |
 
 
 def join_words(items: Iterable[object], conjunction: str = "and") -> str:
-    """Items as prose: ``4``, ``0 and 2``, ``2, 4 or 6``."""
-    words = [str(i) for i in items]
-    if len(words) < 2:
-        return "".join(words)
-    return f"{', '.join(words[:-1])} {conjunction} {words[-1]}"
+    """Items as prose: ``4``, ``0 and 2``, ``2, 4 or 6`` (``conjunction``: and, or),
+    in the language spoken now."""
+    from ..comparison.reference import joined
+
+    return joined([str(i) for i in items], conjunction)
 
 
 def score_text(pair: tuple[int, int]) -> str:
@@ -106,7 +108,8 @@ def score_text(pair: tuple[int, int]) -> str:
 
 
 def _no_raise_past(top: int | str) -> str:
-    return f"No one may raise further: {value_text(top)} is the top of the ladder."
+    return _("No one may raise further: {value} is the top of the ladder.").format(
+        value=value_text(top))
 
 
 def step_remarks(variant: Variant, action: Action, event: Event, before: Snapshot,
@@ -119,53 +122,60 @@ def step_remarks(variant: Variant, action: Action, event: Event, before: Snapsho
     if action.kind == RAISE:
         new, old = value_text(after.value), value_text(before.value)
         if before.pending:
-            text = f"Team {team} accepts {old} and raises to {new}; team {other} answers"
+            text = _("Team {team} accepts {old} and raises to {new}; team {other} answers")
         else:
-            text = f"Team {team} raises the hand from {old} to {new}; team {other} answers"
+            text = _("Team {team} raises the hand from {old} to {new}; team {other} "
+                     "answers")
+        text = text.format(team=team, old=old, new=new, other=other)
         if after.value == top:
-            text += f": accept or fold. {_no_raise_past(top)}"
+            text += _(": accept or fold.") + " " + _no_raise_past(top)
         else:
-            text += "." if before.pending else ": accept, raise again or fold."
+            text += "." if before.pending else _(": accept, raise again or fold.")
         out.append(text)
         if event.dead:
             assert before.outcomes is not None     # set while the hand goes on
             a, b = before.score
             reach_a, reach_b = before.outcomes["A"][0], before.outcomes["B"][1]
-            out.append(
-                f"A dead raise: at {a}-{b} a hand worth {old} already decides the game "
-                f"whichever team wins it (team A would reach {reach_a}, team B {reach_b}, of "
-                f"{variant.rules.target}). The rules allow it, but it can only pay if the "
-                "other team folds by mistake.")
+            out.append(_(
+                "A dead raise: at {a}-{b} a hand worth {old} already decides the game "
+                "whichever team wins it (team A would reach {reach_a}, team B {reach_b}, of "
+                "{target}). The rules allow it, but it can only pay if the other team folds "
+                "by mistake.").format(a=a, b=b, old=old, reach_a=reach_a, reach_b=reach_b,
+                                      target=variant.rules.target))
     elif action.kind == GAME_CALL:
         if before.pending:
-            text = (f"Team {team} accepts {value_text(before.value)} and calls the whole game "
-                    "(juego fuera)")
+            text = _("Team {team} accepts {value} and calls the whole game (juego fuera)")
         else:
-            text = (f"Team {team} raises the hand from {value_text(before.value)} straight to "
-                    "the whole game (juego fuera)")
-        out.append(f"{text}: whoever wins the hand wins the game. Team {other} answers: "
-                   "accept or fold.")
+            text = _("Team {team} raises the hand from {value} straight to the whole game "
+                     "(juego fuera)")
+        text = text.format(team=team, value=value_text(before.value))
+        out.append(text + _(": whoever wins the hand wins the game. Team {other} answers: "
+                            "accept or fold.").format(other=other))
     elif action.kind == ACCEPT:
-        text = f"Team {team} accepts: the hand is worth {value_text(after.value)}."
+        text = _("Team {team} accepts: the hand is worth {value}.").format(
+            team=team, value=value_text(after.value))
         if after.value == "game" and top != "game":
-            text += " Nothing can be raised above the whole game."
+            text += " " + _("Nothing can be raised above the whole game.")
         elif after.value == top:
             text += f" {_no_raise_past(top)}"
         elif variant.rules.raise_right == "acceptor":
-            text += f" Only team {team} may raise from now on (the raise right)."
+            text += " " + _("Only team {team} may raise from now on (the raise right)."
+                            ).format(team=team)
         else:
-            text += " Either team may raise again."
+            text += " " + _("Either team may raise again.")
         out.append(text)
     elif action.kind == FOLD:
         r = after.result
         assert r is not None                       # a fold ends the hand
-        out.append(f"Team {team} folds: team {other} wins the hand and scores {r.points}, "
-                   f"the value before the refused raise. Score: {score_text(r.score)}.")
+        out.append(_("Team {team} folds: team {other} wins the hand and scores {points}, "
+                     "the value before the refused raise. Score: {score}.").format(
+                         team=team, other=other, points=r.points, score=score_text(r.score)))
     elif action.kind == PLAY:
         out.extend(_play_remarks(variant, action, event, before, after, trump))
     if event.result is not None and event.result.game_winner is not None:
-        out.append(f"Team {event.result.game_winner_name} wins the game ("
-                   f"{score_text(event.result.score)}, the game is to {variant.rules.target}).")
+        out.append(_("Team {team} wins the game ({score}, the game is to {target}).").format(
+            team=event.result.game_winner_name, score=score_text(event.result.score),
+            target=variant.rules.target))
         if after.needed > 1:
             out.append(_match_remark(after, variant.rules.match))
     return out
@@ -174,10 +184,12 @@ def step_remarks(variant: Variant, action: Action, event: Event, before: Snapsho
 def _match_remark(after: Snapshot, best_of: int) -> str:
     a, b = after.games_after
     if after.match_winner is not None:
-        return (f"Team {after.match_winner} has now won {max(a, b)} games and with them the "
-                f"match, {max(a, b)} games to {min(a, b)} (the best of {best_of}).")
-    return (f"Games in the match: {score_text(after.games_after)}; the first team to win "
-            f"{after.needed} of {best_of} takes it.")
+        return _("Team {team} has now won {won} games and with them the match, {won} games "
+                 "to {lost} (the best of {best_of}).").format(
+                     team=after.match_winner, won=max(a, b), lost=min(a, b), best_of=best_of)
+    return _("Games in the match: {games}; the first team to win {needed} of {best_of} takes "
+             "it.").format(games=score_text(after.games_after), needed=after.needed,
+                           best_of=best_of)
 
 
 def _play_remarks(variant: Variant, action: Action, event: Event, before: Snapshot,
@@ -189,44 +201,53 @@ def _play_remarks(variant: Variant, action: Action, event: Event, before: Snapsh
     desc = card_text(card, trump, tt.top)
     out: list[str] = []
     if not before.current_trick:
-        out.append(f"Seat {action.seat} leads {desc}.")
+        out.append(_("Seat {seat} leads {card}.").format(seat=action.seat, card=desc))
         if tt.suit[card] == tt.trump and tables.arrastre != ARRASTRE_NONE:
-            duty = "A trump led is an arrastre: whoever holds a trump must play one"
             if tables.arrastre == ARRASTRE_OVERTRUMP:
-                duty += ", higher than every card in the trick if he can"
-            out.append(duty + ".")
+                out.append(_("A trump led is an arrastre: whoever holds a trump must play "
+                             "one, higher than every card in the trick if he can."))
+            else:
+                out.append(_("A trump led is an arrastre: whoever holds a trump must play "
+                             "one."))
         elif tables.rules.follow_suit:
-            out.append("The others must follow the led suit if they can.")
+            out.append(_("The others must follow the led suit if they can."))
     else:
-        out.append(f"Seat {action.seat} plays {desc}.")
+        out.append(_("Seat {seat} plays {card}.").format(seat=action.seat, card=desc))
         led = before.current_trick[0][1]
         if not tt.always[card] and tt.suit[card] != tt.suit[led]:
-            out.append("It cannot win the trick: it is neither of the led suit nor a trump.")
+            out.append(_("It cannot win the trick: it is neither of the led suit nor a "
+                         "trump."))
     trick = event.trick
     if trick is not None:
         winner = trick.winner
         won_with = trick.cards[(winner - trick.leader) % len(trick.cards)]
-        out.append(f"Seat {winner} (team {team_of_seat(winner)}) wins the trick with "
-                   f"{card_text(won_with, trump, tt.top)}. Tricks: {score_text(after.tricks)}.")
+        out.append(_("Seat {seat} (team {team}) wins the trick with {card}. Tricks: "
+                     "{tricks}.").format(seat=winner, team=team_of_seat(winner),
+                                         card=card_text(won_with, trump, tt.top),
+                                         tricks=score_text(after.tricks)))
     result = event.result
     if result is not None:
         won, lost = result.tricks[result.winner], result.tricks[1 - result.winner]
-        out.append(f"Team {result.winner_name} wins the hand, {won} tricks to {lost}, and "
-                   f"scores {result.points}. Score: {score_text(result.score)}.")
+        out.append(_("Team {team} wins the hand, {won} tricks to {lost}, and scores "
+                     "{points}. Score: {score}.").format(
+                         team=result.winner_name, won=won, lost=lost, points=result.points,
+                         score=score_text(result.score)))
     return out
 
 
 def refusal_remarks(refusal: IllegalAction, expected: bool) -> list[str]:
     """Why an action was refused: message, reason code, rule and source, and where
     it would have been legal."""
-    head = "Refused, as expected" if expected else "Refused"
-    out = [f"{head}: {refusal.detail} [{refusal.reason}]."]
+    head = _("Refused, as expected") if expected else _("Refused")
+    out = [f"{head}: {_(refusal.detail)} [{refusal.reason}]."]
     if refusal.rule:
-        origin = f"Rule `{refusal.rule}` of variant {refusal.variant}"
+        origin = _("Rule `{rule}` of variant {variant}").format(rule=refusal.rule,
+                                                               variant=refusal.variant)
         if refusal.source:
-            origin += f", source: {', '.join(refusal.source)}"
+            origin += _(", source: {sources}").format(sources=", ".join(refusal.source))
         out.append(origin + ".")
     if refusal.legal_under:
-        out.append(f"Legal under {legal_under_text(refusal.legal_under)}.")
-    out.append("The hand stays as it was.")
+        out.append(_("Legal under {variants}.").format(
+            variants=legal_under_text(refusal.legal_under)))
+    out.append(_("The hand stays as it was."))
     return out
