@@ -468,9 +468,17 @@ class Session:
                 if action.seat == self.seat:
                     first = first.replace("You leads", "You lead").replace("You plays",
                                                                            "You play")
-            else:       # the narration's own words, the person named before them
-                first = (f"{who}: {remarks[0]}" if action.seat == self.seat
-                         else remarks[0])
+            else:
+                # The narration names the seat as its sentence for a lead begins ("El
+                # asiento 0 sale con..."): the person is named instead, a bot's role added.
+                seat_words = _("Seat {seat} leads {card}.").split("{seat}")[0]
+                named = f"{seat_words}{action.seat} "
+                if action.seat == self.seat:
+                    first = (remarks[0].replace(named, f"{who} ", 1)
+                             if remarks[0].startswith(named) else f"{who}: {remarks[0]}")
+                else:
+                    role = _("partner") if action.seat & 1 == self.seat & 1 else _("opponent")
+                    first = remarks[0].replace(named, f"{named[:-1]} ({role}) ", 1)
         else:
             # The English gloss of a Spanish call, shown only in English: in Spanish the
             # game's words stand as they are.
