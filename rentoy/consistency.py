@@ -47,9 +47,10 @@ COMMON_WORDS: dict[str, tuple[str, ...]] = {
     "raise": ("raise", "envite", "envidar"),
     "accept": ("accept", "quiero", "querer"),
     "fold": ("fold", "no quiero", "irse", "me voy"),
-    "game": ("game", "juego fuera")}
+    "game": ("game",)}
 #: Words said at the table that every variant understands too, not glossary terms: the
-#: first person of envidar, and the whole game (juego) named short.
+#: first person of envidar, and the whole game (juego) named short. (Juego fuera is a
+#: variant's own word: some ladders end in it as a raise.)
 SPOKEN_WORDS: dict[str, tuple[str, ...]] = {"raise": ("envido",), "game": ("juego",)}
 
 # Letters whose accent the table's reading drops, for the check below (the glossary's

@@ -155,7 +155,7 @@ CARDS = [parse_card(c) for c in ("3c", "6b", "7e")]
 
 @pytest.mark.parametrize("word, kind", [
     ("quiero", "accept"), ("no quiero", "fold"), ("me voy", "fold"), ("envido", "raise"),
-    ("Envido", "raise"), ("juego", GAME_CALL), ("game", GAME_CALL), ("juego fuera", GAME_CALL)])
+    ("Envido", "raise"), ("juego", GAME_CALL), ("game", GAME_CALL)])
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_the_spanish_calls_are_understood_in_either_language(word, kind, lang):
     with use_language(lang):
@@ -164,6 +164,9 @@ def test_the_spanish_calls_are_understood_in_either_language(word, kind, lang):
 
 def test_the_whole_game_call_is_understood_where_the_variant_has_it():
     assert call_words("1737+juego-fuera")["juego fuera"] == GAME_CALL
+    # Where a ladder ends in juego fuera, it is that raise.
+    ladder = ROOT / "tests" / "fixtures" / "dependencies" / "inherited-option-calls.yaml"
+    assert call_words(str(ladder))["juego fuera"] == "raise"
 
 
 def test_the_table_shows_the_calls_as_typed_in_spanish():

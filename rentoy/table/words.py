@@ -3,7 +3,7 @@
 A line is a card code (``3c``, ``Rc``, ``play 3c``), a card's position in the hand as
 shown (``1``, ``2``, ...), or a call: ``raise``, ``accept``, ``fold``, ``game``, the
 glossary's Spanish words for them (``envite``, ``quiero``, ``no quiero``, ``irse``,
-``me voy``, ``juego fuera``), the words said at the table (``envido``, ``juego``)
+``me voy``), the words said at the table (``envido``, ``juego``)
 and the variant's own words (its ``calls`` rule: Huétor's ``envío``, ``revío``, ...),
 in any case and with or without accents. ``?`` (or ``help``) asks for the legal
 actions. Anything else is refused, with a "did you mean" only where the closest word
