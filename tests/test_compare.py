@@ -32,7 +32,8 @@ def test_1737_and_avila_differ_in_the_arrastre_with_sources():
     assert avila.source == ("source-es",)
     assert "source-es" in old.source
     assert avila.origin == "this file" and old.origin == "this file"
-    assert avila.text == "overtrump (A: source-es)"
+    assert avila.text == ("everyone who holds a trump must play one, and one higher than "
+                          "every card in the trick if he can (A: source-es)")
     assert "source-es" in comparison.sources
 
 
@@ -76,7 +77,8 @@ def test_a_variant_file_by_path(tmp_path):
                     '  follow_suit: {value: true, status: assumed}\n', encoding="utf-8")
     comparison = compare_rules(["1737", str(path)])
     assert [row.rule for row in comparison.rows] == ["follow_suit"]
-    assert comparison.rows[0].cells[1].text == "yes (?)"
+    assert comparison.rows[0].cells[1].text == ("a player who holds a card of the suit led "
+                                                "must play one (?)")
 
 
 def test_status_marks_cover_every_status_and_the_legend_says_them():
@@ -93,8 +95,9 @@ def test_status_marks_cover_every_status_and_the_legend_says_them():
 def test_text_format_is_a_table_with_the_legend(capsys):
     status, out, err = run(capsys, "compare", "1737", "avila")
     assert status == 0 and err == ""
-    line = next(row for row in out.splitlines() if row.startswith("arrastre"))
-    assert "follow (I: source-es" in line and "overtrump (A: source-es)" in line
+    line = next(row for row in out.splitlines() if row.startswith("Duty when a trump"))
+    assert "everyone who holds a" in line and "everyone who holds a" in line.split("  ")[-1]
+    assert "(I:" in out and "(A: source-es)" in out
     assert status_legend() in out
     assert "the untitled Spanish text" in out   # the sources, as references
 
@@ -103,9 +106,10 @@ def test_markdown_format(capsys):
     status, out, _ = run(capsys, "compare", "1737", "avila", "--format", "markdown")
     assert status == 0
     assert "| rule | 1737 | avila |" in out
-    assert ("| arrastre | follow (I: source-es, autoridades-1737, autoridades-ombre) "
-            "| overtrump (A: source-es) |") \
-        in out
+    assert ("| Duty when a trump is led (arrastre) | everyone who holds a trump must play one "
+            "(I: source-es, autoridades-1737, autoridades-ombre) | everyone who holds a trump "
+            "must play one, and one higher than every card in the trick if he can "
+            "(A: source-es) |") in out
 
 
 def test_json_format(capsys):

@@ -140,7 +140,10 @@ def check_record(capsys, record: Path, variant: str, seed: int, tmp_path: Path) 
     assert result["ok"] and result["results"][-1]["game_winner"] in ("A", "B")
     saved = tmp_path / f"cli-{variant}.yaml"
     stdin = sys.stdin
-    sys.stdin = io.StringIO("".join(f"{n}\n" for n in (1, 2, 3) * 400))
+    # Cards by their place, and an accept whenever a raise is the person's to answer
+    # (a word out of turn is refused and the next line read).
+    sys.stdin = io.StringIO("".join(f"{n}\n" for n in (1, "accept", 2, "accept", 3,
+                                                        "accept") * 400))
     try:
         status, out, err = run(capsys, "play", variant, "--seed", str(seed), "--save",
                                str(saved))

@@ -460,12 +460,32 @@ def test_every_quotation_is_short_cited_and_supports_real_rules():
 
 def test_a_rule_lists_the_passages_it_rests_on():
     record = rule_record(load_variant("1737"), "hand_size")
-    assert record["quotes"] == ["rentoi-deal"]
+    assert record["quotes"] == ["rentoi-deal", "source-es-play"]
     carried = rule_record(load_variant("avila"), "players")
-    assert carried["quotes"] == ["rentoi-players"]     # 1737's passage, shown as 1737's
+    # 1737's passages, shown as 1737's
+    assert carried["quotes"] == ["rentoi-players", "source-es-play"]
     assert rule_record(load_variant("avila"), "hand_size")["quotes"] == ["source-es-play"]
     option = rule_record(load_variant("1737+borrego"), "top_cards")
     assert "rentoi-borrego" in option["quotes"]
+
+
+def test_a_rule_citing_a_quoted_source_lists_one_of_its_passages():
+    # A reader who follows a cited source to its passages finds one for the rule: a
+    # rule of a variant's own file that cites a source with passages lists at least one.
+    from rentoy.quotations import load_quotations
+
+    quoted = {q.source for q in load_quotations().values()}
+    missing = []
+    for vid in builtin_ids():
+        variant = load_variant(vid)
+        for rule in RULE_NAMES:
+            prov = variant.provenance[rule]
+            if prov.status == "assumed" or prov.carried:
+                continue
+            record = rule_record(variant, rule)
+            listed = {load_quotations()[q].source for q in record["quotes"]}
+            missing += [(vid, rule, s) for s in prov.source if s in quoted and s not in listed]
+    assert not missing
 
 
 def test_the_family_links_are_evidenced():

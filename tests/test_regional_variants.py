@@ -187,7 +187,7 @@ def test_rentoy_variants_lists_the_new_ids(capsys):
 def test_rentoy_rules_shows_the_regional_differences(capsys):
     assert main(["rules", "galicia"]) == 0
     text = capsys.readouterr().out
-    assert "the Cinco de bastos, the Caballo de bastos then the\n  Sota de oros" in text
+    assert "the Cinco de bastos, the Caballo de bastos, then the\n  Sota de oros" in text
     assert "[attested: Manuel Fajar Salcidos 2021]" in text
     assert "this file" in text and "the turned-up card, vira" in text
     assert main(["rules", "galicia", "--table"]) == 0

@@ -20,7 +20,7 @@ resting on different evidence).
 1737 follow I ('source-es', 'autoridades-1737', 'autoridades-ombre')
 avila overtrump A ('source-es',)
 >>> comparison.rows[0].cells[1].text
-'overtrump (A: source-es)'
+'everyone who holds a trump must play one, and one higher than every card in the trick if he can (A: source-es)'
 """
 
 from __future__ import annotations
@@ -28,11 +28,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Sequence
 
-from .reference import format_value, rule_record, status_word
+from .reference import rule_record, status_word, value_words
 from ..i18n import N_, _
 from ..render import Report, Table
 from ..provenance import STATUS_MARKS, STATUSES
-from ..ruletable import RULE_NAMES, RULES
+from ..ruletable import RULE_NAMES, RULES, rule_title
 from ..variant import Variant
 from ..variants import load_variants
 
@@ -75,8 +75,8 @@ class RuleCell:
 
     @property
     def shown(self) -> str:
-        """:attr:`display` in the language spoken now."""
-        return format_value(self.rule, self.value) if self.rule else self.display
+        """The value in words (the rule table's phrase), in the language spoken now."""
+        return value_words(self.rule, self.value) if self.rule else self.display
 
     def as_dict(self) -> dict[str, Any]:
         return {"variant": self.variant, "value": self.value, "display": self.display,
@@ -130,10 +130,11 @@ class RuleComparison:
 
         ``wide``: one row per rule, one column per variant, cells as
         ``value (mark: sources)``, then the cited sources. ``long``: one row per rule
-        and variant with value, status and sources in their own columns (for CSV).
+        and variant with value (as the files write it), status and sources in their own
+        columns (for CSV).
         """
         if layout == "long":
-            rows = [[r.rule, c.variant, c.shown, status_word(c.status), ", ".join(c.source),
+            rows = [[r.rule, c.variant, c.display, status_word(c.status), ", ".join(c.source),
                      c.origin, _("yes") if r.same_value else _("no")]
                     for r in self.rows for c in r.cells]
             return [Table([N_("rule"), N_("variant"), N_("value"), N_("status"), N_("source"),
@@ -148,7 +149,8 @@ class RuleComparison:
             notes.insert(0, _("No rule differs.") if len(self.variants) > 1
                          else _("Only one variant: nothing to compare."))
         wrap = {v: max(20, 100 // max(len(self.variants), 1)) for v in self.variants}
-        rows = [[r.rule, *(c.text for c in r.cells)] for r in self.rows]
+        # The rule by its reader's name (its key is the JSON's and the files').
+        rows = [[rule_title(r.rule), *(c.text for c in r.cells)] for r in self.rows]
         tables = [Table([N_("rule"), *self.variants], rows,
                         title=f"{kind}: {', '.join(self.variants)}",
                         wrap=wrap, notes=notes)]

@@ -1,4 +1,4 @@
-"""Rentoy as an OpenSpiel game (``pip install 'rentoy[openspiel]'``).
+"""Rentoy as an OpenSpiel game (the ``openspiel`` extra: ``pip install -e '.[openspiel]'``).
 
 Importing this module registers the Python game ``python_rentoy`` with OpenSpiel.
 Its parameters are ``variant`` (any variant id, with options: ``1737``, ``avila``,

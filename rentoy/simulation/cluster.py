@@ -8,7 +8,7 @@ The work units are small picklable tasks (variant specs and numbers) and every
 result depends only on the seed and the game or deal index, so a run on a cluster
 gives the same output as one on one core.
 
-dask is an optional extra (``pip install 'rentoy[distributed]'``), imported only
+dask is an optional extra (``pip install -e '.[distributed]'`` in a clone), imported only
 here and only when called. A missing extra, a timeout that is not a number of seconds
 (``nan``), a scheduler file that is not one (read like every file rentoy reads:
 bounded, a FIFO refused unread), an unreachable scheduler (within ``timeout`` seconds)
@@ -150,7 +150,8 @@ def dask_executor(address: str | None = None, scheduler_file: str | None = None,
     except ImportError:
         raise InputError(Problem("running on a dask cluster needs dask.distributed, "
                                  "which is not installed",
-                                 hint="pip install 'rentoy[distributed]'")) from None
+                                 hint="install the rentoy[distributed] extra: "
+                                      "pip install -e '.[distributed]' in a clone")) from None
     try:
         client = Client(address, timeout=timeout, set_as_default=False)  # type: ignore[no-untyped-call]
     except (OSError, TimeoutError, ValueError) as exc:

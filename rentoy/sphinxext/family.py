@@ -32,7 +32,7 @@ _KIND_COLOUR = {"model": "#1f5f99", "same": "#b03060", "descent": "#7a3b8f",
 _LANE_COLOUR = {"period": "#8c2d19", "related": "#b0806f", "reconstruction": "#6a3d9a",
                 "scholarship": "#1f5f99", "modern-report": "#2e7d32", "program": "#555555",
                 "reference": "#8a6d00"}
-_BOX_W, _BOX_H, _WIDTH = 150, 46, 900
+_BOX_W, _BOX_H, _WIDTH = 176, 48, 900
 _ARC = 60          # the room an arc between two boxes of one row takes above or below it
 
 
@@ -106,20 +106,20 @@ def family_svg(family: Any) -> str:
         title = escape(f"{n}. {link.label} ({link.kind}, {link.status})")
         parts.append(f'<g class="rentoy-link rentoy-link-{link.status}"><title>{title}</title>'
                      f'{line} stroke="{colour}" stroke-width="2"{dash}{arrow}/>'
-                     f'<circle cx="{mx:.1f}" cy="{my:.1f}" r="11" '
+                     f'<circle cx="{mx:.1f}" cy="{my:.1f}" r="12" '
                      f'fill="#fff" stroke="{colour}"/>'
-                     f'<text x="{mx:.1f}" y="{my + 4:.1f}" '
-                     f'text-anchor="middle" font-size="12" fill="{colour}">{n}</text></g>')
+                     f'<text x="{mx:.1f}" y="{my + 5:.1f}" '
+                     f'text-anchor="middle" font-size="14" fill="{colour}">{n}</text></g>')
     for gid, (x, y) in pos.items():
         game = family.games[gid]
-        date = str(game.date) if game.date else "date not known"
+        date = str(game.date) if game.date else "undated"
         fill = "#fbeee6" if game.era == "period" else "#eaf3ea"
         parts.append(f'<g class="rentoy-game"><title>{escape(game.note or game.name)}</title>'
                      f'<rect x="{x - box_w / 2:.1f}" y="{y}" width="{box_w:.1f}" '
                      f'height="{_BOX_H}" rx="6" fill="{fill}" stroke="#444"/>'
-                     f'<text x="{x:.1f}" y="{y + 19}" text-anchor="middle" font-size="13" '
+                     f'<text x="{x:.1f}" y="{y + 20}" text-anchor="middle" font-size="14" '
                      f'font-weight="bold">{escape(game.name)}</text>'
-                     f'<text x="{x:.1f}" y="{y + 36}" text-anchor="middle" font-size="12">'
+                     f'<text x="{x:.1f}" y="{y + 39}" text-anchor="middle" font-size="14">'
                      f'{escape(game.era)}, {escape(date)}</text></g>')
     parts.append("</svg>")
     return "".join(parts)

@@ -32,7 +32,7 @@ from ..cards import Card
 from ..engine import (ACCEPT, FOLD, GAME_CALL, PLAY, RAISE, TEAMS, Action, Deal, Game, Hand, Match,
                       draw_deal)
 from ..bots import BOT_NAMES as _BOT_NAMES
-from ..bots import make_bot, parse_bot
+from ..bots import Bot, make_bot, parse_bot
 from ..errors import IllegalAction, InputError
 from ..variant import Variant
 from ..variants import load_variant
@@ -162,6 +162,7 @@ class Session:
             if rules.match > 1
             else Game(self.variant, n, rng=rng, dealer=dealer,
                       deals=source if given else None))
+        self._advisors: dict[int, Bot] = {}
         bot_rng = random.Random(f"bots {seed}")
         self.bots = {s: make_bot(self.bot_names[0 if s & 1 == seat & 1 else 1], rng=bot_rng)
                      for s in range(n) if s != seat}
@@ -310,7 +311,14 @@ class Session:
         self._advice = None
         if partner is None:
             return []
-        advice = self.bots[partner].choose(self.game.observation(partner))
+        # Asked of a bot like the partner's with a generator of its own: the table's
+        # bots draw nothing for advice, so a game goes on as it would without it (as
+        # the site's Play page, which gives none, plays it).
+        advisor = self._advisors.get(partner)
+        if advisor is None:
+            advisor = self._advisors[partner] = make_bot(
+                self.bot_names[0], rng=random.Random(f"advice {self.seed} {partner}"))
+        advice = advisor.choose(self.game.observation(partner))
         self._advice = advice
         return [TableEvent("advice", (
             _("Your partner (seat {seat}) would say {said}. The answer is yours: give it, "
