@@ -3,8 +3,10 @@
 Build with ``sphinx-build -W -n -b html -d docs/_build/doctrees docs docs/_build/html``
 and check the examples with ``sphinx-build -W -n -b doctest -d docs/_build/doctrees docs
 docs/_build/doctest`` (the doctrees beside the site, not in it, so the published folder is
-the pages alone). Nothing is fetched
-from the network: there are no intersphinx mappings.
+the pages alone). The Spanish edition is the same sources built with ``-D language=es``
+into the English site's ``es/`` folder, with doctrees of its own: ``sphinx-build -W -n
+-b html -D language=es -d docs/_build/doctrees-es docs docs/_build/html/es``. Nothing is
+fetched from the network: there are no intersphinx mappings.
 """
 
 from __future__ import annotations
@@ -93,6 +95,14 @@ nitpick_ignore_regex = [
 ]
 
 # The Spanish edition (`-D language=es`): the hand-written pages' translations are in
-# locales/es/LC_MESSAGES/<page>.po, one catalog per page.
+# locales/es/LC_MESSAGES/<page>.po, one catalog per page (`python -m rentoy.catalogs
+# site-update` makes them from the pages). What the extension generates is rendered in
+# the build's language by rentoy itself, and stays out of these catalogs.
 locale_dirs = ["locales/"]
 gettext_compact = False
+# Where each edition lives, from the site's root: the English at the root, the Spanish
+# under es/ (each page's language switch links the same page in the other).
+rentoy_editions = {"en": "", "es": "es/"}
+# The API reference is the code's docstrings: it stays in English in every edition, with
+# a note saying so, and has no catalog.
+rentoy_untranslated_pages = ["api", "api/*"]

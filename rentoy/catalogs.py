@@ -17,6 +17,19 @@ in (:data:`CODE_PARTS`), a file's text to the part named after the file. Command
     python -m rentoy.catalogs compile    # merge the parts into the .mo files
     python -m rentoy.catalogs check      # fail on a missing, untranslated or fuzzy text,
                                          # or a .mo older than its parts
+
+The site's hand-written pages have catalogs of their own, one per page, in
+``docs/locales/<lang>/LC_MESSAGES/<page>.po`` (Sphinx's internationalisation): their
+messages are what Sphinx's ``gettext`` builder finds on the pages, less the pages that
+have none (:data:`SITE_UNCATALOGUED`: the API reference, which stays in English, and the
+generated pages, which rentoy renders in the build's language)::
+
+    python -m rentoy.catalogs site-update   # the pages' messages, by Sphinx's gettext
+                                            # builder, merged into each page's .po (new
+                                            # ones untranslated, changed ones fuzzy,
+                                            # every translation kept)
+    python -m rentoy.catalogs site-check    # fail on a page's message that its .po
+                                            # lacks, leaves untranslated or marks fuzzy
 """
 
 from __future__ import annotations
@@ -38,7 +51,8 @@ if TYPE_CHECKING:
 
 __all__ = ["Message", "TEXT_KEYS", "CODE_PARTS", "code_messages", "data_messages",
            "messages", "part_files", "read_parts", "compiled", "problems", "update",
-           "compile_catalogs", "main"]
+           "compile_catalogs", "SITE_UNCATALOGUED", "site_templates", "site_update",
+           "site_problems", "main"]
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = Path(__file__).resolve().parent
@@ -252,10 +266,123 @@ def update(lang: str, root: Path = ROOT, locale: Path = LOCALE_DIR) -> dict[Path
     return added
 
 
+#: The site's pages that have no catalog: the API reference (the code's docstrings, in
+#: English in every edition: ``rentoy_untranslated_pages`` in ``docs/conf.py``) and the
+#: generated pages (``rentoy_variant_pages``, ``rentoy_walkthrough_pages``).
+SITE_UNCATALOGUED: tuple[str, ...] = ("api", "api/*", "variants/generated/*",
+                                      "worked-examples/generated/*")
+SITE_DOCS = ROOT / "docs"
+
+
+def site_templates(out: Path, docs: Path = SITE_DOCS) -> Path:
+    """Run Sphinx's gettext builder on the pages into ``out`` (without the simulations,
+    whose output is not in the catalogs); the folder of the ``.pot`` files."""
+    import os
+    import subprocess
+    import tempfile
+
+    env = dict(os.environ, NO_COLOR="1")
+    env.pop("FORCE_COLOR", None)
+    with tempfile.TemporaryDirectory(prefix="rentoy-gettext-") as doctrees:
+        done = subprocess.run(
+            [sys.executable, "-m", "sphinx", "--no-color", "-q", "-b", "gettext",
+             "-D", "rentoy_simulations=0", "-d", doctrees, str(docs), str(out / "gettext")],
+            cwd=docs.parent, env=env, capture_output=True, text=True)
+    if done.returncode != 0:
+        raise SystemExit(f"sphinx-build -b gettext failed:\n{done.stdout}{done.stderr}")
+    return out / "gettext"
+
+
+def _catalogued(docname: str) -> bool:
+    from fnmatch import fnmatchcase
+
+    return not any(fnmatchcase(docname, pattern) for pattern in SITE_UNCATALOGUED)
+
+
+def _site_pots(templates: Path) -> dict[str, Path]:
+    pots = {p.relative_to(templates).with_suffix("").as_posix(): p
+            for p in sorted(templates.rglob("*.pot"))}
+    return {doc: path for doc, path in pots.items() if _catalogued(doc)}
+
+
+def _site_po(lang: str, docname: str, docs: Path = SITE_DOCS) -> Path:
+    return docs / "locales" / lang / "LC_MESSAGES" / f"{docname}.po"
+
+
+def _po_state(catalog) -> list[tuple[object, object, bool]]:  # a babel Catalog
+    """What a catalog says, its layout aside: each message, translation and fuzziness."""
+    return [(m.id, m.string, m.fuzzy) for m in catalog if m.id] + sorted(
+        (str(k), 0, False) for k in catalog.obsolete)
+
+
+def site_update(lang: str, templates: Path, docs: Path = SITE_DOCS) -> dict[Path, int]:
+    """Merge each page's messages (the ``.pot`` files in ``templates``) into its
+    ``.po``: new messages untranslated, changed ones fuzzy with the old translation,
+    every translation kept (those no page has any more kept as obsolete); returns how
+    many messages of each written file need a translator."""
+    from babel.messages.catalog import Catalog
+    from babel.messages.pofile import read_po, write_po
+
+    from .files import write_atomic
+
+    written: dict[Path, int] = {}
+    for docname, pot in _site_pots(templates).items():
+        with pot.open("rb") as handle:
+            template = read_po(handle)
+        path = _site_po(lang, docname, docs)
+        if path.is_file():
+            with path.open("rb") as handle:
+                catalog = read_po(handle, locale=lang)
+        else:
+            catalog = Catalog(locale=lang, domain=docname, project="rentoy")
+        before = _po_state(catalog) if path.is_file() else None
+        catalog.update(template, update_header_comment=False)
+        # A catalog whose messages did not change is left as its translators wrote it.
+        if _po_state(catalog) != before:
+            buffer = io.BytesIO()
+            write_po(buffer, catalog, width=88, sort_output=False, ignore_obsolete=False)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            write_atomic(path, buffer.getvalue())
+            written[path] = sum(1 for m in catalog if m.id and (m.fuzzy or not m.string))
+    return written
+
+
+def site_problems(lang: str, templates: Path, docs: Path = SITE_DOCS) -> list[str]:
+    """Each page's message that its ``.po`` lacks, leaves untranslated or marks fuzzy,
+    one line each (the ``.pot`` files in ``templates`` give the pages' messages)."""
+    from babel.messages.pofile import read_po
+
+    found: list[str] = []
+    for docname, pot in _site_pots(templates).items():
+        with pot.open("rb") as handle:
+            template = read_po(handle)
+        path = _site_po(lang, docname, docs)
+        catalog = None
+        if path.is_file():
+            with path.open("rb") as handle:
+                catalog = read_po(handle, locale=lang)
+        where = path.relative_to(docs.parent) if path.is_relative_to(docs.parent) else path
+        for message in template:
+            if not message.id:
+                continue
+            entry = catalog.get(message.id) if catalog is not None else None
+            text = str(message.id)
+            short = text if len(text) < 70 else text[:67] + "..."
+            if entry is None:
+                found.append(f"{where}: lacks {short!r} (run `python -m rentoy.catalogs "
+                             "site-update`)")
+            elif entry.fuzzy:
+                found.append(f"{where}: {short!r} is fuzzy")
+            elif not _translated(entry):
+                found.append(f"{where}: {short!r} is not yet translated")
+    return found
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m rentoy.catalogs",
                                      description=__doc__.split("\n\n")[0])
-    parser.add_argument("command", choices=("update", "compile", "check"))
+    parser.add_argument("command", choices=("update", "compile", "check", "site-update",
+                                            "site-check"))
     parser.add_argument("--lang", action="append", choices=LANGUAGES[1:],
                         help="the language (every one but English when not given)")
     args = parser.parse_args(argv)
@@ -265,6 +392,26 @@ def main(argv: list[str] | None = None) -> int:
             for path, count in update(lang).items():
                 print(f"{path.relative_to(ROOT)}: {count} new text{'s' * (count != 1)}")
         return 0
+    if args.command in ("site-update", "site-check"):
+        import tempfile
+
+        with tempfile.TemporaryDirectory(prefix="rentoy-site-") as tmp:
+            print("reading the pages with Sphinx's gettext builder...", file=sys.stderr)
+            templates = site_templates(Path(tmp))
+            if args.command == "site-update":
+                for lang in langs:
+                    for path, count in site_update(lang, templates).items():
+                        print(f"{path.relative_to(ROOT)}: written, {count} message"
+                              f"{'s' * (count != 1)} to translate")
+                return 0
+            found = [line for lang in langs for line in site_problems(lang, templates)]
+        for line in found[:200]:
+            print(line, file=sys.stderr)
+        if len(found) > 200:
+            print(f"... and {len(found) - 200} more", file=sys.stderr)
+        print(f"{len(found)} message{'s' * (len(found) != 1)} missing, untranslated or "
+              "fuzzy in the pages' catalogs", file=sys.stderr)
+        return 1 if found else 0
     if args.command == "compile":
         for path in compile_catalogs(langs):
             print(f"written {path.relative_to(ROOT)}")

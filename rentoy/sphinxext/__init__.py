@@ -66,9 +66,10 @@ __all__ = ["setup"]
 def setup(app: Sphinx) -> dict[str, Any]:
     from .. import __version__
     from . import (apirefs, bibliography, cards, compare, downloads, elements, equity,
-                   evidence, family, figures, maps, play, quickstart, reasons, rule_effects,
+                   evidence, family, figures, language, maps, play, quickstart, reasons, rule_effects,
                    search, strength, tracking, variants, walkthroughs)
     from .domain import RentoyDomain
+    from . import pages
     from .pages import configure_variants_dir, write_pages
 
     app.add_config_value("rentoy_variants_dir", None, "env", types=frozenset({str, type(None)}))
@@ -81,7 +82,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_domain(RentoyDomain)
     app.connect("config-inited", configure_variants_dir)
     app.connect("builder-inited", write_pages)
-    for module in (tracking, elements, figures, maps, downloads, cards, variants, walkthroughs,
+    for module in (language, pages, tracking, elements, figures, maps, downloads, cards, variants, walkthroughs,
                    compare, bibliography, reasons, apirefs, quickstart, search, evidence,
                    family, rule_effects, strength, equity, play):
         module.setup(app)

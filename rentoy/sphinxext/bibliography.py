@@ -15,9 +15,11 @@ from sphinx import addnodes
 from sphinx.domains.std import make_glossary_term
 from sphinx.util.docutils import ReferenceRole
 
+from ..i18n import N_, _, data_text
 from .citations import (citation_nodes, full_citation, is_anonymous, short_citations,
                         source_refs)
 from .directives import RentoyDirective
+from .evidence import source_label
 from .elements import paragraph, xref
 from .errors import Failure, failure_from, library_errors, report_failure
 from .tracking import note_files
@@ -30,22 +32,22 @@ if TYPE_CHECKING:
 
 __all__ = ["BibliographyDirective", "GlossaryDirective", "SourceRole"]
 
-_KIND_TITLES = {"period": "Period texts", "reconstruction": "Reconstructions",
-                "scholarship": "Scholarship", "modern-report": "Modern reports",
-                "program": "Programs", "reference": "Reference works"}
+_KIND_TITLES = {"period": N_("Period texts"), "reconstruction": N_("Reconstructions"),
+                "scholarship": N_("Scholarship"), "modern-report": N_("Modern reports"),
+                "program": N_("Programs"), "reference": N_("Reference works")}
 
 
 def _apparatus(src: Source) -> nodes.Node:
     """The edition read, the identifier, when it was read, the revision or archived copy,
     and what is not known, with why."""
-    parts = [f"{label} {value}" for label, value in (
-        ("Edition read:", src.edition), ("Identifier:", src.identifier),
-        ("Read on", src.accessed), ("Revision:", src.revision),
-        ("Archived copy:", src.archived)) if value]
+    parts = [f"{label} {data_text(str(value))}" for label, value in (
+        (_("Edition read:"), src.edition), (_("Identifier:"), src.identifier),
+        (_("Read on"), src.accessed), (_("Revision:"), src.revision),
+        (_("Archived copy:"), src.archived)) if value]
     para = paragraph("; ".join(parts) + ("." if parts else ""), ["rentoy-apparatus"])
     if src.not_known:
-        para += nodes.Text(" Not known: " if parts else "Not known: ")
-        para += nodes.Text("; ".join(f"{key} ({why.rstrip('.')})"
+        para += nodes.Text((" " if parts else "") + _("Not known:") + " ")
+        para += nodes.Text("; ".join(f"{key} ({data_text(why).rstrip('.')})"
                                      for key, why in src.not_known.items()) + ".")
     return para
 
@@ -67,7 +69,7 @@ class BibliographyDirective(RentoyDirective):
             entries = [s for s in sources.values() if s.kind == kind]
             if not entries:
                 continue
-            out.append(nodes.rubric(heading, heading))
+            out.append(nodes.rubric(_(heading), _(heading)))
             listing = nodes.bullet_list(classes=["rentoy-bibliography"])
             for src in entries:
                 title = src.citation().replace("*", "")
@@ -85,18 +87,19 @@ class BibliographyDirective(RentoyDirective):
                     para += nodes.Text(" ")
                     para += nodes.reference(src.url, src.url, refuri=src.url)
                 para += nodes.Text(" ")
-                para += nodes.inline(text=f"[{src.label()}"
-                                     + ("; names no source of its own" if src.unsourced else "")
-                                     + ("; not about rentoy itself"
+                para += nodes.inline(text=f"[{source_label(src)}"
+                                     + ("; " + _("names no source of its own")
+                                        if src.unsourced else "")
+                                     + ("; " + _("not about rentoy itself")
                                         if src.subject != "rentoy" else "")
                                      + "]", classes=["rentoy-source-kind"])
                 item += para
                 item += _apparatus(src)
                 if src.note:
-                    item += paragraph(self.parse_inline(" ".join(src.note.split()))[0],
+                    item += paragraph(self.parse_inline(" ".join(data_text(src.note).split()))[0],
                                       ["rentoy-source-note"])
                 if src.id in cited_by:
-                    para = paragraph("Cited by: ", ["rentoy-cited-by"])
+                    para = paragraph(_("Cited by: "), ["rentoy-cited-by"])
                     for i, vid in enumerate(cited_by[src.id]):
                         if i:
                             para += nodes.Text(", ")
@@ -138,10 +141,11 @@ class GlossaryDirective(RentoyDirective):
                                        None, self.state.document)
             body = nodes.definition()
             para = paragraph(None)
-            para += nodes.emphasis(term.gloss, term.gloss)
+            gloss = data_text(term.gloss)
+            para += nodes.emphasis(gloss, gloss)
             if term.note:
                 para += nodes.Text(". ")
-                para.extend(self.parse_inline(" ".join(term.note.split()))[0])
+                para.extend(self.parse_inline(" ".join(data_text(term.note).split()))[0])
             if term.source:
                 para += nodes.Text(" (")
                 para.extend(source_refs(term.source))

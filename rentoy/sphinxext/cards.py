@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Iterable, Sequence
 from docutils import nodes
 from docutils.parsers.rst import directives
 
+from ..i18n import _
 from .directives import RentoyDirective, RentoyRole
 from .elements import paragraph, spanish, table
 if TYPE_CHECKING:
@@ -65,22 +66,23 @@ def deal_nodes(deal: Deal, *, variant: Variant, dealer: int,
     mano = (dealer + 1) % players
     rows = []
     for seat, hand in enumerate(deal.hands):
-        roles = [r for r, s in (("mano", mano), ("dealer", dealer)) if s == seat]
+        roles = [r for r, s in (("mano", mano), (_("dealer"), dealer)) if s == seat]
         rows.append([str(seat), team_of_seat(seat), ", ".join(roles), cards_node(hand)])
-    out: list[nodes.Node] = [table(["seat", "team", "role", "cards"], rows,
+    out: list[nodes.Node] = [table([_("seat"), _("team"), _("role"), _("cards")], rows,
                                    classes=["rentoy-deal"])]
     name = turn_up_name(variant)
     up = nodes.paragraph(classes=["rentoy-turn-up"])
-    up += nodes.Text("Turned up" + (" (the " if name else ""))
+    up += nodes.Text(_("Turned up") + (" (" + _("the") + " " if name else ""))
     if name:
         up += spanish(name)
         up += nodes.Text(")")
     up += nodes.Text(": ")
-    up += card_node(deal.up, classes=["rentoy-card-up"], note=name or "turned up")
+    up += card_node(deal.up, classes=["rentoy-card-up"], note=name or _("turned up"))
     suit = SUIT_NAMES[deal.up.suit]
-    up += nodes.Text(f" — {suit} are trumps.")
+    up += nodes.Text(" — " + _("{suit} are trumps.").format(suit=suit))
     if score is not None:
-        up += nodes.Text(f" Score before the hand: A {score[0]}, B {score[1]}.")
+        up += nodes.Text(" " + _("Score before the hand: A {a}, B {b}.").format(
+            a=score[0], b=score[1]))
     out.append(up)
     return out
 
@@ -138,21 +140,22 @@ def card_order_nodes(variant: Variant, trump: str | None = None,
     t, p = orders["trump"], orders["plain"]
     top: list[Card] = orders["top"]  # type: ignore[assignment]
     if top:
-        label = "Above every trump" if not variant.rules.top_cards_are_trumps else \
-            "Top cards (above the other trumps)"
+        label = _("Above every trump") if not variant.rules.top_cards_are_trumps else \
+            _("Top cards (above the other trumps)")
         box += _ladder_row(label + ":", top, ["rentoy-ladder-top"])
-    box += _ladder_row(f"Trumps ({SUIT_NAMES[t]} turned up):", orders["trumps"],  # type: ignore[arg-type, index]
+    box += _ladder_row(_("Trumps ({suit} turned up):").format(suit=SUIT_NAMES[t]),  # type: ignore[index]
+                       orders["trumps"],  # type: ignore[arg-type]
                        ["rentoy-ladder-trumps"])
-    box += _ladder_row(f"Any other suit ({SUIT_NAMES[p]} shown):",  # type: ignore[index]
+    box += _ladder_row(_("Any other suit ({suit} shown):").format(suit=SUIT_NAMES[p]),  # type: ignore[index]
                        orders["plain_cards"], ["rentoy-ladder-plain"])  # type: ignore[arg-type, index]
-    notes = ["Highest first. Only a card of the suit led, a trump or a top card can win "
-             "a trick." if top else "Highest first. Only a card of the suit led or a trump "
-             "can win a trick."]
+    notes = [_("Highest first. Only a card of the suit led, a trump or a top card can win "
+               "a trick.") if top else _("Highest first. Only a card of the suit led or a "
+                                         "trump can win a trick.")]
     if top:
-        notes.append("The top cards count as trumps (leading one is an arrastre)."
+        notes.append(_("The top cards count as trumps (leading one is an arrastre).")
                      if variant.rules.top_cards_are_trumps else
-                     "The top cards do not count as trumps: they follow their own suit but "
-                     "beat every card.")
+                     _("The top cards do not count as trumps: they follow their own suit but "
+                       "beat every card."))
     box += paragraph(" ".join(notes), ["rentoy-ladder-note"])
     return [box]
 

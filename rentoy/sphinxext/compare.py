@@ -16,11 +16,13 @@ chart; variants that played exactly alike share a column and a row.
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Sequence
 
 from docutils import nodes
 from docutils.parsers.rst import directives
 
+from ..i18n import _
 from .citations import source_refs
 from .directives import RentoyDirective
 from .elements import cell, paragraph, report_nodes, status_node, table, xref
@@ -67,7 +69,7 @@ def _comparison_part(comparison: RuleComparison, variants: Sequence[Variant],
         cells: list[Any] = [rule_label(row.rule)]
         for c in (row.cells[i] for i in shown):
             content = paragraph(None)
-            content += nodes.inline(c.display, c.display, classes=["rentoy-value"])
+            content += nodes.inline(c.shown, c.shown, classes=["rentoy-value"])
             content += nodes.Text(" ")
             content += status_node(c.status, short=True)
             if c.source:
@@ -80,7 +82,7 @@ def _comparison_part(comparison: RuleComparison, variants: Sequence[Variant],
             cells.append(cell(content, classes))
         rows.append(cells)
         row_classes.append(["rentoy-same"] if row.same_value else ["rentoy-differs"])
-    columns: list[Any] = ["rule"] + [_variant_heading(variants[i]) for i in shown]
+    columns: list[Any] = [_("rule")] + [_variant_heading(variants[i]) for i in shown]
     return table(columns, rows, classes=["rentoy-compare", "rentoy-wide"],
                  row_classes=row_classes)
 
@@ -103,7 +105,7 @@ class CompareDirective(RentoyDirective):
         if comparison.rows:
             out.extend(comparison_table(comparison, variants))
         else:
-            out.append(paragraph("These variants state the same value for every rule."))
+            out.append(paragraph(_("These variants state the same value for every rule.")))
         if not self.arguments:
             out.extend(self._options(variants))
         return out
@@ -125,18 +127,19 @@ class CompareDirective(RentoyDirective):
                     rows.append([[xref("variant", base.base_id, base.base_id),
                                   nodes.Text(f"+{oid}")],
                                  rule_label(row.rule, key=False),
-                                 before.display,
-                                 cell(nodes.inline(after.display, after.display,
+                                 before.shown,
+                                 cell(nodes.inline(after.shown, after.shown,
                                                    classes=["rentoy-value"]),
                                       ["rentoy-differs"]),
                                  cell(status_node(prov.status), [f"rentoy-cell-{prov.status}"]),
                                  source_refs(prov.source, sep="; ", compact=True)])
         if not rows:
             return []
-        return [paragraph("The options the variant files define, each against the variant "
-                          "it belongs to (select one by adding it to the id; a variant "
-                          "inherits its parent's options):"),
-                table(["option", "rule", "without", "with", "status", "sources"], rows,
+        return [paragraph(_("The options the variant files define, each against the variant "
+                            "it belongs to (select one by adding it to the id; a variant "
+                            "inherits its parent's options):")),
+                table([_("option"), _("rule"), _("without"), _("with"), _("status"),
+                       _("sources")], rows,
                       classes=["rentoy-compare", "rentoy-options"])]
 
 
@@ -158,14 +161,15 @@ class SimulationDirective(RentoyDirective):
         from ..simulation import simulate, simulation_report
 
         if not self.config.rentoy_simulations:
-            return [paragraph("(Simulations are turned off in this build: "
-                              "rentoy_simulations = False.)", ["rentoy-not-run"])]
+            return [paragraph(_("(Simulations are turned off in this build: "
+                                "rentoy_simulations = False.)"), ["rentoy-not-run"])]
         variants = ([self.load_variant(s) for s in self.arguments] if self.arguments
                     else self.builtin_variants())
-        result = simulate(variants, hands=self.options.get("hands", 1000),
-                          seed=self.options.get("seed", 1),
-                          bots=self.options.get("bots", "random"),
-                          players=self.options.get("players"))
+        settings = {"hands": self.options.get("hands", 1000),
+                    "seed": self.options.get("seed", 1),
+                    "bots": self.options.get("bots", "random"),
+                    "players": self.options.get("players")}
+        result = cached_simulation(variants, settings, lambda: simulate(variants, **settings))
         reference = self.options.get("reference") or result.variants[0]
         groups = same_play_groups(result)
         show = self.options.get("show")
@@ -185,7 +189,7 @@ class SimulationDirective(RentoyDirective):
         from .charts import Panel, Row, chart
 
         bots = result.bots[0] if result.bots[0] == result.bots[1] else "/".join(result.bots)
-        count = f"{result.games:,} games, {bots} bots"
+        count = _("{games} games, {bots} bots").format(games=f"{result.games:,}", bots=bots)
         panels = []
         for stat in STATISTICS:
             rows = []
@@ -196,13 +200,52 @@ class SimulationDirective(RentoyDirective):
                 rows.append(Row(", ".join(group), est.value, est.low, est.high,
                                 format_estimate(stat, est)))
             if len({(r.value, r.low, r.high) for r in rows}) > 1:
-                panels.append(Panel(stat.label[:1].upper() + stat.label[1:], rows, count,
+                label = _(stat.label)
+                panels.append(Panel(label[:1].upper() + label[1:], rows, count,
                                     percent=stat.percent))
-        return chart(panels, f"Simulated play under each variant: {count}",
-                     f"Each dot is a variant's figure over the same {result.games:,} games "
-                     f"({result.players} players, {bots} bots), its line the 95% interval; "
-                     "variants that played exactly alike share a row, and statistics on "
-                     "which every variant agrees are left to the tables.")
+        return chart(panels, _("Simulated play under each variant: {count}").format(
+                         count=count),
+                     _("Each dot is a variant's figure over the same {games} games ({players} "
+                       "players, {bots} bots), its line the 95% interval; variants that "
+                       "played exactly alike share a row, and statistics on which every "
+                       "variant agrees are left to the tables.").format(
+                         games=f"{result.games:,}", players=result.players, bots=bots))
+
+
+def cached_simulation(variants: Sequence[Any], settings: dict[str, Any],
+                      run: Any) -> Any:
+    """``run()``'s simulation result, kept in rentoy's cache folder (see
+    :func:`rentoy.validation.cache_dir`) under the digest of what decides it: the
+    settings, the variants' files and rentoy's own code. The English and the Spanish
+    builds play the same games: the second reads what the first measured."""
+    import hashlib
+    import pickle
+
+    from ..files import read_cache, write_cache
+    from ..validation import cache_dir
+    from .tracking import variant_files
+
+    digest = hashlib.sha256(repr(sorted(settings.items())).encode())
+    for variant in variants:
+        digest.update(variant.id.encode() + b"\0")
+        for path in variant_files(variant):
+            digest.update(Path(path).read_bytes())
+    package = Path(__file__).resolve().parent.parent
+    for path in sorted(package.rglob("*.py")):
+        if "sphinxext" not in path.parts:
+            digest.update(path.read_bytes())
+    name = f"site-simulation-{digest.hexdigest()[:32]}.pickle"
+    folder = cache_dir()
+    raw = read_cache(folder, name)
+    if raw is not None:
+        try:
+            # Only rentoy's own cache folder is read, under a digest of the code.
+            return pickle.loads(raw)  # noqa: S301
+        except Exception:  # noqa: BLE001  (a cache that cannot be read is no cache)
+            pass
+    result = run()
+    write_cache(folder, name, pickle.dumps(result))
+    return result
 
 
 def same_play_groups(result: Any) -> list[list[str]]:
@@ -230,7 +273,8 @@ def merged_report(report: Any, groups: Sequence[Sequence[str]], reference: str) 
             variant = str(name).removesuffix(f" - {reference}")
             if i == 0 and variant in first:
                 group = first[variant]
-                columns.append(", ".join(group) + (": the same" if len(group) > 1 else ""))
+                columns.append(", ".join(group) + (": " + _("the same") if len(group) > 1
+                                                   else ""))
                 keep.append(j)
             elif i > 0 and variant in first and variant not in same_as_ref:
                 columns.append(", ".join(first[variant]) + f" - {reference}")
@@ -242,8 +286,9 @@ def merged_report(report: Any, groups: Sequence[Sequence[str]], reference: str) 
         notes = list(tbl.notes)
         if i > 0 and len(same_as_ref) > 1:
             others = [v for v in same_as_ref if v != reference]
-            notes.insert(0, f"{', '.join(others)} played exactly as {reference} on these "
-                            "games: every difference from it is zero, and not shown.")
+            notes.insert(0, _("{variants} played exactly as {reference} on these games: "
+                              "every difference from it is zero, and not shown.").format(
+                variants=", ".join(others), reference=reference))
         tables.append(replace(tbl, columns=columns,
                               rows=[[row[k] for k in keep] for row in tbl.rows],
                               notes=notes))

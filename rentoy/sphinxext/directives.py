@@ -71,8 +71,10 @@ class RentoyDirective(_Loading, SphinxDirective):
     """A directive that renders library data; a library error fails the build here."""
 
     def run(self) -> list[nodes.Node]:
+        from .language import untranslatable
+
         try:
-            return self.make()
+            return untranslatable(self.make())
         except library_errors() as exc:
             return self.fail(failure_from(exc))
 

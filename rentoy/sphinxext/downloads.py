@@ -23,6 +23,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
+
+from ..i18n import _
 from sphinx.util.osutil import relative_uri
 
 from .directives import RentoyDirective
@@ -134,21 +136,21 @@ class DownloadsDirective(RentoyDirective):
         repository = self.config.rentoy_repository
         para = paragraph(None, ["rentoy-get-links"])
         if repository:
-            para += nodes.Text("The code: ")
+            para += nodes.Text(_("The code: "))
             para += nodes.reference(repository, repository, refuri=repository)
             para += nodes.Text(". ")
         if carries_packages(self.env.app):
-            para += nodes.Text("This site carries the source archive, ")
+            para += nodes.Text(_("This site carries the source archive, "))
             para += link(docname, f"{FOLDER}/{files['sdist']}", files["sdist"])
-            para += nodes.Text(", and the wheel, ")
+            para += nodes.Text(_(", and the wheel, "))
             para += link(docname, f"{FOLDER}/{files['wheel']}", files["wheel"])
-            para += nodes.Text(". Each variant's page offers its YAML file and its rules "
-                               "as JSON.")
-        lines = ["# from a clone of the repository, or the source archive unpacked:",
+            para += nodes.Text(_(". Each variant's page offers its YAML file and its rules "
+                                 "as JSON."))
+        lines = ["# " + _("from a clone of the repository, or the source archive unpacked:"),
                  "python3 -m venv .venv && .venv/bin/pip install -e .",
-                 "# or from the wheel:",
+                 "# " + _("or from the wheel:"),
                  f"python3 -m venv .venv && .venv/bin/pip install {files['wheel']}",
-                 "# with an extra (OpenSpiel, dask), from either:",
+                 "# " + _("with an extra (OpenSpiel, dask), from either:"),
                  "python3 -m venv .venv && .venv/bin/pip install -e '.[openspiel]'",
                  f"python3 -m venv .venv && .venv/bin/pip install '{files['wheel']}"
                  "[distributed]'",

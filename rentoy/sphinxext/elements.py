@@ -13,12 +13,14 @@ from typing import TYPE_CHECKING, Any, Sequence, TypeAlias
 from docutils import nodes
 from sphinx import addnodes
 
+from ..i18n import N_, _
 from ..provenance import STATUS_MARKS
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
 __all__ = ["Content", "text_nodes", "paragraph", "cell", "table", "facts", "status_node",
+           "status_word",
            "xref", "details", "summary", "folded", "foreign", "spanish", "report_nodes",
            "setup"]
 
@@ -122,12 +124,23 @@ def facts(items: Sequence[tuple[str, Content]]) -> nodes.field_list:
     return out
 
 
+#: The provenance statuses in words, translated when shown.
+STATUS_WORDS = {"attested": N_("attested"), "inferred": N_("inferred"),
+                "assumed": N_("assumed"), "disputed": N_("disputed")}
+
+
+def status_word(status: str) -> str:
+    """A provenance status in the language spoken (``attested``, ``atestiguada``)."""
+    return _(STATUS_WORDS[status]) if status in STATUS_WORDS else status
+
+
 def status_node(status: str, short: bool = False) -> nodes.Node:
     """A provenance status, coloured by the style sheet (``rentoy-status-<status>``)."""
-    text = STATUS_MARKS.get(status, status) if short else status
+    text = STATUS_MARKS.get(status, status) if short else status_word(status)
     classes = ["rentoy-status", f"rentoy-status-{status}"]
     if short:
-        return nodes.abbreviation(text, text, explanation=status, classes=classes)
+        return nodes.abbreviation(text, text, explanation=status_word(status),
+                                  classes=classes)
     return nodes.inline(text, text, classes=classes)
 
 

@@ -13,7 +13,8 @@
   branch by branch (the worked examples' pages).
 
 Figures are drawn at build time from the stored data (matplotlib, the docs extra) into
-``figures/generated/`` beside the pages.
+``figures/generated/`` beside the pages, in the build's language (``NAME.svg`` in
+English, ``NAME.es.svg`` in Spanish).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
 
+from ..i18n import _, data_text
 from .directives import RentoyDirective
 from .elements import paragraph, table
 from .errors import Failure
@@ -59,9 +61,12 @@ class _Stored(RentoyDirective):
 
     def figure(self, name: str, svg_of: Any, caption: str) -> nodes.Node:
         """An SVG drawn into the pages' figures folder, as a figure with a caption."""
+        from ..i18n import language
+
         folder = Path(self.env.srcdir) / _FIGURES
         folder.mkdir(parents=True, exist_ok=True)
-        path = folder / f"{name}.svg"
+        # Each language's figure has a file of its own: the builds never rewrite another's.
+        path = folder / (f"{name}.svg" if language() == "en" else f"{name}.{language()}.svg")
         text = svg_of()
         if not path.is_file() or path.read_text(encoding="utf-8") != text:
             from ..files import write_atomic
@@ -79,14 +84,15 @@ class _Stored(RentoyDirective):
         seconds = data["seconds"]
         checks = data.get("checks", [])
         command = data["generated_by"]
-        text = (f" (rentoy {data['rentoy_version']}): {data['hands']:,} hands, "
-                f"{data['hands_per_score']} at every score, played by the bots "
-                f"{data['bots']} at {data['players']} players, in {seconds['table']:.0f} s "
-                f"with {seconds['jobs']} worker processes; then "
-                f"{sum(c['games'] for c in checks):,} whole games from "
-                f"{len(checks)} scores as a check ({seconds['check']:.0f} s). Seed "
-                f"{data['seed']}.")
-        return paragraph([nodes.Text("Computed by "), nodes.literal(command, command),
+        text = f" (rentoy {data['rentoy_version']}): " + _(
+            "{hands} hands, {per_score} at every score, played by the bots {bots} at "
+            "{players} players, in {seconds} s with {jobs} worker processes; then {games} "
+            "whole games from {scores} scores as a check ({check} s). Seed {seed}.").format(
+            hands=f"{data['hands']:,}", per_score=data['hands_per_score'], bots=data['bots'],
+            players=data['players'], seconds=f"{seconds['table']:.0f}", jobs=seconds['jobs'],
+            games=f"{sum(c['games'] for c in checks):,}", scores=len(checks),
+            check=f"{seconds['check']:.0f}", seed=data['seed'])
+        return paragraph([nodes.Text(_("Computed by") + " "), nodes.literal(command, command),
                           nodes.Text(text)], ["rentoy-provenance-note"])
 
 
@@ -108,27 +114,30 @@ class EquityDirective(_Stored):
         changed = stale(data)
         if changed:
             warning = nodes.warning()
-            warning += paragraph("This table is stale: the rules changed since it was "
-                                 f"computed ({', '.join(changed)}). Run the command above "
-                                 "again.")
+            warning += paragraph(_("This table is stale: the rules changed since it was "
+                                   "computed ({changes}). Run the command above again.").format(
+                changes=", ".join(changed)))
             out.append(warning)
         grid = [[eq.win_a(a, b) for b in range(target)] for a in range(target)]
         widths = sorted((eq.high(a, b) - eq.low(a, b)) / 2
                         for a in range(target) for b in range(target))
-        caption = (f"{data['label']}: team A's chance of winning the game (%) at the start "
-                   f"of a hand, either team as likely to deal; {data['hands']:,} hands "
-                   f"measured. 95% intervals: ±{100 * widths[len(widths) // 2]:.1f} points "
-                   f"at half the scores, ±{100 * widths[-1]:.1f} at most.")
+        caption = _("{label}: team A's chance of winning the game (%) at the start of a "
+                    "hand, either team as likely to deal; {hands} hands measured. 95% "
+                    "intervals: ±{half} points at half the scores, ±{most} at most.").format(
+            label=data['label'], hands=f"{data['hands']:,}",
+            half=f"{100 * widths[len(widths) // 2]:.1f}", most=f"{100 * widths[-1]:.1f}")
         out.append(self.figure(
             f"equity-{data['label']}".replace("+", "-"),
-            lambda: heatmap_svg(grid, f"{data['label']}: team A wins the game (%)",
-                                "team B's points", "team A's points",
-                                note=f"{data['hands_per_score']} hands at every score, "
-                                     f"bots {data['bots']}"), caption))
+            lambda: heatmap_svg(grid, _("{label}: team A wins the game (%)").format(
+                                    label=data['label']),
+                                _("team B's points"), _("team A's points"),
+                                note=_("{hands} hands at every score, bots {bots}").format(
+                                    hands=data['hands_per_score'], bots=data['bots'])),
+            caption))
         rows = [[str(a)] + [f"{_pct(eq.win_a(a, b))}" for b in range(target)]
                 for a in range(target)]
         out.append(table_node(["A \\ B", *map(str, range(target))], rows,
-                              "The same grid (%): rows team A's points, columns team B's"))
+                              _("The same grid (%): rows team A's points, columns team B's")))
         checks = []
         for c in data.get("checks", []):
             a, b, d = c["score_a"], c["score_b"], "AB".index(c["dealer"])
@@ -137,13 +146,13 @@ class EquityDirective(_Stored):
                            f"{_pct(c['wins_a'] / c['games'])} [{_pct(low)}, {_pct(high)}]",
                            f"{_pct(eq.win_a(a, b, d))} [{_pct(eq.low(a, b, d))}, "
                            f"{_pct(eq.high(a, b, d))}]",
-                           "yes" if low <= eq.high(a, b, d) and eq.low(a, b, d) <= high
-                           else "no"])
+                           _("yes") if low <= eq.high(a, b, d) and eq.low(a, b, d) <= high
+                           else _("no")])
         if checks:
-            out.append(table_node(["score", "dealer", "games", "won by A (%)",
-                                   "table (%)", "intervals meet"], checks,
-                                  "Check: whole games played from chosen scores "
-                                  "(95% intervals)"))
+            out.append(table_node([_("score"), _("dealer"), _("games"), _("won by A (%)"),
+                                   _("table (%)"), _("intervals meet")], checks,
+                                  _("Check: whole games played from chosen scores "
+                                    "(95% intervals)")))
         return out
 
 
@@ -166,21 +175,22 @@ class TakePointsDirective(_Stored):
         a, b = (int(x) for x in score_text.split("-"))
         rows = []
         for d in decisions(eq.chances, self.load_variant(spec), (a, b), 1):
-            rows.append([f"{d.from_value} to {d.to_value}", "AB"[d.team],
+            rows.append([_("{low} to {high}").format(low=d.from_value, high=d.to_value),
+                         "AB"[d.team],
                          f"{d.fold_score[0]}-{d.fold_score[1]} ({_pct(d.fold_chance)})",
                          f"{d.win_score[0]}-{d.win_score[1]} ({_pct(d.win_chance)}) / "
                          f"{d.lose_score[0]}-{d.lose_score[1]} ({_pct(d.lose_chance)})",
-                         "dead" if d.dead else f"{_pct(d.take.dead)} / {_pct(d.take.live)}",
+                         _("dead") if d.dead else f"{_pct(d.take.dead)} / {_pct(d.take.live)}",
                          "-" if d.again is None or d.dead or d.again_dead
                          else f"{_pct(d.again.dead)} / {_pct(d.again.live)}",
                          "-" if d.raise_at is None or d.dead
                          else f"{_pct(d.raise_at.dead)} / {_pct(d.raise_at.live)}"])
-        return [table(["raise", "offered to", "fold leaves (game %)",
-                       "accept: won / lost (game %)", "accept from (%) dead / live",
-                       "raise again from (%)", "raiser raises from (%)"], rows,
+        return [table([_("raise"), _("offered to"), _("fold leaves (game %)"),
+                       _("accept: won / lost (game %)"), _("accept from (%) dead / live"),
+                       _("raise again from (%)"), _("raiser raises from (%)")], rows,
                       classes=["rentoy-equity"],
-                      title=f"{spec} at {a}-{b}, team B dealing: the game chances are the "
-                            "deciding team's")]
+                      title=_("{spec} at {score}, team B dealing: the game chances are the "
+                              "deciding team's").format(spec=spec, score=f"{a}-{b}"))]
 
 
 def _step(level: int) -> Any:
@@ -251,29 +261,34 @@ class BettingComparisonDirective(_Stored):
                 cells.append(f"{_pct(est[len(est) // 2])} (±{_pct(half[len(half) // 2])})")
             rows.append([data["label"], " - ".join(map(str, tables.ladder)), str(eq.target),
                          _pct(eq.win_a(0, 0, 1)), *cells, f"{data['hands']:,}"])
-        out.append(table(["variant", "ladder", "target", "A wins from 0-0, B dealing (%)",
-                          "A accepts the first raise from (%), median over scores",
-                          "the second raise (%)", "hands measured"], rows,
+        out.append(table([_("variant"), _("ladder"), _("target"),
+                          _("A wins from 0-0, B dealing (%)"),
+                          _("A accepts the first raise from (%), median over scores"),
+                          _("the second raise (%)"), _("hands measured")], rows,
                          classes=["rentoy-equity"],
-                         title="The ladders side by side: team A's dead take points, team B "
-                               "dealing (± the median half-width of their 95% intervals)"))
+                         title=_("The ladders side by side: team A's dead take points, team "
+                                 "B dealing (± the median half-width of their 95% "
+                                 "intervals)")))
         for data, tables, eq, takes in found:
             target = eq.target
             grid = [[takes[1][(a, b)][0] for b in range(target)] for a in range(target)]
             half = sorted((v[2] - v[1]) / 2 for v in takes[1].values())
-            first = f"{tables.ladder[0]} to {tables.ladder[1]}"
+            first = _("{low} to {high}").format(low=tables.ladder[0], high=tables.ladder[1])
             out.append(self.figure(
                 f"take-{data['label']}".replace("+", "-"),
                 lambda grid=grid, data=data, first=first: heatmap_svg(
-                    grid, f"{data['label']}: A accepts {first} from (%)",
-                    "team B's points", "team A's points",
-                    note=f"dead take point, team B dealing; {data['hands']:,} hands"),
-                f"{data['label']}: the least chance of winning the hand (%) at which team "
-                f"A does better to accept the first raise ({first}) than to fold, by "
-                f"score, team B dealing (dead), from {data['hands']:,} measured hands; "
-                f"95% intervals ±{_pct(half[len(half) // 2])} points at half the scores "
-                f"and ±{_pct(half[-1])} at most: single cells are noisy, the pattern is "
-                f"what the figure shows."))
+                    grid, _("{label}: A accepts {raise_} from (%)").format(
+                        label=data['label'], raise_=first),
+                    _("team B's points"), _("team A's points"),
+                    note=_("dead take point, team B dealing; {hands} hands").format(
+                        hands=f"{data['hands']:,}")),
+                _("{label}: the least chance of winning the hand (%) at which team A does "
+                  "better to accept the first raise ({raise_}) than to fold, by score, team "
+                  "B dealing (dead), from {hands} measured hands; 95% intervals ±{half} "
+                  "points at half the scores and ±{most} at most: single cells are noisy, "
+                  "the pattern is what the figure shows.").format(
+                    label=data['label'], raise_=first, hands=f"{data['hands']:,}",
+                    half=_pct(half[len(half) // 2]), most=_pct(half[-1]))))
         out.extend(self._differences(found[0], found[1:]))
         return out
 
@@ -281,7 +296,7 @@ class BettingComparisonDirective(_Stored):
         """Scores where a hand accepted under one ladder is folded under the other,
         beyond the noise: the two take points' intervals do not meet."""
         items = nodes.bullet_list()
-        rdata, rtables, _, rtakes = ref
+        rdata, rtables, _ref_eq, rtakes = ref
         for data, tables, _eq, takes in others:
             apart = []
             total = 0
@@ -297,20 +312,26 @@ class BettingComparisonDirective(_Stored):
                         apart.append((abs(mine - theirs), score, level, mine, low, high,
                                       theirs, rlow, rhigh))
             apart.sort(reverse=True)
-            text = (f"{data['label']} against {rdata['label']}: of {total} decisions (team A "
-                    f"offered the first or the second raise, at every score), "
-                    f"{len(apart)} have take points whose 95% intervals do not meet")
+            text = _("{label} against {reference}: of {total} decisions (team A offered the "
+                     "first or the second raise, at every score), {apart} have take points "
+                     "whose 95% intervals do not meet").format(
+                label=data['label'], reference=rdata['label'], total=total, apart=len(apart))
             if apart:
                 gap, (a, b), level, mine, low, high, theirs, rlow, rhigh = apart[0]
-                text += (f"; the widest at {a}-{b}, the raise from {tables.ladder[level - 1]} "
-                         f"to {tables.ladder[level]}: accept from {_pct(mine)}% "
-                         f"[{_pct(low)}, {_pct(high)}] against {_pct(theirs)}% "
-                         f"[{_pct(rlow)}, {_pct(rhigh)}] under {rdata['label']} "
-                         f"({rtables.ladder[level - 1]} to {rtables.ladder[level]}): a hand "
-                         f"between the two is accepted under one ladder and folded under "
-                         f"the other.")
+                text += "; " + _(
+                    "the widest at {score}, the raise from {low} to {high}: accept from "
+                    "{mine}% [{mine_low}, {mine_high}] against {theirs}% [{theirs_low}, "
+                    "{theirs_high}] under {reference} ({ref_low} to {ref_high}): a hand "
+                    "between the two is accepted under one ladder and folded under the "
+                    "other.").format(
+                    score=f"{a}-{b}", low=tables.ladder[level - 1], high=tables.ladder[level],
+                    mine=_pct(mine), mine_low=_pct(low), mine_high=_pct(high),
+                    theirs=_pct(theirs), theirs_low=_pct(rlow), theirs_high=_pct(rhigh),
+                    reference=rdata['label'], ref_low=rtables.ladder[level - 1],
+                    ref_high=rtables.ladder[level])
             else:
-                text += ": at this number of hands no decision is told apart from the noise."
+                text += ": " + _("at this number of hands no decision is told apart from "
+                                 "the noise.")
             items += nodes.list_item("", paragraph(text))
         return [items] if len(items) else []
 
@@ -331,21 +352,23 @@ class BettingWorthDirective(RentoyDirective):
         if not worth.entries:
             return []
         sec = nodes.section(names=["what each decision is worth"])
-        sec += nodes.title("What each decision is worth", "What each decision is worth")
+        title = _("What each decision is worth")
+        sec += nodes.title(title, title)
         self.state.document.note_implicit_target(sec, sec)
-        sec += paragraph(
-            f"At each raise, accept and fold: what each answer leads to, each team's chance "
-            f"of winning the game there, and the chance of winning the hand at which the "
-            f"decision is right, from the table of game-winning chances of {worth.variant} "
-            f"at {worth.players} players ({worth.source}; see the page \u201cWhat the bet is "
-            f"worth\u201d). Dead: later raises not counted; live: counted, each team "
-            f"raising just where the other should fold. The table's chances of the game "
-            f"carry 95% intervals of a few points; the take points, ratios of their "
-            f"differences, much wider ones (often 20 points either way at 80 hands per "
-            f"score): read them as the shape of each decision, not its last digit.")
+        sec += paragraph(_(
+            "At each raise, accept and fold: what each answer leads to, each team's chance "
+            "of winning the game there, and the chance of winning the hand at which the "
+            "decision is right, from the table of game-winning chances of {variant} at "
+            "{players} players ({source}; see the page \u201cWhat the bet is worth\u201d). "
+            "Dead: later raises not counted; live: counted, each team raising just where "
+            "the other should fold. The table's chances of the game carry 95% intervals of "
+            "a few points; the take points, ratios of their differences, much wider ones "
+            "(often 20 points either way at 80 hands per score): read them as the shape of "
+            "each decision, not its last digit.").format(
+                variant=worth.variant, players=worth.players, source=worth.source))
         items = nodes.bullet_list()
         for e in worth.entries:
-            where = " / ".join(e.path) or "Before the branches"
+            where = " / ".join(data_text(p) for p in e.path) or _("Before the branches")
             item = paragraph([nodes.strong(where, where), nodes.Text(", "),
                               nodes.literal(e.action, e.action), nodes.Text(": " + e.words)])
             items += nodes.list_item("", item)

@@ -7,10 +7,11 @@ and date and the passages a rule rests on.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from docutils import nodes
 
+from ..i18n import N_, _, data_text, language
 from ..variants import cited_source
 from .directives import RentoyDirective
 from .citations import source_refs
@@ -24,6 +25,16 @@ if TYPE_CHECKING:
     from ..variant import Variant
 
 __all__ = ["labelled_sources", "quotation_refs", "QuotationsDirective"]
+
+
+_UNDATED = N_("n.d.")
+
+
+def source_label(src: Any) -> str:
+    """A source's kind and date in the language spoken ("period text, 1737")."""
+    from .family import word
+
+    return f"{word(src.kind_label)}, {_(_UNDATED) if src.date == _UNDATED else src.date}"
 
 
 def labelled_sources(variant: Variant, ids: Sequence[str]) -> list[nodes.Node]:
@@ -47,7 +58,7 @@ def labelled_sources(variant: Variant, ids: Sequence[str]) -> list[nodes.Node]:
         else:
             out.extend(source_refs([sid]))
         if src is not None:
-            label = f" ({src.label()})"
+            label = f" ({source_label(src)})"
             out.append(nodes.inline(label, label, classes=["rentoy-source-kind"]))
     return out
 
@@ -59,7 +70,7 @@ def quotation_refs(variant: Variant, rule: str) -> list[nodes.Node]:
     ids = rule_quotations(variant, rule)
     if not ids:
         return []
-    out: list[nodes.Node] = [nodes.Text(" Passages: ")]
+    out: list[nodes.Node] = [nodes.Text(" " + _("Passages:") + " ")]
     for i, qid in enumerate(ids):
         if i:
             out.append(nodes.Text(", "))
@@ -107,27 +118,34 @@ class QuotationsDirective(RentoyDirective):
             heading = f"{q.reference} ({q.id})"
             box += nodes.rubric(heading, heading)
             src = sources.get(q.source)
-            year = src.year if src is not None and src.year else "original"
-            box += table([f"As printed ({year})", "Modern Spanish reading",
-                          "English (this project's translation)"],
-                         [[spanish(q.original), spanish(q.modern), q.english]],
-                         classes=["rentoy-side-by-side"])
+            year = src.year if src is not None and src.year else _("original")
+            columns = [_("As printed ({year})").format(year=year), _("Modern Spanish reading")]
+            cells: list[Any] = [spanish(q.original), spanish(q.modern)]
+            # The English edition gives the project's translation beside the passage;
+            # the Spanish one has the modern reading, and no translation back.
+            if language() == "en":
+                columns.append("English (this project's translation)")
+                cells.append(q.english)
+            box += table(columns, [cells], classes=["rentoy-side-by-side"])
             facts = paragraph(None, ["rentoy-quotation-facts"])
-            facts += nodes.Text("Source: ")
+            facts += nodes.Text(_("Source: "))
             facts.extend(source_refs([q.source]))
             if q.transcription:
-                facts += nodes.Text(f". Read in: {q.transcription}")
-            facts += nodes.Text(". Facsimile: ")
+                facts += nodes.Text(". " + _("Read in: {where}").format(
+                    where=data_text(q.transcription)))
+            facts += nodes.Text(". " + _("Facsimile:") + " ")
             if q.facsimile:
                 facts += nodes.reference(q.facsimile, q.facsimile, refuri=q.facsimile)
             else:
-                facts += nodes.Text((q.facsimile_note or "not known").rstrip("."))
-            facts += nodes.Text(". Supports: ")
+                facts += nodes.Text((data_text(q.facsimile_note or "")
+                                     or _("not known")).rstrip("."))
+            facts += nodes.Text(". " + _("Supports:") + " ")
             facts.extend(_supports(q.supports))
             facts += nodes.Text(".")
             box += facts
             if q.note:
-                box += paragraph(" ".join(q.note.split()), ["rentoy-quotation-note"])
+                box += paragraph(" ".join(data_text(q.note).split()),
+                                 ["rentoy-quotation-note"])
             out.append(box)
         rows = []
         ids = []
@@ -135,15 +153,17 @@ class QuotationsDirective(RentoyDirective):
             if q.quoted:
                 continue
             rows.append([[*source_refs([q.source]), nodes.Text(f", {q.reference}")],
-                         " ".join((q.paraphrase or "").split()), _supports(q.supports)])
+                         " ".join(data_text(q.paraphrase or "").split()),
+                         _supports(q.supports)])
             ids.append(register_id(self.env, "quote", q.id, q.reference, self.get_location()))
         if rows:
-            out.append(nodes.rubric("The modern texts, paraphrased",
-                                    "The modern texts, paraphrased"))
-            out.append(paragraph("The source text and the regional reports are modern texts, "
-                                 "so their statements are given in this project's words, not "
-                                 "quoted, with the section or paragraph each comes from."))
-            out.append(table(["where", "what it says", "supports"], rows,
+            title = _("The modern texts, paraphrased")
+            out.append(nodes.rubric(title, title))
+            out.append(paragraph(_("The source text and the regional reports are modern "
+                                   "texts, so their statements are given in this project's "
+                                   "words, not quoted, with the section or paragraph each "
+                                   "comes from.")))
+            out.append(table([_("where"), _("what it says"), _("supports")], rows,
                              classes=["rentoy-paraphrases"], row_ids=ids))
         return out
 

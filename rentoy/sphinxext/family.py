@@ -16,9 +16,10 @@ from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
 
+from ..i18n import N_, _, data_text
 from .citations import source_refs
 from .directives import RentoyDirective
-from .elements import paragraph, status_node, table
+from .elements import paragraph, status_node, status_word, table
 from .tracking import note_files
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -33,6 +34,20 @@ _LANE_COLOUR = {"period": "#8c2d19", "related": "#b0806f", "reconstruction": "#6
                 "scholarship": "#1f5f99", "modern-report": "#2e7d32", "program": "#555555",
                 "reference": "#8a6d00"}
 _BOX_W, _BOX_H, _WIDTH = 176, 48, 900
+_FAMILY = N_("Rentoy and its relatives")
+_TIMELINE = N_("A timeline of the evidence")
+#: The words the family file and the bibliography use for kinds of link, eras and
+#: kinds of source, translated when shown.
+_WORDS = frozenset({N_("model"), N_("same"), N_("descent"), N_("kinship"), N_("word"),
+                    N_("period"), N_("modern"), N_("period text"), N_("reconstruction"),
+                    N_("scholarship"), N_("modern report"), N_("program"),
+                    N_("reference work")})
+
+
+def word(text: str) -> str:
+    """One of the family's or the bibliography's words (a kind, an era) translated."""
+    return _(text) if text in _WORDS else text
+
 _ARC = 60          # the room an arc between two boxes of one row takes above or below it
 
 
@@ -72,7 +87,7 @@ def family_svg(family: Any) -> str:
     height = top + 2 * 130 + _BOX_H + 20 + below
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_WIDTH} {height}" '
              f'class="rentoy-figure rentoy-family" role="img" '
-             f'aria-label="Rentoy and its relatives">',
+             f'aria-label="{escape(_(_FAMILY))}">',
              '<defs>' + "".join(
                  f'<marker id="arrow-{k}" viewBox="0 0 10 10" refX="10" refY="5" '
                  f'markerWidth="7" markerHeight="7" orient="auto-start-reverse">'
@@ -103,7 +118,8 @@ def family_svg(family: Any) -> str:
             t = 0.5 if abs(y2 - y1) < 200 else (0.3 if down else 0.7)
             mx, my = sx + t * (ex - sx), sy + t * (ey - sy)
             line = f'<line x1="{sx:.1f}" y1="{sy:.1f}" x2="{ex:.1f}" y2="{ey:.1f}"'
-        title = escape(f"{n}. {link.label} ({link.kind}, {link.status})")
+        title = escape(f"{n}. {data_text(link.label)} ({word(link.kind)}, "
+                       f"{status_word(link.status)})")
         parts.append(f'<g class="rentoy-link rentoy-link-{link.status}"><title>{title}</title>'
                      f'{line} stroke="{colour}" stroke-width="2"{dash}{arrow}/>'
                      f'<circle cx="{mx:.1f}" cy="{my:.1f}" r="12" '
@@ -112,15 +128,15 @@ def family_svg(family: Any) -> str:
                      f'text-anchor="middle" font-size="14" fill="{colour}">{n}</text></g>')
     for gid, (x, y) in pos.items():
         game = family.games[gid]
-        date = str(game.date) if game.date else "undated"
+        date = str(game.date) if game.date else _("undated")
         fill = "#fbeee6" if game.era == "period" else "#eaf3ea"
-        parts.append(f'<g class="rentoy-game"><title>{escape(game.note or game.name)}</title>'
+        parts.append(f'<g class="rentoy-game"><title>{escape(data_text(game.note or game.name))}</title>'
                      f'<rect x="{x - box_w / 2:.1f}" y="{y}" width="{box_w:.1f}" '
                      f'height="{_BOX_H}" rx="6" fill="{fill}" stroke="#444"/>'
                      f'<text x="{x:.1f}" y="{y + 20}" text-anchor="middle" font-size="14" '
                      f'font-weight="bold">{escape(game.name)}</text>'
                      f'<text x="{x:.1f}" y="{y + 39}" text-anchor="middle" font-size="14">'
-                     f'{escape(game.era)}, {escape(date)}</text></g>')
+                     f'{escape(word(game.era))}, {escape(date)}</text></g>')
     parts.append("</svg>")
     return "".join(parts)
 
@@ -174,7 +190,8 @@ def timeline_svg(entries: list[dict[str, Any]]) -> str:
     from ..sources import KINDS
 
     lanes = ["claim", "period", "related"] + [k for k in KINDS if k != "period"]
-    names = {"claim": "dates claimed", "related": "not on rentoy"} | dict(KINDS)
+    names = {"claim": _("dates claimed"), "related": _("not on rentoy")} | {
+        k: word(v) for k, v in KINDS.items()}
     # Stack markers that would overlap within a lane.
     placed: dict[str, list[list[float]]] = {lane: [] for lane in lanes}
     rows_of: dict[int, tuple[str, int]] = {}
@@ -199,7 +216,7 @@ def timeline_svg(entries: list[dict[str, Any]]) -> str:
     axis = y + 4
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 760 {axis + 34:.0f}" '
              f'class="rentoy-figure rentoy-timeline" role="img" '
-             f'aria-label="A timeline of the evidence">']
+             f'aria-label="{escape(_(_TIMELINE))}">']
     for lane in lanes:
         colour = _LANE_COLOUR.get(lane, "#8c2d19")
         parts.append(f'<text x="4" y="{top[lane] + 14:.1f}" font-size="12" fill="{colour}">'
@@ -252,20 +269,21 @@ class FamilyTreeDirective(RentoyDirective):
         rows = []
         for n, link in enumerate(family.links, 1):
             refs = source_refs(link.source)
-            rows.append([str(n), f"{family.games[link.source_game].name} — "
-                                 f"{family.games[link.to].name}",
-                         link.label, link.kind, status_node(link.status), refs,
-                         " ".join((link.note or "").split())])
-        caption = ("Rentoy in the middle, the games the dictionary of 1726-1739 names "
-                   "beside it above, its modern relatives below. Each link is numbered; its "
-                   "colour gives its kind (blue: the dictionary refers one game to the "
-                   "other; crimson: one game under two names, or a form of the other; "
-                   "purple: a source says one comes from the other; green: a shared shape "
-                   "or shared cards, no descent claimed; ochre: a shared word only), its "
-                   "line the status (solid: attested; dashed: inferred). An arrow points "
-                   "from the model or the origin.")
-        return [_figure(family_svg(family), caption, "Rentoy and its relatives"),
-                table(["#", "link", "what", "kind", "status", "evidence", "note"], rows,
+            rows.append([str(n), f"{data_text(family.games[link.source_game].name)} — "
+                                 f"{data_text(family.games[link.to].name)}",
+                         data_text(link.label), word(link.kind), status_node(link.status),
+                         refs, " ".join(data_text(link.note or "").split())])
+        caption = _("Rentoy in the middle, the games the dictionary of 1726-1739 names "
+                    "beside it above, its modern relatives below. Each link is numbered; its "
+                    "colour gives its kind (blue: the dictionary refers one game to the "
+                    "other; crimson: one game under two names, or a form of the other; "
+                    "purple: a source says one comes from the other; green: a shared shape "
+                    "or shared cards, no descent claimed; ochre: a shared word only), its "
+                    "line the status (solid: attested; dashed: inferred). An arrow points "
+                    "from the model or the origin.")
+        return [_figure(family_svg(family), caption, _(_FAMILY)),
+                table(["#", _("link"), _("what"), _("kind"), _("status"), _("evidence"),
+                       _("note")], rows,
                       classes=["rentoy-family-links"])]
 
 
@@ -283,11 +301,12 @@ class TimelineDirective(RentoyDirective):
         for e in entries:
             year = str(e["span"][0]) if e["span"][0] == e["span"][1] else \
                 f"{e['span'][0]}-{e['span'][1]}"
-            what = "date claimed" if e["claim"] else sources[e["id"]].kind_label
+            what = _("date claimed") if e["claim"] else word(sources[e["id"]].kind_label)
             if e["lane"] == "related":
-                what += ", not on rentoy"
-            rows.append([str(e["n"]), year, what, source_refs([e["id"]]), e["label"]])
-        caption = ("Every dated source of the bibliography, one lane per kind, numbered in "
+                what += ", " + _("not on rentoy")
+            rows.append([str(e["n"]), year, what, source_refs([e["id"]]),
+                         data_text(e["label"])])
+        caption = _("Every dated source of the bibliography, one lane per kind, numbered in "
                    "date order; sources of one lane and date share a number, and a bar marks "
                    "a range of years. The top lane holds the dates the source text claims "
                    "without a text. The lane \"not on rentoy\" holds texts that do not speak "
@@ -295,12 +314,12 @@ class TimelineDirective(RentoyDirective):
                    "treatise against gaming, the relatives): context, not evidence of the "
                    "game. The axis is broken between 1800 and 1960, where no source falls; "
                    "many programs and encyclopedias are undated.")
-        out: list[nodes.Node] = [_figure(timeline_svg(entries), caption,
-                                         "A timeline of the evidence"),
-                                 table(["#", "date", "kind", "source", "reference"], rows,
+        out: list[nodes.Node] = [_figure(timeline_svg(entries), caption, _(_TIMELINE)),
+                                 table(["#", _("date"), _("kind"), _("source"),
+                                        _("reference")], rows,
                                        classes=["rentoy-timeline-list"])]
         if undated:
-            para = paragraph("Undated (not drawn): ", ["rentoy-undated"])
+            para = paragraph(_("Undated (not drawn): "), ["rentoy-undated"])
             para.extend(source_refs(undated))
             para += nodes.Text(".")
             out.append(para)

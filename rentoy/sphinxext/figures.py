@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from docutils import nodes
 
+from ..i18n import _
 from .elements import paragraph
 from .errors import logger
 
@@ -119,11 +120,12 @@ def _visit_html(self: Any, node: svg_figure) -> None:
                          f'{svg}</div>')
     elif node["wide"]:
         # A figure wider than a phone scrolls in its own box, which says so.
+        scrolls = escape(_("(scrolls sideways)"), quote=True)
+        cue = escape(_("Scroll sideways to see the whole figure →"))
         self.body.append(f'<div class="rentoy-scroll" tabindex="0" role="region" '
-                         f'aria-label="{label} (scrolls sideways)" '
+                         f'aria-label="{label} {scrolls}" '
                          f'style="--rentoy-least: {node["least"]}px">{svg}</div>'
-                         '<p class="rentoy-scroll-cue" aria-hidden="true">'
-                         'Scroll sideways to see the whole figure →</p>')
+                         f'<p class="rentoy-scroll-cue" aria-hidden="true">{cue}</p>')
     else:
         self.body.append(svg)
 

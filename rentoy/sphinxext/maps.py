@@ -23,6 +23,7 @@ from docutils.parsers.rst import directives
 from .directives import RentoyDirective
 from .elements import paragraph, xref
 from .errors import Failure
+from ..i18n import _, data_text
 from .figures import figure, ref_href, svg_text
 from .tracking import note_files
 
@@ -89,7 +90,7 @@ def map_svg(outline: dict[str, Any], places: dict[str, list[dict[str, Any]]]) ->
     countries = outline["countries"]
     project = _Projection([r for rings in countries.values() for r in rings])
     height = project.height
-    title = "Map of Spain with the regional forms of rentoy placed"
+    title = _("Map of Spain with the regional forms of rentoy placed")
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_WIDTH:.0f} '
              f'{height:.0f}" class="rentoy-figure rentoy-map" role="img" '
              f'aria-labelledby="rentoy-map-title"><title id="rentoy-map-title">{title}'
@@ -103,9 +104,9 @@ def map_svg(outline: dict[str, Any], places: dict[str, list[dict[str, Any]]]) ->
             parts.append(f'<path d="{path}" fill="{fill}" stroke="{stroke}" '
                          'stroke-width="1" stroke-linejoin="round"/>')
     x, y = project(-8.3, 39.6)
-    parts.append(svg_text(x, y, "Portugal", size=13, fill="#555", anchor="middle"))
+    parts.append(svg_text(x, y, _("Portugal"), size=13, fill="#555", anchor="middle"))
     x, y = project(-3.2, 39.3)
-    parts.append(svg_text(x, y, "Spain", size=16, fill="#6d5d3d", anchor="middle",
+    parts.append(svg_text(x, y, _("Spain"), size=16, fill="#6d5d3d", anchor="middle",
                           extra='letter-spacing="2"'))
     taken: list[tuple[float, float, float, float]] = []
     for vid, spots in places.items():
@@ -185,23 +186,23 @@ class MapDirective(RentoyDirective):
         for vid, spots in places.items():
             para = paragraph(None)
             para += xref("variant", vid, vid)
-            para += nodes.Text(f" ({variants[vid].name}): " + "; ".join(
-                s["name"] + (" (a region; drawn as an area)" if s.get("area") else
+            para += nodes.Text(f" ({data_text(variants[vid].name or '')}): " + "; ".join(
+                s["name"] + (" " + _("(a region; drawn as an area)") if s.get("area") else
                              f" ({_degrees(s['lat'], 'N', 'S')}, {_degrees(s['lon'], 'E', 'W')})")
                 for s in spots) + ".")
             listing += nodes.list_item("", para)
         elsewhere = [v for vid, v in variants.items() if vid not in places]
-        rest = paragraph("Not placed, as their sources give them for Spain as a whole: ",
+        rest = paragraph(_("Not placed, as their sources give them for Spain as a whole: "),
                          ["rentoy-map-rest"])
         for i, v in enumerate(elsewhere):
             if i:
                 rest += nodes.Text(", ")
             rest += xref("variant", v.id, v.id)
         rest += nodes.Text(".")
-        caption = ("Where the regional forms were recorded; each place links to its "
-                   "variant's page. The outline is Natural Earth's (public domain); the "
-                   "Canary Islands are not drawn, as no form is recorded there.")
-        return [figure(svg, "Map of Spain with the regional forms placed", caption,
+        caption = _("Where the regional forms were recorded; each place links to its "
+                    "variant's page. The outline is Natural Earth's (public domain); the "
+                    "Canary Islands are not drawn, as no form is recorded there.")
+        return [figure(svg, _("Map of Spain with the regional forms placed"), caption,
                        classes=["rentoy-map-box"], alternative=[listing, rest])]
 
 

@@ -34,6 +34,8 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import urlencode
 
 from docutils import nodes
+
+from ..i18n import _
 from docutils.parsers.rst import directives
 
 from .directives import RentoyDirective
@@ -187,11 +189,12 @@ class PlayLinkDirective(RentoyDirective):
                 return []       # only the built-in variants travel to the page
             query = play_query(variant, players=walk.players, deal=walk.deal,
                                dealer=walk.dealer, score=walk.start_score, title=walk.title)
-            text, what = "Play this deal", "in the browser, against the bots, from this deal"
+            text, what = _("Play this deal"), _("in the browser, against the bots, from this "
+                                                "deal")
         else:
             variant = self.load_variant(self.arguments[0])
             query = play_query(variant)
-            text, what = "Play this variant", "in the browser, against the bots"
+            text, what = _("Play this variant"), _("in the browser, against the bots")
         try:
             uri = builder.get_relative_uri(self.env.docname, PLAY_PAGE)
         except Exception:       # a builder without pages of its own
@@ -324,7 +327,7 @@ def write_play_files(outdir: Path, with_runtime: bool = True) -> dict[str, Any]:
         try:
             source = runtime_dir()
             target.mkdir(parents=True, exist_ok=True)
-            for name, (size, _) in FILES.items():
+            for name, (size, _digest) in FILES.items():
                 there = target / name
                 if not (there.is_file() and there.stat().st_size == size):
                     shutil.copyfile(source / name, there)

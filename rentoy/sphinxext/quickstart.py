@@ -14,6 +14,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
+
+from ..i18n import _, data_text
 from docutils.parsers.rst import directives
 
 from .cards import card_node, cards_node, deal_nodes
@@ -81,10 +83,10 @@ def trick_nodes(trick: TrickRecord, players: int) -> nodes.paragraph:
     for i, (seat, card) in enumerate(zip(trick.seats(players), trick.cards)):
         if i:
             para += nodes.Text(", ")
-        para += nodes.Text(f"seat {seat} ")
+        para += nodes.Text(_("seat {seat}").format(seat=seat) + " ")
         para += card_node(card, classes=["rentoy-card-won"] if seat == trick.winner else ())
-    para += nodes.Text(f": seat {trick.winner} (team {team_of_seat(trick.winner)}) wins "
-                       "the trick.")
+    para += nodes.Text(": " + _("seat {seat} (team {team}) wins the trick.").format(
+        seat=trick.winner, team=team_of_seat(trick.winner)))
     return para
 
 
@@ -112,7 +114,7 @@ class HandDirective(RentoyDirective):
         deal = Deal.parse(hands, up=self.options["up"].strip())
         score = (0, 0)
         if "score" in self.options:
-            a, _, b = self.options["score"].partition("-")
+            a, _sep, b = self.options["score"].partition("-")
             score = (int(a), int(b))
         dealer = self.options.get("dealer", len(hands) - 1)
         hand = Hand(variant, players=len(hands), dealer=dealer, deal=deal, score=score)
@@ -130,9 +132,12 @@ class HandDirective(RentoyDirective):
                 out.append(trick_nodes(event.trick, len(hands)))
             if event.result is not None:
                 r = event.result
-                how = "by tricks" if r.how == "tricks" else "as the other team folded"
-                out.append(paragraph(f"Team {r.winner_name} wins the hand {how} and scores "
-                                     f"{r.points}: {score_text(r.score)}.",
+                text = (_("Team {team} wins the hand by tricks and scores {points}: {score}.")
+                        if r.how == "tricks" else
+                        _("Team {team} wins the hand as the other team folded and scores "
+                          "{points}: {score}."))
+                out.append(paragraph(text.format(team=r.winner_name, points=r.points,
+                                                 score=score_text(r.score)),
                                      ["rentoy-hand-result"]))
         return out
 
@@ -150,9 +155,9 @@ class DifferencesDirective(RentoyDirective):
         for v in variants:
             parent = by_id.get(v.extends or "")
             if parent is None:
-                rows.append([variant_ref(v.id), v.name or "-", "-",
-                             paragraph("the reference reading; the others are stated "
-                                       "against it or against a variant built on it")])
+                rows.append([variant_ref(v.id), data_text(v.name or "") or "-", "-",
+                             paragraph(_("the reference reading; the others are stated "
+                                         "against it or against a variant built on it"))])
                 continue
             changes = nodes.bullet_list(classes=["rentoy-changes"])
             for rule in changed_rules(v, parent):
@@ -163,9 +168,9 @@ class DifferencesDirective(RentoyDirective):
                 para += nodes.inline(shown, shown, classes=["rentoy-value"])
                 item += para
                 changes += item
-            rows.append([variant_ref(v.id), v.name or "-", variant_ref(parent.id),
-                         changes if len(changes) else "the same rules; other evidence"])
-        return [table(["variant", "name", "extends", "what changes"], rows,
+            rows.append([variant_ref(v.id), data_text(v.name or "") or "-", variant_ref(parent.id),
+                         changes if len(changes) else _("the same rules; other evidence")])
+        return [table([_("variant"), _("name"), _("extends"), _("what changes")], rows,
                       classes=["rentoy-variant-differences"])]
 
 

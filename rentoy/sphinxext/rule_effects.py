@@ -26,6 +26,7 @@ from docutils import nodes
 
 from docutils.parsers.rst import directives
 
+from ..i18n import N_, _
 from .charts import Panel, Row, chart
 from .directives import RentoyDirective, RentoyRole
 from .elements import cell, paragraph, table, xref
@@ -88,8 +89,11 @@ def _rate(values: Mapping[str, Any], percent: bool = True) -> str:
     return text
 
 
+_UNITS = {"games": N_("games"), "deals": N_("deals")}
+
+
 def _count(n: int, unit: str) -> str:
-    return f"{n:,} {unit}"
+    return f"{n:,} {_(_UNITS.get(unit, unit))}"
 
 
 def alike_groups(specs: Sequence[str]) -> list[list[str]]:
@@ -135,7 +139,8 @@ def quote_figure(data: Mapping[str, Any], key: str) -> str:
     section = data.get(parts[0], {}) if parts else {}
     unit = "deals" if "deals" in section else "games"
     percent = not parts[-1].startswith(("tricks", "hands_per", "hand_value"))
-    return f"{_rate(node, percent)} over {_count(node['n'], unit)}"
+    return _("{rate} over {count}").format(rate=_rate(node, percent),
+                                           count=_count(node['n'], unit))
 
 
 def _variant_ref(spec: str) -> nodes.Node:
@@ -175,9 +180,10 @@ class RuleEffectsDirective(RentoyDirective):
         if stale:
             warning = nodes.warning()
             warning += paragraph(
-                "These figures are stale: the rules changed since they were computed ("
-                + "; ".join(f"{spec}: {', '.join(rules)}" for spec, rules in stale.items())
-                + "). Run the command above again.")
+                _("These figures are stale: the rules changed since they were computed "
+                  "({changes}). Run the command above again.").format(
+                    changes="; ".join(f"{spec}: {', '.join(rules)}"
+                                      for spec, rules in stale.items())))
             out.append(warning)
         if show in (None, "answer"):
             out.extend(self._answer(data))
@@ -190,16 +196,17 @@ class RuleEffectsDirective(RentoyDirective):
     def _provenance(self, data: Mapping[str, Any]) -> nodes.Node:
         strong, perfect = data["strong_play"], data["perfect_play"]
         bots = strong["bots"]
-        text = (f" (rentoy {data['rentoy_version']}): "
-                f"strong play on {strong['games']} games of {strong['players']} players "
-                f"under each variant, at least {strong['hands_requested']} hands each, "
-                f"bots {bots['A']} for both teams (about "
-                f"{data.get('strong_play_seconds', 0) // 60} minutes of play); perfect play "
-                f"on {perfect['deals']:,} deals. Seed {data['seed']}. The stored rules of "
-                "each variant are checked against the variant files by the tests and on "
-                "this page.")
+        text = f" (rentoy {data['rentoy_version']}): " + _(
+            "strong play on {games} games of {players} players under each variant, at "
+            "least {hands} hands each, bots {bots} for both teams (about {minutes} minutes "
+            "of play); perfect play on {deals} deals. Seed {seed}. The stored rules of each "
+            "variant are checked against the variant files by the tests and on this "
+            "page.").format(games=strong['games'], players=strong['players'],
+                            hands=strong['hands_requested'], bots=bots['A'],
+                            minutes=data.get('strong_play_seconds', 0) // 60,
+                            deals=f"{perfect['deals']:,}", seed=data['seed'])
         command = data["generated_by"]
-        return paragraph([nodes.Text("Computed by "), nodes.literal(command, command),
+        return paragraph([nodes.Text(_("Computed by") + " "), nodes.literal(command, command),
                           nodes.Text(text)], ["rentoy-provenance-note"])
 
     # -- the answer ----------------------------------------------------------------------
@@ -232,28 +239,31 @@ class RuleEffectsDirective(RentoyDirective):
             rules = [rule_title(r).lower() for r in changed_rules(data, spec, reference)]
             para = paragraph(None)
             para += _variant_ref(spec)
-            para += nodes.Text(f" ({'; '.join(rules) or 'no rule'}): ")
+            para += nodes.Text(f" ({'; '.join(rules) or _('no rule')}): ")
             beyond = self._beyond(data, diff)
             if beyond:
-                para += nodes.Text("under strong play, " + "; ".join(
-                    f"{stat.label} {format_difference(stat, est)[:-2]}" for stat, est in beyond)
-                    + f" against {reference}")
+                para += nodes.Text(_("under strong play, {changes} against {reference}").format(
+                    changes="; ".join(f"{_(stat.label)} {format_difference(stat, est)[:-2]}"
+                                      for stat, est in beyond), reference=reference))
             else:
-                para += nodes.Text(f"under strong play no difference beyond the noise in "
-                                   f"{games}")
+                para += nodes.Text(_("under strong play no difference beyond the noise in "
+                                     "{games}").format(games=games))
             pair = self._pair(perfect, reference, spec)
             if pair is not None:
-                para += nodes.Text("; with every card visible, " + (
-                    f"the winner changes on {_rate(pair['share'])} of {deals}" if
+                para += nodes.Text("; " + (
+                    _("with every card visible, the winner changes on {rate} of {deals}").format(
+                        rate=_rate(pair['share']), deals=deals) if
                     not self._alike(reference, spec) else
-                    "the same winner on every deal, by construction (the cards are played "
-                    "alike)") + ".")
+                    _("with every card visible, the same winner on every deal, by "
+                      "construction (the cards are played alike)")) + ".")
             else:
                 para += nodes.Text(".")
             items += nodes.list_item("", para)
-        lead = paragraph(f"Against {reference}, on the same deals (strong play: search bots "
-                         f"for both teams, {games} of {strong['players']} players; perfect "
-                         f"play: {deals}, 95% intervals):", ["rentoy-answer-lead"])
+        lead = paragraph(_("Against {reference}, on the same deals (strong play: search bots "
+                           "for both teams, {games} of {players} players; perfect play: "
+                           "{deals}, 95% intervals):").format(
+            reference=reference, games=games, players=strong['players'], deals=deals),
+            ["rentoy-answer-lead"])
         return [lead, items, self._perfect_chart(data), self._strong_chart(data)]
 
     def _alike(self, a: str, b: str) -> bool:
@@ -277,28 +287,31 @@ class RuleEffectsDirective(RentoyDirective):
                 others = [g for g in group if g != reference]
                 if others:
                     rows.append(Row(", ".join(others), None, None, None, "0",
-                                    note=f"by construction: the cards are played as in "
-                                         f"{reference}"))
+                                    note=_("by construction: the cards are played as "
+                                           "in {reference}").format(reference=reference)))
                 continue
             pair = self._pair(perfect, reference, group[0])
             if pair is None:
                 continue
             share = pair["share"]
-            text = _rate(share) + ("" if pair["same_cards"] else " (other cards)")
+            text = _rate(share) + ("" if pair["same_cards"] else " " + _("(other cards)"))
             rows.append(Row(label, share["value"], share["low"], share["high"], text,
                             strong=share["low"] > 0))
         mano = [Row(", ".join(g), variants[g[0]]["mano_team_wins"]["value"],
                     variants[g[0]]["mano_team_wins"]["low"],
                     variants[g[0]]["mano_team_wins"]["high"],
                     _rate(variants[g[0]]["mano_team_wins"])) for g in self.groups]
-        panels = [Panel(f"Winner differs from {reference}", rows, f"perfect play, {deals}"),
-                  Panel("Mano's team wins the hand", mano, f"perfect play, {deals}")]
-        return chart(panels, f"Perfect play: how often the winner differs from {reference}, "
-                             "and how often the mano's team wins",
-                     f"Each dot is the share of the {deals} solved with every card visible, "
-                     "its line the 95% interval. Variants that play the cards alike share a "
-                     "row: their perfect play is the same by construction. A five-card form "
-                     "is dealt other cards, so its difference is not paired.")
+        where = _("perfect play, {deals}").format(deals=deals)
+        panels = [Panel(_("Winner differs from {reference}").format(reference=reference), rows,
+                        where),
+                  Panel(_("Mano's team wins the hand"), mano, where)]
+        return chart(panels, _("Perfect play: how often the winner differs from {reference}, "
+                               "and how often the mano's team wins").format(reference=reference),
+                     _("Each dot is the share of the {deals} solved with every card visible, "
+                       "its line the 95% interval. Variants that play the cards alike share a "
+                       "row: their perfect play is the same by construction. A five-card form "
+                       "is dealt other cards, so its difference is not paired.").format(
+                         deals=deals))
 
     def _strong_chart(self, data: Mapping[str, Any]) -> nodes.Node:
         from ..simulation.report import format_difference
@@ -319,16 +332,20 @@ class RuleEffectsDirective(RentoyDirective):
                                 format_difference(stat, est).removesuffix(" *"),
                                 strong=beyond))
             if any(r.strong for r in rows):
-                panels.append(Panel(f"{stat.label[:1].upper()}{stat.label[1:]}: "
-                                    f"change from {reference}", rows,
-                                    f"strong play, {games}", percent=stat.percent,
-                                    reference=0.0))
-        return chart(panels, f"Strong play: the differences from {reference} beyond the noise",
-                     f"The statistics on which at least one variant differs from {reference} "
-                     f"beyond the noise, in {games} of search bots on the same deals: each dot "
-                     "is the paired difference, its line the 95% interval, the dashed line no "
-                     "difference. Dark rows differ beyond the noise; pale rows do not. The "
-                     "table below has every statistic.")
+                label = _(stat.label)
+                panels.append(Panel(_("{statistic}: change from {reference}").format(
+                                        statistic=label[:1].upper() + label[1:],
+                                        reference=reference), rows,
+                                    _("strong play, {games}").format(games=games),
+                                    percent=stat.percent, reference=0.0))
+        return chart(panels, _("Strong play: the differences from {reference} beyond the "
+                               "noise").format(reference=reference),
+                     _("The statistics on which at least one variant differs from {reference} "
+                       "beyond the noise, in {games} of search bots on the same deals: each "
+                       "dot is the paired difference, its line the 95% interval, the dashed "
+                       "line no difference. Dark rows differ beyond the noise; pale rows do "
+                       "not. The table below has every statistic.").format(
+                         reference=reference, games=games))
 
     # -- the tables ----------------------------------------------------------------------
 
@@ -342,13 +359,13 @@ class RuleEffectsDirective(RentoyDirective):
         stats = [s for s in STATISTICS if s.name in strong["statistics"]]
         base = next(r for r in strong["results"] if r["variant"] == reference)
         others = strong["differences"]
-        columns: list[Any] = ["statistic", [nodes.Text("value under "),
+        columns: list[Any] = [_("statistic"), [nodes.Text(_("value under") + " "),
                                             _variant_ref(reference)]]
         columns += [[_variant_ref(d["variant"]), nodes.Text(f" - {reference}")]
                     for d in others]
         rows = []
         for stat in stats:
-            row: list[Any] = [stat.label,
+            row: list[Any] = [_(stat.label),
                               _rate(base["statistics"][stat.name], stat.percent)]
             for diff in others:
                 est = _estimate(diff["statistics"][stat.name])
@@ -356,21 +373,25 @@ class RuleEffectsDirective(RentoyDirective):
                 noise = est.low is not None and est.low <= 0 <= est.high
                 row.append(cell(text, ["rentoy-noise"] if noise else ["rentoy-differs"]))
             rows.append(row)
-        title = (f"Strong play: {_count(strong['games'], 'games')} of {strong['players']} "
-                 f"players under each variant, the same deals (95% intervals)")
+        title = _("Strong play: {games} of {players} players under each variant, the same "
+                  "deals (95% intervals)").format(games=_count(strong['games'], 'games'),
+                                                  players=strong['players'])
         out: list[nodes.Node] = [table(columns, rows, classes=["rentoy-rule-effects",
                                                                "rentoy-wide"], title=title)]
         items = nodes.bullet_list()
         for diff in others:
             spec = diff["variant"]
             rules = [rule_title(r).lower() for r in changed_rules(data, spec, reference)]
-            beyond = [f"{stat.label} {format_difference(stat, est)[:-2]}"
+            beyond = [f"{_(stat.label)} {format_difference(stat, est)[:-2]}"
                       for stat, est in self._beyond(data, diff)]
             item = paragraph(None)
             item += _variant_ref(spec)
-            item += nodes.Text(f" (changes {'; '.join(rules) or 'no rule'}): ")
-            item += nodes.Text("beyond the noise: " + "; ".join(beyond) + "." if beyond else
-                               f"no difference beyond the noise in {strong['games']} games.")
+            item += nodes.Text(" (" + _("changes {rules}").format(
+                rules="; ".join(rules) or _("no rule")) + "): ")
+            item += nodes.Text(_("beyond the noise: {changes}.").format(changes="; ".join(beyond))
+                               if beyond else
+                               _("no difference beyond the noise in {games}.").format(
+                                   games=f"{strong['games']} {_('games')}"))
             items += nodes.list_item("", item)
         out.append(items)
         return out
@@ -385,29 +406,30 @@ class RuleEffectsDirective(RentoyDirective):
             figures = variants[spec]
             if reference in group:
                 versus: Any = "-" if len(group) == 1 else cell(
-                    "0 by construction (the same card play)", ["rentoy-by-construction"])
+                    _("0 by construction (the same card play)"), ["rentoy-by-construction"])
             else:
                 pair = self._pair(perfect, reference, spec)
                 versus = "-" if pair is None else (_rate(pair["share"]) + (
-                    "" if pair["same_cards"] else " (other cards)"))
+                    "" if pair["same_cards"] else " " + _("(other cards)")))
             names: list[nodes.Node] = []
             for i, member in enumerate(group):
                 if i:
                     names.append(nodes.Text(", "))
                 names.append(_variant_ref(member))
             if len(group) > 1:
-                names.append(nodes.Text(": the same"))
+                names.append(nodes.Text(": " + _("the same")))
             rows.append([names, str(figures["hand_size"]),
                          _rate(figures["mano_team_wins"]),
                          _rate(figures["highest_card_team_wins"]),
                          _rate(figures["tricks_to_decide"], percent=False), versus])
-        columns: list[Any] = ["variant", "cards", "mano's team wins",
-                              "highest card's team wins", "tricks to decide",
-                              f"winner differs from {reference}"]
+        columns: list[Any] = [_("variant"), _("cards"), _("mano's team wins"),
+                              _("highest card's team wins"), _("tricks to decide"),
+                              _("winner differs from {reference}").format(reference=reference)]
         return [table(columns, rows, classes=["rentoy-rule-effects", "rentoy-wide"],
-                      title=f"Perfect play on {perfect['deals']:,} deals ("
-                            f"{perfect['players']} players; 95% intervals; variants that "
-                            "play the cards alike share a row)")]
+                      title=_("Perfect play on {deals} deals ({players} players; 95% "
+                              "intervals; variants that play the cards alike share a "
+                              "row)").format(deals=f"{perfect['deals']:,}",
+                                             players=perfect['players']))]
 
 
 class FigureRole(RentoyRole):

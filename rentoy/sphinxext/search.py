@@ -3,7 +3,9 @@
 Sphinx's HTML search stems each word of the pages into an index (in Python) and each
 word of a query (in JavaScript), and matches the two. :class:`FoldingEnglish` is the
 English search language with accents folded before stemming, registered as the
-language ``en-folded``; ``docs/_static/search-fold.js`` (named by
+language ``en-folded`` (and :class:`FoldingSpanish` the Spanish one, ``es-folded``, for
+the Spanish edition: :mod:`rentoy.sphinxext.language` picks the one of the build's
+language); ``docs/_static/search-fold.js`` (named by
 ``html_search_scorer``, whose code Sphinx adds to the search page after the stemmer)
 folds the query's words the same way. ``conf.py`` selects both:
 ``html_search_language = "en-folded"`` and ``html_search_scorer`` set to that file's
@@ -15,11 +17,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from sphinx.search.en import SearchEnglish
+from sphinx.search.es import SearchSpanish
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
-__all__ = ["FoldingEnglish"]
+__all__ = ["FoldingEnglish", "FoldingSpanish"]
 
 
 class FoldingEnglish(SearchEnglish):
@@ -33,5 +36,17 @@ class FoldingEnglish(SearchEnglish):
         return super().stem(term_key(word))
 
 
+class FoldingSpanish(SearchSpanish):
+    """Spanish search with accents folded: ``señas`` and ``senas`` index alike."""
+
+    lang = "es-folded"
+
+    def stem(self, word: str) -> str:
+        from ..glossary import term_key
+
+        return super().stem(term_key(word))
+
+
 def setup(app: Sphinx) -> None:
     app.add_search_language(FoldingEnglish)
+    app.add_search_language(FoldingSpanish)

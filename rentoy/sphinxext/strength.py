@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 
 from docutils import nodes
 
+from ..i18n import _, data_text
 from .charts import Panel, Row, chart
 from .directives import RentoyDirective
 from .elements import paragraph, table
@@ -36,10 +37,10 @@ def _percent(x: float) -> str:
 def goal_words(share: Mapping[str, float], goal: float) -> str:
     """Whether a share meets its goal: by the whole interval, by the estimate only, or not."""
     if share["low"] >= goal:
-        return f"{goal:.0%}: met by the whole interval"
+        return f"{goal:.0%}: " + _("met by the whole interval")
     if share["value"] >= goal:
-        return f"{goal:.0%}: met by the estimate, not by the whole interval"
-    return f"{goal:.0%}: not met"
+        return f"{goal:.0%}: " + _("met by the estimate, not by the whole interval")
+    return f"{goal:.0%}: " + _("not met")
 
 
 class StrengthDirective(RentoyDirective):
@@ -63,49 +64,60 @@ class StrengthDirective(RentoyDirective):
                         f"[{r['share']['low'] * 100:.1f}, {r['share']['high'] * 100:.1f}]",
                         strong=r["share"]["value"] >= goals[against])
                     for r in results if r["against"] == against]
-            panels.append(Panel(f"Against the {against} bot"
-                                if against != "random" else "Against random play", rows,
-                                f"{runs['games']:,} games each, seed {runs['seed']}; dashed: "
-                                f"the goal, {goals[against]:.0%}",
+            panels.append(Panel(_("Against the {bot} bot").format(bot=against)
+                                if against != "random" else _("Against random play"), rows,
+                                _("{games} games each, seed {seed}; dashed: the goal, "
+                                  "{goal}").format(games=f"{runs['games']:,}", seed=runs['seed'],
+                                                   goal=f"{goals[against]:.0%}"),
                                 reference=goals[against]))
-        figure = chart(panels, "The search bot's share of games against each opponent",
-                       f"The share of games each setting of the search bot won in "
-                       f"{data['variant']} with {data['players']} players, each dot with its "
-                       f"95% interval over {runs['games']:,} games (the same deals played "
-                       "from both sides); dark rows meet the goal by the estimate. The "
-                       "table below gives the same figures.")
+        figure = chart(panels, _("The search bot's share of games against each opponent"),
+                       _("The share of games each setting of the search bot won in "
+                         "{variant} with {players} players, each dot with its 95% interval "
+                         "over {games} games (the same deals played from both sides); dark "
+                         "rows meet the goal by the estimate. The table below gives the same "
+                         "figures.").format(variant=data['variant'], players=data['players'],
+                                            games=f"{runs['games']:,}"))
         table_rows: list[list[Any]] = []
         for r in results:
             share = r["share"]
             table_rows.append([nodes.literal(r["bot"], r["bot"]) if r["bot"] != "default"
-                         else "default", r["against"], f"{share['n']:,}", _percent(share["value"]),
-                         f"{_percent(share['low'])} to {_percent(share['high'])}",
+                         else _("default"), r["against"], f"{share['n']:,}",
+                         _percent(share["value"]),
+                         _("{low} to {high}").format(low=_percent(share['low']),
+                                                     high=_percent(share['high'])),
                          goal_words(share, goals[r["against"]])])
         out: list[nodes.Node] = [figure, table(
-            ["search bot", "against", "games", "share of games", "95% interval", "goal"],
+            [_("search bot"), _("against"), _("games"), _("share of games"),
+             _("95% interval"), _("goal")],
             table_rows, classes=["rentoy-strength", "rentoy-wide"],
-            title=f"Seed {runs['seed']}, {runs['games'] // 2:,} pairs of games each, "
-                  f"{data['samples']} samples per decision")]
+            title=_("Seed {seed}, {pairs} pairs of games each, {samples} samples per "
+                    "decision").format(seed=runs['seed'], pairs=f"{runs['games'] // 2:,}",
+                                       samples=data['samples']))]
         by_seed = data.get("default_by_seed")
         if by_seed:
             seed_rows = [[str(r["seed"]), r["against"], f"{r['share']['n']:,}",
                           _percent(r["share"]["value"]),
-                          f"{_percent(r['share']['low'])} to {_percent(r['share']['high'])}",
+                          _("{low} to {high}").format(low=_percent(r['share']['low']),
+                                                      high=_percent(r['share']['high'])),
                           goal_words(r["share"], goals[r["against"]])]
                          for r in by_seed["results"]]
             together = data.get("default_three_seeds", {})
             for against in goals:
                 if against in together:
                     share = together[against]
-                    seed_rows.append(["1 to 3", against, f"{share['n']:,}",
-                                      _percent(share["value"]),
-                                      f"{_percent(share['low'])} to {_percent(share['high'])}",
+                    seed_rows.append([_("{low} to {high}").format(low=1, high=3), against,
+                                      f"{share['n']:,}", _percent(share["value"]),
+                                      _("{low} to {high}").format(
+                                          low=_percent(share['low']),
+                                          high=_percent(share['high'])),
                                       goal_words(share, goals[against])])
-            out.append(table(["seed", "against", "games", "share of games", "95% interval",
-                              "goal"], seed_rows, classes=["rentoy-strength"],
-                             title="The default bot over three seeds"))
+            out.append(table([_("seed"), _("against"), _("games"), _("share of games"),
+                              _("95% interval"), _("goal")], seed_rows,
+                             classes=["rentoy-strength"],
+                             title=_("The default bot over three seeds")))
             if together.get("note"):
-                out.append(paragraph(f"Seeds 1 to 3: {together['note']}.",
+                out.append(paragraph(_("Seeds 1 to 3: {note}.").format(
+                    note=data_text(together['note'])),
                                      ["rentoy-table-note"]))
         return out
 

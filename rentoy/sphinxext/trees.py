@@ -14,6 +14,7 @@ import textwrap
 from html import escape
 from typing import TYPE_CHECKING
 
+from ..i18n import N_, _, data_text
 from .figures import svg_text
 
 if TYPE_CHECKING:
@@ -26,6 +27,7 @@ _CHARS = 19              # a box's line, at the font size below
 _FONT = 12
 _TEAM_FILL = {"A": "#e3eefb", "B": "#fdebdc", None: "#f2f2f2"}
 _TEAM_INK = {"A": "#0d3f7a", "B": "#8a3300", None: "#333"}
+_ROOT = N_("Where the branches part")
 
 
 def tree_leaves(run: WalkthroughRun) -> int:
@@ -38,17 +40,19 @@ def _lines(segment: Segment) -> tuple[list[str], list[str]]:
     what the hand is worth)."""
     from ..walkthrough.narrate import score_text, value_text
 
-    name = segment.name or "Where the branches part"
+    name = data_text(segment.name) if segment.name else _(_ROOT)
     head = textwrap.wrap(name, _CHARS) or [name]
     if segment.name is None:
         end = segment.end
-        return head, [score_text(end.score), f"worth {value_text(end.value)}"]
+        return head, [score_text(end.score),
+                      _("worth {value}").format(value=value_text(end.value))]
     r = segment.result
     if r is None:
-        return head, [f"worth {value_text(segment.end.value)}"]
+        return head, [_("worth {value}").format(value=value_text(segment.end.value))]
     if not r.finished:
-        return head, [f"not over, worth {value_text(r.value)}"]
-    won = f"{r.hand_winner} wins" + (" the game" if r.game_winner else "")
+        return head, [_("not over, worth {value}").format(value=value_text(r.value))]
+    won = (_("{team} wins the game") if r.game_winner else _("{team} wins")).format(
+        team=r.hand_winner)
     return head, [score_text(r.score), won]
 
 
@@ -83,7 +87,7 @@ def tree_svg(run: WalkthroughRun, ids: dict[tuple[str, ...], str], title: str) -
              f'class="rentoy-figure rentoy-tree" role="img" aria-label="{escape(title)}">']
     for segment, x, y, _h in placed:          # the lines first, under the boxes
         for branch in segment.branches:
-            bx, by, _ = where[id(branch)]
+            bx, by, _height = where[id(branch)]
             mid = x + _BOX_W + (bx - x - _BOX_W) / 2
             parts.append(f'<path d="M{x + _BOX_W:.1f},{y:.1f}H{mid:.1f}V{by:.1f}H{bx:.1f}" '
                          'fill="none" stroke="#777" stroke-width="1.2"/>')
@@ -108,7 +112,7 @@ def tree_svg(run: WalkthroughRun, ids: dict[tuple[str, ...], str], title: str) -
             texts.append(svg_text(x + 7, line_y, text, size=_FONT, fill=ink,
                                   weight="700" if not fork and i == 0 else None))
             line_y += _LINE
-        tip = escape(" › ".join(segment.path) or "Where the branches part")
+        tip = escape(" › ".join(data_text(n) for n in segment.path) or _(_ROOT))
         body = f"<title>{tip}</title>{box}{''.join(texts)}"
         if segment.path in ids:
             parts.append(f'<a href="#{ids[segment.path]}" class="rentoy-tree-node">{body}</a>')

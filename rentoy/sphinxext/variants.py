@@ -22,12 +22,14 @@ from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx import addnodes
 
+from ..i18n import N_, _, data_text
 from ..provenance import STATUS_MARKS
 from ..variants import is_uncorroborated
 from .cards import card_order_nodes
 from .citations import source_refs
 from .directives import RentoyDirective, RentoyRole, split_spec_rule
-from .elements import cell, facts, folded, paragraph, spanish, status_node, table, xref
+from .elements import (cell, facts, folded, paragraph, spanish, status_node, status_word,
+                       table, xref)
 from .errors import Failure
 from .tracking import note_files, note_listing
 from .domain import register_id, register_target
@@ -42,17 +44,21 @@ __all__ = ["rules_table", "differences_table", "changed_rules", "rule_label", "o
            "ladder_nodes", "provenance_matrix", "variant_list", "schema_nodes", "section"]
 
 
-def section(directive: RentoyDirective, title: str) -> nodes.Element:
+def section(directive: RentoyDirective, title: str, key: str | None = None
+            ) -> nodes.Element:
     """A titled part of a directive's output: a section (in the page's contents) when
     the directive's ``:headings:`` option is ``sections``, else a rubric and a container
-    (for a directive placed inside prose)."""
+    (for a directive placed inside prose). ``title`` is English, shown translated (mark
+    it with ``N_``); the section's id is made from ``key`` or the English title, so it
+    is the same in every edition."""
+    shown = _(title)
     if directive.options.get("headings", "sections") != "sections":
         box = nodes.container(classes=["rentoy-part"])
-        box += nodes.rubric(title, title)
+        box += nodes.rubric(shown, shown)
         return box
-    # The document gives the section a unique id made from its title.
-    sec = nodes.section(names=[nodes.fully_normalize_name(title)])
-    sec += nodes.title(title, title)
+    # The document gives the section a unique id made from its English title.
+    sec = nodes.section(names=[nodes.fully_normalize_name(key or title)])
+    sec += nodes.title(shown, shown)
     directive.state.document.note_implicit_target(sec, sec)
     return sec
 
@@ -73,11 +79,21 @@ def _markdown_inline(directive: RentoyDirective | RentoyRole | None, text: str |
     return [nodes.Text(" ".join(text.split()))]
 
 
-def _value_node(rule: str, value: Any) -> nodes.inline:
-    from ..comparison.reference import format_value
+def _value_node(rule: str, value: Any, words: bool = False) -> nodes.inline:
+    """A rule's value as the files write it; with ``words`` (a table's cell), in the
+    rule table's words, the value as written in small type after it."""
+    from ..comparison.reference import format_value, value_words
 
     text = format_value(rule, value)
-    return nodes.inline(text, text, classes=["rentoy-value"])
+    if not words:
+        return nodes.inline(text, text, classes=["rentoy-value"])
+    phrase = value_words(rule, value)
+    node = nodes.inline(classes=["rentoy-value-cell"])
+    node += nodes.inline(phrase, phrase, classes=["rentoy-value"])
+    if phrase != text:
+        node += nodes.Text(" ")
+        node += nodes.literal(text, text, classes=["rentoy-value-code"])
+    return node
 
 
 def _carried_over_nodes(variant: Variant, rule: str) -> list[nodes.Node]:
@@ -86,7 +102,8 @@ def _carried_over_nodes(variant: Variant, rule: str) -> list[nodes.Node]:
     stale = variant.carried_over.get(rule)
     if stale is None:
         return []
-    text = f"{stale.label[0].upper()}{stale.label[1:]}: not restated."
+    label = data_text(stale.label)
+    text = _("{label}: not restated.").format(label=label[0].upper() + label[1:])
     return [nodes.inline(text, text, classes=["rentoy-carried-over"]), nodes.Text(" ")]
 
 
@@ -123,7 +140,7 @@ def _origin_nodes(variant: Variant, rule: str) -> list[nodes.Node]:
     there = carried_words(variant, rule)
     after = [nodes.Text(f", {there}")] if there else []
     if parent and not variant.provenance[rule].option:
-        arrow = nodes.abbreviation("↑", "↑", explanation=f"carried over from {parent}"
+        arrow = nodes.abbreviation("↑", "↑", explanation=_("carried over from {parent}").format(parent=parent)
                                    + (f", {there}" if there else ""),
                                    classes=["rentoy-inherited"])
         return [arrow, nodes.Text(" "), variant_ref(parent)] + after
@@ -133,9 +150,9 @@ def _origin_nodes(variant: Variant, rule: str) -> list[nodes.Node]:
 def _note_nodes(directive: RentoyDirective | None, variant: Variant, name: str
                 ) -> list[nodes.Node]:
     prov = variant.provenance[name]
-    note: list[nodes.Node] = _markdown_inline(directive, prov.note)
+    note: list[nodes.Node] = _markdown_inline(directive, data_text(prov.note or ""))
     if prov.alternatives:
-        note.append(nodes.Text(" Other readings: " if note else "Other readings: "))
+        note.append(nodes.Text((" " if note else "") + _("Other readings: ")))
         note.append(nodes.Text(", ".join(f"{variant.base_id}+{a}" for a in prov.alternatives)))
     note.extend(quotation_refs(variant, name))
     return note
@@ -165,17 +182,17 @@ def rules_table(directive: RentoyDirective, variant: Variant, *, anchors: bool =
         prov = variant.provenance[name]
         note = _note_nodes(directive, variant, name)
         own = prov.defined_in == variant.base_id and not prov.option
-        value = _value_node(name, variant.values[name])
+        value = _value_node(name, variant.values[name], words=True)
         marks: list[nodes.Node] = [status_node(prov.status)]
         if is_uncorroborated(variant, name):
-            marks.append(nodes.Text(", uncorroborated"))
+            marks.append(nodes.Text(", " + _("uncorroborated")))
         status = cell(marks, [f"rentoy-cell-{prov.status}"])
         if own:
             rows.append([rule_label(name), value, status,
                          labelled_sources(variant, prov.source), note or "-"])
         else:
             body = paragraph(None, ["rentoy-folded-body"])
-            body += nodes.Text("Sources: ")
+            body += nodes.Text(_("Sources: "))
             body.extend(labelled_sources(variant, prov.source))
             if note:
                 body += nodes.Text(". ")
@@ -193,7 +210,7 @@ def rules_table(directive: RentoyDirective, variant: Variant, *, anchors: bool =
         ids.append(register_id(directive.env, "rule", f"{variant.id}.{name}",
                                f"{variant.id}: {name}", directive.get_location())
                    if anchors else None)
-    return table(["rule", "value", "status", "sources", "note"], rows,
+    return table([_("rule"), _("value"), _("status"), _("sources"), _("note")], rows,
                  classes=["rentoy-rules"], row_ids=ids, row_classes=classes)
 
 
@@ -204,14 +221,15 @@ def differences_table(directive: RentoyDirective, variant: Variant, parent: Vari
     rows = []
     for name in rules:
         prov = variant.provenance[name]
-        rows.append([rule_label(name), _value_node(name, parent.values[name]),
-                     cell(_value_node(name, variant.values[name]), ["rentoy-differs"]),
+        rows.append([rule_label(name), _value_node(name, parent.values[name], words=True),
+                     cell(_value_node(name, variant.values[name], words=True),
+                          ["rentoy-differs"]),
                      cell(status_node(prov.status), [f"rentoy-cell-{prov.status}"]),
                      source_refs(prov.source),
                      _note_nodes(directive, variant, name) or "-"])
-    columns: list[Any] = ["rule", [nodes.Text("in "), variant_ref(parent.id)]
-                          if _is_linkable(parent) else f"in {parent.id}",
-                          f"in {variant.id}", "status", "sources", "why"]
+    columns: list[Any] = [_("rule"), [nodes.Text(_("in") + " "), variant_ref(parent.id)]
+                          if _is_linkable(parent) else f"{_('in')} {parent.id}",
+                          f"{_('in')} {variant.id}", _("status"), _("sources"), _("why")]
     return table(columns, rows, classes=["rentoy-differences"])
 
 
@@ -231,11 +249,13 @@ def options_table(directive: RentoyDirective, variant: Variant) -> nodes.table |
         prov = option.provenance
         status: list[nodes.Node] = [status_node(prov.status)]
         if prov.carried:
-            status.append(nodes.Text(f" (as in {prov.defined_in}, {prov.stated_status} there)"))
+            status.append(nodes.Text(" " + _("(as in {variant}, {status} there)").format(
+                variant=prov.defined_in, status=status_word(str(prov.stated_status)))))
         rows.append([nodes.literal(spec, spec), changes,
                      cell(status, [f"rentoy-cell-{prov.status}"]),
-                     labelled_sources(variant, prov.source), _markdown_inline(directive, prov.note)])
-    return table(["option", "changes", "status", "sources", "note"], rows,
+                     labelled_sources(variant, prov.source),
+                     _markdown_inline(directive, data_text(prov.note or ""))])
+    return table([_("option"), _("changes"), _("status"), _("sources"), _("note")], rows,
                  classes=["rentoy-options"])
 
 
@@ -243,28 +263,30 @@ def ladder_nodes(variant: Variant) -> list[nodes.Node]:
     """The betting ladder: each value, the call players say, its gloss, the fold value."""
     from ..glossary import raise_gloss
     from ..glossary import gloss
-    from ..comparison.reference import format_value
+    from ..comparison.reference import format_value, value_words
     from ..variant import is_game_step
 
     rules = variant.rules
     calls = rules.calls
 
     def show(value: Any) -> str:
-        return f"the game (reach {rules.target})" if is_game_step(value) else str(value)
+        return (_("the game (reach {target})").format(target=rules.target)
+                if is_game_step(value) else str(value))
 
     rows = []
     for level, value in enumerate(rules.ladder):
         if level == 0:
-            rows.append(["0 (no raise)", show(value), "-", "-", "-"])
+            rows.append([_("0 (no raise)"), show(value), "-", "-", "-"])
             continue
         call = calls.for_raise(level)
         stale = variant.carried_over.get("calls")
         call_node: nodes.Node | str = spanish(call) if call else (
-            f"({stale.label})" if stale else "-")
+            f"({data_text(stale.label)})" if stale else "-")
         rows.append([str(level), show(value), call_node,
                      raise_gloss(call, value, rules.target) or "-",
                      show(rules.ladder[level - 1])])
-    columns = ["raise", "the hand is worth", "call", "gloss", "a fold gives the raisers"]
+    columns = [_("raise"), _("the hand is worth"), _("call"), _("gloss"),
+               _("a fold gives the raisers")]
     # A column with nothing recorded in it (no call words, no glosses) is left out.
     keep = [i for i in range(len(columns))
             if i not in (2, 3) or any(r[i] != "-" for r in rows)]
@@ -272,24 +294,26 @@ def ladder_nodes(variant: Variant) -> list[nodes.Node]:
         [columns[i] for i in keep], [[r[i] for i in keep] for r in rows],
         classes=["rentoy-ladder"])]
     if 2 not in keep:
-        out.append(paragraph("This variant records no words for the raises.",
+        out.append(paragraph(_("This variant records no words for the raises."),
                              ["rentoy-ladder-note"]))
     said = []
-    for what, word in (("To accept", calls.accept), ("to fold", calls.fold)):
+    for what, word in ((_("To accept"), calls.accept), (_("to fold"), calls.fold)):
         if word:
             meaning = gloss(word)
             said.append((what, word, meaning))
     para = paragraph(None, ["rentoy-ladder-note"])
     if said:
         for i, (what, word, meaning) in enumerate(said):
-            para += nodes.Text(("; " if i else "") + f"{what} a raise players say ")
+            para += nodes.Text(("; " if i else "") + _("{what} a raise players say ").format(
+                what=what))
             para += spanish(word)
             if meaning:
                 para += nodes.Text(f" ({meaning})")
         para += nodes.Text(". ")
-    para += nodes.Text(f"Ladder: {format_value('ladder', variant.values['ladder'])}; "
-                       f"raise right: {format_value('raise_right', rules.raise_right)}; "
-                       f"the game is to {rules.target}.")
+    para += nodes.Text(_("Ladder: {ladder}; raise right: {right}; the game is to "
+                         "{target}.").format(
+        ladder=format_value('ladder', variant.values['ladder']),
+        right=value_words('raise_right', rules.raise_right), target=rules.target))
     out.append(para)
     return out
 
@@ -301,11 +325,12 @@ def _matrix_cell(variant: Variant, rule: str) -> cell:
         # Carried over: the evidence is the other variant's, shown in its column.
         content.append(nodes.Text(" "))
         content.append(nodes.abbreviation(
-            "↑", "↑", explanation=f"carried over from {prov.defined_in}, "
-                                  f"{prov.stated_status} there", classes=["rentoy-inherited"]))
+            "↑", "↑", explanation=_("carried over from {variant}, {status} there").format(
+                variant=prov.defined_in, status=status_word(str(prov.stated_status))),
+            classes=["rentoy-inherited"]))
     if is_uncorroborated(variant, rule):
-        content.append(nodes.abbreviation("*", "*", explanation="uncorroborated: one source, "
-                                          "which names no source of its own",
+        content.append(nodes.abbreviation("*", "*", explanation=_(
+            "uncorroborated: one source, which names no source of its own"),
                                           classes=["rentoy-uncorroborated"]))
     if prov.source and not prov.carried:
         content.append(nodes.Text(" "))
@@ -344,10 +369,10 @@ def status_legend() -> nodes.paragraph:
         para += nodes.Text(" ")
         para += status_node(status)
         if status in meaning:
-            para += nodes.Text(f": {meaning[status]}")
-    para += nodes.Text("; ↑ carried over from another variant without evidence of its own "
-                       "(assumed here); * uncorroborated (attested by one source "
-                       "alone, which names no source of its own).")
+            para += nodes.Text(f": {data_text(meaning[status])}")
+    para += nodes.Text(_("; ↑ carried over from another variant without evidence of its "
+                         "own (assumed here); * uncorroborated (attested by one source "
+                         "alone, which names no source of its own)."))
     return para
 
 
@@ -358,7 +383,7 @@ def provenance_matrix(variants: Sequence[Variant], per_table: int = 5) -> list[n
 
     out: list[nodes.Node] = [status_legend()]
     for group in column_groups(variants, per_table):
-        columns: list[Any] = ["rule"] + [variant_ref(v.id) for v in group]
+        columns: list[Any] = [_("rule")] + [variant_ref(v.id) for v in group]
         rows = [[rule_label(rule)] + [_matrix_cell(v, rule) for v in group]
                 for rule in RULE_NAMES]
         out.append(table(columns, rows, classes=["rentoy-matrix", "rentoy-wide"]))
@@ -378,12 +403,14 @@ def variant_list(variants: Sequence[Variant]) -> nodes.table:
                 evidence += nodes.Text(" ")
             evidence += nodes.abbreviation(
                 f"{STATUS_MARKS[status]}{counts[status]}", f"{STATUS_MARKS[status]}{counts[status]}",
-                explanation=f"{counts[status]} {status}",
+                explanation=f"{counts[status]} {status_word(status)}",
                 classes=["rentoy-status", f"rentoy-status-{status}"])
-        rows.append([variant_ref(v.id), v.name, v.period or "-", v.region or "-",
+        rows.append([variant_ref(v.id), data_text(v.name or ""), data_text(v.period or "-"),
+                     data_text(v.region or "-"),
                      [variant_ref(v.extends)] if v.extends else "-", evidence,
                      ", ".join(v.options) or "-"])
-    return table(["id", "name", "period", "region", "extends", "evidence", "options"], rows,
+    return table(["id", _("name"), _("period"), _("region"), _("extends"), _("evidence"),
+                  _("options")], rows,
                  classes=["rentoy-variants"])
 
 
@@ -404,76 +431,86 @@ class VariantDirective(RentoyDirective):
                                                  self.get_location())]
         ident: list[nodes.Node] = [nodes.literal(variant.id, variant.id)]
         if variant.path is not None:
-            ident += [nodes.Text(" (file "), nodes.literal(variant.path.name, variant.path.name),
+            ident += [nodes.Text(" (" + _("file") + " "),
+                      nodes.literal(variant.path.name, variant.path.name),
                       nodes.Text(")")]
         items: list[tuple[str, Any]] = [
-            ("Id", ident),
-            ("Period, region", f"{variant.period or 'not stated'}; "
-                               f"{variant.region or 'not stated'}")]
+            (_("Id"), ident),
+            (_("Period, region"), f"{data_text(variant.period or '') or _('not stated')}; "
+                                  f"{data_text(variant.region or '') or _('not stated')}")]
         if variant.extends:
-            items.append(("Extends", [variant_ref(variant.extends)] if variant.builtin
+            items.append((_("Extends"), [variant_ref(variant.extends)] if variant.builtin
                           else variant.extends))
         if variant.sources:
-            items.append(("Sources", labelled_sources(variant, variant.sources)))
+            items.append((_("Sources"), labelled_sources(variant, variant.sources)))
         if _is_linkable(variant):
             from .downloads import link, variant_files_uri
 
             where = variant_files_uri(variant.id)
-            items.append(("Files", [link(self.env.docname, where["yaml"],
+            items.append((_("Files"), [link(self.env.docname, where["yaml"],
                                          f"{variant.id}.yaml", ("rentoy-download",)),
-                                    nodes.Text(" (the variant file the engine reads); "),
+                                    nodes.Text(" " + _("(the variant file the engine reads); ")),
                                     link(self.env.docname, where["json"],
                                          f"{variant.id}.json", ("rentoy-download",)),
-                                    nodes.Text(" (its rules with their provenance, as "),
+                                    nodes.Text(" " + _("(its rules with their provenance, as ")),
                                     nodes.literal(f"rentoy rules {variant.id} -f json",
                                                   f"rentoy rules {variant.id} -f json"),
-                                    nodes.Text(" prints them)")]))
-        counts = ", ".join(f"{n} {s}" for s, n in variant.status_counts().items() if n)
+                                    nodes.Text(" " + _("prints them)"))]))
+        counts = ", ".join(f"{n} {status_word(s)}" for s, n in variant.status_counts().items()
+                           if n)
         carried = sorted({str(p.defined_in) for p in variant.provenance.values() if p.carried})
         n_carried = sum(p.carried for p in variant.provenance.values())
-        items.append(("Evidence", f"{counts} (of {len(variant.values)} rules"
-                      + (f"; {n_carried} carried over from {', '.join(carried)}, "
-                         "assumed here)" if n_carried else ")")))
+        items.append((_("Evidence"), f"{counts} (" + _("of {count} rules").format(
+            count=len(variant.values))
+                      + ("; " + _("{count} carried over from {variants}, assumed here").format(
+                          count=n_carried, variants=", ".join(carried)) + ")"
+                         if n_carried else ")")))
         out.append(facts(items))
         if variant.description:
-            out.extend(self.parse_text_to_nodes(variant.description))
+            out.extend(self.parse_text_to_nodes(data_text(variant.description)))
 
         parent, changed = self._parent(variant)
         if parent is not None:
             # The name without its gloss: "Modern Ávila (over-trumping ...)" -> "Modern Ávila".
-            short = (variant.name or variant.id).split(" (")[0].split(": ")[0]
-            title = f"How {short} differs from {parent.id}"
-            diff = section(self, title)
+            short = data_text(variant.name or variant.id).split(" (")[0].split(": ")[0]
+            title = _("How {variant} differs from {parent}").format(variant=short,
+                                                                    parent=parent.id)
+            english = f"How {(variant.name or variant.id).split(' (')[0].split(': ')[0]} " \
+                      f"differs from {parent.id}"
+            diff = section(self, title, key=english)
             if changed:
-                diff += paragraph(f"{len(changed)} of {len(variant.values)} rules differ from "
-                                  f"{parent.id}'s; every other rule is the same.")
+                diff += paragraph(_("{changed} of {count} rules differ from {parent}'s; "
+                                    "every other rule is the same.").format(
+                    changed=len(changed), count=len(variant.values), parent=parent.id))
                 diff += differences_table(self, variant, parent, changed)
             else:
-                diff += paragraph(f"Every rule has the same value as in {parent.id}; this "
-                                  "variant differs in its evidence only.")
+                diff += paragraph(_("Every rule has the same value as in {parent}; this "
+                                    "variant differs in its evidence only.").format(
+                    parent=parent.id))
             out.append(diff)
         used = self._used_in(variant)
         if used:
             out.append(used)
 
-        orders = section(self, "Card orders")
+        orders = section(self, N_("Card orders"))
         orders.extend(card_order_nodes(variant))
-        betting = section(self, "Betting")
+        betting = section(self, N_("Betting"))
         betting.extend(ladder_nodes(variant))
-        rules = section(self, "All rules and their provenance")
+        rules = section(self, N_("All rules and their provenance"))
         rules += status_legend()
-        rules += paragraph("Rules the variant's own file states are shown with their sources "
-                           "and notes; a rule inherited unchanged is one line, its sources "
-                           "and note folded under ↑. Highlighted rows differ from the parent.",
+        rules += paragraph(_("Rules the variant's own file states are shown with their "
+                             "sources and notes; a rule inherited unchanged is one line, its "
+                             "sources and note folded under ↑. Highlighted rows differ from "
+                             "the parent."),
                            ["rentoy-legend"])
         rules += rules_table(self, variant, anchors=_is_linkable(variant), changed=changed)
         out += [orders, betting, rules]
         opts = options_table(self, variant)
         if opts is not None:
-            sec = section(self, "Options")
-            sec += paragraph(f"Select an option by adding it to the id, as in "
-                             f"{variant.base_id}+{next(iter(variant.options))}; options "
-                             "can be combined.")
+            sec = section(self, N_("Options"))
+            sec += paragraph(_("Select an option by adding it to the id, as in {spec}; "
+                               "options can be combined.").format(
+                spec=f"{variant.base_id}+{next(iter(variant.options))}"))
             sec += opts
             out.append(sec)
         return out
@@ -519,28 +556,28 @@ class VariantDirective(RentoyDirective):
             except (RentoyError, CardError):
                 continue
             if wt.variant.builtin and wt.variant.base_id == variant.base_id:
-                examples.append(xref("walkthrough", walkthrough_id(path), wt.title))
+                examples.append(xref("walkthrough", walkthrough_id(path), data_text(wt.title)))
         para = paragraph(None, ["rentoy-used-in"])
         children = [v for v in self.builtin_variants() if v.extends == variant.base_id]
         if children:
-            para += nodes.strong("Extended by: ", "Extended by: ")
+            para += nodes.strong(_("Extended by: "), _("Extended by: "))
             for i, child in enumerate(children):
                 if i:
                     para += nodes.Text(", ")
                 para += variant_ref(child.id)
-            para += nodes.Text(" (each page opens with what it changes). ")
+            para += nodes.Text(" " + _("(each page opens with what it changes).") + " ")
         if examples:
-            para += nodes.strong("Worked examples: ", "Worked examples: ")
+            para += nodes.strong(_("Worked examples: "), _("Worked examples: "))
             for i, link in enumerate(examples):
                 if i:
                     para += nodes.Text("; ")
                 para += link
             para += nodes.Text(". ")
-        pages = [(doc, text) for doc, text in (("compare", "every variant side by side"),
-                                               ("provenance", "the evidence, rule by rule"))
+        pages = [(doc, text) for doc, text in (("compare", _("every variant side by side")),
+                                               ("provenance", _("the evidence, rule by rule")))
                  if doc in self.env.found_docs]
         if pages:
-            para += nodes.strong("Compared: ", "Compared: ")
+            para += nodes.strong(_("Compared: "), _("Compared: "))
             for i, (doc, text) in enumerate(pages):
                 if i:
                     para += nodes.Text("; ")

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from docutils import nodes
 
+from ..i18n import N_, _, data_text
 from .cards import card_node, deal_nodes
 from .directives import RentoyDirective
 from .elements import cell, facts, folded, paragraph, spanish, table, xref
@@ -96,13 +97,19 @@ def _ending(r: Any, matches: bool = False) -> str:
     from ..walkthrough.narrate import value_text
 
     if not r.finished:
-        return f"hand not over; worth {value_text(r.value)}"
-    text = f"{r.hand_winner} wins the hand ({value_text(r.value)})"
+        return _("hand not over; worth {value}").format(value=value_text(r.value))
+    text = _("{team} wins the hand ({value})").format(team=r.hand_winner,
+                                                     value=value_text(r.value))
     if r.game_winner:
-        text += " and the game"
+        text += _(" and the game")
     if matches and r.match_winner:
-        text += " and the match"
+        text += _(" and the match")
     return text
+
+
+def _path(path: Any) -> str:
+    """A branch's path as the page shows it, each name in the page's language."""
+    return " › ".join(data_text(name) for name in path)
 
 
 class WalkthroughDirective(RentoyDirective):
@@ -132,14 +139,14 @@ class WalkthroughDirective(RentoyDirective):
     def render(self, run: WalkthroughRun, path: Path) -> list[nodes.Node]:
         wt = run.walkthrough
         out: list[nodes.Node] = [register_target(self.env, "walkthrough", walkthrough_id(path),
-                                                 wt.title, self.get_location())]
+                                                 data_text(wt.title), self.get_location())]
         out.append(self._facts(wt, path))
         if wt.description:
-            out.extend(self.parse_text_to_nodes(wt.description))
+            out.extend(self.parse_text_to_nodes(data_text(wt.description)))
         self.options.setdefault("headings", "rubrics")
         self.branch_ids = _branch_ids(run, walkthrough_id(path))
         # What happens first: every branch's outcome, each linked to its branch.
-        outcomes = section(self, "Outcomes")
+        outcomes = section(self, N_("Outcomes"))
         if not wt.is_record and tree_leaves(run) >= 2:
             outcomes += self._tree(run)
         # A record's hands follow one another: their scores are not alternative endings.
@@ -149,13 +156,14 @@ class WalkthroughDirective(RentoyDirective):
         outcomes += self._outcomes(run)
         if wt.is_record:
             return out + [outcomes, self._record(run)]
-        deal = section(self, "The deal")
+        deal = section(self, N_("The deal"))
         deal.extend(deal_nodes(wt.deal, variant=wt.variant, dealer=wt.dealer))
-        transcript = section(self, "Transcript")
+        transcript = section(self, N_("Transcript"))
         if run.root.branches:
-            transcript += paragraph("The actions every branch shares come first; then each "
-                                    "branch, folded (open one to read it), continues from "
-                                    "the branch it names.", ["rentoy-legend"])
+            transcript += paragraph(_("The actions every branch shares come first; then "
+                                      "each branch, folded (open one to read it), "
+                                      "continues from the branch it names."),
+                                    ["rentoy-legend"])
         transcript.extend(self._transcript(run.root, wt))
         return out + [outcomes, deal, transcript]
 
@@ -165,12 +173,14 @@ class WalkthroughDirective(RentoyDirective):
 
         wt = run.walkthrough
         leaves = tree_leaves(run)
-        label = f"The branches of {wt.title} as a tree: {leaves} endings"
-        caption = (f"From {score_text(run.root.end.score)}, each box is a branch as the "
-                   "file names it: a box with lines leading on is a point where the play "
-                   "parts, and each ending gives the score it leaves and the team that wins "
-                   "the hand (blue: team A; orange: team B). Select a box to open its play "
-                   "below; the table under the figure gives the same endings.")
+        label = _("The branches of {title} as a tree: {leaves} endings").format(
+            title=data_text(wt.title), leaves=leaves)
+        caption = _("From {score}, each box is a branch as the file names it: a box with "
+                    "lines leading on is a point where the play parts, and each ending "
+                    "gives the score it leaves and the team that wins the hand (blue: team "
+                    "A; orange: team B). Select a box to open its play below; the table "
+                    "under the figure gives the same endings.").format(
+            score=score_text(run.root.end.score))
         return figure(tree_svg(run, self.branch_ids, label), label, caption,
                       classes=["rentoy-tree-box"])
 
@@ -180,7 +190,7 @@ class WalkthroughDirective(RentoyDirective):
         from ..walkthrough.transcript import hand_heading
 
         wt = run.walkthrough
-        transcript = section(self, "The hands")
+        transcript = section(self, N_("The hands"))
         for hand, segment in zip(wt.hands, run.hands):
             text = hand_heading(hand, segment)
             head = paragraph(None, ["rentoy-branch-title"])
@@ -199,24 +209,25 @@ class WalkthroughDirective(RentoyDirective):
             variant: list[nodes.Node] = [xref("variant", v.base_id, v.base_id)]
             if v.applied_options:
                 variant.append(nodes.Text("+" + "+".join(v.applied_options)))
-            variant.append(nodes.Text(f" ({v.name})"))
+            variant.append(nodes.Text(f" ({data_text(v.name or '')})"))
         else:
-            variant = [nodes.Text(f"{v.id} ({v.name})")]
+            variant = [nodes.Text(f"{v.id} ({data_text(v.name or '')})")]
         shown = Path(os.path.relpath(path, Path(self.env.srcdir).parent)).as_posix()
         items: list[tuple[str, Any]] = [
-            ("Variant", variant),
-            ("Players", f"{wt.players}; dealer seat {wt.dealer}, mano seat {wt.mano}; "
-                        "team A holds the even seats, team B the odd ones"),
-            ("Score before the first hand" if wt.is_record else "Score before the hand",
-             f"{score_text(wt.start_score)} "
-                                      f"(the game is to {wt.target})")]
+            (_("Variant"), variant),
+            (_("Players"), _("{players}; dealer seat {dealer}, mano seat {mano}; team A "
+                             "holds the even seats, team B the odd ones").format(
+                players=wt.players, dealer=wt.dealer, mano=wt.mano)),
+            (_("Score before the first hand") if wt.is_record else _("Score before the hand"),
+             score_text(wt.start_score) + " "
+             + _("(the game is to {target})").format(target=wt.target))]
         if wt.best_of > 1:
-            items.append(("Games before this one", f"{score_text(wt.games)} (the match is "
-                                                   f"the best of {wt.best_of})"))
+            items.append((_("Games before this one"), score_text(wt.games) + " " + _(
+                "(the match is the best of {games})").format(games=wt.best_of)))
         if wt.seed is not None:
-            items.append(("Deal", f"drawn from seed {wt.seed}"))
-        items.append(("File", [nodes.literal(shown, shown),
-                               nodes.Text(" (run it with "),
+            items.append((_("Deal"), _("drawn from seed {seed}").format(seed=wt.seed)))
+        items.append((_("File"), [nodes.literal(shown, shown),
+                               nodes.Text(" " + _("(run it with") + " "),
                                nodes.literal(f"rentoy run {shown}", f"rentoy run {shown}"),
                                nodes.Text(")")]))
         return facts(items)
@@ -234,8 +245,9 @@ class WalkthroughDirective(RentoyDirective):
             for i, name in enumerate(segment.path):
                 if i:
                     head += nodes.Text(" › ")
-                head += (nodes.strong(name, name) if i == len(segment.path) - 1
-                         else nodes.Text(name))
+                shown = data_text(name)
+                head += (nodes.strong(shown, shown) if i == len(segment.path) - 1
+                         else nodes.Text(shown))
             if segment.result is not None:
                 r = segment.result
                 head += nodes.Text(f" — {_ending(r, wt.best_of > 1)}; {_score(r.score)}")
@@ -249,17 +261,17 @@ class WalkthroughDirective(RentoyDirective):
         box = nodes.container(classes=["rentoy-segment"])
         if len(segment.path) > 1:
             parent = segment.path[:-1]
-            para = paragraph("Continues from ", ["rentoy-continues"])
+            para = paragraph(_("Continues from "), ["rentoy-continues"])
             ref = nodes.reference("", "", internal=True,
                                   refid=self.branch_ids[parent])
-            ref += nodes.Text(" › ".join(parent))
+            ref += nodes.Text(_path(parent))
             para += ref
             para += nodes.Text(".")
             box += para
         if segment.description:
-            box.extend(self.parse_text_to_nodes(segment.description))
+            box.extend(self.parse_text_to_nodes(data_text(segment.description)))
         if not segment.ran:
-            box += paragraph("Not played: an action before this branch was refused.",
+            box += paragraph(_("Not played: an action before this branch was refused."),
                              ["rentoy-not-run"])
         elif segment.steps:
             steps = nodes.enumerated_list(classes=["rentoy-steps"])
@@ -269,13 +281,13 @@ class WalkthroughDirective(RentoyDirective):
         if segment.ran and (segment.expect or segment.failures):
             box += self._expectations(segment)
         if segment.branches:
-            para = paragraph("Then: ", ["rentoy-then"])
+            para = paragraph(_("Then: "), ["rentoy-then"])
             for i, branch in enumerate(segment.branches):
                 if i:
                     para += nodes.Text("; ")
                 ref = nodes.reference("", "", internal=True,
                                       refid=self.branch_ids[branch.path])
-                ref += nodes.Text(branch.name or "")
+                ref += nodes.Text(data_text(branch.name or ""))
                 para += ref
             para += nodes.Text(".")
             box += para
@@ -302,7 +314,7 @@ class WalkthroughDirective(RentoyDirective):
             if step.gloss:
                 head += nodes.Text(f" ({step.gloss})")
         if step.refusal is not None:
-            head += nodes.Text(" — refused: ")
+            head += nodes.Text(" — " + _("refused:") + " ")
             code = step.refusal.reason
             head += xref("reason", code, nodes.literal(code, code))
         item += head
@@ -313,32 +325,33 @@ class WalkthroughDirective(RentoyDirective):
         if trick is not None:
             from ..walkthrough.narrate import team_of_seat
 
-            para = paragraph("Trick: ", ["rentoy-trick"])
+            para = paragraph(_("Trick: "), ["rentoy-trick"])
             seats = trick.seats(wt.players)
             for i, (seat, card) in enumerate(zip(seats, trick.cards)):
                 if i:
                     para += nodes.Text(", ")
-                para += nodes.Text(f"seat {seat} ")
+                para += nodes.Text(_("seat {seat}").format(seat=seat) + " ")
                 para += card_node(card, classes=["rentoy-card-won"] if seat == trick.winner
                                   else ())
-            para += nodes.Text(f"; seat {trick.winner} (team {team_of_seat(trick.winner)}) "
-                               "wins it.")
+            para += nodes.Text("; " + _("seat {seat} (team {team}) wins it.").format(
+                seat=trick.winner, team=team_of_seat(trick.winner)))
             item += para
         if step.note:
-            item += paragraph(self.parse_inline(step.note)[0], ["rentoy-step-note"])
+            item += paragraph(self.parse_inline(data_text(step.note))[0],
+                              ["rentoy-step-note"])
         return item
 
     def _expectations(self, segment: Segment) -> nodes.paragraph:
         held = not segment.failures
         para = paragraph(None, ["rentoy-expect", "rentoy-expect-ok" if held
                                 else "rentoy-expect-failed"])
-        label = "Expected:" if held else "Expected, but did not hold:"
+        label = _("Expected:") if held else _("Expected, but did not hold:")
         para += nodes.strong(label, label)
         para += nodes.Text(" ")
         parts = []
         for key, value in segment.expect.items():
             parts.append(f"{key.replace('_', ' ')} {_expect_text(key, value)}")
-        para += nodes.Text("; ".join(parts) + (". All hold." if held else "."))
+        para += nodes.Text("; ".join(parts) + (". " + _("All hold.") if held else "."))
         for failure in segment.failures:
             para += nodes.Text(" ")
             para += nodes.emphasis(failure, failure)
@@ -360,17 +373,19 @@ class WalkthroughDirective(RentoyDirective):
             item = nodes.list_item()
             para = paragraph(None)
             para += nodes.strong(_score(score), _score(score))
-            para += nodes.Text(f" ({results[0].hand_winner} wins the hand): ")
+            para += nodes.Text(" (" + _("{team} wins the hand").format(
+                team=results[0].hand_winner) + "): ")
             for i, r in enumerate(results):
                 if i:
                     para += nodes.Text("; ")
                 ref = nodes.reference("", "", internal=True,
                                       refid=self.branch_ids[tuple(r.path)])
-                ref += nodes.Text(" › ".join(r.path))
+                ref += nodes.Text(_path(r.path))
                 para += ref
             item += para
             items += item
-        intro = paragraph(f"The branches end at {len(by_score)} different scores:",
+        intro = paragraph(_("The branches end at {count} different scores:").format(
+            count=len(by_score)),
                           ["rentoy-endings-intro"])
         box = nodes.container(classes=["rentoy-endings-box"])
         box += intro
@@ -387,22 +402,22 @@ class WalkthroughDirective(RentoyDirective):
             if r.path and tuple(r.path) in self.branch_ids:
                 ref = nodes.reference("", "", internal=True,
                                       refid=self.branch_ids[tuple(r.path)])
-                ref += nodes.Text(" › ".join(r.path))
+                ref += nodes.Text(_path(r.path))
                 label: Any = paragraph(ref)
             else:
                 label = r.label
             ending = _ending(r, matches)
             if r.outcomes:
-                ending += (f"; if A wins it: {_score(r.outcomes['A'])}, "
-                           f"if B: {_score(r.outcomes['B'])}")
+                ending += "; " + _("if A wins it: {a}, if B: {b}").format(
+                    a=_score(r.outcomes['A']), b=_score(r.outcomes['B']))
             match = [r.match_winner or "-"] if matches else []
             rows.append([label, ending, _score(r.score), value_text(r.value), *match,
                          _score(r.tricks),
-                         cell("yes" if r.ok else "NO",
+                         cell(_("yes") if r.ok else _("NO"),
                               ["rentoy-ok" if r.ok else "rentoy-failed"])])
-        first = "hand" if run.walkthrough.is_record else "branch"
-        return table([first, "how it ends", "score", "value",
-                      *(["match won by"] if matches else []), "tricks", "holds"],
+        first = _("hand") if run.walkthrough.is_record else _("branch")
+        return table([first, _("how it ends"), _("score"), _("value"),
+                      *([_("match won by")] if matches else []), _("tricks"), _("holds")],
                      rows, classes=["rentoy-outcomes"])
 
 
@@ -413,13 +428,15 @@ def _expect_text(key: str, value: Any) -> str:
             and len(value) == 2:
         return _score(value)
     if key == "outcomes" and isinstance(value, dict):
-        return "; ".join(f"if {team} wins: {_score(v)}" for team, v in value.items())
+        return "; ".join(_("if {team} wins: {score}").format(team=team, score=_score(v))
+                         for team, v in value.items())
     if key == "trick_winners" and isinstance(value, (list, tuple)):
-        return "seat " + ", seat ".join(str(v) for v in value) if value else "none"
+        return (", ".join(_("seat {seat}").format(seat=v) for v in value) if value
+                else _("none"))
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return _("yes") if value else _("no")
     if value is None:
-        return "none"
+        return _("none")
     if isinstance(value, dict):
         return ", ".join(f"{k} {_expect_text(k, v)}" for k, v in value.items())
     if isinstance(value, (list, tuple)):
@@ -441,13 +458,13 @@ class WalkthroughListDirective(RentoyDirective):
             note_files(self.env, [path])
             wt = load_walkthrough(path)
             note_files(self.env, variant_files(wt.variant))
-            summary = (wt.description or "").strip().split("\n\n")[0]
+            summary = data_text(wt.description or "").strip().split("\n\n")[0]
             v = wt.variant
             variant: Any = ([xref("variant", v.base_id, v.id)] if v.builtin else v.id)
-            rows.append([xref("walkthrough", walkthrough_id(path), wt.title), variant,
+            rows.append([xref("walkthrough", walkthrough_id(path), data_text(wt.title)), variant,
                          str(wt.players), self.parse_inline(" ".join(summary.split()))[0]
                          if summary else "-"])
-        return [table(["walkthrough", "variant", "players", "what it shows"], rows,
+        return [table([_("walkthrough"), _("variant"), _("players"), _("what it shows")], rows,
                       classes=["rentoy-walkthroughs"])]
 
 

@@ -1,0 +1,72 @@
+"""How much English a page of the Spanish edition still shows.
+
+A page's text is read from its ``<article>`` (the page itself, not the navigation
+around it), leaving out what stays as it is in every language: code (``code``, ``pre``,
+``kbd``, ``samp``), quotations (``blockquote``, ``q``), scripts and styles, and any
+element marked as English (``lang="en"``: the API reference, which is the code's
+docstrings). Of the words left, :func:`english_share` counts those that are common
+English words and never Spanish ones (``the``, ``of``, ``which``...; not ``a``, ``no``,
+``as``, ``son``, which Spanish has too).
+
+>>> english_share("<article><p>The rules of the game</p><pre>the code</pre></article>")[:2]
+(5, 3)
+>>> english_share('<article><p>Las reglas del juego</p><q>of the</q></article>')[:2]
+(4, 0)
+"""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+
+#: Common English words that are not Spanish words.
+ENGLISH_WORDS = frozenset("""
+the and of with which that this is are was were be been being from when each its it by
+for an or at on not into their they them there these those than then only also but if
+who how any all what where would should could will can does do has have had to in
+""".split())
+
+#: Elements whose text is left as it is in every language.
+_KEPT = frozenset({"code", "pre", "kbd", "samp", "blockquote", "q", "script", "style"})
+_VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link",
+                   "meta", "source", "track", "wbr"})
+_WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
+
+
+class _Text(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.stack: list[bool] = []       # per open element: is its text left out?
+        self.inside = 0                   # depth inside <article>
+        self.words: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in _VOID:
+            return
+        # (The page's own language, on <html>, is what is measured, not a marking.)
+        lang = (dict(attrs).get("lang") or "") if self.inside or tag == "article" else ""
+        inherited = bool(self.stack) and self.stack[-1] and not lang   # lang="es" in English
+        kept = tag in _KEPT or lang.startswith("en") or inherited
+        self.stack.append(kept)
+        if tag == "article" or self.inside:
+            self.inside += 1
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in _VOID or not self.stack:
+            return
+        self.stack.pop()
+        if self.inside:
+            self.inside -= 1
+
+    def handle_data(self, data: str) -> None:
+        if self.inside and not (self.stack and self.stack[-1]):
+            self.words.extend(_WORD.findall(data))
+
+
+def english_share(markup: str) -> tuple[int, int, list[str]]:
+    """A page's words outside code and quotations, how many of them are common English
+    words, and those words (as they appear, in order)."""
+    parser = _Text()
+    parser.feed(markup)
+    english = [w for w in parser.words if w.lower() in ENGLISH_WORDS]
+    return len(parser.words), len(english), english

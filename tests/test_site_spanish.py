@@ -1,0 +1,179 @@
+"""The Spanish edition of the site: built from the same sources, complete, and alike.
+
+The Spanish build (``-D language=es``, warnings as errors, nitpicky) is made once here,
+as the README's test command makes it, and read beside the English one (conftest.py's
+``built_site``). The tests fail, each with its counts, when:
+
+- a page's catalog (``docs/locales/es/LC_MESSAGES/<page>.po``) lacks a message the page
+  now has, or leaves one untranslated or fuzzy (the build counts them for each page,
+  before Sphinx translates it: ``rentoy-catalog-gaps.json`` in its doctrees; ``python
+  -m rentoy.catalogs site-update`` brings the catalogs up to date with the pages);
+- a Spanish page still shows English outside code and quotations: more than
+  :data:`MOST_ENGLISH` of its words are common English words that are not Spanish
+  (``tests/spanish_text.py``). Measured on the English edition, prose pages have 14 to
+  37% of such words and the index of names 9.7%; a Spanish page that keeps one English
+  sentence of 25 words in 1,000 has 0.6%, and names of English works in a bibliography
+  stay well below 2%: so 2%, and at least 5 such words, fail;
+- the two editions' pages differ in their figures (``<img>`` and ``<svg>`` per page);
+- a page lacks its language switch to the same page in the other edition, or the
+  Spanish page does not say it is Spanish (``<html lang="es">``).
+
+While the pages' catalogs are being translated the first two fail, saying how far each
+page is from done.
+"""
+
+from __future__ import annotations
+
+import json
+import posixpath
+import re
+from pathlib import Path
+
+import pytest
+from spanish_text import english_share
+from sphinxbuild import sphinx_build
+
+from rentoy.i18n import use_language
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = ROOT / "docs"
+#: The largest share of common English words a Spanish page may have (see above).
+MOST_ENGLISH = 0.02
+#: Pages Sphinx writes of its own (indices of names, the search page).
+SPHINX_PAGES = {"genindex", "py-modindex", "search"}
+
+
+@pytest.fixture(scope="module")
+def spanish(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The Spanish edition, built as the README builds it: the folder holding ``es``
+    (the pages) and ``.doctrees``."""
+    out = tmp_path_factory.mktemp("site-es")
+    done = sphinx_build("-W", "-n", "-b", "html", "-D", "language=es",
+                        "-d", str(out / ".doctrees"), str(DOCS), str(out / "es"),
+                        cwd=ROOT, timeout=900)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr
+    return out
+
+
+def pages(html: Path) -> list[str]:
+    """The pages of one edition (not the Spanish one the English site may hold in es/)."""
+    return sorted(p.relative_to(html).with_suffix("").as_posix() for p in html.rglob("*.html")
+                  if not {"_static", "_sources", "download"} & set(p.parts)
+                  and p.relative_to(html).parts[0] != "es")
+
+
+def test_the_same_pages_in_both_editions(built_site: Path, spanish: Path) -> None:
+    assert pages(built_site / "html") == pages(spanish / "es")
+
+
+def test_the_pages_catalogs_are_complete(spanish: Path) -> None:
+    gaps = json.loads((spanish / ".doctrees" / "rentoy-catalog-gaps.json").read_text())
+    short = {doc: found for doc, found in gaps.items()
+             if found["missing"] or found["untranslated"] or found["fuzzy"]}
+    total = sum(found["messages"] for found in gaps.values())
+    lines = [f"{doc}: {f['missing']} missing, {f['untranslated']} untranslated, "
+             f"{f['fuzzy']} fuzzy of {f['messages']} ({'; '.join(f['examples'][:1])})"
+             for doc, f in short.items()]
+    count = sum(f["missing"] + f["untranslated"] + f["fuzzy"] for f in short.values())
+    assert not short, (f"{count} of {total} messages of the pages are not translated, in "
+                       f"{len(short)} of {len(gaps)} catalogs (python -m rentoy.catalogs "
+                       "site-update adds the missing ones):\n" + "\n".join(lines))
+
+
+def test_no_english_left_on_the_spanish_pages(spanish: Path) -> None:
+    html = spanish / "es"
+    found = []
+    for page in pages(html):
+        words, english, which = english_share((html / f"{page}.html").read_text("utf-8"))
+        if words and english >= 5 and english / words > MOST_ENGLISH:
+            found.append((english / words, page, words, english, which[:6]))
+    found.sort(reverse=True)
+    lines = [f"{page}: {share:.1%} ({english} of {words} words; {' '.join(sample)} ...)"
+             for share, page, words, english, sample in found]
+    assert not found, (f"{len(found)} Spanish pages show English outside code and "
+                       f"quotations (over {MOST_ENGLISH:.0%} of their words):\n"
+                       + "\n".join(lines))
+
+
+_FIGURE = re.compile(r"<(img|svg)\b")
+
+
+def test_both_editions_show_the_same_figures(built_site: Path, spanish: Path) -> None:
+    differ = []
+    for page in pages(built_site / "html"):
+        spanish_page = spanish / "es" / f"{page}.html"
+        if not spanish_page.is_file():
+            continue
+        en = len(_FIGURE.findall((built_site / "html" / f"{page}.html").read_text("utf-8")))
+        es = len(_FIGURE.findall(spanish_page.read_text("utf-8")))
+        if en != es:
+            differ.append(f"{page}: {en} figures in English, {es} in Spanish")
+    assert not differ, "\n".join(differ)
+
+
+_SWITCH = re.compile(r'<nav class="rentoy-languages".*?</nav>', re.S)
+_HREF = re.compile(r'<a class="rentoy-language" href="([^"]+)" hreflang="(\w+)"')
+
+
+def _switch(markup: str) -> dict[str, str]:
+    nav = _SWITCH.search(markup)
+    assert nav, "no language switch"
+    return {lang: href for href, lang in _HREF.findall(nav.group(0))}
+
+
+def test_every_page_links_the_same_page_in_the_other_edition(built_site: Path,
+                                                             spanish: Path) -> None:
+    for page in pages(built_site / "html"):
+        english = (built_site / "html" / f"{page}.html").read_text("utf-8")
+        castellano = (spanish / "es" / f"{page}.html").read_text("utf-8")
+        assert '<html class="no-js" lang="en"' in english, page
+        assert '<html class="no-js" lang="es"' in castellano, page
+        # The English at the site's root, the Spanish under es/.
+        where = posixpath.dirname(page)
+        to_es = _switch(english)["es"]
+        assert posixpath.normpath(posixpath.join(where, to_es)) == f"es/{page}.html", page
+        to_en = _switch(castellano)["en"]
+        assert posixpath.normpath(posixpath.join("es", where, to_en)) == f"{page}.html", page
+        assert ">Español<" in english and ">English<" in castellano
+
+
+def test_the_api_reference_stays_in_english_with_a_spanish_note(spanish: Path) -> None:
+    markup = (spanish / "es" / "api" / "engine.html").read_text("utf-8")
+    assert re.search(r'<div class="[^"]*rentoy-english-page[^"]*" lang="es">', markup)
+    assert "en inglés" in markup
+    assert re.search(r'<section id="[^"]*" lang="en">', markup)
+
+
+def test_spanish_search_folds_accents(spanish: Path) -> None:
+    index = (spanish / "es" / "searchindex.js").read_text("utf-8")
+    assert '"senas"' in index or '"sena"' in index
+    assert "SpanishStemmer" in (spanish / "es" / "_static" / "language_data.js").read_text()
+
+
+def test_generated_pages_are_the_same_in_every_language() -> None:
+    from rentoy.sphinxext.pages import _variant_pages, _walkthrough_pages
+
+    folder = DOCS / "worked-examples" / "generated"
+    with use_language("en"):
+        english = (_variant_pages(), _walkthrough_pages(DOCS / "examples", folder))
+    with use_language("es"):
+        castellano = (_variant_pages(), _walkthrough_pages(DOCS / "examples", folder))
+    assert english == castellano
+
+
+def test_figures_drawn_into_the_sources_have_a_file_per_language(built_site: Path,
+                                                                spanish: Path) -> None:
+    figures = DOCS / "figures" / "generated"
+    drawn = sorted(p.name for p in figures.glob("*.es.svg"))
+    assert drawn
+    for name in drawn:
+        assert (figures / name.replace(".es.svg", ".svg")).is_file(), name
+
+
+def test_the_english_share_is_measured_outside_code_and_quotations() -> None:
+    assert english_share("<article><p>The rules of the game</p><pre>the code</pre>"
+                         "</article>")[:2] == (5, 3)
+    assert english_share("<article><p>Las reglas del juego</p><q>of the</q></article>"
+                         )[:2] == (4, 0)
+    assert english_share('<article><section lang="en"><p>the API</p><div lang="es">'
+                         "<p>Nota</p></div></section></article>")[:2] == (1, 0)
