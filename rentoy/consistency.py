@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from .variant import Variant
 
 __all__ = ["rule_problems", "check_players", "check_solvable", "HELP_WORDS", "LEAVE_WORDS",
-           "COMMON_WORDS"]
+           "COMMON_WORDS", "SPOKEN_WORDS"]
 
 # What a person types at the table (``rentoy play``, read by ``rentoy.table.words``)
 # besides a variant's own call words, stated here so that a call word that reads as one of
@@ -46,7 +46,12 @@ LEAVE_WORDS: tuple[str, ...] = ("partner", "leave", "compañero", "companero")
 COMMON_WORDS: dict[str, tuple[str, ...]] = {
     "raise": ("raise", "envite", "envidar"),
     "accept": ("accept", "quiero", "querer"),
-    "fold": ("fold", "no quiero", "irse", "me voy")}
+    "fold": ("fold", "no quiero", "irse", "me voy"),
+    "game": ("game",)}
+#: Words said at the table that every variant understands too, not glossary terms: the
+#: first person of envidar, and the whole game (juego) named short. (Juego fuera is a
+#: variant's own word: some ladders end in it as a raise.)
+SPOKEN_WORDS: dict[str, tuple[str, ...]] = {"raise": ("envido",), "game": ("juego",)}
 
 # Letters whose accent the table's reading drops, for the check below (the glossary's
 # fold, imported only for other letters: it is not needed at every start).
@@ -86,7 +91,8 @@ def _shadowed(key: str) -> str | None:
 def _call_word_problems(calls: Mapping[str, Any], bad: Callable[..., None]) -> None:
     """Each call word must read as that call at the table and as nothing else: not a
     card (``3c``), a position (``1``), ``?``, or another call."""
-    taken = {_as_typed(w): kind for kind, words in COMMON_WORDS.items() for w in words}
+    taken = {_as_typed(w): kind for kind, words in (*COMMON_WORDS.items(),
+                                                    *SPOKEN_WORDS.items()) for w in words}
     leave = {_as_typed(w) for w in LEAVE_WORDS}
     mine: dict[str, str] = {}
     for kind, words in (("raise", calls.get("raise") or ()), ("game", [calls.get("game")]),

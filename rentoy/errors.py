@@ -12,6 +12,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .i18n import _
+
 __all__ = [
     "RentoyError", "Location", "Problem", "InputError", "VariantError",
     "WalkthroughError", "IllegalAction", "suggest",
@@ -75,7 +77,7 @@ def suggest(word: str, choices: Iterable[str]) -> str | None:
     import difflib      # only when something is misspelt: not at every start
 
     close = difflib.get_close_matches(str(word), [str(c) for c in choices], n=1, cutoff=0.6)
-    return f"did you mean `{close[0]}`?" if close else None
+    return _("did you mean `{word}`?").format(word=close[0]) if close else None
 
 
 class InputError(RentoyError, ValueError):
@@ -125,10 +127,10 @@ class IllegalAction(RentoyError, ValueError):
         self.detail = message
         text = f"{message} [{reason}]"
         if rule:
-            origin = f"rule `{rule}` of variant {variant}"
+            origin = _("rule `{rule}` of variant {variant}").format(rule=rule, variant=variant)
             if source:
-                origin += f", source: {', '.join(source)}"
+                origin += _(", source: {sources}").format(sources=", ".join(source))
             text += f" ({origin})"
         if legal_under:
-            text += f"; legal under {', '.join(legal_under)}"
+            text += _("; legal under {variants}").format(variants=", ".join(legal_under))
         super().__init__(text)

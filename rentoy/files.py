@@ -40,13 +40,14 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from .errors import InputError, Location, Problem
+from .i18n import N_, _
 
 __all__ = ["write_cache", "read_cache", "write_atomic", "write_atomic_group", "make_folder",
            "WriteError", "describe_os_error", "remove_stale_temporaries", "check_output",
            "check_output_folder", "write_output", "FORCE_HINT"]
 
 #: What a refusal to replace a file tells the user to do.
-FORCE_HINT = "give --force to replace it, or another name"
+FORCE_HINT = N_("give --force to replace it, or another name")
 
 _TEMP_PREFIX = ".rentoy-"
 _TEMP_SUFFIX = ".tmp"
@@ -419,18 +420,18 @@ def check_output(path: str | Path, *, force: bool = False, what: str = "cannot w
     """
     text = str(path)
     if not text or "\0" in text:
-        raise WriteError(Problem(f"{what}: this is not a usable file name",
+        raise WriteError(Problem(_("{what}: this is not a usable file name").format(what=what),
                                  Location(repr(text))))
     path = Path(path)
     if path.is_dir():
-        raise WriteError(Problem(f"{what}: this is a folder, not a file", Location(text),
-                                 hint="give a file name inside it"))
+        raise WriteError(Problem(_("{what}: this is a folder, not a file").format(what=what),
+                                 Location(text), hint=_("give a file name inside it")))
     if path.exists() and not path.is_file():   # a device, a FIFO, a socket: never replaced
-        raise WriteError(Problem(f"{what}: this is not a regular file", Location(text),
-                                 hint="give the name of a file to write"))
+        raise WriteError(Problem(_("{what}: this is not a regular file").format(what=what),
+                                 Location(text), hint=_("give the name of a file to write")))
     if path.exists() and not force:
-        raise WriteError(Problem(f"{what}: the file exists already", Location(text),
-                                 hint=FORCE_HINT))
+        raise WriteError(Problem(_("{what}: the file exists already").format(what=what),
+                                 Location(text), hint=_(FORCE_HINT)))
     _writable_ancestor(path, what)
     return path
 
@@ -440,8 +441,8 @@ def check_output_folder(folder: str | Path, what: str = "cannot write here") -> 
     refused when it is a file or cannot be made."""
     folder = Path(folder)
     if folder.exists() and not folder.is_dir():
-        raise WriteError(Problem(f"{what}: this is a file, not a folder", Location(str(folder)),
-                                 hint="give a folder"))
+        raise WriteError(Problem(_("{what}: this is a file, not a folder").format(what=what),
+                                 Location(str(folder)), hint=_("give a folder")))
     if not folder.exists():
         _writable_ancestor(folder / "x", what)
     elif not os.access(folder, os.W_OK | os.X_OK):
@@ -459,6 +460,6 @@ def write_output(path: str | Path, data: str | bytes, *, force: bool = False) ->
         return write_atomic(path, data, overwrite=force)
     except WriteError as exc:
         if path.exists() and not force:
-            raise WriteError(Problem("the file exists already", Location(str(path)),
-                                     hint=FORCE_HINT)) from None
+            raise WriteError(Problem(_("the file exists already"), Location(str(path)),
+                                     hint=_(FORCE_HINT))) from None
         raise exc

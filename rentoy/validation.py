@@ -15,6 +15,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from .errors import InputError, Location, Problem, suggest
+from .i18n import N_, _
 from .limits import LIMITS, over_limit, shown
 from .yamlfile import Document, load_json, read_text, text_digest
 
@@ -24,9 +25,9 @@ if TYPE_CHECKING:
 
 __all__ = ["schema_problems", "load_schema", "resolve_ref", "cache_dir"]
 
-_TYPE_NAMES = {"string": "a string", "integer": "a whole number", "number": "a number",
-               "boolean": "true or false", "array": "a list", "object": "a mapping",
-               "null": "empty (null)"}
+_TYPE_NAMES = {"string": N_("a string"), "integer": N_("a whole number"),
+               "number": N_("a number"), "boolean": N_("true or false"), "array": N_("a list"),
+               "object": N_("a mapping"), "null": N_("empty (null)")}
 
 
 @lru_cache(maxsize=None)
@@ -70,21 +71,21 @@ def _describe(value: Any) -> str:
     if value is None:
         return "null"
     if isinstance(value, (dict, list)):
-        return "a mapping" if isinstance(value, dict) else "a list"
+        return _("a mapping") if isinstance(value, dict) else _("a list")
     return shown(value)
 
 
 def _expected_type(schema: dict[str, Any]) -> str:
     types: Any = schema.get("type")
     if isinstance(types, list):
-        return " or ".join(str(_TYPE_NAMES.get(t, t)) for t in types)
-    return _TYPE_NAMES.get(types, str(types))
+        return _(" or ").join(_(_TYPE_NAMES[t]) if t in _TYPE_NAMES else str(t) for t in types)
+    return _(_TYPE_NAMES[types]) if types in _TYPE_NAMES else str(types)
 
 
 def resolve_ref(schema: dict[str, Any], root: dict[str, Any]) -> dict[str, Any]:
     """``schema`` with its ``$ref`` followed (``#/$defs/status`` -> that part of
     ``root``), again while the target is itself a reference; other schemas as they are."""
-    for _ in range(32):             # a reference that leads back to itself ends too
+    for _step in range(32):             # a reference that leads back to itself ends too
         if not (isinstance(schema, dict) and "$ref" in schema):
             return schema
         ref = schema["$ref"]
@@ -141,7 +142,7 @@ def _type_matches(value: Any, kind: Any) -> bool:
 def _whole_float(value: Any) -> str | None:
     """The hint for a whole number written as a float (``3.0``)."""
     if isinstance(value, float) and value.is_integer():
-        return f"write {int(value)}, without the decimal point"
+        return _("write {number}, without the decimal point").format(number=int(value))
     return None
 
 
@@ -161,51 +162,55 @@ def _problems(error: Any, doc: Document, root: dict[str, Any]) -> Iterator[Probl
                 choices.append(repr(branch["const"]))
             elif "type" in branch:
                 choices.append(_expected_type(branch))
-        yield doc.problem(path, f"{_describe(error.instance)} is not allowed here; expected "
-                          + " or ".join(dict.fromkeys(choices)), _whole_float(error.instance))
+        yield doc.problem(path, _("{value} is not allowed here; expected {choices}").format(
+            value=_describe(error.instance), choices=_(" or ").join(dict.fromkeys(choices))),
+            _whole_float(error.instance))
         return
     if kind == "additionalProperties":
         allowed = list(error.schema.get("properties", {}))
         extra = [k for k in error.instance if k not in allowed]
         for key in extra:
             hint = suggest(key, allowed) or (
-                f"known keys: {', '.join(allowed)}" if allowed else None)
-            yield doc.problem(path + (key,), f"unknown key `{key}`", hint, key=True)
+                _("known keys: {keys}").format(keys=", ".join(allowed)) if allowed else None)
+            yield doc.problem(path + (key,), _("unknown key `{key}`").format(key=key), hint,
+                              key=True)
         return
     if kind == "required":
         missing = [k for k in error.validator_value if k not in error.instance]
         for key in missing:
-            yield doc.problem(path, f"missing key `{key}`", key=True)
+            yield doc.problem(path, _("missing key `{key}`").format(key=key), key=True)
         return
     if kind == "enum":
         allowed = error.validator_value
         hint = suggest(error.instance, [a for a in allowed if isinstance(a, str)]) \
             if isinstance(error.instance, str) else None
-        yield doc.problem(path, f"{_describe(error.instance)} is not allowed; use one of "
-                          + ", ".join(_describe(a) if not isinstance(a, str) else a
-                                      for a in allowed), hint)
+        yield doc.problem(path, _("{value} is not allowed; use one of {allowed}").format(
+            value=_describe(error.instance), allowed=", ".join(
+                _describe(a) if not isinstance(a, str) else a for a in allowed)), hint)
         return
     if kind == "const":
-        yield doc.problem(path, f"{_describe(error.instance)} is not allowed; expected "
-                          f"{error.validator_value!r}")
+        yield doc.problem(path, _("{value} is not allowed; expected {expected}").format(
+            value=_describe(error.instance), expected=repr(error.validator_value)))
         return
     if kind == "type":
-        yield doc.problem(path, f"expected {_expected_type(error.schema)}, "
-                          f"got {_describe(error.instance)}", _whole_float(error.instance))
+        yield doc.problem(path, _("expected {expected}, got {value}").format(
+            expected=_expected_type(error.schema), value=_describe(error.instance)),
+            _whole_float(error.instance))
         return
     if kind == "pattern" and "propertyNames" in error.absolute_schema_path:
         # A key that breaks the naming rule (an option id, say): point at the key.
-        yield doc.problem(path + (error.instance,), f"the name {_describe(error.instance)} "
-                          "is not allowed: use lower-case letters, digits and hyphens",
-                          key=True)
+        yield doc.problem(path + (error.instance,), _(
+            "the name {name} is not allowed: use lower-case letters, digits and "
+            "hyphens").format(name=_describe(error.instance)), key=True)
         return
     if kind == "pattern":
         what = error.schema.get("description", f"text matching {error.validator_value}")
         yield doc.problem(path, f"{_describe(error.instance)} is not valid here: expected {what}")
         return
     if kind == "propertyNames":
-        yield doc.problem(path, f"the name {_describe(error.instance)} is not allowed: use "
-                          "lower-case letters, digits and hyphens", key=True)
+        yield doc.problem(path, _("the name {name} is not allowed: use lower-case letters, "
+                                  "digits and hyphens").format(name=_describe(error.instance)),
+                          key=True)
         return
     if kind in ("minItems", "maxItems"):
         n = error.validator_value
@@ -218,7 +223,7 @@ def _problems(error: Any, doc: Document, root: dict[str, Any]) -> Iterator[Probl
                           f"{'at least' if kind == 'minItems' else 'at most'} {n}")
         return
     if kind == "uniqueItems":
-        yield doc.problem(path, "this list repeats an item; each may appear once")
+        yield doc.problem(path, _("this list repeats an item; each may appear once"))
         return
     if kind == "maximum" and isinstance(error.schema.get("x-limit"), str) \
             and error.schema["x-limit"] in LIMITS:
@@ -233,7 +238,7 @@ def _problems(error: Any, doc: Document, root: dict[str, Any]) -> Iterator[Probl
                           f"{kind} is {error.validator_value}")
         return
     if kind == "minProperties":
-        yield doc.problem(path, "this mapping is empty; it needs at least one key")
+        yield doc.problem(path, _("this mapping is empty; it needs at least one key"))
         return
     yield doc.problem(path, error.message)
 

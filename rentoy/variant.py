@@ -30,6 +30,7 @@ from .cards import parse_card_spec
 from .consistency import rule_problems
 from .dependencies import CarriedOver
 from .errors import Location, Problem, VariantError, suggest
+from .i18n import _
 from .provenance import STATUSES, Provenance, Rule
 from .ruleset import Calls, Rules
 from .ruletable import GAME, RULE_NAMES
@@ -195,12 +196,14 @@ def apply_options(variant: Variant, names: Sequence[str]) -> Variant:
     carried: dict[str, CarriedOver] = dict(variant.carried_over)
     for name in names:
         if name in seen:
-            raise VariantError(Problem(f"option `{name}` is given twice", Location()))
+            raise VariantError(Problem(_("option `{name}` is given twice").format(name=name),
+                                       Location()))
         option = variant.options.get(name)
         if option is None:
-            known = ", ".join(variant.options) or "none"
+            known = ", ".join(variant.options) or _("none")
             raise VariantError(Problem(
-                f"variant {variant.base_id} has no option `{name}` (its options: {known})",
+                _("variant {variant} has no option `{name}` (its options: {known})").format(
+                    variant=variant.base_id, name=name, known=known),
                 Location(), hint=suggest(name, variant.options)))
         for rule, value in option.rules.items():
             values[rule] = value

@@ -31,6 +31,7 @@ from . import dependencies as _deps
 from . import sources as _sources
 from .consistency import rule_problems
 from .errors import InputError, Location, Problem, VariantError, suggest
+from .i18n import _
 from .limits import MAX_EXTENDS_DEPTH, over_limit
 from .provenance import Provenance, carry_over
 from .ruletable import RULE_NAMES, defaults, required
@@ -536,15 +537,17 @@ def _resolve(spec: str, relative_to: Path | None, stack: tuple[Path, ...] = ()) 
         if not path.is_absolute() and relative_to is not None:
             path = relative_to / path
         if not _is_file(path):
-            raise VariantError(Problem(f"no variant file {base!r}", Location(str(path)),
+            raise VariantError(Problem(_("no variant file {name}").format(name=repr(base)),
+                                       Location(str(path)),
                                        hint=None if path.suffix in (".yaml", ".yml") else
-                                       "a variant file ends in .yaml"))
+                                       _("a variant file ends in .yaml")))
     elif base in ids:
         path = builtin_dir() / f"{base}.yaml"
     else:
         raise VariantError(Problem(
-            f"unknown variant {base!r}; the built-in variants are {', '.join(ids)}",
-            hint=suggest(base, ids) or "or give the path to a variant file"))
+            _("unknown variant {name}; the built-in variants are {ids}").format(
+                name=repr(base), ids=", ".join(ids)),
+            hint=suggest(base, ids) or _("or give the path to a variant file")))
     return apply_options(_load_file(path, stack), options)
 
 

@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .errors import InputError, Location, Problem
+from .i18n import _
 from .limits import (CONTROL_CHARACTERS, MAX_DEPTH, MAX_DIGITS, MAX_EXPANDED_CHARACTERS,
                      MAX_FILE_BYTES, MAX_LIST_LENGTH, MAX_MERGED_PAIRS, MAX_STRING_LENGTH,
                      MAX_VALUES, over_limit)
@@ -501,13 +502,14 @@ def parse_document(text: str, file: str | None = None, *, loader: type | None = 
             raise InputError(Problem(over_limit("MAX_DEPTH", "the document is nested too "
                                                 "deeply"), where,
                                      hint="flatten the nesting")) from None
-        hint = "check the indentation and quoting near this line"
+        hint = _("check the indentation and quoting near this line")
         context = exc.context_mark
         if context is not None and mark is not None and context.line != mark.line:
             # An unclosed bracket or quote is found where parsing gave up; say where it began.
-            hint = (f"what is unfinished began at line {context.line + 1}, column "
-                    f"{context.column + 1}; {hint}")
-        raise InputError(Problem(f"this is not valid YAML: {what}", where, hint=hint)) from None
+            hint = _("what is unfinished began at line {line}, column {column}; {hint}").format(
+                line=context.line + 1, column=context.column + 1, hint=hint)
+        raise InputError(Problem(_("this is not valid YAML: {what}").format(what=what), where,
+                                 hint=hint)) from None
     except yaml.reader.ReaderError as exc:
         # A character YAML does not allow (a control character, say): point at it.
         before = text[:exc.position] if isinstance(exc.position, int) else ""
@@ -516,11 +518,12 @@ def parse_document(text: str, file: str | None = None, *, loader: type | None = 
         char = (f"U+{exc.character:04X}" if isinstance(exc.character, int)
                 else repr(exc.character))
         raise InputError(Problem(
-            f"this is not valid YAML: the character {char} is not allowed",
-            Location(file, line, column), hint="remove it or write it as an escape "
-            "inside double quotes")) from None
+            _("this is not valid YAML: the character {char} is not allowed").format(char=char),
+            Location(file, line, column), hint=_("remove it or write it as an escape "
+                                                 "inside double quotes"))) from None
     except yaml.YAMLError as exc:
-        raise InputError(Problem(f"this is not valid YAML: {exc}", Location(file, 1, 1))) from None
+        raise InputError(Problem(_("this is not valid YAML: {what}").format(what=exc),
+                                 Location(file, 1, 1))) from None
     except RecursionError:    # a pure-Python loader whose nesting is not bounded above
         raise InputError(Problem(over_limit("MAX_DEPTH", "the document is nested too deeply "
                                             "to read"), Location(file, 1, 1),
@@ -572,9 +575,9 @@ def read_text(path: str | Path, kind: str = "YAML") -> str:
                 kind_of = _kind(os.fstat(handle.fileno()).st_mode)
                 raw = b"" if kind_of else handle.read(MAX_FILE_BYTES + 1)
     except FileNotFoundError:
-        raise InputError(Problem("no such file", where)) from None
+        raise InputError(Problem(_("no such file"), where)) from None
     except NotADirectoryError:
-        raise InputError(Problem("no such file: a part of the path is not a folder",
+        raise InputError(Problem(_("no such file: a part of the path is not a folder"),
                                  where)) from None
     except PermissionError as exc:
         raise InputError(Problem(f"cannot read this file: {_reason(exc)}", where,

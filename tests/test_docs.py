@@ -148,7 +148,8 @@ def test_compare_highlights_the_arrastre_difference(site: Path) -> None:
     two = markup[markup.index("two-variants-every-rule"):]
     arrastre = re.search(r'<tr class="rentoy-differs[^"]*">(.*?)</tr>', two, re.S).group(1)
     assert "arrastre" in arrastre
-    assert re.search(r'rentoy-differs"><p><span class="rentoy-value">overtrump', arrastre)
+    assert re.search(r'rentoy-differs"><p><span class="rentoy-value">everyone who holds a '
+                     r'trump must play one, and one higher', arrastre)
     two = two[:two.index("</table>")]
     assert len(re.findall(r'<tr class="rentoy-differs', two)) == 1   # 1737, avila: one rule
     assert len(re.findall(r'<tr class="rentoy-same', two)) == len(RULE_NAMES) - 1
@@ -185,8 +186,11 @@ def test_the_site_words_origins_and_values_as_the_command_line_does(site: Path) 
         for rule in RULE_NAMES:
             cells = row(markup, f"rule-{vid}-{rule}".replace("_", "-"))
             record = rule_record(variant, rule)
-            assert f'<span class="rentoy-value">{html.escape(record["display"], quote=False)}' \
+            # The value in words, then as the files write it (when that differs).
+            assert f'<span class="rentoy-value">{html.escape(record["words"], quote=False)}' \
                    f"</span>" in cells, (vid, rule)
+            if record["words"] != record["display"]:
+                assert html.escape(record["display"], quote=False) in cells, (vid, rule)
             folded = re.search(r"<details[^>]*>\s*<summary>(.*?)</summary>", cells, re.S)
             if record["from"] == "this file":
                 assert folded is None, (vid, rule)
@@ -198,8 +202,8 @@ def test_the_site_words_origins_and_values_as_the_command_line_does(site: Path) 
     differs = avila[avila.index('id="how-modern-avila-differs-from-1737"'):]
     differs = differs[:differs.index("</table>")]
     assert len(re.findall(r"<tr", differs)) == 2          # the heading and one rule
-    assert "arrastre" in differs and 'rentoy-differs"><p><span class="rentoy-value">overtrump' \
-        in differs
+    assert "arrastre" in differs and ('<span class="rentoy-value">everyone who holds a trump '
+                                      'must play one, and one higher') in differs
     assert re.search(r'<tr class="rentoy-changed[^"]*" id="rule-avila-arrastre"', avila)
     path = DOCS / "examples" / "huetor-pata.yaml"
     outcomes = page(site, f"worked-examples/generated/{path.stem}")

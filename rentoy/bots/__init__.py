@@ -31,6 +31,7 @@ from typing import Any, Callable, Sequence
 
 from .basic import Bot, GreedyBot, RandomBot, legal_of
 from ..errors import suggest
+from ..i18n import _
 from .search import SearchBot
 from .stakes import TableBot
 
@@ -55,13 +56,13 @@ def parse_bot(spec: str) -> tuple[str, dict[str, Any]]:
     """The name and settings of a bot spec (``search:samples=64``); a
     :class:`ValueError` that says what is wrong and what would be right."""
     if not isinstance(spec, str) or not spec.strip():
-        raise ValueError(f"a bot is named by a word such as {', '.join(BOT_NAMES)}, "
-                         f"not {spec!r}")
+        raise ValueError(_("a bot is named by a word such as {bots}, not {spec}").format(
+            bots=", ".join(BOT_NAMES), spec=repr(spec)))
     name, *settings = [part.strip() for part in spec.strip().split(":")]
     if name not in _BOTS:
         hint = suggest(name, BOT_NAMES)
-        raise ValueError(f"unknown bot {name!r}; the bots are {', '.join(BOT_NAMES)}"
-                         + (f" ({hint})" if hint else ""))
+        raise ValueError(_("unknown bot {name}; the bots are {bots}").format(
+            name=repr(name), bots=", ".join(BOT_NAMES)) + (f" ({hint})" if hint else ""))
     known = _BOTS[name][1]
     out: dict[str, Any] = {}
     for setting in settings:

@@ -14,7 +14,7 @@ import os
 import sys
 from collections.abc import Sequence
 from importlib import import_module
-from ..i18n import LANGUAGES
+from ..i18n import LANGUAGES, N_, _
 
 TYPE_CHECKING = False    # typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
@@ -49,7 +49,7 @@ class _HelpFormatter(argparse.HelpFormatter):
         if (default is None or isinstance(default, bool) or default is argparse.SUPPRESS
                 or "default" in text or not action.option_strings):
             return text
-        return f"{text} (default: {default})"
+        return f"{text} " + _("(default: {value})").format(value=default)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -76,16 +76,18 @@ def _width(text: str) -> int:
     except ValueError:
         value = -1
     if value < 0:
-        raise argparse.ArgumentTypeError(f"{shown(text)} is not a number of columns") from None
+        raise argparse.ArgumentTypeError(
+            _("{text} is not a number of columns").format(text=shown(text))) from None
     if value < MIN_WIDTH:
-        raise argparse.ArgumentTypeError(f"{value} columns is too narrow; give "
-                                         f"{MIN_WIDTH} or more")
+        raise argparse.ArgumentTypeError(
+            _("{value} columns is too narrow; give {least} or more").format(
+                value=value, least=MIN_WIDTH))
     return value
 
 
-_WIDTH_HELP = ("fit text output to N columns (default: COLUMNS, else the terminal's "
+_WIDTH_HELP = N_("fit text output to N columns (default: COLUMNS, else the terminal's "
                "width, else 80)")
-_LANG_HELP = ("the language to speak: en or es (default: the locale's, from LANGUAGE, "
+_LANG_HELP = N_("the language to speak: en or es (default: the locale's, from LANGUAGE, "
               "LC_ALL, LC_MESSAGES or LANG; else English)")
 
 
@@ -122,14 +124,15 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 
     parser = _Parser(
         prog="rentoy",
-        description="Rentoy, the Spanish trick-taking and betting card game: read the "
-                    "variants' rules with their sources, run worked examples, and compare "
-                    "variants side by side.",
-        epilog="Variant ids may carry options: 1737+borrego. Exit status: 0 success, "
-               "1 a walkthrough expectation failed, 2 bad input.")
-    parser.add_argument("--version", action="version", version=f"rentoy {__version__}")
-    parser.add_argument("--width", type=_width, metavar="N", help=_WIDTH_HELP)
-    parser.add_argument("--lang", choices=LANGUAGES, metavar="LANG", help=_LANG_HELP)
+        description=_("Rentoy, the Spanish trick-taking and betting card game: read the "
+                      "variants' rules with their sources, run worked examples, and compare "
+                      "variants side by side."),
+        epilog=_("Variant ids may carry options: 1737+borrego. Exit status: 0 success, "
+                 "1 a walkthrough expectation failed, 2 bad input."))
+    parser.add_argument("--version", action="version", version=f"rentoy {__version__}",
+                        help=_("show program's version number and exit"))
+    parser.add_argument("--width", type=_width, metavar="N", help=_(_WIDTH_HELP))
+    parser.add_argument("--lang", choices=LANGUAGES, metavar="LANG", help=_(_LANG_HELP))
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for name in COMMANDS:
         if only is None or name == only:
@@ -138,10 +141,10 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     for command in sub.choices.values():
         if not any("--width" in a.option_strings for a in command._actions):
             command.add_argument("--width", type=_width, metavar="N",
-                                 default=argparse.SUPPRESS, help=_WIDTH_HELP)
+                                 default=argparse.SUPPRESS, help=_(_WIDTH_HELP))
         if not any("--lang" in a.option_strings for a in command._actions):
             command.add_argument("--lang", choices=LANGUAGES, metavar="LANG",
-                                 default=argparse.SUPPRESS, help=_LANG_HELP)
+                                 default=argparse.SUPPRESS, help=_(_LANG_HELP))
     return parser
 
 
@@ -155,9 +158,13 @@ def report_error(exc: BaseException) -> None:
     for line in lines[:MAX_PROBLEMS]:
         print(f"rentoy: error: {shorten(line)}", file=sys.stderr)
     if len(lines) > MAX_PROBLEMS:
+        from ..i18n import ngettext
+
         more = len(lines) - MAX_PROBLEMS
-        print(f"rentoy: error: ... and {more:,} more problem{'s' if more != 1 else ''} "
-              "(rentoy.limits.MAX_PROBLEMS)", file=sys.stderr)
+        print("rentoy: error: " + ngettext(
+            "... and {count} more problem (rentoy.limits.MAX_PROBLEMS)",
+            "... and {count} more problems (rentoy.limits.MAX_PROBLEMS)", more).format(
+                count=f"{more:,}"), file=sys.stderr)
 
 
 #: The longest error line printed, in characters; past it the longest words are cut.
@@ -235,18 +242,30 @@ def _run(argv: list[str]) -> int:
 
 
 def _command(argv: list[str]) -> int:
+    from ..i18n import LanguageError, choose_language, use_language
+
+    try:
+        code = choose_language(_requested_language(argv))
+    except LanguageError as exc:
+        print(f"rentoy: error: {exc}", file=sys.stderr)
+        return 2
+    # The language of this run only: a program calling main() speaks its own after it.
+    with use_language(code):
+        if code == "en":
+            return _parsed_command(argv)
+        from .argwords import speaking
+
+        with speaking(code):
+            return _parsed_command(argv)
+
+
+def _parsed_command(argv: list[str]) -> int:
     import signal
 
     from ..errors import RentoyError
     from ..files import describe_os_error
-    from ..i18n import LanguageError, choose_language, set_language
     from .common import set_output_width
 
-    try:
-        set_language(choose_language(_requested_language(argv)))
-    except LanguageError as exc:
-        print(f"rentoy: error: {exc}", file=sys.stderr)
-        return 2
     parser = build_parser(_command_in(argv))
     try:
         args = parser.parse_args(argv)
@@ -268,10 +287,10 @@ def _command(argv: list[str]) -> int:
         _silence_stdout()
         return 0
     except KeyboardInterrupt:
-        print("rentoy: interrupted", file=sys.stderr)
+        print("rentoy: " + _("interrupted"), file=sys.stderr)
         return 130
     except Terminated:
-        print("rentoy: terminated", file=sys.stderr)
+        print("rentoy: " + _("terminated"), file=sys.stderr)
         return 143
     except OSError as exc:
         # Writing the output failed (stdout on a full disk, say), or another system
@@ -279,7 +298,7 @@ def _command(argv: list[str]) -> int:
         text, hint = describe_os_error(exc, writing=exc.filename is None)
         if exc.filename is None:
             _silence_stdout()
-            where = "cannot write the output"
+            where = _("cannot write the output")
         else:
             where = f"{exc.filename}"
         print(shorten(f"rentoy: error: {where}: {text}" + (f" ({hint})" if hint else "")),

@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Iterator
+from ..i18n import N_, _
 
 TYPE_CHECKING = False    # typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
@@ -41,7 +42,8 @@ def warn(message: str) -> None:
     """A warning on stderr: ``rentoy: warning: ...``."""
     from . import shorten
 
-    print(shorten(f"rentoy: warning: {message}"), file=sys.stderr)
+    print(shorten("rentoy: " + _("warning: {message}").format(message=message)),
+          file=sys.stderr)
 
 
 def count(text: str) -> int:
@@ -55,7 +57,8 @@ def count(text: str) -> int:
     cleaned = text.strip().replace("_", "")
     if digits_over(cleaned):        # before int(), which fails past 4,300 digits
         raise argparse.ArgumentTypeError(
-            f"{shown(text)} has more than {MAX_DIGITS} digits; write it like 20000 or 2e4")
+            _("{text} has more than {digits} digits; write it like 20000 or 2e4").format(
+                text=shown(text), digits=MAX_DIGITS))
     try:
         return int(cleaned)
     except ValueError:
@@ -64,10 +67,12 @@ def count(text: str) -> int:
         number = float(cleaned)
     except ValueError:
         raise argparse.ArgumentTypeError(
-            f"{shown(text)} is not a number; write it like 20000 or 2e4") from None
+            _("{text} is not a number; write it like 20000 or 2e4").format(text=shown(text))
+        ) from None
     if number != number or number in (float("inf"), float("-inf")) \
             or number != int(number):
-        raise argparse.ArgumentTypeError(f"{shown(text)} is not a whole number") from None
+        raise argparse.ArgumentTypeError(
+            _("{text} is not a whole number").format(text=shown(text))) from None
     return int(number)
 
 
@@ -90,8 +95,8 @@ def seconds(text: str) -> float:
         value = float("nan")
     if not 0 < value <= MAX_SECONDS:      # false for nan as well
         raise argparse.ArgumentTypeError(
-            f"{shown(text)} is not a number of seconds: give one above 0 and at most "
-            f"{MAX_SECONDS:,.0f} (a day)")
+            _("{text} is not a number of seconds: give one above 0 and at most {most} "
+              "(a day)").format(text=shown(text), most=f"{MAX_SECONDS:,.0f}"))
     return value
 
 
@@ -138,10 +143,19 @@ def input_lines(stream: Any = None, what: str = "action") -> Iterator[str]:
                 from ..errors import InputError, Location, Problem
 
                 raise InputError(Problem(over_limit(
-                    "MAX_FILE_BYTES", f"line {number:,} does not end"),
-                    Location("<standard input>"), hint=f"give one {what} per line"))
-        warn(over_limit("MAX_INPUT_LINE", f"<standard input>:{number}: this line is "
-                        f"{skipped:,} characters long") + "; it is skipped")
+                    "MAX_FILE_BYTES", _("line {number} does not end").format(
+                        number=f"{number:,}")),
+                    Location("<standard input>"),
+                    hint=(_("give one deal per line") if what == "deal"
+                          else _("give one action per line"))))
+        warn(over_limit("MAX_INPUT_LINE", _("<standard input>:{number}: this line is {count} "
+                                            "characters long").format(
+                                                number=number, count=f"{skipped:,}"))
+             + _("; it is skipped"))
+
+
+#: The units of the counts held to a limit (``rentoy.limits.LIMITS``) on the command line.
+_UNITS = (N_("hands"), N_("deals"))
 
 
 def bounded_count(limit: str, positive: bool = True):
@@ -162,9 +176,11 @@ def bounded_count(limit: str, positive: bool = True):
         top, unit = limits.LIMITS[limit]
         if value > top:
             raise argparse.ArgumentTypeError(
-                f"{text} is over the limit of {top:,} {unit} (rentoy.limits.{limit})")
+                _("{text} is over the limit of {top} {unit} (rentoy.limits.{limit})").format(
+                    text=text, top=f"{top:,}", unit=_(unit), limit=limit))
         if positive and value < 1:
-            raise argparse.ArgumentTypeError(f"give a positive whole number, 1 or more, not {text}")
+            raise argparse.ArgumentTypeError(
+                _("give a positive whole number, 1 or more, not {text}").format(text=text))
         return value
     return read
 
@@ -195,7 +211,7 @@ def add_format(parser: argparse.ArgumentParser,
     """The ``--format``/``-f`` option: one of ``formats`` (a subset of
     :data:`rentoy.render.FORMATS`), text by default."""
     parser.add_argument("--format", "-f", choices=formats, default="text",
-                        action=_FormatGiven, help="output format")
+                        action=_FormatGiven, help=_("output format"))
 
 
 class _FormatGiven(argparse.Action):
@@ -215,8 +231,8 @@ def chosen_format(args: argparse.Namespace) -> str:
         if fmt != "json" and getattr(args, "format_given", False):
             from ..errors import InputError, Problem
 
-            raise InputError(Problem(f"--json and --format {fmt} ask for two formats",
-                                     hint="give one of them"))
+            raise InputError(Problem(_("--json and --format {format} ask for two formats").format(
+                format=fmt), hint=_("give one of them")))
         return "json"
     return fmt
 
@@ -228,7 +244,8 @@ def refuse_folder(path: str, what: str, hint: str) -> None:
     if Path(path).is_dir():
         from ..errors import InputError, Location, Problem
 
-        raise InputError(Problem(f"this is a folder, not {what}", Location(path), hint=hint))
+        raise InputError(Problem(_("this is a folder, not {what}").format(what=what),
+                                 Location(path), hint=hint))
 
 
 def write(text: str) -> None:

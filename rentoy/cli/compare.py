@@ -16,6 +16,7 @@ from concurrent.futures import Executor
 from contextlib import contextmanager
 from typing import Iterator
 
+from ..i18n import _
 from ..render import FORMATS
 from .common import add_format, bounded_count, count, emit, progress_bar, seconds, warn
 
@@ -23,35 +24,35 @@ from .common import add_format, bounded_count, count, emit, progress_bar, second
 def add_simulation_options(p: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
     """The options ``compare --simulate`` and ``simulate`` share."""
     p.add_argument("--seed", type=count, default=0, metavar="S",
-                   help="seed of the deals and the bots' choices; the same seed gives the "
-                        "same output")
+                   help=_("seed of the deals and the bots' choices; the same seed gives the "
+                          "same output"))
     p.add_argument("--players", type=int, metavar="P",
-                   help="table size (default: the first variant's default number of "
-                        "players, if every variant allows it)")
+                   help=_("table size (default: the first variant's default number of "
+                          "players, if every variant allows it)"))
     p.add_argument("--bots", default="random", metavar="B",
-                   help="random, greedy or search (with settings: search:samples=16), or "
-                        "two separated by a comma for team A and team B, e.g. search,greedy; "
-                        "the search bot plays far better and about 60 times slower than "
-                        "greedy (a progress bar shows on a terminal)")
+                   help=_("random, greedy or search (with settings: search:samples=16), or "
+                          "two separated by a comma for team A and team B, e.g. search,greedy; "
+                          "the search bot plays far better and about 60 times slower than "
+                          "greedy (a progress bar shows on a terminal)"))
     p.add_argument("--jobs", "-j", type=count, default=1, metavar="J",
-                   help="worker processes, at most one per core (0: one per core); the "
-                        "output does not depend on it")
+                   help=_("worker processes, at most one per core (0: one per core); the "
+                          "output does not depend on it"))
     p.add_argument("--plot", metavar="FILE",
-                   help="also draw the statistics with their intervals to FILE (.svg, .png "
-                        "or .pdf; needs matplotlib); with several variants, the paired "
-                        "differences from the reference with theirs")
+                   help=_("also draw the statistics with their intervals to FILE (.svg, .png "
+                          "or .pdf; needs matplotlib); with several variants, the paired "
+                          "differences from the reference with theirs"))
     p.add_argument("--force", action="store_true",
-                   help="let the files written (--plot, --save-games) replace existing ones")
+                   help=_("let the files written (--plot, --save-games) replace existing ones"))
     p.add_argument("--dask", metavar="ADDRESS",
-                   help="run on the dask.distributed cluster whose scheduler is at "
-                        "ADDRESS (e.g. tcp://10.0.0.5:8786) instead of local processes; "
-                        "the same output as --jobs 1 (needs rentoy[distributed])")
+                   help=_("run on the dask.distributed cluster whose scheduler is at "
+                          "ADDRESS (e.g. tcp://10.0.0.5:8786) instead of local processes; "
+                          "the same output as --jobs 1 (needs rentoy[distributed])"))
     p.add_argument("--dask-scheduler-file", metavar="FILE",
-                   help="as --dask, with the scheduler file `dask scheduler "
-                        "--scheduler-file FILE` wrote")
+                   help=_("as --dask, with the scheduler file `dask scheduler "
+                          "--scheduler-file FILE` wrote"))
     p.add_argument("--dask-timeout", type=seconds, default=20.0, metavar="SECONDS",
-                   help="how long to wait for the dask scheduler and a first worker "
-                        "(above 0, at most a day)")
+                   help=_("how long to wait for the dask scheduler and a first worker "
+                          "(above 0, at most a day)"))
 
 
 def simulation_jobs(jobs: int) -> int:
@@ -61,8 +62,11 @@ def simulation_jobs(jobs: int) -> int:
 
     cores = os.cpu_count() or 1
     if jobs > cores:
-        warn(f"--jobs {jobs}: this machine has {cores} core{'s' if cores > 1 else ''}; "
-             f"using {cores} worker{'s' if cores > 1 else ''}")
+        from ..i18n import ngettext
+
+        warn(ngettext("--jobs {jobs}: this machine has {cores} core; using {cores} worker",
+                      "--jobs {jobs}: this machine has {cores} cores; using {cores} workers",
+                      cores).format(jobs=jobs, cores=cores))
         return cores
     return jobs
 
@@ -85,7 +89,7 @@ def write_plot(result, path: str, reference: str | None = None, force: bool = Fa
     from ..simulation import plot_comparison
 
     written = plot_comparison(result, path, reference=reference, force=force)
-    print(f"rentoy: plot written to {written}", file=sys.stderr)
+    print("rentoy: " + _("plot written to {path}").format(path=written), file=sys.stderr)
 
 
 def simulation_estimate(args: argparse.Namespace, hands: int, variants: int) -> float:
@@ -113,47 +117,47 @@ def executor_of(args: argparse.Namespace) -> Iterator[tuple[Executor | None, int
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
-        "compare", help="put variants side by side: rules, simulated play, divergent deals",
-        description="Compare variants: every rule that differs, with its value, its "
-                    "status (A attested, I inferred, ? assumed, D disputed) and its "
-                    "sources; optionally simulated play on the same deals under each "
-                    "variant (--simulate) and deals on which they part ways "
-                    "(--divergences).",
-        epilog="Examples: rentoy compare 1737 avila; rentoy compare 1737 1737+borrego "
-               "--simulate 20000 --seed 1; rentoy compare 1737 avila --divergences 3 "
-               "--save examples/")
+        "compare", help=_("put variants side by side: rules, simulated play, divergent deals"),
+        description=_("Compare variants: every rule that differs, with its value, its "
+                      "status (A attested, I inferred, ? assumed, D disputed) and its "
+                      "sources; optionally simulated play on the same deals under each "
+                      "variant (--simulate) and deals on which they part ways "
+                      "(--divergences)."),
+        epilog=_("Examples: rentoy compare 1737 avila; rentoy compare 1737 1737+borrego "
+                 "--simulate 20000 --seed 1; rentoy compare 1737 avila --divergences 3 "
+                 "--save examples/"))
     p.add_argument("variants", metavar="ID|PATH", nargs="*",
-                   help="built-in ids or variant files, either with options "
-                        "(1737+borrego); default: every built-in variant")
+                   help=_("built-in ids or variant files, either with options "
+                          "(1737+borrego); default: every built-in variant"))
     p.add_argument("--all-rules", action="store_true",
-                   help="show every rule, also those that are the same everywhere")
+                   help=_("show every rule, also those that are the same everywhere"))
     p.add_argument("--provenance", action="store_true",
-                   help="count a rule as differing when its status or sources differ, "
-                        "even if its value is the same")
+                   help=_("count a rule as differing when its status or sources differ, "
+                          "even if its value is the same"))
     add_format(p, FORMATS)
-    g = p.add_argument_group("simulated play")
+    g = p.add_argument_group(_("simulated play"))
     g.add_argument("--simulate", type=bounded_count("MAX_HANDS"), metavar="N",
-                   help="play at least N hands per variant (whole games, the same deals "
-                        "under every variant; at most 10,000,000) and report statistics "
-                        "with 95%% intervals")
+                   help=_("play at least N hands per variant (whole games, the same deals "
+                          "under every variant; at most 10,000,000) and report statistics "
+                          "with 95%% intervals"))
     add_simulation_options(g)
     g.add_argument("--reference", metavar="ID",
-                   help="the variant the paired differences are taken from (default: the "
-                        "first one)")
-    s = p.add_argument_group("perfect play")
+                   help=_("the variant the paired differences are taken from (default: the "
+                          "first one)"))
+    s = p.add_argument_group(_("perfect play"))
     s.add_argument("--solve", type=bounded_count("MAX_DEALS"), metavar="N",
-                   help="solve N deals double dummy under each variant (every card "
-                        "visible, perfect play, no betting; at most 1,000,000) and report "
-                        "who wins, with 95%% intervals; with --divergences, the deals whose "
-                        "winner differs. Uses --seed, --players and --jobs")
-    d = p.add_argument_group("divergent deals")
+                   help=_("solve N deals double dummy under each variant (every card "
+                          "visible, perfect play, no betting; at most 1,000,000) and report "
+                          "who wins, with 95%% intervals; with --divergences, the deals whose "
+                          "winner differs. Uses --seed, --players and --jobs"))
+    d = p.add_argument_group(_("divergent deals"))
     d.add_argument("--divergences", type=bounded_count("MAX_DIVERGENCES"), metavar="K",
-                   help="find K deals on which two of the variants part ways (at most "
-                        "1,000)")
+                   help=_("find K deals on which two of the variants part ways (at most "
+                          "1,000)"))
     d.add_argument("--save", metavar="DIR",
-                   help="write each divergence as two walkthrough files in DIR (made if "
-                        "missing; a taken name gets the next free number, never "
-                        "overwritten)")
+                   help=_("write each divergence as two walkthrough files in DIR (made if "
+                          "missing; a taken name gets the next free number, never "
+                          "overwritten)"))
     p.set_defaults(handler=handle)
 
 
@@ -164,14 +168,14 @@ def handle(args: argparse.Namespace) -> int:
     from ..render import Report
 
     if args.save and args.divergences is None:
-        raise InputError(Problem("--save writes the divergent deals: give --divergences K "
-                                 "too", hint="e.g. --divergences 3 --save examples/"))
+        raise InputError(Problem(_("--save writes the divergent deals: give --divergences K "
+                                   "too"), hint=_("e.g. --divergences 3 --save examples/")))
     if args.divergences is not None and args.divergences < 1:
-        raise InputError(Problem(f"--divergences takes a positive number, not "
-                                 f"{args.divergences}"))
+        raise InputError(Problem(_("--divergences takes a positive number, not {value}").format(
+            value=args.divergences)))
     if args.plot and args.simulate is None:
-        raise InputError(Problem("--plot draws the simulation: give --simulate N too",
-                                 hint="e.g. --simulate 2000 --plot compare.svg"))
+        raise InputError(Problem(_("--plot draws the simulation: give --simulate N too"),
+                                 hint=_("e.g. --simulate 2000 --plot compare.svg")))
     check_plot(args)
     if args.save:
         from ..files import check_output_folder
@@ -247,8 +251,9 @@ def _check_play_settings(args: argparse.Namespace, variants) -> None:
         from ..variants import load_variant
 
         if load_variant(args.reference).id not in [v.id for v in variants]:
-            raise InputError(Problem(f"--reference {args.reference}: not one of the compared "
-                                     f"variants ({', '.join(v.id for v in variants)})"))
+            raise InputError(Problem(_("--reference {reference}: not one of the compared "
+                                       "variants ({variants})").format(
+                reference=args.reference, variants=", ".join(v.id for v in variants))))
 
 
 def _simulation(args: argparse.Namespace, variants):
@@ -261,8 +266,9 @@ def _simulation(args: argparse.Namespace, variants):
 
         reference = load_variant(args.reference).id
         if reference not in [v.id for v in variants]:
-            raise InputError(Problem(f"--reference {args.reference}: not one of the compared "
-                                     f"variants ({', '.join(v.id for v in variants)})"))
+            raise InputError(Problem(_("--reference {reference}: not one of the compared "
+                                       "variants ({variants})").format(
+                reference=args.reference, variants=", ".join(v.id for v in variants))))
     seconds = simulation_estimate(args, args.simulate, len(variants))
     update, bar = progress_bar(seconds, "hands")
     try:

@@ -10,62 +10,63 @@ from __future__ import annotations
 
 import argparse
 
+from ..i18n import _, data_text
 from .common import add_format, count
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
-        "equity", help="each team's chance of winning the game from every score, and "
-                       "the take points of every raise",
-        description="For every score short of the target, team A's chance of winning the "
-                    "game at the start of a hand under strong play (the bots named), with "
-                    "a 95% interval: by recursion over the scores from one hand's result "
-                    "measured at each score. With --at A-B, that score's decisions in "
-                    "words: when to fold, accept or raise again, as the chance of winning "
-                    "the hand at which each is right (dead: later raises not counted; "
-                    "live: counted, as backgammon players count a live cube).",
-        epilog="Examples: rentoy equity 1737; rentoy equity 1737 --at 4-5; rentoy equity "
-               "1737 -f json; rentoy equity 1737 --plot equity.svg; rentoy equity 1737 "
-               "--hands 40 --jobs 2 --check 4-5")
+        "equity", help=_("each team's chance of winning the game from every score, and "
+                         "the take points of every raise"),
+        description=_("For every score short of the target, team A's chance of winning the "
+                      "game at the start of a hand under strong play (the bots named), with "
+                      "a 95% interval: by recursion over the scores from one hand's result "
+                      "measured at each score. With --at A-B, that score's decisions in "
+                      "words: when to fold, accept or raise again, as the chance of winning "
+                      "the hand at which each is right (dead: later raises not counted; "
+                      "live: counted, as backgammon players count a live cube)."),
+        epilog=_("Examples: rentoy equity 1737; rentoy equity 1737 --at 4-5; rentoy equity "
+                 "1737 -f json; rentoy equity 1737 --plot equity.svg; rentoy equity 1737 "
+                 "--hands 40 --jobs 2 --check 4-5"))
     p.add_argument("variant", metavar="ID|PATH",
-                   help="a built-in id or a variant file, either with options (1737+borrego)")
+                   help=_("a built-in id or a variant file, either with options (1737+borrego)"))
     p.add_argument("--at", metavar="A-B", type=_score,
-                   help="print this score's decisions (team A's points, then team B's)")
+                   help=_("print this score's decisions (team A's points, then team B's)"))
     p.add_argument("--dealer", choices=("A", "B", "either"), default="either",
-                   help="the team dealing the hand: the grid shows the mean of the two "
-                        "(either), --at shows team B dealing unless told")
+                   help=_("the team dealing the hand: the grid shows the mean of the two "
+                          "(either), --at shows team B dealing unless told"))
     p.add_argument("--players", type=int, metavar="P",
-                   help="table size (default: the variant's default)")
+                   help=_("table size (default: the variant's default)"))
     p.add_argument("--hands", "-n", type=count, metavar="N",
-                   help="measure now, N hands at every score (default: read the stored "
-                        "table; 40 when none is stored)")
+                   help=_("measure now, N hands at every score (default: read the stored "
+                          "table; 40 when none is stored)"))
     p.add_argument("--bots", metavar="B",
-                   help="the bots that play the measured hands (default: "
-                        "search:samples=8:careless_at=1, or those of the stored table)")
+                   help=_("the bots that play the measured hands (default: "
+                          "search:samples=8:careless_at=1, or those of the stored table)"))
     p.add_argument("--seed", type=count, default=0, metavar="S",
-                   help="seed of a new measurement; the same seed gives the same table")
+                   help=_("seed of a new measurement; the same seed gives the same table"))
     p.add_argument("--check", metavar="A-B[,A-B]",
-                   help="also play whole games from these scores (team B dealing) and "
-                        "compare them with the table")
+                   help=_("also play whole games from these scores (team B dealing) and "
+                          "compare them with the table"))
     p.add_argument("--games", type=count, default=200, metavar="G",
-                   help="with --check: games from each score")
+                   help=_("with --check: games from each score"))
     p.add_argument("--jobs", "-j", type=count, default=1, metavar="J",
-                   help="worker processes, at most one per core (0: one per core); the "
-                        "output does not depend on it")
+                   help=_("worker processes, at most one per core (0: one per core); the "
+                          "output does not depend on it"))
     p.add_argument("--dask", metavar="ADDRESS",
-                   help="measure on the dask.distributed cluster whose scheduler is at "
-                        "ADDRESS (needs rentoy[distributed])")
+                   help=_("measure on the dask.distributed cluster whose scheduler is at "
+                          "ADDRESS (needs rentoy[distributed])"))
     p.add_argument("--dask-scheduler-file", metavar="FILE",
-                   help="as --dask, with the scheduler file `dask scheduler` wrote")
+                   help=_("as --dask, with the scheduler file `dask scheduler` wrote"))
     p.add_argument("--dask-timeout", type=float, default=20.0, metavar="SECONDS",
-                   help="how long to wait for the dask scheduler and a first worker")
+                   help=_("how long to wait for the dask scheduler and a first worker"))
     p.add_argument("--plot", metavar="FILE",
-                   help="also draw the grid as a heat map to FILE (.svg, .png or .pdf; "
-                        "needs matplotlib)")
+                   help=_("also draw the grid as a heat map to FILE (.svg, .png or .pdf; "
+                          "needs matplotlib)"))
     p.add_argument("--force", action="store_true",
-                   help="let the --plot file replace an existing one")
+                   help=_("let the --plot file replace an existing one"))
     add_format(p, ("text", "markdown", "json", "csv"))
-    p.add_argument("--json", action="store_true", help="print JSON (same as --format json)")
+    p.add_argument("--json", action="store_true", help=_("print JSON (same as --format json)"))
     p.set_defaults(handler=handle)
 
 
@@ -77,10 +78,11 @@ def _score(text: str) -> tuple[int, int]:
         score = int(a), int(b)
     except ValueError:
         raise argparse.ArgumentTypeError(
-            f"{text!r} is not a score; write team A's points, a dash, team B's: 4-5"
-        ) from None
+            _("{text} is not a score; write team A's points, a dash, team B's: 4-5").format(
+                text=repr(text))) from None
     if min(score) < 0:
-        raise argparse.ArgumentTypeError(f"{text!r}: a score is never negative")
+        raise argparse.ArgumentTypeError(
+            _("{text}: a score is never negative").format(text=repr(text)))
     return score
 
 
@@ -99,7 +101,7 @@ def handle(args: argparse.Namespace) -> int:
         try:
             scores = [_score(part) for part in args.check.split(",") if part.strip()]
         except argparse.ArgumentTypeError as exc:
-            raise InputError(Problem(f"--check: {exc}", hint="e.g. --check 0-0,4-5")
+            raise InputError(Problem(f"--check: {exc}", hint=_("e.g. --check 0-0,4-5"))
                              ) from None
         _within(scores, target, "--check")
         checks = _checks(args, info, scores)
@@ -118,8 +120,10 @@ def _within(scores: list[tuple[int, int]], target: int, option: str) -> None:
 
     for a, b in scores:
         if a >= target or b >= target:
-            raise InputError(Problem(f"{option} {a}-{b}: the game is over at {target} "
-                                     "points", hint=f"give scores below {target}, e.g. 4-5"))
+            raise InputError(Problem(
+                _("{option} {score}: the game is over at {target} points").format(
+                    option=option, score=f"{a}-{b}", target=target),
+                hint=_("give scores below {target}, e.g. 4-5").format(target=target)))
 
 
 def _equity(args: argparse.Namespace):
@@ -145,7 +149,7 @@ def _equity(args: argparse.Namespace):
         try:
             changed = stale(stored)
         except Exception:  # noqa: BLE001 - the variant it was made from is not at hand
-            changed = ["the variant file"]
+            changed = [_("the variant file")]
         if changed and not variant.builtin:     # another file with the same id
             stored = None
     if stored is not None and args.bots is not None and args.bots != stored["bots"]:
@@ -154,16 +158,20 @@ def _equity(args: argparse.Namespace):
             "target": variant.rules.target, "ladder": list(variant.rules.ladder)}
     if stored is not None:
         if changed:
-            warn(f"the stored table of {spec} was made before its rules changed "
-                 f"({', '.join(changed)}); run {stored['generated_by']} again")
+            warn(_("the stored table of {variant} was made before its rules changed "
+                   "({changed}); run {command} again").format(
+                       variant=spec, changed=", ".join(changed),
+                       command=stored["generated_by"]))
+        how_made = _("stored, made by `{command}`").format(command=stored["generated_by"])
         info.update(bots=stored["bots"], hands_per_score=stored["hands_per_score"],
                     seed=stored["seed"], how=f"stored, made by `{stored['generated_by']}`",
+                    how_shown=how_made,
                     stored=True, checks=stored.get("checks", []))
         return table_from_json(stored), info
     hands = 40 if args.hands is None else args.hands
     if hands < 1:
         from ..errors import InputError
-        raise InputError.at(f"--hands must be 1 or more, not {hands}")
+        raise InputError.at(_("--hands must be 1 or more, not {hands}").format(hands=hands))
     bots = args.bots or DEFAULT_BOTS
     cells = variant.rules.target ** 2
     update, bar = progress_bar(simulation_seconds(hands * cells, 1, _pair(bots), players=players,
@@ -183,6 +191,8 @@ def _equity(args: argparse.Namespace):
             bar.close()
     info.update(bots=bots, hands_per_score=hands, seed=args.seed,
                 how=f"measured now: {hands} hands at every score, seed {args.seed}",
+                how_shown=_("measured now: {hands} hands at every score, seed {seed}").format(
+                    hands=hands, seed=args.seed),
                 stored=False, checks=[])
     return equity_table(counts, variant.rules.target, seed=args.seed), info
 
@@ -245,18 +255,19 @@ def _check_rows(table, checks: list[dict]) -> list[list]:
                      f"{_pct(c['wins_a'] / c['games'])} [{_pct(low)}, {_pct(high)}]",
                      f"{_pct(table.win_a(a, b, d))} [{_pct(table.low(a, b, d))}, "
                      f"{_pct(table.high(a, b, d))}]",
-                     "yes" if low <= table.high(a, b, d) and table.low(a, b, d) <= high
-                     else "no"])
+                     _("yes") if low <= table.high(a, b, d) and table.low(a, b, d) <= high
+                     else _("no")])
     return rows
 
 
 def _check_table(table, checks: list[dict]):
     from ..render import Table
 
-    return Table(["score", "dealer", "games", "games won by A (%)", "table (%)",
-                  "intervals meet"], _check_rows(table, checks),
-                 title="Check: whole games played from chosen scores",
-                 abbrev={"games won by A (%)": "games (%)", "intervals meet": "agree"})
+    won, meet = _("games won by A (%)"), _("intervals meet")
+    return Table([_("score"), _("dealer"), _("games"), won, _("table (%)"), meet],
+                 _check_rows(table, checks),
+                 title=_("Check: whole games played from chosen scores"),
+                 abbrev={won: _("games (%)"), meet: _("agree")})
 
 
 def _grid_report(table, info: dict, dealer_choice: str, checks: list, fmt: str):
@@ -278,21 +289,25 @@ def _grid_report(table, info: dict, dealer_choice: str, checks: list, fmt: str):
             for a in range(target)]
     widths = sorted((table.high(a, b, d) - table.low(a, b, d)) / 2
                     for a in range(target) for b in range(target))
-    dealing = {None: "either team as likely to deal", 0: "team A dealing",
-               1: "team B dealing"}[d]
-    text = [f"Team A's chance of winning the game (%) at the start of a hand, by score "
-            f"({dealing}): rows are team A's points, columns team B's. Team B's chance "
-            f"is 100 minus it.",
-            f"Bots: {info['bots']}, {info['players']} players; {info['how']} "
-            f"({table.hands:,} hands). 95% intervals (JSON, CSV) are within "
-            f"±{100 * widths[len(widths) // 2]:.1f} points at half the scores and "
-            f"±{100 * widths[-1]:.1f} at most."]
+    dealing = {None: _("either team as likely to deal"), 0: _("team A dealing"),
+               1: _("team B dealing")}[d]
+    text = [_("Team A's chance of winning the game (%) at the start of a hand, by score "
+              "({dealing}): rows are team A's points, columns team B's. Team B's chance "
+              "is 100 minus it.").format(dealing=dealing),
+            _("Bots: {bots}, {players} players; {how} ({hands} hands). 95% intervals (JSON, "
+              "CSV) are within ±{half} points at half the scores and ±{most} at most.").format(
+                bots=info["bots"], players=info["players"], how=info["how_shown"],
+                hands=f"{table.hands:,}", half=f"{100 * widths[len(widths) // 2]:.1f}",
+                most=f"{100 * widths[-1]:.1f}")]
     tables = [Table(["A\\B", *map(str, range(target))], grid,
-                    title=f"{info['name']} ({info['variant']}): game to {target}")]
+                    title=_("{name} ({variant}): game to {target}").format(
+                        name=data_text(info["name"]), variant=info["variant"],
+                        target=target))]
     all_checks = checks or info.get("checks", [])
     if all_checks:
         tables.append(_check_table(table, all_checks))
-    return Report(rows, tables, heading=f"Equity: {info['variant']}", text=text)
+    return Report(rows, tables, heading=_("Equity: {variant}").format(variant=info["variant"]),
+                  text=text)
 
 
 def _at_report(args: argparse.Namespace, table, info: dict, checks: list):
@@ -307,34 +322,36 @@ def _at_report(args: argparse.Namespace, table, info: dict, checks: list):
             "win_a_high": round(table.high(a, b, d), 4), "variant": info["variant"],
             "players": info["players"], "bots": info["bots"], "how": info["how"],
             "decisions": [decision_json(r) for r in rows]}
-    text = [f"At {a}-{b}, team {'AB'[d]} dealing, team A wins the game "
-            f"{100 * table.win_a(a, b, d):.0f}% of the time "
-            f"[{100 * table.low(a, b, d):.0f}, {100 * table.high(a, b, d):.0f}] and team B "
-            f"{100 * (1 - table.win_a(a, b, d)):.0f}% (bots {info['bots']}; {info['how']})."]
+    text = [_("At {score}, team {dealer} dealing, team A wins the game {win}% of the time "
+              "[{low}, {high}] and team B {lose}% (bots {bots}; {how}).").format(
+                  score=f"{a}-{b}", dealer="AB"[d], win=f"{100 * table.win_a(a, b, d):.0f}",
+                  low=f"{100 * table.low(a, b, d):.0f}", high=f"{100 * table.high(a, b, d):.0f}",
+                  lose=f"{100 * (1 - table.win_a(a, b, d)):.0f}", bots=info["bots"],
+                  how=info["how_shown"])]
     text += [describe(r) for r in rows]
-    text.append("Dead: later raises are not counted. Counting later raises (live) the "
-                "hand's chance is taken to move without jumps, so each team raises just "
-                "where the other should fold; a real hand jumps, so the right point lies "
-                "between the two. Take points are ratios of differences of the table's "
-                "chances, so they carry its noise much magnified (often 20 points either "
-                "way at 80 hands per score).")
-    table_rows = [[f"{r.from_value} to {r.to_value}", "AB"[r.team],
+    text.append(_("Dead: later raises are not counted. Counting later raises (live) the "
+                  "hand's chance is taken to move without jumps, so each team raises just "
+                  "where the other should fold; a real hand jumps, so the right point lies "
+                  "between the two. Take points are ratios of differences of the table's "
+                  "chances, so they carry its noise much magnified (often 20 points either "
+                  "way at 80 hands per score)."))
+    table_rows = [[_("{start} to {end}").format(start=r.from_value, end=r.to_value),
+                   "AB"[r.team],
                    f"{r.fold_score[0]}-{r.fold_score[1]}", _pct(r.fold_chance),
-                   "dead" if r.dead else f"{_pct(r.take.dead)} / {_pct(r.take.live)}",
+                   _("dead") if r.dead else f"{_pct(r.take.dead)} / {_pct(r.take.live)}",
                    "-" if r.again is None or r.dead or r.again_dead
                    else f"{_pct(r.again.dead)} / {_pct(r.again.live)}"]
                   for r in rows]
-    tables = [Table(["raise", "offered to", "fold leaves", "game after fold (%)",
-                     "accept from (%) dead / live", "raise again from (%) dead / live"],
-                    table_rows, title="Decisions by the tables (chances of the team "
-                                      "offered the raise)",
-                    abbrev={"game after fold (%)": "fold (%)", "offered to": "team",
-                            "fold leaves": "fold",
-                            "accept from (%) dead / live": "accept (%)",
-                            "raise again from (%) dead / live": "again (%)"})]
+    heads = [_("raise"), _("offered to"), _("fold leaves"), _("game after fold (%)"),
+             _("accept from (%) dead / live"), _("raise again from (%) dead / live")]
+    tables = [Table(heads, table_rows, title=_("Decisions by the tables (chances of the team "
+                                               "offered the raise)"),
+                    abbrev=dict(zip(heads[1:], (_("team"), _("fold"), _("fold (%)"),
+                                                _("accept (%)"), _("again (%)")))))]
     if checks:
         tables.append(_check_table(table, checks))
-    return Report(data, tables, heading=f"Betting at {a}-{b}: {info['variant']}", text=text)
+    return Report(data, tables, heading=_("Betting at {score}: {variant}").format(
+        score=f"{a}-{b}", variant=info["variant"]), text=text)
 
 
 def _plot(path: str, table, info: dict, dealer_choice: str) -> None:
@@ -345,8 +362,11 @@ def _plot(path: str, table, info: dict, dealer_choice: str) -> None:
     d = _dealer_index(dealer_choice)
     grid = [[table.win_a(a, b, d) for b in range(table.target)] for a in range(table.target)]
     written = draw_heatmap(
-        grid, path, f"{info['variant']}: team A's chance of the game (%)",
-        "team B's points", "team A's points",
-        note=f"bots {info['bots']}; {info['hands_per_score']} hands at every score; "
-             f"{'either team' if d is None else 'team ' + 'AB'[d]} dealing")
-    print(f"rentoy: plot written to {written}", file=sys.stderr)
+        grid, path, _("{variant}: team A's chance of the game (%)").format(
+            variant=info["variant"]),
+        _("team B's points"), _("team A's points"),
+        note=_("bots {bots}; {hands} hands at every score; {dealing}").format(
+            bots=info["bots"], hands=info["hands_per_score"],
+            dealing=_("either team dealing") if d is None else
+            _("team {team} dealing").format(team="AB"[d])))
+    print("rentoy: " + _("plot written to {path}").format(path=written), file=sys.stderr)

@@ -4,16 +4,17 @@ from __future__ import annotations
 
 import argparse
 
+from ..i18n import _
 from .common import add_format, emit
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
-        "glossary", help="list the Spanish terms, or look one up",
-        description="List the Spanish terms of the game with their English glosses, or "
-                    "look one up (case, accents and the ¡! around a call do not matter) "
-                    "with its note and sources.")
-    p.add_argument("term", metavar="TERM", nargs="?", help="a term or call (default: list all)")
+        "glossary", help=_("list the Spanish terms, or look one up"),
+        description=_("List the Spanish terms of the game with their English glosses, or "
+                      "look one up (case, accents and the ¡! around a call do not matter) "
+                      "with its note and sources."))
+    p.add_argument("term", metavar="TERM", nargs="?", help=_("a term or call (default: list all)"))
     add_format(p)
     p.set_defaults(handler=handle)
 

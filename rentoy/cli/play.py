@@ -20,58 +20,59 @@ import json
 import sys
 from typing import Any, Callable, Iterable
 
+from ..i18n import _
 from ..render.text import wrap
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
-        "play", help="play a game against bots (one action per line from a script)",
-        description="Play a game of a variant to its target (a match where the variant "
-                    "plays one) at one seat, the bots at the others. Type a card's code "
-                    "(3c, Rc) or its position in your hand (1, 2, 3), raise, accept or "
-                    "quiero, fold or no quiero, or the variant's own words for the calls; "
-                    "? lists your legal actions. A refused action is explained with the "
-                    "rule, its source and status. When standard input is not a terminal, "
-                    "one action is read per line.",
-        epilog="At the prompt, besides the actions: hint (what the search bot would do, "
-               "with its chance), undo (take back your last action while no bot has acted "
-               "after it), partner (leave the answer to a raise to the partner the rules "
-               "name). Example: printf '1\\n?\\n2\\n' | rentoy play 1737 --seed 3 --save "
-               "game.yaml; then: rentoy run game.yaml; rentoy play --resume game.yaml. "
-               "Exit status: 0 the game or the input ended, 2 bad input or a file that "
-               "cannot be written, 130 Ctrl-C (after saving).")
+        "play", help=_("play a game against bots (one action per line from a script)"),
+        description=_("Play a game of a variant to its target (a match where the variant "
+                      "plays one) at one seat, the bots at the others. Type a card's code "
+                      "(3c, Rc) or its position in your hand (1, 2, 3), raise, accept or "
+                      "quiero, fold or no quiero, or the variant's own words for the calls; "
+                      "? lists your legal actions. A refused action is explained with the "
+                      "rule, its source and status. When standard input is not a terminal, "
+                      "one action is read per line."),
+        epilog=_("At the prompt, besides the actions: hint (what the search bot would do, "
+                 "with its chance), undo (take back your last action while no bot has acted "
+                 "after it), partner (leave the answer to a raise to the partner the rules "
+                 "name). Example: printf '1\\n?\\n2\\n' | rentoy play 1737 --seed 3 --save "
+                 "game.yaml; then: rentoy run game.yaml; rentoy play --resume game.yaml. "
+                 "Exit status: 0 the game or the input ended, 2 bad input or a file that "
+                 "cannot be written, 130 Ctrl-C (after saving)."))
     p.add_argument("variant", metavar="ID|PATH", nargs="?",
-                   help="a built-in id or a variant file, either with options (1737+borrego); "
-                        "not with --resume")
+                   help=_("a built-in id or a variant file, either with options (1737+borrego); "
+                          "not with --resume"))
     p.add_argument("--resume", metavar="RECORD",
-                   help="continue the game a record left off (one that --save wrote), an "
-                        "unfinished hand included; its seat, bots and seed unless given")
+                   help=_("continue the game a record left off (one that --save wrote), an "
+                          "unfinished hand included; its seat, bots and seed unless given"))
     p.add_argument("--deal", metavar="DEAL",
-                   help="the first hand's cards in the one-line deal notation, seat 0 first "
-                        "(e.g. '1e 12b 5e | 5c 11e 7o | 3c 10c 6c | 2c 3e 2e / up 7e'); the "
-                        "next hands come from the seed")
+                   help=_("the first hand's cards in the one-line deal notation, seat 0 first "
+                          "(e.g. '1e 12b 5e | 5c 11e 7o | 3c 10c 6c | 2c 3e 2e / up 7e'); the "
+                          "next hands come from the seed"))
     p.add_argument("--seat", type=int, metavar="S",
-                   help="your seat (default: 0, the first to play; team A holds the even "
-                        "seats)")
+                   help=_("your seat (default: 0, the first to play; team A holds the even "
+                          "seats)"))
     p.add_argument("--players", type=int, metavar="P",
-                   help="the number of players (default: the variant's default)")
+                   help=_("the number of players (default: the variant's default)"))
     p.add_argument("--bots", metavar="B",
-                   help="random, greedy or search (settings may follow: search:samples=16) "
-                        "for every other seat, or two separated by a comma: your "
-                        "partners', then the opponents' (default: greedy)")
+                   help=_("random, greedy or search (settings may follow: search:samples=16) "
+                          "for every other seat, or two separated by a comma: your "
+                          "partners', then the opponents' (default: greedy)"))
     p.add_argument("--seed", type=int, metavar="S",
-                   help="seed of the deals and the bots (default: a new one each game, "
-                        "printed at the start)")
+                   help=_("seed of the deals and the bots (default: a new one each game, "
+                          "printed at the start)"))
     p.add_argument("--save", metavar="FILE",
-                   help="write the game as a record (a walkthrough file) when it ends, "
-                        "when the input ends, or on Ctrl-C; checked before the first deal")
+                   help=_("write the game as a record (a walkthrough file) when it ends, "
+                          "when the input ends, or on Ctrl-C; checked before the first deal"))
     p.add_argument("--force", action="store_true",
-                   help="let --save (or the name given at the end) replace a file")
+                   help=_("let --save (or the name given at the end) replace a file"))
     p.add_argument("--json", action="store_true",
-                   help="print each event as one JSON object per line")
+                   help=_("print each event as one JSON object per line"))
     p.add_argument("--review", action="store_true",
-                   help="when the game ends, review it decision by decision (as `rentoy "
-                        "review` does)")
+                   help=_("when the game ends, review it decision by decision (as `rentoy "
+                          "review` does)"))
     p.set_defaults(handler=handle)
 
 
@@ -83,14 +84,14 @@ def handle(args: argparse.Namespace) -> int:
     from ..table import Session, suit_symbols
 
     if (args.variant is None) == (args.resume is None):
-        raise InputError(Problem("give a variant to play, or --resume RECORD" if
+        raise InputError(Problem(_("give a variant to play, or --resume RECORD") if
                                  args.variant is None else
-                                 "--resume continues the record's own variant: give no "
-                                 "variant with it", hint="e.g. rentoy play 1737, or "
-                                 "rentoy play --resume game.yaml"))
+                                 _("--resume continues the record's own variant: give no "
+                                   "variant with it"), hint=_("e.g. rentoy play 1737, or "
+                                                              "rentoy play --resume game.yaml")))
     if args.resume is not None and (args.deal is not None or args.players is not None):
-        raise InputError(Problem("--resume deals the record's cards to the record's table: "
-                                 "--deal and --players do not go with it"))
+        raise InputError(Problem(_("--resume deals the record's cards to the record's table: "
+                                   "--deal and --players do not go with it")))
     if args.save is not None:
         check_output(args.save, force=args.force, what="--save")
     if args.resume is not None:
@@ -115,8 +116,8 @@ def handle(args: argparse.Namespace) -> int:
     try:
         out.events(session.start() if opening is None else opening)
         if args.seed is None and args.resume is None:
-            out.note(f"(seed {seed}: rentoy play {args.variant} --seed {seed} deals this "
-                     "game again)")
+            out.note(_("(seed {seed}: rentoy play {variant} --seed {seed} deals this game "
+                       "again)").format(seed=seed, variant=args.variant))
         while not session.over:
             if session.waiting and shown != session.version:
                 out.view(session.view())     # again only once something has happened
@@ -129,10 +130,11 @@ def handle(args: argparse.Namespace) -> int:
             ended = "game"
     except KeyboardInterrupt:
         ended = "interrupt"
-        out.note("Interrupted.")
+        out.note(_("Interrupted."))
     if ended != "game" and not session.over:
-        out.note("The game is left off." + (
-            " `rentoy play --resume FILE` continues a saved game." if not args.json else ""))
+        out.note(_("The game is left off.") + (
+            " " + _("`rentoy play --resume FILE` continues a saved game.") if not args.json
+            else ""))
     if args.review and session.over:
         from .review import show_review
         show_review(session.record(), args.json)
@@ -153,8 +155,8 @@ def _deal(text: str | None, players: int | None) -> tuple[list, int | None]:
     except NotationError as exc:
         raise InputError(Problem(f"--deal: {exc.problems[0].detail}")) from None
     if players is not None and players != len(deal.hands):
-        raise InputError(Problem(f"--deal gives cards to {len(deal.hands)} seats, but "
-                                 f"--players is {players}"))
+        raise InputError(Problem(_("--deal gives cards to {seats} seats, but --players is "
+                                   "{players}").format(seats=len(deal.hands), players=players)))
     return [Deal(deal.hands, deal.up)], deal.dealer
 
 
@@ -188,7 +190,7 @@ def _save(session: Any, path: str | None, interactive: bool, out: "_Printer",
     if path is None and interactive:
         while True:
             try:
-                path = input("Save the game as a record? A file name, or Enter for no: "
+                path = input(_("Save the game as a record? A file name, or Enter for no: ")
                              ).strip()
             except (EOFError, KeyboardInterrupt):
                 print()
@@ -274,6 +276,8 @@ class _Printer:
         if self.json:
             self._emit({"event": "saved", "file": path})
         else:
-            more = "" if over else f", and `rentoy play --resume {path}` continues it"
-            self._text([f"Saved the game to {path}; `rentoy run {path}` replays and checks "
-                        f"it{more}."])
+            self._text([(_("Saved the game to {path}; `rentoy run {path}` replays and checks "
+                           "it.") if over else
+                         _("Saved the game to {path}; `rentoy run {path}` replays and checks "
+                           "it, and `rentoy play --resume {path}` continues it.")
+                         ).format(path=path)])

@@ -11,35 +11,36 @@ from __future__ import annotations
 
 import argparse
 
+from ..i18n import _
 from .common import add_format, count
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
-        "review", help="analyse a played game decision by decision",
-        description="Review a game record (a walkthrough file, such as `rentoy play "
-                    "--save` writes): each card against the search bot's choice from what "
-                    "the player could see, and the solver's verdict where a card turned a "
-                    "won hand into a lost one with the cards as they lay; each raise, "
-                    "accept and fold against the take points at that score (`rentoy "
-                    "equity`) with the bot's estimate of the hand. Each error's cost in "
-                    "game-winning chance is marked doubtful (2 points or more), bad (5) or "
-                    "very bad (10).",
-        epilog="Examples: rentoy review game.yaml; rentoy review game.yaml -f json; "
-               "rentoy review game.yaml --annotate reviewed.yaml && rentoy run "
-               "reviewed.yaml")
-    p.add_argument("record", metavar="RECORD", help="the game record (a walkthrough file)")
+        "review", help=_("analyse a played game decision by decision"),
+        description=_("Review a game record (a walkthrough file, such as `rentoy play "
+                      "--save` writes): each card against the search bot's choice from what "
+                      "the player could see, and the solver's verdict where a card turned a "
+                      "won hand into a lost one with the cards as they lay; each raise, "
+                      "accept and fold against the take points at that score (`rentoy "
+                      "equity`) with the bot's estimate of the hand. Each error's cost in "
+                      "game-winning chance is marked doubtful (2 points or more), bad (5) or "
+                      "very bad (10)."),
+        epilog=_("Examples: rentoy review game.yaml; rentoy review game.yaml -f json; "
+                 "rentoy review game.yaml --annotate reviewed.yaml && rentoy run "
+                 "reviewed.yaml"))
+    p.add_argument("record", metavar="RECORD", help=_("the game record (a walkthrough file)"))
     p.add_argument("--samples", type=count, default=32, metavar="N",
-                   help="worlds the search bot samples for each decision")
+                   help=_("worlds the search bot samples for each decision"))
     p.add_argument("--seed", type=count, default=0, metavar="S",
-                   help="seed of the bot's samples; the same seed gives the same review")
+                   help=_("seed of the bot's samples; the same seed gives the same review"))
     p.add_argument("--all", action="store_true",
-                   help="list every decision, not only the marked ones")
+                   help=_("list every decision, not only the marked ones"))
     p.add_argument("--annotate", metavar="FILE",
-                   help="also write the record with the review as notes to FILE (a "
-                        "walkthrough that `rentoy run` replays)")
+                   help=_("also write the record with the review as notes to FILE (a "
+                          "walkthrough that `rentoy run` replays)"))
     add_format(p, ("text", "markdown", "json"))
-    p.add_argument("--json", action="store_true", help="print JSON (same as --format json)")
+    p.add_argument("--json", action="store_true", help=_("print JSON (same as --format json)"))
     p.set_defaults(handler=handle)
 
 
@@ -49,9 +50,10 @@ def handle(args: argparse.Namespace) -> int:
 
     fmt = chosen_format(args)
     if args.samples < 1:
-        raise InputError.at(f"--samples must be 1 or more, not {args.samples}")
-    refuse_folder(args.record, "a game record", "give a walkthrough file, e.g. the one "
-                  "`rentoy play --save FILE` writes")
+        raise InputError.at(_("--samples must be 1 or more, not {samples}").format(
+            samples=args.samples))
+    refuse_folder(args.record, _("a game record"), _("give a walkthrough file, e.g. the one "
+                                                     "`rentoy play --save FILE` writes"))
     from ..equity.review import review_record
 
     review = review_record(args.record, samples=args.samples, seed=args.seed)
@@ -69,8 +71,8 @@ def write_annotated(review, path: str) -> None:
     from ..files import write_atomic
 
     write_atomic(path, annotated_record(review))
-    print(f"rentoy: annotated record written to {path} (replay it with: rentoy run "
-          f"{path})", file=sys.stderr)
+    print("rentoy: " + _("annotated record written to {path} (replay it with: rentoy run "
+                         "{path})").format(path=path), file=sys.stderr)
 
 
 def review_report(review, every: bool = False):
@@ -82,30 +84,39 @@ def review_report(review, every: bool = False):
     rows = [[e.hand, e.seat, e.action.split(" ", 1)[1], f"{100 * e.p:.0f}", e.best,
              f"{100 * e.cost:.1f}", e.mark or ("solver" if e.verdict else "")]
             for e in shown]
-    thresholds = ", ".join(f"{name} from {100 * least:.0f}" for name, least in MARKS)
-    text = [f"{len(review.entries)} decisions of {review.path.name} ({review.variant}, "
-            f"{review.players} players), each weighed from what its player could see by "
-            f"the search bot at {review.samples} worlds, against the table of "
-            f"game-winning chances ({review.chances_source}). Cost: the game-winning chance given up, in "
-            f"points of 100; marks: {thresholds}."]
+    thresholds = ", ".join(_("{mark} from {least}").format(mark=_(name),
+                                                           least=f"{100 * least:.0f}")
+                           for name, least in MARKS)
+    text = [_("{count} decisions of {name} ({variant}, {players} players), each weighed from "
+              "what its player could see by the search bot at {samples} worlds, against the "
+              "table of game-winning chances ({source}). Cost: the game-winning chance given "
+              "up, in points of 100; marks: {thresholds}.").format(
+                  count=len(review.entries), name=review.path.name, variant=review.variant,
+                  players=review.players, samples=review.samples,
+                  source=review.chances_source, thresholds=thresholds)]
     if review.skipped_branches:
-        text.append("The record's branches are left out: only its main line is reviewed.")
-    details = [f"Hand {e.hand}, seat {e.seat} ({e.action}): {e.mark or 'solver'}: {e.words}."
+        text.append(_("The record's branches are left out: only its main line is reviewed."))
+    details = [_("Hand {hand}, seat {seat} ({action}): {mark}: {words}.").format(
+                   hand=e.hand, seat=e.seat, action=e.action,
+                   mark=_(e.mark) if e.mark else _("solver"), words=e.words)
                for e in shown if e.mark or e.verdict]
-    tables = [Table(["hand", "seat", "action", "hand chance (%)", "best", "cost",
-                     "mark"], rows,
-                    title="Every decision" if every else "Marked decisions",
-                    abbrev={"hand chance (%)": "p (%)"},
-                    notes=() if rows else ("No decision is marked.",))]
+    chance = _("hand chance (%)")
+    tables = [Table([_("hand"), _("seat"), _("action"), chance, _("best"), _("cost"),
+                     _("mark")], rows,
+                    title=_("Every decision") if every else _("Marked decisions"),
+                    abbrev={chance: _("p (%)")},
+                    notes=() if rows else (_("No decision is marked."),))]
     summary = review.summary()
-    tables.append(Table(["seat", "team", "decisions", "doubtful", "bad", "very bad",
-                         "won hands thrown", "cost"],
+    thrown, decisions = _("won hands thrown"), _("decisions")
+    tables.append(Table([_("seat"), _("team"), decisions, _("doubtful"), _("bad"),
+                         _("very bad"), thrown, _("cost")],
                         [[seat, s["team"], s["decisions"], s["doubtful"], s["bad"],
                           s["very_bad"], s["won_hands_thrown"], f"{100 * s['cost']:.1f}"]
                          for seat, s in summary.items()],
-                        title="Summary per seat",
-                        abbrev={"won hands thrown": "thrown", "decisions": "moves"}))
-    return Report(review.json(), tables, heading=f"Review: {review.path.name}",
+                        title=_("Summary per seat"),
+                        abbrev={thrown: _("thrown"), decisions: _("moves")}))
+    return Report(review.json(), tables,
+                  heading=_("Review: {name}").format(name=review.path.name),
                   text=text + details)
 
 

@@ -4,24 +4,25 @@ from __future__ import annotations
 
 import argparse
 
+from ..i18n import _
 from .common import add_format, emit
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
-        "rules", help="print a variant's rules with their provenance",
-        description="Print a variant's rules as a rules page reads them: by section (players "
-                    "and the deal, the cards, the play, the betting, scoring), each rule by "
-                    "its name with its value in words, its status (attested, inferred, "
-                    "assumed, disputed) and sources, and its note; then the options. "
-                    "--table prints one row a rule instead, with where each is stated (this "
-                    "file, a parent it inherits from, or an option).")
+        "rules", help=_("print a variant's rules with their provenance"),
+        description=_("Print a variant's rules as a rules page reads them: by section (players "
+                      "and the deal, the cards, the play, the betting, scoring), each rule by "
+                      "its name with its value in words, its status (attested, inferred, "
+                      "assumed, disputed) and sources, and its note; then the options. "
+                      "--table prints one row a rule instead, with where each is stated (this "
+                      "file, a parent it inherits from, or an option)."))
     p.add_argument("variant", metavar="ID",
-                   help="a built-in id, a path to a variant file, either with options "
-                        "(1737+borrego)")
+                   help=_("a built-in id, a path to a variant file, either with options "
+                          "(1737+borrego)"))
     p.add_argument("--table", action="store_true",
-                   help="one row a rule (value, status, source, where stated, note) instead "
-                        "of the page")
+                   help=_("one row a rule (value, status, source, where stated, note) instead "
+                          "of the page"))
     add_format(p)
     p.set_defaults(handler=handle)
 
@@ -33,9 +34,9 @@ def handle(args: argparse.Namespace) -> int:
 
     base = args.variant.split("+")[0]
     if base not in builtin_ids():
-        refuse_folder(base, "a variant file",
-                      hint=f"give one of the variant files in it, or a built-in id: "
-                           f"{', '.join(builtin_ids())}")
+        refuse_folder(base, _("a variant file"),
+                      hint=_("give one of the variant files in it, or a built-in id: "
+                             "{ids}").format(ids=", ".join(builtin_ids())))
 
     variant = load_variant(args.variant)
     emit((rules_report if args.table else rules_page)(variant), args.format)

@@ -4,24 +4,25 @@ from __future__ import annotations
 
 import argparse
 
+from ..i18n import _
 from .common import add_format, chosen_format, emit, output_width, write
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
-        "run", help="run a walkthrough file (a worked example)",
-        description="Run a walkthrough: deal the cards, take every action through the engine, "
-                    "branch by branch, and check what each segment expects. Prints the deal, "
-                    "each action with its effect (the value, the raise right, the tricks, "
-                    "the calls and their glosses, dead raises, refusals) and a summary of "
-                    "every branch. Exit status 0 when every expectation holds, 1 when one "
-                    "fails or an action is refused unexpectedly, 2 when the file is wrong.")
-    p.add_argument("file", metavar="FILE", help="the walkthrough file (YAML)")
+        "run", help=_("run a walkthrough file (a worked example)"),
+        description=_("Run a walkthrough: deal the cards, take every action through the engine, "
+                      "branch by branch, and check what each segment expects. Prints the deal, "
+                      "each action with its effect (the value, the raise right, the tricks, "
+                      "the calls and their glosses, dead raises, refusals) and a summary of "
+                      "every branch. Exit status 0 when every expectation holds, 1 when one "
+                      "fails or an action is refused unexpectedly, 2 when the file is wrong."))
+    p.add_argument("file", metavar="FILE", help=_("the walkthrough file (YAML)"))
     add_format(p)
     p.add_argument("--json", action="store_true",
-                   help='the same as --format json: {"ok": ..., "results": [...]}')
+                   help=_('the same as --format json: {"ok": ..., "results": [...]}'))
     p.add_argument("--quiet", "-q", action="store_true",
-                   help="print only the summary of the branches (text and markdown)")
+                   help=_("print only the summary of the branches (text and markdown)"))
     p.set_defaults(handler=handle)
 
 
@@ -37,9 +38,11 @@ def _refuse_variant_file(path: str) -> None:
         return                  # not clearly either: the walkthrough loader says what is wrong
     if kind == "variant":
         raise InputError(Problem(
-            "this is a variant file, not a walkthrough: `rentoy run` plays a worked example",
-            Location(path, 1, 1), hint=f"check it with `rentoy check {path}`, read it with "
-            f"`rentoy rules {path}`, or play it with `rentoy play {path}`"))
+            _("this is a variant file, not a walkthrough: `rentoy run` plays a worked "
+              "example"),
+            Location(path, 1, 1), hint=_("check it with `rentoy check {path}`, read it with "
+                                         "`rentoy rules {path}`, or play it with `rentoy "
+                                         "play {path}`").format(path=path)))
 
 
 def handle(args: argparse.Namespace) -> int:
@@ -54,11 +57,11 @@ def handle(args: argparse.Namespace) -> int:
     elif fmt == "markdown":
         from ..walkthrough.transcript import render_markdown
         write(_before_summary(render_markdown(run, quiet=args.quiet),
-                              _worth(args, run, "markdown"), "\n### Summary"))
+                              _worth(args, run, "markdown"), "\n### " + _("Summary")))
     else:
         from ..walkthrough.transcript import render_text
         write(_before_summary(render_text(run, quiet=args.quiet, width=output_width()),
-                              _worth(args, run, "text"), "\nSummary\n"))
+                              _worth(args, run, "text"), "\n" + _("Summary") + "\n"))
     return 0 if run.ok else 1
 
 
@@ -84,15 +87,17 @@ def _worth(args: argparse.Namespace, run, fmt: str) -> str:
     from .common import output_width
     from ..render import render
 
-    text = [f"At each raise, accept and fold, what each answer leads to and the chance of "
-            f"winning the hand at which it is right, from the table of game-winning chances "
-            f"of {worth.variant} at {worth.players} players ({worth.source}; see `rentoy "
-            f"equity {worth.variant} --at A-B`). Dead: later raises not counted; live "
-            f"(counting later raises): each team raising where the other should fold. "
-            f"The take points carry the table's noise, much magnified (often 20 points "
-            f"either way): the shape of each decision, not its last digit."]
+    text = [_("At each raise, accept and fold, what each answer leads to and the chance of "
+              "winning the hand at which it is right, from the table of game-winning chances "
+              "of {variant} at {players} players ({source}; see `rentoy equity {variant} --at "
+              "A-B`). Dead: later raises not counted; live (counting later raises): each team "
+              "raising where the other should fold. The take points carry the table's noise, "
+              "much magnified (often 20 points either way): the shape of each decision, not "
+              "its last digit.").format(variant=worth.variant, players=worth.players,
+                                        source=worth.source)]
     for e in worth.entries:
-        where = " / ".join(e.path) or "every branch"
-        text.append(f"{where}, `{e.action}` (at {e.score[0]}-{e.score[1]}): {e.words}")
-    report = Report(None, heading="What each decision is worth", text=text)
+        where = " / ".join(e.path) or _("every branch")
+        text.append(_("{where}, `{action}` (at {score}): {words}").format(
+            where=where, action=e.action, score=f"{e.score[0]}-{e.score[1]}", words=e.words))
+    report = Report(None, heading=_("What each decision is worth"), text=text)
     return "\n\n" + render(report, fmt, output_width() if fmt == "text" else None)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 
+from ..i18n import _
 from .common import add_format, bounded_count, progress_bar
 from .compare import (add_simulation_options, check_plot, executor_of, progress_chunk,
                       simulation_estimate, write_plot)
@@ -15,27 +16,27 @@ from .compare import (add_simulation_options, check_plot, executor_of, progress_
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
-        "simulate", help="play many hands of one variant with bots and measure them",
-        description="Play at least N hands of a variant, in whole games to its target, "
-                    "with random, greedy or search bots, and report hands per game, points per "
-                    "hand, fold rate and the rest, each with a 95% interval, plus the "
-                    "speed. The same seed gives the same statistics whatever --jobs is.",
-        epilog="Example: rentoy simulate 1737 --hands 20000 --seed 1 --jobs 2 --json")
+        "simulate", help=_("play many hands of one variant with bots and measure them"),
+        description=_("Play at least N hands of a variant, in whole games to its target, "
+                      "with random, greedy or search bots, and report hands per game, points per "
+                      "hand, fold rate and the rest, each with a 95% interval, plus the "
+                      "speed. The same seed gives the same statistics whatever --jobs is."),
+        epilog=_("Example: rentoy simulate 1737 --hands 20000 --seed 1 --jobs 2 --json"))
     p.add_argument("variant", metavar="ID|PATH",
-                   help="a built-in id or a variant file, either with options (1737+borrego)")
+                   help=_("a built-in id or a variant file, either with options (1737+borrego)"))
     p.add_argument("--hands", "-n", type=bounded_count("MAX_HANDS"), default=10_000,
                    metavar="N",
-                   help="play at least N hands (20000, 20_000 and 2e4 are the same; at most "
-                        "10,000,000)")
+                   help=_("play at least N hands (20000, 20_000 and 2e4 are the same; at most "
+                          "10,000,000)"))
     add_simulation_options(p)
     p.add_argument("--save-games", metavar="DIR",
-                   help="also write the simulation's first games (see --games) to DIR as "
-                        "game records, walkthrough files that `rentoy run` replays and checks")
+                   help=_("also write the simulation's first games (see --games) to DIR as "
+                          "game records, walkthrough files that `rentoy run` replays and checks"))
     p.add_argument("--games", type=bounded_count("MAX_DIVERGENCES"), default=10, metavar="K",
-                   help="with --save-games: how many games to keep (at most the games the "
-                        "simulation played)")
+                   help=_("with --save-games: how many games to keep (at most the games the "
+                          "simulation played)"))
     add_format(p, ("text", "markdown", "json", "csv"))
-    p.add_argument("--json", action="store_true", help="print JSON (same as --format json)")
+    p.add_argument("--json", action="store_true", help=_("print JSON (same as --format json)"))
     p.set_defaults(handler=handle)
 
 
@@ -66,7 +67,8 @@ def handle(args: argparse.Namespace) -> int:
 
     if args.save_games and args.games < 1:
         from ..errors import InputError
-        raise InputError.at(f"--games must be 1 or more, not {args.games}")
+        raise InputError.at(_("--games must be 1 or more, not {games}").format(
+            games=args.games))
     fmt = chosen_format(args)
     check_plot(args)
     if args.save_games:
@@ -95,16 +97,18 @@ def handle(args: argparse.Namespace) -> int:
         write_plot(result, args.plot, force=args.force)
     data = simulation_data(result)
     report = simulation_report(result, layout="long" if fmt == "csv" else "wide")
-    speed = Table(["hands", "games", "seconds", "hands per second"],
+    speed = Table([_("hands"), _("games"), _("seconds"), _("hands per second")],
                   [[data["hands"], data["games"], data["seconds"],
-                    round(data["hands_per_second"] or 0)]], title="Speed")
+                    round(data["hands_per_second"] or 0)]], title=_("Speed"))
     from .common import emit
 
     emit(Report(data, [*report.tables, speed]), fmt)
     if lost is not None:
         raise lost.kept(
-            f"the figures above are of the {result.games:,} games ({result.hands[0]:,} "
-            f"hands) finished before it, of the {args.hands:,} hands asked for")
+            _("the figures above are of the {games} games ({hands} hands) finished before "
+              "it, of the {asked} hands asked for").format(
+                  games=f"{result.games:,}", hands=f"{result.hands[0]:,}",
+                  asked=f"{args.hands:,}"))
     if args.save_games:
         save_game_records(args, min(args.games, result.games))
     return 0
@@ -118,6 +122,10 @@ def save_game_records(args: argparse.Namespace, games: int) -> None:
 
     paths = save_games(args.variant, args.save_games, games, args.seed,
                        players=args.players, bots=args.bots, force=args.force)
-    print(f"rentoy: saved {len(paths)} game record{'s' if len(paths) != 1 else ''} in "
-          f"{args.save_games} (run one with: rentoy run {paths[0] if paths else 'FILE'})",
-          file=sys.stderr)
+    from ..i18n import ngettext
+
+    print("rentoy: " + ngettext(
+        "saved {count} game record in {folder} (run one with: rentoy run {path})",
+        "saved {count} game records in {folder} (run one with: rentoy run {path})",
+        len(paths)).format(count=len(paths), folder=args.save_games,
+                           path=paths[0] if paths else "FILE"), file=sys.stderr)

@@ -15,37 +15,38 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from ..i18n import _
 from .common import add_format, emit
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
-        "solve", help="who wins a position with every card visible and perfect play",
-        description="Solve a position double dummy: which team wins the hand when every "
-                    "card is visible and both teams play perfectly, the tricks each team "
-                    "takes, and both after each card the seat to play may play. The "
-                    "position is a walkthrough file (its actions replayed, its branches "
-                    "not followed) or a deal in the one-line notation, seat 0 first: "
-                    "'1e 12b 5e | 5c 11e 7o | 3c 10c 6c | 2c 3e 2e / up 7e' (add "
-                    "'/ dealer N' to name the dealer; by default the last seat deals and "
-                    "seat 0 leads). With - every line of standard input is a deal (a "
-                    "batch). Betting is not analysed: the position must be one where a "
-                    "card is to be played.",
-        epilog="Examples: rentoy solve docs/tutorial/perfect-play.yaml; rentoy solve "
-               "'12o 3e 7c | 6e 7e 10o | 7o 5b 3o | 11o 12b 5e / up 6b'; rentoy solve - "
-               "--json < deals.txt. Exit status: 0 solved, 2 bad input (no such file, a "
-               "bad walkthrough or deal, a refused action, a raise waiting for an answer, "
-               "a finished hand; in a batch, any bad line, each reported with its number).")
+        "solve", help=_("who wins a position with every card visible and perfect play"),
+        description=_("Solve a position double dummy: which team wins the hand when every "
+                      "card is visible and both teams play perfectly, the tricks each team "
+                      "takes, and both after each card the seat to play may play. The "
+                      "position is a walkthrough file (its actions replayed, its branches "
+                      "not followed) or a deal in the one-line notation, seat 0 first: "
+                      "'1e 12b 5e | 5c 11e 7o | 3c 10c 6c | 2c 3e 2e / up 7e' (add "
+                      "'/ dealer N' to name the dealer; by default the last seat deals and "
+                      "seat 0 leads). With - every line of standard input is a deal (a "
+                      "batch). Betting is not analysed: the position must be one where a "
+                      "card is to be played."),
+        epilog=_("Examples: rentoy solve docs/tutorial/perfect-play.yaml; rentoy solve "
+                 "'12o 3e 7c | 6e 7e 10o | 7o 5b 3o | 11o 12b 5e / up 6b'; rentoy solve - "
+                 "--json < deals.txt. Exit status: 0 solved, 2 bad input (no such file, a "
+                 "bad walkthrough or deal, a refused action, a raise waiting for an answer, "
+                 "a finished hand; in a batch, any bad line, each reported with its number)."))
     p.add_argument("position", metavar="FILE|DEAL", nargs="?",
-                   help="a walkthrough file (YAML), a deal in the one-line notation, or - "
-                        "for one deal a line from standard input")
+                   help=_("a walkthrough file (YAML), a deal in the one-line notation, or - "
+                          "for one deal a line from standard input"))
     p.add_argument("--variant", metavar="ID|PATH", default="1737",
-                   help="the variant a one-line deal is played under (with options: "
-                        "1737+borrego); a walkthrough file names its own")
+                   help=_("the variant a one-line deal is played under (with options: "
+                          "1737+borrego); a walkthrough file names its own"))
     add_format(p, ("text", "markdown", "json"))
     p.add_argument("--json", action="store_true",
-                   help='the same as --format json: {"winner": ..., "moves": {...}, '
-                        '"tricks": [...], "move_tricks": {...}, ...}')
+                   help=_('the same as --format json: {"winner": ..., "moves": {...}, '
+                          '"tricks": [...], "move_tricks": {...}, ...}'))
     p.set_defaults(handler=handle)
 
 
@@ -60,10 +61,10 @@ def handle(args: argparse.Namespace) -> int:
     target = args.position
     if target is None:
         if sys.stdin is not None and sys.stdin.isatty():
-            raise InputError(Problem("give a walkthrough file, a one-line deal, or - to "
-                                     "read deals from standard input",
-                                     hint="e.g. rentoy solve '12o 3e 7c | 6e 7e 10o | 7o "
-                                          "5b 3o | 11o 12b 5e / up 6b'"))
+            raise InputError(Problem(_("give a walkthrough file, a one-line deal, or - to "
+                                       "read deals from standard input"),
+                                     hint=_("e.g. rentoy solve '12o 3e 7c | 6e 7e 10o | 7o "
+                                            "5b 3o | 11o 12b 5e / up 6b'")))
         target = "-"
     if target == "-":
         from .common import input_lines
@@ -86,12 +87,13 @@ def _deal_position(text: str, variant_spec: str) -> tuple[Any, Any, int]:
     deal = parse_deal(text)
     n, size = len(deal.hands), variant.rules.hand_size
     if n not in variant.rules.players:
-        raise InputError(Problem(f"the deal has {n} hands, but variant {variant.id} is "
-                                 f"played by {', '.join(map(str, variant.rules.players))} "
-                                 "players"))
+        raise InputError(Problem(_("the deal has {hands} hands, but variant {variant} is "
+                                   "played by {players} players").format(
+            hands=n, variant=variant.id, players=", ".join(map(str, variant.rules.players)))))
     if any(len(cards) != size for cards in deal.hands):
-        raise InputError(Problem(f"the deal gives {len(deal.hands[0])} cards a seat; "
-                                 f"variant {variant.id} deals {size}"))
+        raise InputError(Problem(_("the deal gives {cards} cards a seat; variant {variant} "
+                                   "deals {size}").format(cards=len(deal.hands[0]),
+                                                          variant=variant.id, size=size)))
     dealer = n - 1 if deal.dealer is None else deal.dealer
     hand = Hand(variant, players=n, dealer=dealer, deal=Deal(deal.hands, deal.up))
     return variant, position_of(hand), dealer
@@ -153,11 +155,13 @@ def _batch(args: argparse.Namespace, stream: Any) -> int:
         rows.append([number, data["deal"], data["winner"],
                      "-".join(map(str, data["tricks"])), moves])
     if args.format != "json":
-        table = Table(["line", "deal", "winner", "tricks A-B", "each card: tricks A-B, winner"],
-                      rows, title="Deals solved with perfect play",
-                      notes=[f"Variant {args.variant}; seat 0 leads unless a deal names "
-                             "its dealer; tricks as each team ends the hand."],
-                      wrap={"deal": 30, "each card: tricks A-B, winner": 24})
+        deal, each = _("deal"), _("each card: tricks A-B, winner")
+        table = Table([_("line"), deal, _("winner"), _("tricks A-B"), each],
+                      rows, title=_("Deals solved with perfect play"),
+                      notes=[_("Variant {variant}; seat 0 leads unless a deal names its "
+                               "dealer; tricks as each team ends the hand.").format(
+                                   variant=args.variant)],
+                      wrap={deal: 30, each: 24})
         emit(Report({"deals": rows}, [table]), args.format)
     return 2 if bad else 0
 
@@ -222,38 +226,48 @@ def _report(args: argparse.Namespace, position: Any, variant_id: str, dealer: in
         emit(Report(data), "json")
         return 0
 
-    head = (f"{variant_id}, {n} players, dealer seat {dealer}, score "
-            f"{score[0]}-{score[1]}; trumps {_suit(position.trump)} "
-            f"(turned up {up}). The deal: {deal_line}")
-    status = (f"After {replayed} action{'s' if replayed != 1 else ''}: tricks A "
-              f"{position.tricks[0]}, B {position.tricks[1]}; seat {seat} (team "
-              f"{'AB'[team]}) to play.")
+    from ..i18n import ngettext
+
+    head = _("{variant}, {players} players, dealer seat {dealer}, score {score}; trumps "
+             "{suit} (turned up {up}). The deal: {deal}").format(
+                 variant=variant_id, players=n, dealer=dealer, score=f"{score[0]}-{score[1]}",
+                 suit=_suit(position.trump), up=up, deal=deal_line)
+    status = ngettext("After {count} action: tricks A {a}, B {b}; seat {seat} (team {team}) "
+                      "to play.",
+                      "After {count} actions: tricks A {a}, B {b}; seat {seat} (team {team}) "
+                      "to play.", replayed).format(
+                          count=replayed, a=position.tricks[0], b=position.tricks[1],
+                          seat=seat, team="AB"[team])
     text = [_wrap(head), _wrap(status)]
     if branches:
-        text.append(_wrap(f"The file's branches ({branches}) are not followed: this is "
-                          "the position after its main line of actions."))
+        text.append(_wrap(_("The file's branches ({branches}) are not followed: this is "
+                            "the position after its main line of actions.").format(
+                                branches=branches)))
     rows = []
     for s in range(n):
         played = next((c.code for k, c in enumerate(position.trick)
                        if (position.leader + k) % n == s), "")
         rows.append([s, "AB"[s & 1], " ".join(c.code for c in position.hands[s]) or "-",
                      played])
-    tables = [Table(["seat", "team", "cards", "in the trick"], rows, title="The position")]
+    tables = [Table([_("seat"), _("team"), _("cards"), _("in the trick")], rows,
+                    title=_("The position"))]
     other = "AB"[1 - solution.winner]
-    verdict = (f"With perfect play team {solution.winner_name} wins the hand, "
-               f"{result.tricks[0]}-{result.tricks[1]} in tricks (A-B), and can make "
-               f"sure of it by trick {decide} whatever team {other} does.")
+    verdict = _("With perfect play team {winner} wins the hand, {tricks} in tricks (A-B), "
+                "and can make sure of it by trick {decide} whatever team {other} does.").format(
+                    winner=solution.winner_name, tricks=f"{result.tricks[0]}-{result.tricks[1]}",
+                    decide=decide, other=other)
     text.append(_wrap(verdict))
-    tables.append(Table(["card", "winner after it", "tricks A-B after it"],
+    tables.append(Table([_("card"), _("winner after it"), _("tricks A-B after it")],
                         [[code, who, "-".join(map(str, tricks["move_tricks"][code]))]
                          for code, who in solution.move_names.items()],
-                        title=f"Each card seat {seat} may play",
-                        notes=["Tricks as the hand ends with perfect play: each team "
-                               "plays to win the hand, then to take the most tricks."]))
+                        title=_("Each card seat {seat} may play").format(seat=seat),
+                        notes=[_("Tricks as the hand ends with perfect play: each team "
+                                 "plays to win the hand, then to take the most tricks.")]))
     shown = [((position.leader + k) % n, c) for k, c in enumerate(position.trick)] + line
     text_line = _line_text(shown, n, position.done + 1)
-    tables.append(Table(["trick", "cards (seat:card)"], text_line,
-                        title="A line of perfect play", wrap={"cards (seat:card)": 64}))
+    cards = _("cards (seat:card)")
+    tables.append(Table([_("trick"), cards], text_line,
+                        title=_("A line of perfect play"), wrap={cards: 64}))
     emit(Report(data, tables, text=text), args.format)
     return 0
 
@@ -268,16 +282,17 @@ def _replay(file: str) -> tuple[Any, Any, int, int]:
 
     check_solvable(wt.variant, wt.players)      # before any work, not in the middle of it
     if wt.seed is not None:
-        raise InputError(Problem("the file writes no deal: solve needs the cards",
+        raise InputError(Problem(_("the file writes no deal: solve needs the cards"),
                                  Location(file, wt.root.line), ("deal",),
                                  hint="add deal: {hands: [[...], ...], up: ...}"))
     hand = wt.new_hand()
     for spec in wt.root.actions:
         refusal = hand.refusal(spec.action)
         if refusal is not None:
-            raise InputError(Problem(f"`{spec.text}` is refused: {refusal}",
+            raise InputError(Problem(_("`{action}` is refused: {refusal}").format(
+                                         action=spec.text, refusal=refusal),
                                      Location(file, spec.line), ("actions",),
-                                     hint="solve takes a position reached by legal actions"))
+                                     hint=_("solve takes a position reached by legal actions")))
         hand.apply(spec.action)
     return wt, hand, len(wt.root.actions), len(wt.root.branches)
 

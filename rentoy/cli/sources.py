@@ -6,26 +6,27 @@ from __future__ import annotations
 import argparse
 import sys
 
+from ..i18n import _
 from .common import add_format, emit, output_width, write
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
-        "sources", help="list the bibliography, or show one source",
-        description="List every source of the bibliography with its kind (period text, "
-                    "reconstruction, scholarship, modern report, program, reference work) "
-                    "and date, or show one entry in full: its reference, edition, address, "
-                    "access date, revision, the rules it states and the rules that cite it. "
-                    "With --check, say which entries lack any part of their apparatus "
-                    "(author, title, date, edition, pages or section, identifier or address, "
-                    "access date, and for a page or program the revision read or an archived "
-                    "copy) without saying why under `not_known`: exit status 0 when none "
-                    "does, 2 with each gap's file and line on stderr.")
-    p.add_argument("source", metavar="ID", nargs="?", help="a source id (default: list all)")
+        "sources", help=_("list the bibliography, or show one source"),
+        description=_("List every source of the bibliography with its kind (period text, "
+                      "reconstruction, scholarship, modern report, program, reference work) "
+                      "and date, or show one entry in full: its reference, edition, address, "
+                      "access date, revision, the rules it states and the rules that cite it. "
+                      "With --check, say which entries lack any part of their apparatus "
+                      "(author, title, date, edition, pages or section, identifier or address, "
+                      "access date, and for a page or program the revision read or an archived "
+                      "copy) without saying why under `not_known`: exit status 0 when none "
+                      "does, 2 with each gap's file and line on stderr."))
+    p.add_argument("source", metavar="ID", nargs="?", help=_("a source id (default: list all)"))
     p.add_argument("--variant", "-v", metavar="SPEC",
-                   help="also read the bibliography a variant file declares of its own")
+                   help=_("also read the bibliography a variant file declares of its own"))
     p.add_argument("--check", action="store_true",
-                   help="check every entry's apparatus instead of listing them")
+                   help=_("check every entry's apparatus instead of listing them"))
     add_format(p)
     p.set_defaults(handler=handle)
 
@@ -65,7 +66,7 @@ def _check(args: argparse.Namespace) -> int:
     from ..sources import apparatus_problems, check_apparatus
 
     if args.source:
-        raise InputError(Problem("`--check` checks the whole bibliography; give no ID",
+        raise InputError(Problem(_("`--check` checks the whole bibliography; give no ID"),
                                  hint="rentoy sources --check"))
     checked, problems = check_apparatus()
     where = [(problems[0].location.file if problems else None)
@@ -92,9 +93,14 @@ def _check(args: argparse.Namespace) -> int:
     else:
         from ..render.text import wrap_paragraph
 
-        summary = (f"{checked} sources, each with its apparatus or the reason a part is not "
-                   "known" if ok else f"{len(problems)} gap{'s' if len(problems) != 1 else ''}"
-                   f" in the apparatus of {checked} sources")
-        write("\n".join(wrap_paragraph(f"{', '.join(where)}: {'ok' if ok else 'not ok'}: "
-                                       f"{summary}", output_width(), subsequent_indent="  ")))
+        from ..i18n import ngettext
+
+        summary = (_("{checked} sources, each with its apparatus or the reason a part is not "
+                     "known").format(checked=checked) if ok else
+                   ngettext("{count} gap in the apparatus of {checked} sources",
+                            "{count} gaps in the apparatus of {checked} sources",
+                            len(problems)).format(count=len(problems), checked=checked))
+        verdict = _("ok") if ok else _("not ok")
+        write("\n".join(wrap_paragraph(f"{', '.join(where)}: {verdict}: {summary}",
+                                       output_width(), subsequent_indent="  ")))
     return 0 if ok else 2

@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import argparse
 
+from ..i18n import _
 from .common import add_format, emit
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
-        "variants", help="list the built-in variants",
-        description="List the built-in variants: id, name, period, region, how many of "
-                    "their rules are attested, inferred, assumed or disputed, and their "
-                    "options.")
+        "variants", help=_("list the built-in variants"),
+        description=_("List the built-in variants: id, name, period, region, how many of "
+                      "their rules are attested, inferred, assumed or disputed, and their "
+                      "options."))
     add_format(p)
     p.set_defaults(handler=handle)
 

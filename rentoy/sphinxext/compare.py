@@ -69,7 +69,7 @@ def _comparison_part(comparison: RuleComparison, variants: Sequence[Variant],
         cells: list[Any] = [rule_label(row.rule)]
         for c in (row.cells[i] for i in shown):
             content = paragraph(None)
-            content += nodes.inline(c.display, c.display, classes=["rentoy-value"])
+            content += nodes.inline(c.shown, c.shown, classes=["rentoy-value"])
             content += nodes.Text(" ")
             content += status_node(c.status, short=True)
             if c.source:
@@ -127,8 +127,8 @@ class CompareDirective(RentoyDirective):
                     rows.append([[xref("variant", base.base_id, base.base_id),
                                   nodes.Text(f"+{oid}")],
                                  rule_label(row.rule, key=False),
-                                 before.display,
-                                 cell(nodes.inline(after.display, after.display,
+                                 before.shown,
+                                 cell(nodes.inline(after.shown, after.shown,
                                                    classes=["rentoy-value"]),
                                       ["rentoy-differs"]),
                                  cell(status_node(prov.status), [f"rentoy-cell-{prov.status}"]),

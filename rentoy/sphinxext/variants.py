@@ -80,11 +80,21 @@ def _markdown_inline(directive: RentoyDirective | RentoyRole | None, text: str |
     return [nodes.Text(" ".join(text.split()))]
 
 
-def _value_node(rule: str, value: Any) -> nodes.inline:
-    from ..comparison.reference import format_value
+def _value_node(rule: str, value: Any, words: bool = False) -> nodes.inline:
+    """A rule's value as the files write it; with ``words`` (a table's cell), in the
+    rule table's words, the value as written in small type after it."""
+    from ..comparison.reference import format_value, value_words
 
     text = format_value(rule, value)
-    return nodes.inline(text, text, classes=["rentoy-value"])
+    if not words:
+        return nodes.inline(text, text, classes=["rentoy-value"])
+    phrase = value_words(rule, value)
+    node = nodes.inline(classes=["rentoy-value-cell"])
+    node += nodes.inline(phrase, phrase, classes=["rentoy-value"])
+    if phrase != text:
+        node += nodes.Text(" ")
+        node += nodes.literal(text, text, classes=["rentoy-value-code"])
+    return node
 
 
 def _carried_over_nodes(variant: Variant, rule: str) -> list[nodes.Node]:
@@ -173,7 +183,7 @@ def rules_table(directive: RentoyDirective, variant: Variant, *, anchors: bool =
         prov = variant.provenance[name]
         note = _note_nodes(directive, variant, name)
         own = prov.defined_in == variant.base_id and not prov.option
-        value = _value_node(name, variant.values[name])
+        value = _value_node(name, variant.values[name], words=True)
         marks: list[nodes.Node] = [status_node(prov.status)]
         if is_uncorroborated(variant, name):
             marks.append(nodes.Text(", " + _("uncorroborated")))
@@ -212,8 +222,9 @@ def differences_table(directive: RentoyDirective, variant: Variant, parent: Vari
     rows = []
     for name in rules:
         prov = variant.provenance[name]
-        rows.append([rule_label(name), _value_node(name, parent.values[name]),
-                     cell(_value_node(name, variant.values[name]), ["rentoy-differs"]),
+        rows.append([rule_label(name), _value_node(name, parent.values[name], words=True),
+                     cell(_value_node(name, variant.values[name], words=True),
+                          ["rentoy-differs"]),
                      cell(status_node(prov.status), [f"rentoy-cell-{prov.status}"]),
                      source_refs(prov.source),
                      _note_nodes(directive, variant, name) or "-"])
@@ -253,7 +264,7 @@ def ladder_nodes(variant: Variant) -> list[nodes.Node]:
     """The betting ladder: each value, the call players say, its gloss, the fold value."""
     from ..glossary import raise_gloss
     from ..glossary import gloss
-    from ..comparison.reference import format_value
+    from ..comparison.reference import format_value, value_words
     from ..variant import is_game_step
 
     rules = variant.rules
@@ -303,7 +314,7 @@ def ladder_nodes(variant: Variant) -> list[nodes.Node]:
     para += nodes.Text(_("Ladder: {ladder}; raise right: {right}; the game is to "
                          "{target}.").format(
         ladder=format_value('ladder', variant.values['ladder']),
-        right=format_value('raise_right', rules.raise_right), target=rules.target))
+        right=value_words('raise_right', rules.raise_right), target=rules.target))
     out.append(para)
     return out
 

@@ -17,11 +17,13 @@ from __future__ import annotations
 from typing import Mapping
 
 from ..cards import SUIT_NAMES, Card
-from ..engine import PLAY, RAISE, TEAMS
+from ..engine import ACCEPT, FOLD, GAME_CALL, PLAY, RAISE, TEAMS
+from ..i18n import _
 from ..render.terminal import display_width
 from ..render.text import wrap
 from ..walkthrough.narrate import score_text, value_text
 from .session import View
+from .words import action_words
 
 __all__ = ["draw_view", "suit_symbols", "card_label", "WIDTH"]
 
@@ -51,8 +53,10 @@ def _plays(pairs: tuple[tuple[int, Card], ...], view: View, symbols: Mapping[str
 
 def _seat(seat: int, view: View) -> str:
     if seat == view.seat:
-        return "you"
-    return f"seat {seat}" + (" (partner)" if seat & 1 == view.seat & 1 else "")
+        return _("you")
+    if seat & 1 == view.seat & 1:
+        return _("seat {seat} (partner)").format(seat=seat)
+    return _("seat {seat}").format(seat=seat)
 
 
 def draw_view(view: View, symbols: Mapping[str, str] = _SYMBOLS, width: int = WIDTH
@@ -61,47 +65,57 @@ def draw_view(view: View, symbols: Mapping[str, str] = _SYMBOLS, width: int = WI
     columns (a word longer than that, a long path say, stays whole)."""
     variant = view.variant
     calls = variant.rules.calls
-    head = (f"== {variant.id} - hand {view.hand_number} - score "
-            f"{score_text(view.score)} (to {view.target})")
+    head = "== " + _("{variant} - hand {hand} - score {score} (to {target})").format(
+        variant=variant.id, hand=view.hand_number, score=score_text(view.score),
+        target=view.target)
     if view.best_of > 1:
-        head += f" - games {score_text(view.games)}"
+        head += _(" - games {games}").format(games=score_text(view.games))
     head = (head + " ").ljust(width, "=") if display_width(head) < width - 1 else head
     word = f" ({calls.turn_up})" if calls.turn_up else ""
     lines = [head,
-             f"Turned up{word}: {card_label(view.up, symbols)} {view.up.name}; trumps are "
-             f"{SUIT_NAMES[view.trump]}. Seat {view.dealer} dealt.",
+             _("Turned up{word}: {card} {name}; trumps are {suit}. Seat {dealer} "
+               "dealt.").format(word=word, card=card_label(view.up, symbols),
+                                name=view.up.name, suit=SUIT_NAMES[view.trump],
+                                dealer=view.dealer),
              ]
-    state = f"Value {value_text(view.value)}"
+    state = _("Value {value}").format(value=value_text(view.value))
     if view.pending:
         answering = TEAMS[1 - TEAMS.index(view.raiser)]
-        state += f" (team {view.raiser} raised; team {answering} answers"
-        state += ": you may answer)" if view.legal else ")"
+        state += (_(" (team {raiser} raised; team {answering} answers: you may answer)")
+                  if view.legal else _(" (team {raiser} raised; team {answering} answers)")
+                  ).format(raiser=view.raiser, answering=answering)
     elif view.raise_right:
-        state += f"; team {view.raise_right} holds the raise right"
+        state += _("; team {team} holds the raise right").format(team=view.raise_right)
     else:
-        state += "; either team may raise"
-    state += f". Tricks won: {score_text(view.tricks)}."
+        state += _("; either team may raise")
+    state += _(". Tricks won: {tricks}.").format(tricks=score_text(view.tricks))
     lines.append(state)
     if view.last_trick and not view.trick:
-        lines.append(f"Last trick: {_plays(view.last_trick, view, symbols)}; "
-                     f"{_seat(view.last_winner, view)} won it." if view.last_winner is not None
-                     else "")
-    lines.append("On the table: " + (_plays(view.trick, view, symbols) if view.trick
-                                     else "nothing yet"))
-    lines.append(f"Your cards (seat {view.seat}, team {TEAMS[view.seat & 1]}): " + ("  ".join(
-        f"{i}) {card_label(c, symbols)}" for i, c in enumerate(view.cards, 1))
-        or "none left"))
+        lines.append(_("Last trick: {plays}; {winner} won it.").format(
+            plays=_plays(view.last_trick, view, symbols),
+            winner=_seat(view.last_winner, view)) if view.last_winner is not None
+            else "")
+    lines.append(_("On the table: {plays}").format(
+        plays=_plays(view.trick, view, symbols) if view.trick else _("nothing yet")))
+    lines.append(_("Your cards (seat {seat}, team {team}): {cards}").format(
+        seat=view.seat, team=TEAMS[view.seat & 1], cards="  ".join(
+            f"{i}) {card_label(c, symbols)}" for i, c in enumerate(view.cards, 1))
+        or _("none left")))
     if view.legal:
         kinds = {a.kind for a in view.legal}
         options = []
         if PLAY in kinds:
-            options.append("a card (code or number)")
-        for kind in ("raise", "accept", "fold"):
+            options.append(_("a card (code or number)"))
+        shown = action_words()
+        for kind in (RAISE, GAME_CALL, ACCEPT, FOLD):
             if kind in kinds:
-                said = (calls.for_raise(_level(variant, view.value) + 1)
-                        if kind == RAISE else calls.accept if kind == "accept" else calls.fold)
-                options.append(kind + (f" ({said})" if said else ""))
-        lines.append("Your turn: " + ", ".join(options) + "; ? for help.")
+                said = (calls.for_raise(_level(variant, view.value) + 1) if kind == RAISE
+                        else calls.game if kind == GAME_CALL
+                        else calls.accept if kind == ACCEPT else calls.fold)
+                typed = shown[kind]
+                options.append(typed + (f" ({said})" if said and said != typed else ""))
+        lines.append(_("Your turn: {options}; ? for help.").format(
+            options=", ".join(options)))
     out: list[str] = []
     for line in lines:
         out += wrap(line, width, subsequent_indent="  ", hyphens=False) \

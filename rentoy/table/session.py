@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Sequence
 
 from ..cards import Card
-from ..engine import (ACCEPT, FOLD, PLAY, RAISE, TEAMS, Action, Deal, Game, Hand, Match,
+from ..engine import (ACCEPT, FOLD, GAME_CALL, PLAY, RAISE, TEAMS, Action, Deal, Game, Hand, Match,
                       draw_deal)
 from ..bots import BOT_NAMES as _BOT_NAMES
 from ..bots import Bot, make_bot, parse_bot
@@ -39,9 +39,20 @@ from ..variants import load_variant
 from ..walkthrough.narrate import call_for, gloss_for, score_text, step_remarks, value_text
 from ..walkthrough.record import PlayedHand, record_text
 from ..walkthrough.state import Snapshot
-from .words import LEAVE_WORDS, read_line
+from ..i18n import N_, _, data_text, language, ngettext
+from .words import HINT_WORDS, LEAVE_WORDS, UNDO_WORDS, action_words, read_line
 
 __all__ = ["Session", "TableEvent", "View", "BOT_NAMES", "lines_of"]
+
+#: The statuses of a rule, as a refusal names them.
+_STATUSES = {"attested": N_("attested"), "inferred": N_("inferred"),
+             "assumed": N_("assumed"), "disputed": N_("disputed")}
+
+
+def status_word(status: str) -> str:
+    """A rule's status in the language spoken."""
+    return _(_STATUSES[status]) if status in _STATUSES else status
+
 
 #: The bots that can sit at the table, by name: every bot the project has (settings may
 #: follow a name, as in ``search:samples=16``; see :mod:`rentoy.bots`).
@@ -96,9 +107,10 @@ def _bot_names(bots: str | Sequence[str]) -> tuple[str, str]:
     if len(parts) == 1:
         parts *= 2
     if len(parts) != 2:
-        raise InputError.at(f"bad --bots {bots!r}: give one bot for every seat, or two "
-                            "separated by a comma (your partner's, then the opponents')",
-                            hint="e.g. greedy or greedy,random")
+        raise InputError.at(_("bad --bots {bots}: give one bot for every seat, or two "
+                              "separated by a comma (your partner's, then the "
+                              "opponents')").format(bots=repr(bots)),
+                            hint=_("e.g. greedy or greedy,random"))
     for spec in parts:
         try:
             parse_bot(spec)
@@ -122,15 +134,17 @@ class Session:
         rules = self.variant.rules
         n = rules.default_players if players is None else players
         if n not in rules.players:
-            raise InputError.at(f"variant {self.variant.id} is played by "
-                                f"{', '.join(map(str, rules.players))} players, not {n}")
+            raise InputError.at(_("variant {variant} is played by {allowed} players, not "
+                                  "{players}").format(variant=self.variant.id, players=n,
+                                                      allowed=", ".join(map(str, rules.players))))
         if not 0 <= seat < n:
-            raise InputError.at(f"there is no seat {seat} at a table of {n}; seats run from "
-                                f"0 to {n - 1}")
+            raise InputError.at(_("there is no seat {seat} at a table of {players}; seats run "
+                                  "from 0 to {last}").format(seat=seat, players=n, last=n - 1))
         self.seat, self.players, self.seed = seat, n, seed
         self.bot_names = _bot_names(bots)
         if dealer is not None and not 0 <= dealer < n:
-            raise InputError.at(f"there is no seat {dealer} to deal at a table of {n}")
+            raise InputError.at(_("there is no seat {seat} to deal at a table of {players}").format(
+                seat=dealer, players=n))
         rng = random.Random(seed)
         given = list(deals)
         # The hands given (a deal on the command line, a record resumed) come first; the
@@ -229,16 +243,18 @@ class Session:
             return []
         self._started = True
         v = self.variant
-        match = (f" The match is the best of {v.rules.match} games." if v.rules.match > 1
-                 else "")
+        match = (" " + _("The match is the best of {games} games.").format(
+            games=v.rules.match) if v.rules.match > 1 else "")
         partners = [s for s in range(self.players) if s != self.seat and s & 1 == self.seat & 1]
-        lines = (f"{v.name} ({v.id}), {self.players} players, to {v.rules.target} "
-                 f"points.{match}",
-                 f"You are seat {self.seat}, team {TEAMS[self.seat & 1]}"
-                 + (f", with seat{'s' if len(partners) > 1 else ''} "
-                    f"{', '.join(map(str, partners))} ({self.bot_names[0]} bot)"
-                    if partners else "")
-                 + f"; the opponents are {self.bot_names[1]} bots.")
+        with_partners = (ngettext(", with seat {seats} ({bot} bot)",
+                                  ", with seats {seats} ({bot} bot)", len(partners)).format(
+            seats=", ".join(map(str, partners)), bot=self.bot_names[0]) if partners else "")
+        lines = (_("{name} ({id}), {players} players, to {target} points.").format(
+                     name=data_text(v.name), id=v.id, players=self.players,
+                     target=v.rules.target) + match,
+                 _("You are seat {seat}, team {team}{partners}; the opponents are {bot} "
+                   "bots.").format(seat=self.seat, team=TEAMS[self.seat & 1],
+                                   partners=with_partners, bot=self.bot_names[1]))
         events = [TableEvent("game", lines, {"variant": v.id, "players": self.players,
                                              "seat": self.seat, "seed": self.seed,
                                              "bots": list(self.bot_names)})]
@@ -255,9 +271,9 @@ class Session:
         if not self.waiting:     # cannot happen between calls; kept for safety
             return self._run_bots()
         word = " ".join(line.split()).lower()
-        if word in ("hint", "pista"):
+        if word in HINT_WORDS:
             return [self.hint_event()]
-        if word in ("undo", "deshacer"):
+        if word in UNDO_WORDS:
             return self.undo()
         if word in LEAVE_WORDS:
             return self._leave_to_partner()
@@ -304,19 +320,19 @@ class Session:
                 self.bot_names[0], rng=random.Random(f"advice {self.seed} {partner}"))
         advice = advisor.choose(self.game.observation(partner))
         self._advice = advice
-        word = self._word(advice.kind)
-        said = advice.kind + (f" ({word})" if word else "")
         return [TableEvent("advice", (
-            f"Your partner (seat {partner}) would {said}. The answer is yours: give it, "
-            "or type `partner` to leave it to him.",),
+            _("Your partner (seat {seat}) would say {said}. The answer is yours: give it, "
+              "or type `{partner}` to leave it to him.").format(
+                seat=partner, said=self._said(advice.kind), partner=action_words()["partner"]),
+            ),
             {"seat": partner, "advice": str(advice)})]
 
     def _leave_to_partner(self) -> list[TableEvent]:
         advice = self._advice
         partner = self._partner_to_answer()
         if advice is None or partner is None or advice.seat != partner:
-            return [TableEvent("unknown", ("There is nothing to leave to your partner now: "
-                                           "he answers only a raise your team may answer.",),
+            return [TableEvent("unknown", (_("There is nothing to leave to your partner now: "
+                                             "he answers only a raise your team may answer."),),
                                {"input": "partner"})]
         self._undo = None
         return self._apply(advice) + self._run_bots()
@@ -331,7 +347,7 @@ class Session:
 
         obs = self.observation()
         if not obs.legal:
-            return TableEvent("hint", ("Nothing to hint: it is not your turn.",), {})
+            return TableEvent("hint", (_("Nothing to hint: it is not your turn."),), {})
         if self._hinter is None:
             self._hinter = make_bot("search", rng=random.Random(f"hint {self.seed}"))
         bot = self._hinter
@@ -347,23 +363,25 @@ class Session:
                             (obs.dealer + 1) % self.players)
             moves = solver.move_winners(world, leader, trick, obs.tricks_won)
             winning = [self._card_code(c) for c, team in moves.items() if team == us]
-            text = ("Every card still in play is known, so this is exact: "
-                    + (f"{', '.join(winning)} win{'s' if len(winning) == 1 else ''} the hand "
-                       "for your team with perfect play." if winning else
-                       "no card wins the hand for your team against perfect play."))
+            text = (_("Every card still in play is known, so this is exact: ")
+                    + (ngettext("{cards} wins the hand for your team with perfect play.",
+                                "{cards} win the hand for your team with perfect play.",
+                                len(winning)).format(cards=", ".join(winning)) if winning else
+                       _("no card wins the hand for your team against perfect play.")))
             return TableEvent("hint", (text,), {"exact": True, "winning": winning})
         choice = bot.choose(obs)
         estimate = bot.estimate(obs)
         if choice.kind == PLAY:
             chance = estimate.cards.get(int(choice.card), estimate.p)
-            what = f"play {choice.card.code} ({choice.card.name})"
+            what = _("play {code} ({name})").format(code=choice.card.code,
+                                                    name=choice.card.name)
         else:
             chance = estimate.p
-            word = self._word(choice.kind)
-            what = choice.kind + (f" ({word})" if word else "")
-        text = (f"Hint: the search bot would {what}. Over {bot.samples} deals of the hidden "
-                f"cards consistent with what you have seen, your team wins the hand in "
-                f"about {chance:.0%} of them with perfect play from here.")
+            what = _("say {said}").format(said=self._said(choice.kind))
+        text = _("Hint: the search bot would {what}. Over {samples} deals of the hidden "
+                 "cards consistent with what you have seen, your team wins the hand in "
+                 "about {chance} of them with perfect play from here.").format(
+                     what=what, samples=bot.samples, chance=f"{chance:.0%}")
         return TableEvent("hint", (text,), {"exact": False, "action": str(choice),
                                             "chance": round(chance, 3)})
 
@@ -382,8 +400,8 @@ class Session:
         saved = self._undo
         if saved is None:
             return [TableEvent("unknown", (
-                "Nothing to take back: only your last action can be, and only before any "
-                "bot has acted after it.",), {"input": "undo"})]
+                _("Nothing to take back: only your last action can be, and only before any "
+                  "bot has acted after it."),), {"input": "undo"})]
         taken: Action | str | None = self._actions[-1] if self._actions else None
         if len(self.played) > len(saved.played):     # the action ended a hand
             taken = self.played[-1].actions[-1]
@@ -392,7 +410,8 @@ class Session:
                                                           saved.actions_taken)
         self._undo = None
         self.version += 1
-        return [TableEvent("undo", (f"Taken back: {taken}.",), {"action": str(taken)})]
+        return [TableEvent("undo", (_("Taken back: {action}.").format(action=taken),),
+                           {"action": str(taken)})]
 
     def help_event(self) -> TableEvent:
         """The person's legal actions, as they may be typed."""
@@ -402,21 +421,32 @@ class Session:
             a.card is None, order.get(a.card, 0) if a.card is not None else 0))
         for a in legal:
             if a.card is not None:
-                lines.append(f"{a.card.code:<4} play {a.card.name} (or {order[a.card] + 1})")
+                lines.append(f"{a.card.code:<4} " + _("play {name} (or {position})").format(
+                    name=a.card.name, position=order[a.card] + 1))
             else:
-                word = self._word(a.kind)
-                lines.append(a.kind + (f" (or {word})" if word else ""))
-        head = "Your legal actions" + (
-            " (type the card's code or its position in your hand):" if any(
-                a.kind == PLAY for a in self.legal_actions()) else ":")
-        lines.append("hint (the search bot's choice), undo (take back your last action)")
+                lines.append(self._said(a.kind, _("{word} (or {call})")))
+        head = (_("Your legal actions (type the card's code or its position in your hand):")
+                if any(a.kind == PLAY for a in self.legal_actions())
+                else _("Your legal actions:"))
+        words = action_words()
+        lines.append(_("{hint} (the search bot's choice), {undo} (take back your last "
+                       "action)").format(hint=words["hint"], undo=words["undo"]))
         return TableEvent("help", (head, *("  " + s for s in lines)),
                           {"legal": [str(a) for a in legal]})
+
+    def _said(self, kind: str, form: str = "{word} ({call})") -> str:
+        """A call as the person types it (``raise``, or ``envido`` in Spanish), with the
+        variant's own word for it where it has one and it is another."""
+        word = action_words().get(kind, kind)
+        call = self._word(kind)
+        return form.format(word=word, call=call) if call and call != word else word
 
     def _word(self, kind: str) -> str | None:
         calls = self.variant.rules.calls
         if kind == RAISE:
             return calls.for_raise(self.observation().level + 1)
+        if kind == GAME_CALL:
+            return calls.game
         return calls.accept if kind == ACCEPT else calls.fold if kind == FOLD else None
 
     def _run_bots(self) -> list[TableEvent]:
@@ -441,13 +471,29 @@ class Session:
                                hand.observation(0).trump)
         who = self._who(action.seat)
         if action.kind == PLAY:
-            first = remarks[0].replace(f"Seat {action.seat} ", f"{who} ", 1)
-            if action.seat == self.seat:
-                first = first.replace("You leads", "You lead").replace("You plays", "You play")
+            if language() == "en":
+                first = remarks[0].replace(f"Seat {action.seat} ", f"{who} ", 1)
+                if action.seat == self.seat:
+                    first = first.replace("You leads", "You lead").replace("You plays",
+                                                                           "You play")
+            else:
+                # The narration names the seat as its sentence for a lead begins ("El
+                # asiento 0 sale con..."): the person is named instead, a bot's role added.
+                seat_words = _("Seat {seat} leads {card}.").split("{seat}")[0]
+                named = f"{seat_words}{action.seat} "
+                if action.seat == self.seat:
+                    first = (remarks[0].replace(named, f"{who} ", 1)
+                             if remarks[0].startswith(named) else f"{who}: {remarks[0]}")
+                else:
+                    role = _("partner") if action.seat & 1 == self.seat & 1 else _("opponent")
+                    first = remarks[0].replace(named, f"{named[:-1]} ({role}) ", 1)
         else:
-            gloss = gloss_for(call, self.variant, action, after)
-            verb = "say" if action.seat == self.seat else "says"
-            said = f' {verb} "{call}"' + (f" ({gloss})" if gloss else "") if call else ""
+            # The English gloss of a Spanish call, shown only in English: in Spanish the
+            # game's words stand as they are.
+            gloss = gloss_for(call, self.variant, action, after) if language() == "en" else None
+            said = ((_(' say "{call}"') if action.seat == self.seat
+                     else _(' says "{call}"')).format(call=call)
+                    + (f" ({gloss})" if gloss else "") if call else "")
             first = f"{who}{said}: {remarks[0]}"
         lines = [first, *remarks[1:]]
         events = [TableEvent("action", tuple(lines), {
@@ -462,28 +508,32 @@ class Session:
         self.played.append(PlayedHand(self._deal, tuple(self._actions)))
         result = hand.result
         assert result is not None
-        how = (f"{result.tricks[result.winner]} tricks to {result.tricks[1 - result.winner]}"
-               if result.how == "tricks" else "by a fold")
-        lines = [f"End of hand {self._hands}: team {result.winner_name} wins it {how} at "
-                 f"{value_text(result.value)} and scores {result.points}. Score: "
-                 f"{score_text(result.score)} (to {self.variant.rules.target})."]
+        how = (_("{won} tricks to {lost}").format(won=result.tricks[result.winner],
+                                                   lost=result.tricks[1 - result.winner])
+               if result.how == "tricks" else _("by a fold"))
+        lines = [_("End of hand {hand}: team {team} wins it {how} at {value} and scores "
+                   "{points}. Score: {score} (to {target}).").format(
+                       hand=self._hands, team=result.winner_name, how=how,
+                       value=value_text(result.value), points=result.points,
+                       score=score_text(result.score), target=self.variant.rules.target)]
         events = [TableEvent("hand", tuple(lines), {
             "hand": self._hands, "winner": result.winner_name, "how": result.how,
             "value": result.value, "points": result.points, "score": list(result.score)})]
         if result.game_winner is not None:
             won = result.game_winner_name
-            yours = "your team" if result.game_winner == self.seat & 1 else "the opponents"
+            yours = _("your team") if result.game_winner == self.seat & 1 else _("the opponents")
             events.append(TableEvent("game-over", (
-                f"Team {won} ({yours}) wins the game, {result.score[0]}-{result.score[1]}.",),
+                _("Team {team} ({whose}) wins the game, {score}.").format(
+                    team=won, whose=yours, score=f"{result.score[0]}-{result.score[1]}"),),
                 {"winner": won, "score": list(result.score)}))
             if after.needed > 1:
                 games = after.games_after
                 if after.match_winner is not None:
-                    text = (f"Team {after.match_winner} wins the match, games "
-                            f"{max(games)}-{min(games)}.")
+                    text = _("Team {team} wins the match, games {games}.").format(
+                        team=after.match_winner, games=f"{max(games)}-{min(games)}")
                 else:
-                    text = (f"Games in the match: {score_text(games)}; the first to "
-                            f"{after.needed} wins it.")
+                    text = _("Games in the match: {games}; the first to {needed} wins "
+                             "it.").format(games=score_text(games), needed=after.needed)
                 events.append(TableEvent("match", (text,), {
                     "games": list(games), "winner": after.match_winner}))
         if not self.over:
@@ -498,33 +548,41 @@ class Session:
         word = self.variant.rules.calls.turn_up
         seen = hand.observation(self.seat)
         dealer, up = seen.dealer, seen.up
-        lines = (f"Hand {self._hands}: seat {dealer} deals; seat {(dealer + 1) % seen.players} "
-                 f"leads. Turned up{f' ({word})' if word else ''}: {up.code}, {up.name}.",)
+        lines = (_("Hand {hand}: seat {dealer} deals; seat {leader} leads. Turned up{word}: "
+                   "{code}, {name}.").format(hand=self._hands, dealer=dealer,
+                                             leader=(dealer + 1) % seen.players,
+                                             word=f" ({word})" if word else "", code=up.code,
+                                             name=up.name),)
         return TableEvent("deal", lines, {"hand": self._hands, "dealer": dealer,
                                           "up": up.code,
                                           "cards": [c.code for c in hand.deal.hands[self.seat]],
                                           "score": list(hand.score)})
 
     def _refused_event(self, action: Action, refusal: IllegalAction) -> TableEvent:
-        lines = [f"Refused: {refusal.detail} [{refusal.reason}]."]
+        lines = [_("Refused: {detail} [{reason}].").format(detail=refusal.detail,
+                                                             reason=refusal.reason)]
         status = None
         if refusal.rule:
             prov = self.variant.provenance.get(refusal.rule)
             status = prov.status if prov else None
-            origin = f"Rule `{refusal.rule}` of variant {refusal.variant}"
-            details = [d for d in (status, "source: " + ", ".join(refusal.source)
+            origin = _("Rule `{rule}` of variant {variant}").format(rule=refusal.rule,
+                                                                     variant=refusal.variant)
+            details = [d for d in (status and status_word(status),
+                                   _("source: {sources}").format(
+                                       sources=", ".join(refusal.source))
                                    if refusal.source else None) if d]
             lines.append(origin + (f" ({'; '.join(details)})" if details else "") + ".")
-        lines.append("Try again (? lists your legal actions).")
+        lines.append(_("Try again (? lists your legal actions)."))
         return TableEvent("refused", tuple(lines), {
             "action": str(action), "reason": refusal.reason, "rule": refusal.rule,
             "source": list(refusal.source), "status": status})
 
     def _who(self, seat: int) -> str:
         if seat == self.seat:
-            return "You"
-        role = "partner" if seat & 1 == self.seat & 1 else "opponent"
-        return f"Seat {seat} ({role})"
+            return _("You")
+        if seat & 1 == self.seat & 1:
+            return _("Seat {seat} (partner)").format(seat=seat)
+        return _("Seat {seat} (opponent)").format(seat=seat)
 
     # -- the record --------------------------------------------------------------
 
@@ -539,37 +597,42 @@ class Session:
 
         wt = load_walkthrough(path)
         if not wt.is_record:
-            raise InputError(Problem("this walkthrough is not a game record (it has no "
-                                     "`hands`): there is no game to resume", Location(path, 1),
-                                     hint="resume a file that `rentoy play --save` wrote"))
+            raise InputError(Problem(_("this walkthrough is not a game record (it has no "
+                                       "`hands`): there is no game to resume"),
+                                     Location(path, 1),
+                                     hint=_("resume a file that `rentoy play --save` wrote")))
         table = wt.table or {}
         seat = table.get("seat", 0) if seat is None else seat
         names = bots if bots is not None else ",".join(table.get("bots") or ("greedy",))
         seed = table.get("seed", 0) if seed is None else seed
         if wt.start_score != (0, 0) or wt.games != (0, 0):
-            raise InputError(Problem("this record starts from a score other than 0-0; "
-                                     "`rentoy play` resumes games it started",
+            raise InputError(Problem(_("this record starts from a score other than 0-0; "
+                                       "`rentoy play` resumes games it started"),
                                      Location(path, 1)))
         session = cls(wt.variant, seat=seat, players=wt.players, bots=names, seed=seed,
                       deals=[h.deal for h in wt.hands], dealer=wt.dealer)
         session.variant_spec = wt.variant_spec
         session._started = True
-        events = [TableEvent("game", (f"Resuming {wt.title!r} from {path}: "
-                                      f"{len(wt.hands)} hand{'s' if len(wt.hands) != 1 else ''}"
-                                      f" played again as recorded.",), {"resumed": str(path)})]
+        events = [TableEvent("game", (ngettext(
+            "Resuming {title} from {path}: {count} hand played again as recorded.",
+            "Resuming {title} from {path}: {count} hands played again as recorded.",
+            len(wt.hands)).format(title=repr(wt.title), path=path, count=len(wt.hands)),),
+            {"resumed": str(path)})]
         events.append(session._deal_event())
         for hand in wt.hands:
             for spec in hand.root.actions:
                 refusal = session.game.refusal(spec.action)
                 if session.over or refusal is not None:
-                    why = "the game is already over" if session.over else str(refusal)
-                    raise InputError(Problem(f"`{spec.text}` cannot be played again: {why}",
+                    why = _("the game is already over") if session.over else str(refusal)
+                    raise InputError(Problem(_("`{action}` cannot be played again: {why}").format(
+                                                 action=spec.text, why=why),
                                              Location(path, spec.line)))
                 events += session._apply(spec.action)
         if session.over:
-            raise InputError(Problem("this game is finished: there is nothing to resume",
-                                     Location(path, 1), hint="start a new one with "
-                                     f"`rentoy play {wt.variant_spec}`"))
+            raise InputError(Problem(_("this game is finished: there is nothing to resume"),
+                                     Location(path, 1), hint=_(
+                                         "start a new one with `rentoy play {variant}`").format(
+                                             variant=wt.variant_spec)))
         # The hands already over, told by their ends; the one left off, in full.
         last = max(i for i, e in enumerate(events) if e.kind == "deal")
         shown = [e for e in events[:last] if e.kind in ("game", "hand", "game-over", "match")]

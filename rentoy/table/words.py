@@ -1,8 +1,9 @@
 """What a person types at the table, read as an action of their seat.
 
 A line is a card code (``3c``, ``Rc``, ``play 3c``), a card's position in the hand as
-shown (``1``, ``2``, ...), or a call: ``raise``, ``accept``, ``fold``, the glossary's
-Spanish words for them (``envite``, ``quiero``, ``no quiero``, ``irse``, ``me voy``)
+shown (``1``, ``2``, ...), or a call: ``raise``, ``accept``, ``fold``, ``game``, the
+glossary's Spanish words for them (``envite``, ``quiero``, ``no quiero``, ``irse``,
+``me voy``), the words said at the table (``envido``, ``juego``)
 and the variant's own words (its ``calls`` rule: Huétor's ``envío``, ``revío``, ...),
 in any case and with or without accents. ``?`` (or ``help``) asks for the legal
 actions. Anything else is refused, with a "did you mean" only where the closest word
@@ -31,19 +32,43 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from ..cards import Card, CardError, parse_card
-from ..engine import ACCEPT, FOLD, PLAY, RAISE, Action
+from ..engine import ACCEPT, FOLD, GAME_CALL, PLAY, RAISE, Action
 from ..errors import suggest
 from ..glossary import term_key
-from ..consistency import COMMON_WORDS, HELP_WORDS, LEAVE_WORDS
+from ..consistency import COMMON_WORDS, HELP_WORDS, LEAVE_WORDS, SPOKEN_WORDS
+from ..i18n import _, language
 from ..limits import shown
 from ..variant import Variant
 from ..variants import load_variant
 
-__all__ = ["Reading", "read_line", "call_words", "HELP_WORDS", "LEAVE_WORDS", "COMMON_WORDS"]
+__all__ = ["Reading", "read_line", "call_words", "action_words", "HELP_WORDS", "LEAVE_WORDS",
+           "COMMON_WORDS", "HINT_WORDS", "UNDO_WORDS"]
 
 # What asks for the list of legal actions, what leaves an answer to the partner, and the
 # words every variant understands: stated with the variants' rule checks, which refuse a
 # call word that reads as one of them (or as a card, or a position).
+
+#: What asks for the search bot's choice, and what takes back the person's last action.
+HINT_WORDS: tuple[str, ...] = ("hint", "pista")
+UNDO_WORDS: tuple[str, ...] = ("undo", "deshacer")
+
+#: The word shown for each thing a person may type, by language: the English names, or
+#: the Spanish said at the table (every one of them understood in either language).
+_SHOWN_WORDS: dict[str, dict[str, str]] = {
+    "en": {RAISE: "raise", GAME_CALL: "game", ACCEPT: "accept", FOLD: "fold",
+           "partner": "partner", "hint": "hint", "undo": "undo", "help": "help"},
+    "es": {RAISE: "envido", GAME_CALL: "juego", ACCEPT: "quiero", FOLD: "no quiero",
+           "partner": "compañero", "hint": "pista", "undo": "deshacer", "help": "ayuda"},
+}
+
+
+def action_words() -> dict[str, str]:
+    """The words to show for the calls and the table's requests, in the language spoken.
+
+    >>> action_words()["accept"]
+    'accept'
+    """
+    return _SHOWN_WORDS.get(language(), _SHOWN_WORDS["en"])
 
 
 @dataclass(frozen=True)
@@ -65,15 +90,18 @@ def call_words(variant: Variant | str) -> dict[str, str]:
     """
     calls = load_variant(variant).rules.calls
     words: dict[str, str] = {}
-    for kind, common in COMMON_WORDS.items():
-        for word in common:
-            words[term_key(word)] = kind
+    for table in (COMMON_WORDS, SPOKEN_WORDS):
+        for kind, common in table.items():
+            for word in common:
+                words[term_key(word)] = kind
     for word in calls.raise_:
         words.setdefault(term_key(word), RAISE)
     if calls.accept:
         words.setdefault(term_key(calls.accept), ACCEPT)
     if calls.fold:
         words.setdefault(term_key(calls.fold), FOLD)
+    if calls.game:
+        words.setdefault(term_key(calls.game), GAME_CALL)
     return words
 
 
@@ -96,18 +124,22 @@ def read_line(line: str, seat: int, cards: Sequence[Card], variant: Variant | st
         i = int(key) if len(key.lstrip("0")) <= 3 else len(cards) + 1000
         if 1 <= i <= len(cards):
             return Reading(Action(seat, PLAY, cards[i - 1]))
-        return Reading(error=f"there is no card {shown(key.lstrip('0') or '0', quoted=False)}: "
-                             f"you hold {len(cards)} card"
-                             f"{'s' if len(cards) != 1 else ''}"
-                             + (f", numbered 1 to {len(cards)}" if len(cards) > 1 else ""))
+        from ..i18n import ngettext
+
+        return Reading(error=_("there is no card {number}: ").format(
+            number=shown(key.lstrip('0') or '0', quoted=False))
+            + ngettext("you hold {count} card", "you hold {count} cards", len(cards)).format(
+                count=len(cards))
+            + (_(", numbered 1 to {count}").format(count=len(cards)) if len(cards) > 1
+               else ""))
     code = key[5:].strip() if key.startswith("play ") else key
     try:
         return Reading(Action(seat, PLAY, parse_card(code)))
     except CardError:
         pass
     hint = _suggestion(key, words, cards)
-    return Reading(error=f"unknown action {shown(text)}" + (f" ({hint})" if hint else "")
-                   + "; type ? for your legal actions")
+    return Reading(error=_("unknown action {text}").format(text=shown(text))
+                   + (f" ({hint})" if hint else "") + _("; type ? for your legal actions"))
 
 
 def _suggestion(key: str, words: dict[str, str], cards: Sequence[Card]) -> str | None:
