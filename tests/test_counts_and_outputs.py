@@ -38,3 +38,16 @@ def test_an_annotated_record_is_refused_before_the_review_when_it_would_replace_
     status, out, err = cli(capsys, "review", str(RECORD), "--annotate",
                            str(tmp_path / "new" / "reviewed.yaml"), "--samples", "4")
     assert status == 0 and (tmp_path / "new" / "reviewed.yaml").exists()
+
+
+def test_a_variant_path_that_is_there_but_not_a_file_says_what_it_is(capsys, tmp_path):
+    import os
+
+    fifo = tmp_path / "v.yaml"
+    os.mkfifo(fifo)
+    (tmp_path / "a.yaml").symlink_to(tmp_path / "b.yaml")
+    (tmp_path / "b.yaml").symlink_to(tmp_path / "a.yaml")
+    status, _, err = cli(capsys, "rules", str(fifo))
+    assert status == 2 and "FIFO" in err
+    status, _, err = cli(capsys, "rules", str(tmp_path / "a.yaml"))
+    assert status == 2 and "symbolic links" in err and "no variant file" not in err
