@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 
 from ..i18n import _, data_text
-from .common import add_format, count
+from .common import add_format, bounded_count, count, seconds
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -37,7 +37,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                           "(either), --at shows team B dealing unless told"))
     p.add_argument("--players", type=int, metavar="P",
                    help=_("table size (default: the variant's default)"))
-    p.add_argument("--hands", "-n", type=count, metavar="N",
+    p.add_argument("--hands", "-n", type=bounded_count("MAX_EQUITY_HANDS"), metavar="N",
                    help=_("measure now, N hands at every score (default: read the stored "
                           "table; 40 when none is stored)"))
     p.add_argument("--bots", metavar="B",
@@ -48,7 +48,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--check", metavar="A-B[,A-B]",
                    help=_("also play whole games from these scores (team B dealing) and "
                           "compare them with the table"))
-    p.add_argument("--games", type=count, default=200, metavar="G",
+    p.add_argument("--games", type=bounded_count("MAX_EQUITY_HANDS"), default=200, metavar="G",
                    help=_("with --check: games from each score"))
     p.add_argument("--jobs", "-j", type=count, default=1, metavar="J",
                    help=_("worker processes, at most one per core (0: one per core); the "
@@ -58,7 +58,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                           "ADDRESS (needs rentoy[distributed])"))
     p.add_argument("--dask-scheduler-file", metavar="FILE",
                    help=_("as --dask, with the scheduler file `dask scheduler` wrote"))
-    p.add_argument("--dask-timeout", type=float, default=20.0, metavar="SECONDS",
+    p.add_argument("--dask-timeout", type=seconds, default=20.0, metavar="SECONDS",
                    help=_("how long to wait for the dask scheduler and a first worker"))
     p.add_argument("--plot", metavar="FILE",
                    help=_("also draw the grid as a heat map to FILE (.svg, .png or .pdf; "
@@ -173,19 +173,23 @@ def _equity(args: argparse.Namespace):
         from ..errors import InputError
         raise InputError.at(_("--hands must be 1 or more, not {hands}").format(hands=hands))
     bots = args.bots or DEFAULT_BOTS
+    from ..bots import parse_team_specs
+    from ..errors import InputError
+
+    try:        # the bots are read before anything runs, and only they are "--bots"
+        pair = parse_team_specs(bots)
+    except ValueError as exc:
+        raise InputError.at(str(exc)) from None
     cells = variant.rules.target ** 2
-    update, bar = progress_bar(simulation_seconds(hands * cells, 1, _pair(bots), players=players,
+    update, bar = progress_bar(simulation_seconds(hands * cells, 1, pair, players=players,
                                                   jobs=max(1, args.jobs or 1)), "hands")
     try:
         with executor_of(args) as (executor, jobs):
             counts = measure_hands(
-                variant, hands, args.seed, players=players, bots=_pair(bots), jobs=jobs,
+                variant, hands, args.seed, players=players, bots=pair, jobs=jobs,
                 executor=executor,
                 progress=None if update is None else
                 (lambda done, total: update(done * hands, total * hands)))
-    except ValueError as exc:
-        from ..errors import InputError
-        raise InputError.at(f"--bots {bots}: {exc}") from None
     finally:
         if bar is not None:
             bar.close()
@@ -197,18 +201,14 @@ def _equity(args: argparse.Namespace):
     return equity_table(counts, variant.rules.target, seed=args.seed), info
 
 
-def _pair(bots: str) -> tuple[str, str]:
-    parts = [b.strip() for b in bots.split(",")]
-    return (parts[0], parts[-1]) if len(parts) <= 2 else (bots, bots)
-
-
 def _checks(args: argparse.Namespace, info: dict, scores: list[tuple[int, int]]) -> list:
+    from ..bots import parse_team_specs
     from ..equity.measure import play_from
     from .compare import executor_of
 
     with executor_of(args) as (executor, jobs):
         games = play_from(info["variant"], [(a, b, 1) for a, b in scores], args.games,
-                          args.seed, players=info["players"], bots=_pair(info["bots"]),
+                          args.seed, players=info["players"], bots=parse_team_specs(info["bots"]),
                           jobs=jobs, executor=executor)
     return [{"score_a": a, "score_b": b, "dealer": "B", "games": g, "wins_a": w}
             for (a, b, _), (w, g) in sorted(games.items())]

@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 
 from ..i18n import _
-from .common import add_format, count
+from .common import add_format, bounded_count, count
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -30,8 +30,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                  "rentoy review game.yaml --annotate reviewed.yaml && rentoy run "
                  "reviewed.yaml"))
     p.add_argument("record", metavar="RECORD", help=_("the game record (a walkthrough file)"))
-    p.add_argument("--samples", type=count, default=32, metavar="N",
-                   help=_("worlds the search bot samples for each decision"))
+    p.add_argument("--samples", type=bounded_count("MAX_SAMPLES"), default=32, metavar="N",
+                   help=_("worlds the search bot samples for each decision (at most "
+                          "4,096: rentoy.limits.MAX_SAMPLES)"))
     p.add_argument("--seed", type=count, default=0, metavar="S",
                    help=_("seed of the bot's samples; the same seed gives the same review"))
     p.add_argument("--all", action="store_true",
@@ -39,6 +40,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--annotate", metavar="FILE",
                    help=_("also write the record with the review as notes to FILE (a "
                           "walkthrough that `rentoy run` replays)"))
+    p.add_argument("--force", action="store_true",
+                   help=_("let the --annotate file replace an existing one"))
     add_format(p, ("text", "markdown", "json"))
     p.add_argument("--json", action="store_true", help=_("print JSON (same as --format json)"))
     p.set_defaults(handler=handle)
@@ -54,23 +57,28 @@ def handle(args: argparse.Namespace) -> int:
             samples=args.samples))
     refuse_folder(args.record, _("a game record"), _("give a walkthrough file, e.g. the one "
                                                      "`rentoy play --save FILE` writes"))
+    if args.annotate:     # the one rule of output paths, asked before the review runs
+        from ..files import check_output
+
+        check_output(args.annotate, force=args.force, what="--annotate")
     from ..equity.review import review_record
 
     review = review_record(args.record, samples=args.samples, seed=args.seed)
     if args.annotate:
-        write_annotated(review, args.annotate)
+        write_annotated(review, args.annotate, force=args.force)
     emit(review_report(review, every=args.all), fmt)
     return 0
 
 
-def write_annotated(review, path: str) -> None:
-    """Write the annotated record and say where it went (on stderr)."""
+def write_annotated(review, path: str, force: bool = False) -> None:
+    """Write the annotated record under the rule of output paths (its folder made, an
+    existing file replaced only with ``force``) and say where it went (on stderr)."""
     import sys
 
     from ..equity.review import annotated_record
-    from ..files import write_atomic
+    from ..files import write_output
 
-    write_atomic(path, annotated_record(review))
+    write_output(path, annotated_record(review), force=force)
     print("rentoy: " + _("annotated record written to {path} (replay it with: rentoy run "
                          "{path})").format(path=path), file=sys.stderr)
 

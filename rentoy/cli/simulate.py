@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import argparse
 
-from ..i18n import _
+from ..i18n import N_, _
 from .common import add_format, bounded_count, progress_bar
 from .compare import (add_simulation_options, check_plot, executor_of, progress_chunk,
                       simulation_estimate, write_plot)
@@ -97,7 +97,7 @@ def handle(args: argparse.Namespace) -> int:
         write_plot(result, args.plot, force=args.force)
     data = simulation_data(result)
     report = simulation_report(result, layout="long" if fmt == "csv" else "wide")
-    speed = Table([_("hands"), _("games"), _("seconds"), _("hands per second")],
+    speed = Table([N_("hands"), N_("games"), N_("seconds"), N_("hands per second")],
                   [[data["hands"], data["games"], data["seconds"],
                     round(data["hands_per_second"] or 0)]], title=_("Speed"))
     from .common import emit
