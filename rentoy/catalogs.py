@@ -43,7 +43,10 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .i18n import DOMAINS, LANGUAGES, LOCALE_DIR
+from .i18n import DOMAINS, LANGUAGES
+from .i18n import LOCALE_DIR as _LOCALE_DIR
+
+LOCALE_DIR = Path(_LOCALE_DIR)
 
 if TYPE_CHECKING:
     from babel.messages.catalog import Catalog
