@@ -43,13 +43,16 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .i18n import DOMAINS, LANGUAGES, LOCALE_DIR
+from .i18n import DOMAINS, LANGUAGES
+from .i18n import LOCALE_DIR as _LOCALE_DIR
+
+LOCALE_DIR = Path(_LOCALE_DIR)
 
 if TYPE_CHECKING:
     from babel.messages.catalog import Catalog
     from babel.messages.catalog import Message as BabelMessage
 
-__all__ = ["Message", "TEXT_KEYS", "CODE_PARTS", "code_messages", "data_messages",
+__all__ = ["Message", "TEXT_KEYS", "texts_in", "CODE_PARTS", "code_messages", "data_messages",
            "messages", "part_files", "read_parts", "compiled", "problems", "update",
            "compile_catalogs", "SITE_UNCATALOGUED", "site_templates", "site_update",
            "site_problems", "main"]
@@ -114,13 +117,14 @@ def code_messages(package: Path = PACKAGE) -> list[Message]:
     return found
 
 
-def _texts(value: object, key: str | None) -> Iterator[str]:
+def texts_in(value: object, key: str | None = None) -> Iterator[str]:
+    """The texts to translate in a loaded file: the values of :data:`TEXT_KEYS`."""
     if isinstance(value, dict):
         for k, v in value.items():
-            yield from _texts(v, str(k))
+            yield from texts_in(v, str(k))
     elif isinstance(value, list):
         for v in value:
-            yield from _texts(v, key)
+            yield from texts_in(v, key)
     elif isinstance(value, str) and key in TEXT_KEYS and value.strip():
         yield value
 
@@ -140,7 +144,7 @@ def data_messages(root: Path = ROOT) -> list[Message]:
         relative = path.relative_to(root).as_posix()
         part = path.stem if path.parent.name == "variants" else "examples"
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
-        for text in _texts(data, None):
+        for text in texts_in(data):
             found.append(Message("variants", text, None, relative, part))
     return found
 
@@ -203,6 +207,18 @@ def compile_catalogs(langs: Iterable[str] = LANGUAGES[1:], locale: Path = LOCALE
     return written
 
 
+def _gap(entry: BabelMessage | None, text: str) -> str | None:
+    """What an entry lacks for ``text`` (missing, fuzzy, untranslated), or None."""
+    short = text if len(text) < 70 else text[:67] + "..."
+    if entry is None:
+        return f"lacks {short!r}"
+    if entry.fuzzy:
+        return f"{short!r} is fuzzy"
+    if not _translated(entry):
+        return f"{short!r} is not yet translated"
+    return None
+
+
 def _translated(message: BabelMessage) -> bool:
     strings = message.string if isinstance(message.string, tuple) else (message.string,)
     return all(strings) and bool(strings)
@@ -216,15 +232,10 @@ def problems(lang: str, root: Path = ROOT, locale: Path = LOCALE_DIR,
         merged = read_parts(lang, domain, locale)
         for message in messages(domain, root):
             entry = merged.get(message.id)
-            short = message.id if len(message.id) < 70 else message.id[:67] + "..."
-            if entry is None:
-                found.append(f"{message.where}: no {lang} text for {short!r} (run "
-                             "`python -m rentoy.catalogs update`)")
-            elif entry.fuzzy:
-                found.append(f"{message.where}: the {lang} text for {short!r} is fuzzy")
-            elif not _translated(entry):
-                found.append(f"{message.where}: {short!r} is not yet translated into "
-                             f"{lang}")
+            gap = _gap(entry, message.id)
+            if gap:
+                found.append(f"{message.where}: {lang}: {gap}" + (
+                    " (run `python -m rentoy.catalogs update`)" if entry is None else ""))
         mo = locale / lang / "LC_MESSAGES" / f"{domain}.mo"
         if not mo.exists() or mo.read_bytes() != compiled(lang, domain, locale):
             found.append(f"{mo.relative_to(root) if mo.is_relative_to(root) else mo}: "
@@ -366,15 +377,10 @@ def site_problems(lang: str, templates: Path, docs: Path = SITE_DOCS) -> list[st
             if not message.id:
                 continue
             entry = catalog.get(message.id) if catalog is not None else None
-            text = str(message.id)
-            short = text if len(text) < 70 else text[:67] + "..."
-            if entry is None:
-                found.append(f"{where}: lacks {short!r} (run `python -m rentoy.catalogs "
-                             "site-update`)")
-            elif entry.fuzzy:
-                found.append(f"{where}: {short!r} is fuzzy")
-            elif not _translated(entry):
-                found.append(f"{where}: {short!r} is not yet translated")
+            gap = _gap(entry, str(message.id))
+            if gap:
+                found.append(f"{where}: {gap}" + (
+                    " (run `python -m rentoy.catalogs site-update`)" if entry is None else ""))
     return found
 
 

@@ -31,13 +31,14 @@ package (see :mod:`rentoy.catalogs`).
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
-from pathlib import Path
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
 
+# Read by every run, English ones included: nothing here imports more than ``os``
+# (typing, contextlib and pathlib cost start-up time the command line counts).
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     import gettext
+    from types import TracebackType
 
 __all__ = ["LANGUAGES", "DOMAINS", "LOCALE_DIR", "LanguageError", "choose_language",
            "set_language", "language", "use_language", "_", "N_", "ngettext", "data_text",
@@ -50,7 +51,7 @@ LANGUAGE_NAMES: Mapping[str, str] = {"en": "English", "es": "español"}
 #: The catalogs: the program's words and the variant files' texts.
 DOMAINS: tuple[str, ...] = ("rentoy", "variants")
 #: Where the compiled catalogs live (``<lang>/LC_MESSAGES/<domain>.mo``).
-LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+LOCALE_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "locale")
 
 _current = "en"
 _loaded: dict[tuple[str, str], gettext.NullTranslations] = {}
@@ -103,15 +104,19 @@ def language() -> str:
     return _current
 
 
-@contextmanager
-def use_language(code: str) -> Iterator[None]:
+class use_language:  # noqa: N801 (used as a function: ``with use_language("es"):``)
     """Speak ``code`` within the block, then the language spoken before."""
-    before = _current
-    set_language(code)
-    try:
-        yield
-    finally:
-        set_language(before)
+
+    def __init__(self, code: str):
+        self.code, self.before = code, _current
+
+    def __enter__(self) -> None:
+        self.before = _current
+        set_language(self.code)
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 trace: TracebackType | None) -> None:
+        set_language(self.before)
 
 
 def translations(domain: str = "rentoy", code: str | None = None) -> gettext.NullTranslations:
@@ -125,9 +130,9 @@ def translations(domain: str = "rentoy", code: str | None = None) -> gettext.Nul
         if code == "en":
             found = _gettext.NullTranslations()
         else:
-            path = LOCALE_DIR / code / "LC_MESSAGES" / f"{domain}.mo"
+            path = os.path.join(LOCALE_DIR, code, "LC_MESSAGES", f"{domain}.mo")
             try:
-                with path.open("rb") as handle:
+                with open(path, "rb") as handle:
                     found = _gettext.GNUTranslations(handle)
             except OSError:       # an installation without the catalog speaks English
                 found = _gettext.NullTranslations()
@@ -181,9 +186,9 @@ def has_translation(text: str, domain: str = "variants", code: str = "es") -> bo
             def gettext(self, message: str) -> str:
                 return _MISSING
 
-        path = LOCALE_DIR / code / "LC_MESSAGES" / f"{domain}.mo"
+        path = os.path.join(LOCALE_DIR, code, "LC_MESSAGES", f"{domain}.mo")
         try:
-            with path.open("rb") as handle:
+            with open(path, "rb") as handle:
                 catalog = _gettext.GNUTranslations(handle)
         except OSError:
             catalog = _gettext.NullTranslations()

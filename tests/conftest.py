@@ -24,6 +24,31 @@ if "RENTOY_CACHE_DIR" not in os.environ:
     atexit.register(shutil.rmtree, os.environ["RENTOY_CACHE_DIR"], ignore_errors=True)
 
 
+@pytest.fixture(params=("c", "python"))
+def loader(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Run the test under each YAML loader rentoy can use."""
+    from rentoy import yamlfile
+
+    if request.param not in yamlfile.SAFE_LOADERS:
+        pytest.skip(f"no {request.param} YAML loader here")
+    monkeypatch.setattr(yamlfile, "LOADER", yamlfile.SAFE_LOADERS[request.param])
+    return str(request.param)
+
+
+@pytest.fixture
+def variants_copy(tmp_path: Path):
+    """A copy of the variants folder that rentoy reads instead of its own, to damage."""
+    import shutil
+
+    from rentoy.sources import set_variants_dir
+
+    folder = tmp_path / "variants"
+    shutil.copytree(Path(__file__).resolve().parent.parent / "variants", folder)
+    set_variants_dir(folder)
+    yield folder
+    set_variants_dir(None)
+
+
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The project's docs built once per run as the README's test command builds them

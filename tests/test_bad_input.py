@@ -11,7 +11,6 @@ from __future__ import annotations
 import errno
 import os
 import re
-import shutil
 import signal
 import subprocess
 import sys
@@ -23,30 +22,12 @@ import pytest
 
 from rentoy import limits, yamlfile
 from rentoy.errors import IllegalAction, InputError
-from rentoy.sources import set_variants_dir
+from inprocess import located
 from inprocess import run as cli
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "docs" / "examples"
 TWO = (EXAMPLES / "two-players.yaml").read_text(encoding="utf-8")
-LOCATED = re.compile(r"^rentoy: error: (?P<file>[^:\n]+):(?P<line>\d+):\d+: ", re.M)
-
-
-@pytest.fixture(params=sorted(yamlfile.SAFE_LOADERS))
-def loader(request, monkeypatch):
-    """Run the test under each YAML loader rentoy can use."""
-    monkeypatch.setattr(yamlfile, "LOADER", yamlfile.SAFE_LOADERS[request.param])
-    return request.param
-
-
-def located(err: str, name: str, line: int | None = None) -> re.Match:
-    """The first located error line, which must name ``name`` (at ``line``)."""
-    match = LOCATED.search(err)
-    assert match, err
-    assert match["file"].endswith(name), err
-    if line is not None:
-        assert int(match["line"]) == line, err
-    return match
 
 
 def with_title(title: str) -> str:
@@ -166,15 +147,6 @@ def test_the_engine_refuses_a_table_before_dealing(kind):
 
 # ---------------------------------------------------------------------------------------
 # A damaged file hurts only what uses it
-
-@pytest.fixture
-def variants_copy(tmp_path):
-    folder = tmp_path / "variants"
-    shutil.copytree(ROOT / "variants", folder)
-    set_variants_dir(folder)
-    yield folder
-    set_variants_dir(None)
-
 
 def test_a_glossary_that_is_not_a_mapping_costs_only_the_glosses(variants_copy, capsys):
     (variants_copy / "glossary.yaml").write_text("- a\n- b\n", encoding="utf-8")

@@ -29,41 +29,15 @@ import pytest
 
 from rentoy import limits, yamlfile
 from rentoy.errors import InputError
-from rentoy.sources import set_variants_dir
+from inprocess import located
 from inprocess import run as cli
 from measure import run_measured
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "docs" / "examples"
 TWO = (EXAMPLES / "two-players.yaml").read_text(encoding="utf-8")
-LOCATED = re.compile(r"^rentoy: error: (?P<file>[^:\n]+):(?P<line>\d+):\d+: ", re.M)
 CONTROL = re.compile(limits.CONTROL_CHARACTERS)
 MB = 1024 * 1024
-
-
-@pytest.fixture(params=sorted(yamlfile.SAFE_LOADERS))
-def loader(request, monkeypatch):
-    """Run the test under each YAML loader rentoy can use."""
-    monkeypatch.setattr(yamlfile, "LOADER", yamlfile.SAFE_LOADERS[request.param])
-    return request.param
-
-
-@pytest.fixture
-def variants_copy(tmp_path):
-    folder = tmp_path / "variants"
-    shutil.copytree(ROOT / "variants", folder)
-    set_variants_dir(folder)
-    yield folder
-    set_variants_dir(None)
-
-
-def located(err: str, name: str, line: int | None = None) -> re.Match:
-    match = LOCATED.search(err)
-    assert match, err
-    assert match["file"].endswith(name), err
-    if line is not None:
-        assert int(match["line"]) == line, err
-    return match
 
 
 def measured(*args: str, **kwargs) -> tuple[int, str, str, int]:

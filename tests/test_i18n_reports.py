@@ -241,20 +241,10 @@ def test_english_reads_no_catalog():
 # rentoy check: a text without its Spanish
 
 def _untranslated(path: Path) -> int:
-    from rentoy.catalogs import TEXT_KEYS
+    from rentoy.catalogs import texts_in
     from rentoy.yamlfile import load_document
 
-    def texts(value, key=None):
-        if isinstance(value, dict):
-            for k, v in value.items():
-                yield from texts(v, str(k))
-        elif isinstance(value, list):
-            for v in value:
-                yield from texts(v, key)
-        elif isinstance(value, str) and key in TEXT_KEYS and value.strip():
-            yield value
-
-    return sum(not has_translation(t) for t in texts(load_document(path).data))
+    return sum(not has_translation(t) for t in texts_in(load_document(path).data))
 
 
 def test_check_warns_of_each_text_of_a_project_file_without_its_spanish(capsys):

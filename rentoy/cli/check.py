@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from ..i18n import _
 from .common import add_format, emit, output_width, write
 
 _VARIANT_KEYS = {"rules", "extends", "options"}
@@ -13,22 +14,22 @@ _WALKTHROUGH_KEYS = {"actions", "branches", "deal", "variant", "expect"}
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
-        "check", help="validate a variant or walkthrough file",
-        description="Validate a variant file (schema, rules, inheritance, options, sources) "
-                    "or a walkthrough file (variant, deal, actions, expectations). Exit "
-                    "status 0 when valid, 2 when not, with every problem's file, line and "
-                    "a suggestion on stderr. Warnings (a rule inherited although a rule it "
-                    "depends on changed, an inherited option against the file's own rules, "
-                    "a note, description or other text the site shows that has no Spanish "
-                    "text in the catalogs) are printed on stderr too, but leave the exit "
-                    "status 0.")
-    p.add_argument("paths", metavar="PATH", nargs="+", help="the file(s) to check")
+        "check", help=_("validate a variant or walkthrough file"),
+        description=_("Validate a variant file (schema, rules, inheritance, options, "
+                      "sources) or a walkthrough file (variant, deal, actions, "
+                      "expectations). Exit status 0 when valid, 2 when not, with every "
+                      "problem's file, line and a suggestion on stderr. Warnings (a rule "
+                      "inherited although a rule it depends on changed, an inherited option "
+                      "against the file's own rules, a note, description or other text the "
+                      "site shows that has no Spanish text in the catalogs) are printed on "
+                      "stderr too, but leave the exit status 0."))
+    p.add_argument("paths", metavar="PATH", nargs="+", help=_("the file(s) to check"))
     p.add_argument("--kind", choices=("auto", "variant", "walkthrough"), default="auto",
-                   help="what the file is; auto tells it from its keys")
+                   help=_("what the file is; auto tells it from its keys"))
     p.add_argument("--translations", choices=("auto", "all", "none"), default="auto",
-                   help="warn of each text (note, description, name...) without its Spanish "
-                        "text: auto, for the project's own variant files and worked "
-                        "examples only; all, for every file; none, never")
+                   help=_("warn of each text (note, description, name...) without its "
+                          "Spanish text: auto, for the project's own variant files and "
+                          "worked examples only; all, for every file; none, never"))
     add_format(p, ("text", "json"))
     p.set_defaults(handler=handle)
 

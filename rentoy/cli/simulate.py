@@ -18,7 +18,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "simulate", help=_("play many hands of one variant with bots and measure them"),
         description=_("Play at least N hands of a variant, in whole games to its target, "
-                      "with random, greedy or search bots, and report hands per game, points per "
+                      "with random, greedy, search or table bots, and report hands per game, "
+                      "points per "
                       "hand, fold rate and the rest, each with a 95% interval, plus the "
                       "speed. The same seed gives the same statistics whatever --jobs is."),
         epilog=_("Example: rentoy simulate 1737 --hands 20000 --seed 1 --jobs 2 --json"))

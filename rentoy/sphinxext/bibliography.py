@@ -20,7 +20,7 @@ from .citations import (citation_nodes, full_citation, is_anonymous, short_citat
                         source_refs)
 from .directives import RentoyDirective
 from .evidence import source_label
-from .elements import paragraph, xref
+from .elements import paragraph, spanish, xref
 from .errors import Failure, failure_from, library_errors, report_failure
 from .tracking import note_files
 from .domain import register_id
@@ -137,8 +137,9 @@ class GlossaryDirective(RentoyDirective):
         dlist = nodes.definition_list(classes=["glossary", "rentoy-glossary"])
         for term in sorted(load_glossary().values(), key=lambda t: term_key(t.term)):
             item = nodes.definition_list_item()
-            item += make_glossary_term(self.env, [nodes.Text(term.term)], None, source, lineno,
-                                       None, self.state.document)
+            # The headword is Spanish on every edition's page: marked so, for screen readers.
+            item += make_glossary_term(self.env, [spanish(term.term, emphasis=False)], None,
+                                       source, lineno, None, self.state.document)
             body = nodes.definition()
             para = paragraph(None)
             gloss = data_text(term.gloss)
