@@ -7,7 +7,7 @@ and an English translation, and the modern source text's key statements paraphra
 >>> q.source, q.english.split(",")[0]
 ('autoridades-1737', 'Three cards are dealt to each player')
 >>> [q.id for q in quotations_for("1737", "hand_size")]
-['rentoi-deal']
+['rentoi-deal', 'source-es-play']
 """
 
 from __future__ import annotations

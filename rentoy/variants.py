@@ -536,12 +536,16 @@ def _resolve(spec: str, relative_to: Path | None, stack: tuple[Path, ...] = ()) 
             path = Path(base)
         if not path.is_absolute() and relative_to is not None:
             path = relative_to / path
-        if not _is_file(path) and os.path.lexists(path):
-            # There, but not a file: a FIFO, a device, a folder, a loop of links. The
-            # bounded reader says which (and reads nothing from it).
+        if not _is_file(path) and os.path.lexists(path) and not os.path.isdir(path):
+            # There, but not a file: a FIFO, a device, a loop of links. The bounded
+            # reader says which (and reads nothing from it).
+            from .errors import InputError
             from .yamlfile import read_text
 
-            read_text(path)
+            try:
+                read_text(path)
+            except InputError as exc:
+                raise VariantError(exc.problems) from None
         if not _is_file(path):
             raise VariantError(Problem(_("no variant file {name}").format(name=repr(base)),
                                        Location(str(path)),

@@ -152,7 +152,7 @@ def test_bots_by_spec() -> None:
                          ("search:samples=many", "samples is a whole number"),
                          ("search:samples", "write samples=VALUE"),
                          ("random:samples=3", "random takes no settings"),
-                         ("search:samples=0", "at least 1"),
+                         ("search:samples=0", "from 1 to"),
                          ("search:raise_at=3", "raise_at is a chance between 0 and 1"),
                          ("search:careless_sure_at=-0.1", "careless_sure_at is a chance"),
                          ("greedy:bluff=2", "bluff is a chance between 0 and 1")]:
