@@ -164,7 +164,17 @@ def data_text(text: str) -> str:
     spoken now; the English where it has no translation."""
     if _current == "en" or not text:
         return text
-    return translations("variants").gettext(text)
+    catalog = translations("variants")
+    found = catalog.gettext(text)
+    if found == text:
+        # A block of YAML (``|``) ends in a line break that readers of the file often
+        # strip, or keep where the catalog has none: either form finds the translation,
+        # given back in the form asked for.
+        other = text[:-1] if text.endswith("\n") else text + "\n"
+        translated = catalog.gettext(other)
+        if translated != other:
+            found = translated + "\n" if text.endswith("\n") else translated.rstrip("\n")
+    return found
 
 
 #: What a catalog read for checking answers for a text it lacks (no text is this).
@@ -194,4 +204,7 @@ def has_translation(text: str, domain: str = "variants", code: str = "es") -> bo
             catalog = _gettext.NullTranslations()
         catalog.add_fallback(Missing())
         _checking[key] = catalog
-    return catalog.gettext(text) != _MISSING
+    if catalog.gettext(text) != _MISSING:
+        return True
+    other = text[:-1] if text.endswith("\n") else text + "\n"     # as data_text reads it
+    return catalog.gettext(other) != _MISSING

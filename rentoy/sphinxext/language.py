@@ -287,7 +287,22 @@ def _page_context(app: Sphinx, pagename: str, templatename: str,
         for code in editions]
 
 
+def _untranslated_argparse(app: Sphinx) -> None:
+    """sphinx-argparse's directive with its output kept out of the pages' catalogs: the
+    command line's parser is built in the build's language and speaks it itself."""
+    if "sphinxarg.ext" not in app.extensions:
+        return
+    from sphinxarg.ext import ArgParseDirective
+
+    class ArgParse(ArgParseDirective):  # type: ignore[misc]  # sphinx-argparse is untyped
+        def run(self) -> list[nodes.Node]:
+            return untranslatable(super().run())
+
+    app.add_directive("argparse", ArgParse, override=True)
+
+
 def setup(app: Sphinx) -> None:
+    app.connect("builder-inited", _untranslated_argparse)
     app.add_config_value("rentoy_editions", {}, "html", types=frozenset({dict}))
     app.add_config_value("rentoy_untranslated_pages", [], "env",
                          types=frozenset({list, tuple}))
