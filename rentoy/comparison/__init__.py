@@ -39,7 +39,7 @@ for _module, _names in {
     "divergence": ("Side", "Divergence", "find_divergences", "save_divergences", "SavedFile",
                    "divergences_report", "walkthrough_variant", "write_walkthrough",
                    "walkthrough_text", "save_pairs", "PairTexts"),
-    "reference": ("format_value", "variants_report", "rules_report", "rule_record",
+    "reference": ("format_value", "value_words", "variants_report", "rules_report", "rule_record",
                   "rule_origin", "carried_words", "source_record", "status_text",
                   "RANK_LETTER", "source_data", "sources_report", "source_report",
                   "glossary_report", "rule_quotations"),
