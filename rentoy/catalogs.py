@@ -131,8 +131,9 @@ def texts_in(value: object, key: str | None = None) -> Iterator[str]:
 
 def data_files(root: Path = ROOT) -> list[Path]:
     """The variant files and worked examples whose texts are translated."""
-    return sorted((root / "variants").glob("*.yaml")) + sorted(
-        (root / "docs" / "examples").glob("*.yaml"))
+    return (sorted((root / "variants").glob("*.yaml"))
+            + sorted((root / "docs" / "examples").glob("*.yaml"))
+            + sorted((root / "docs" / "tutorial").glob("*.yaml")))
 
 
 def data_messages(root: Path = ROOT) -> list[Message]:
@@ -142,7 +143,8 @@ def data_messages(root: Path = ROOT) -> list[Message]:
     found: list[Message] = []
     for path in data_files(root):
         relative = path.relative_to(root).as_posix()
-        part = path.stem if path.parent.name == "variants" else "examples"
+        part = {"variants": path.stem, "tutorial": "tutorial"}.get(path.parent.name,
+                                                                    "examples")
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
         for text in texts_in(data):
             found.append(Message("variants", text, None, relative, part))

@@ -35,7 +35,7 @@ from urllib.parse import urlencode
 
 from docutils import nodes
 
-from ..i18n import _
+from ..i18n import _, data_text
 from docutils.parsers.rst import directives
 
 from .directives import RentoyDirective
@@ -122,7 +122,8 @@ class PlayDirective(RentoyDirective):
                 v = load_variant(vid)
             except (RentoyError, CardError):
                 continue        # its own page reports it; the others can still be played
-            rows.append((vid, v.name, tuple(v.rules.players), v.rules.default_players))
+            rows.append((vid, data_text(v.name), tuple(v.rules.players),
+                         v.rules.default_players))
             note_files(self.env, [p for p in v.files])
         self.env.metadata[self.env.docname]["rentoy-play"] = "1"
         root = os.path.relpath(".", os.path.dirname(self.env.docname) or ".")
