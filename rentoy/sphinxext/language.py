@@ -85,12 +85,19 @@ def build_language(config: Config) -> str:
     return code if code in LANGUAGES else "en"
 
 
+#: docs/conf.py's ``html_title``, marked here for the catalog (the configuration's value
+#: is what is translated).
+_SITE_TITLE = N_("Rentoy reference")
+
+
 def configure_language(app: Sphinx, config: Config) -> None:
     """``config-inited``: speak the build's language; search in it, accents folded."""
     code = build_language(config)
     set_language(code)
     if str(config.html_search_language or "").endswith("-folded"):
         config.html_search_language = f"{code}-folded"
+    if config.html_title:       # the site's name, in the heading of every page
+        config.html_title = _(str(config.html_title))
 
 
 def theme_words(app: Sphinx) -> None:
