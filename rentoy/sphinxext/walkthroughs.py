@@ -112,6 +112,21 @@ def _path(path: Any) -> str:
     return " › ".join(data_text(name) for name in path)
 
 
+def walkthrough_argument(directive: Any) -> tuple[Path, Any]:
+    """The walkthrough file a directive names (relative to the page), loaded, and noted
+    with the files it reads so that editing any of them rebuilds the page."""
+    from ..walkthrough import load_walkthrough, schema_path
+
+    path = directive.resolve_path(directive.arguments[0])
+    note_files(directive.env, [path, schema_path()])
+    if not path.is_file():
+        raise Failure([(f"no walkthrough file {directive.arguments[0]!r} (looked for "
+                        f"{path})", None)])
+    wt = load_walkthrough(path)
+    note_files(directive.env, variant_files(wt.variant) + library_files())
+    return path, wt
+
+
 class WalkthroughDirective(RentoyDirective):
     """``{rentoy-walkthrough} PATH``: a walkthrough run and rendered (path relative to
     the page). Its parts (deal, transcript, outcomes) are headed by rubrics;
@@ -121,15 +136,9 @@ class WalkthroughDirective(RentoyDirective):
     option_spec = {"headings": headings_option}
 
     def make(self) -> list[nodes.Node]:
-        from ..walkthrough import load_walkthrough, run_walkthrough, schema_path
+        from ..walkthrough import run_walkthrough
 
-        path = self.resolve_path(self.arguments[0])
-        note_files(self.env, [path, schema_path()])
-        if not path.is_file():
-            raise Failure([(f"no walkthrough file {self.arguments[0]!r} (looked for {path})",
-                            None)])
-        wt = load_walkthrough(path)
-        note_files(self.env, variant_files(wt.variant) + library_files())
+        path, wt = walkthrough_argument(self)
         run = run_walkthrough(wt)
         out = self.render(run, path)
         if not run.ok:
@@ -475,15 +484,7 @@ class DealDirective(RentoyDirective):
     required_arguments = 1
 
     def make(self) -> list[nodes.Node]:
-        from ..walkthrough import load_walkthrough, schema_path
-
-        path = self.resolve_path(self.arguments[0])
-        note_files(self.env, [path, schema_path()])
-        if not path.is_file():
-            raise Failure([(f"no walkthrough file {self.arguments[0]!r} (looked for {path})",
-                            None)])
-        wt = load_walkthrough(path)
-        note_files(self.env, variant_files(wt.variant) + library_files())
+        _path, wt = walkthrough_argument(self)
         return deal_nodes(wt.deal, variant=wt.variant, dealer=wt.dealer,
                           score=wt.start_score)
 
