@@ -74,6 +74,7 @@ CODE_PARTS: dict[str, str] = {
     "cli": "cli", "table": "table", "render": "reports", "comparison": "reports",
     "walkthrough": "narration", "ruletable.py": "rules", "glossary.py": "rules",
     "sphinxext": "site", "equity": "reports", "simulation": "reports",
+    "sphinxext/play.py": "play",
 }
 
 

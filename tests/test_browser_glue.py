@@ -3,14 +3,16 @@
 The same module runs in the page under Pyodide; here it plays whole games of several
 variants, shows the engine's refusals, lets the person answer for his team, deals as
 ``rentoy play --seed`` does, writes records that ``rentoy run`` replays and the YAML
-reader reads back exactly, answers the page's JSON requests, and needs nothing outside
-the standard library (checked in a child interpreter in which PyYAML, jsonschema,
-tabulate and tqdm cannot be imported).
+reader reads back exactly, answers the page's JSON requests (in Spanish for the Spanish
+edition, taking the words typed at ``rentoy play``: ``quiero``, ``me voy``, ``envío``),
+and needs nothing outside the standard library (checked in a child interpreter in which
+PyYAML, jsonschema, tabulate and tqdm cannot be imported).
 """
 
 from __future__ import annotations
 
 import json
+import re
 import random
 import subprocess
 import sys
@@ -21,6 +23,7 @@ import yaml
 
 from inprocess import run
 from rentoy.engine import Deal, Game
+from rentoy.i18n import language
 from rentoy.integrations.browser import Seat, SeatError, new_seat
 from rentoy.variant import variant_data
 from rentoy.variants import load_variant
@@ -105,6 +108,7 @@ def test_a_refusal_is_the_engines_with_rule_status_source_and_note():
         "detail": "no raise is waiting for an answer, so seat 0 cannot accept",
         "message": refused["message"], "rule": "answer_by", "rule_title": "Who answers a raise",
         "variant": "avila", "base": "avila", "source": ["source-es"], "status": "assumed",
+        "status_name": "assumed",
         "note": load_variant("avila").provenance["answer_by"].note}
     assert "[nothing-to-answer]" in refused["message"]
     assert seat.actions_taken == 0                  # nothing changed at the table
@@ -218,8 +222,11 @@ class Refuse(importlib.abc.MetaPathFinder):
 sys.meta_path.insert(0, Refuse())
 from rentoy.integrations.browser import new_seat
 seat = new_seat(json.dumps({"variant": json.load(open(sys.argv[1])), "seed": 4,
-                            "bots": ["search:samples=4", "greedy"]}))
-seat.start()
+                            "bots": ["search:samples=4", "greedy"], "language": "es"}))
+seat.handle('{"op": "start"}')
+# As typed at the table, in Spanish: read through the table's own reading of a line.
+said = json.loads(seat.handle('{"op": "act", "action": "quiero"}'))
+assert said["refused"]["status_name"] in ("atestiguada", "inferida", "supuesta"), said
 rng = random.Random(2)
 while not seat.view()["over"]:
     view = seat.view()
@@ -267,3 +274,69 @@ def test_the_call_for_the_whole_game_is_a_button_where_the_variant_has_it(capsys
     events = seat.act("0 game")["events"]
     assert seat.view()["value"] == "the whole game" and seat.view()["pending"]
     assert events[0]["action"] == "0 game"
+
+
+def handle(seat: Seat, **request) -> dict:
+    return json.loads(seat.handle(json.dumps(request)))
+
+
+def test_the_spanish_page_gets_its_answers_in_spanish():
+    seat = new_seat(json.dumps({"variant": data("1737"), "seed": 4, "language": "es",
+                                "bots": ["greedy", "greedy"], "dealer": 3, "deal": {
+                                    "hands": [[c.code for c in h] for h in DEAL.hands],
+                                    "up": DEAL.up.code}}))
+    start = handle(seat, op="start")
+    assert start["events"][0]["lines"] == [
+        "El rentoy según las reglas de 1737 (1737), 4 jugadores, a 12 tantos.",
+        "Usted es el asiento 0, equipo A, con el asiento 2 (bot greedy); los rivales son "
+        "bots greedy."]
+    assert start["events"][1]["lines"][0].startswith("Mano 1: reparte el asiento 3; sale "
+                                                     "el asiento 0. Carta vuelta (muestra)")
+    view = start["view"]
+    assert view["name"] == "El rentoy según las reglas de 1737"
+    assert [b["label"] for b in view["bets"]] == ["Envidar a 3", "Quiero", "No quiero"]
+    assert language() == "en"           # the seat speaks Spanish only to the page
+    # A refusal: the rule's title, status and note in Spanish (the engine's own sentence
+    # and reason code as they are).
+    refused = handle(seat, op="act", action="0 accept")["refused"]
+    assert refused["rule_title"] == "Quién responde a un envite"
+    assert refused["status_name"] == "inferida" and refused["note"].startswith("En el texto")
+    assert refused["reason"] == "nothing-to-answer"
+    # The words typed at the table: "envido" raises, and the narration is Spanish.
+    lines = handle(seat, op="act", action="envido", version=0)["events"][0]["lines"]
+    assert lines[0].startswith("Usted: El equipo A envida y sube la mano de 1 a 3")
+    while not seat.waiting:
+        reply = handle(seat, op="step")
+    legal = [b["label"] for b in reply["view"]["bets"] if b["legal"]]
+    assert legal[-1] == "No quiero"
+    # "me voy" folds; the end of the hand in Spanish.
+    events = handle(seat, op="act", action="me voy")["events"]
+    assert events[0]["action"] == "0 fold"
+    assert re.match(r"Fin de la mano \d: la gana el equipo [AB] \((su equipo|los rivales)\)",
+                    events[1]["lines"][0])
+    record = handle(seat, op="record")["record"]
+    assert 'title: "Una partida de 1737 en el navegador"' in record
+    # Bad requests are answered in Spanish too.
+    assert handle(seat, op="fly")["error"].startswith("petición desconocida 'fly'")
+    with pytest.raises(SeatError, match="la variante 1737 se juega entre 2, 4, 6, 8 jugadores, no 5"):
+        new_seat(json.dumps({"variant": data("1737"), "players": 5, "language": "es"}))
+    with pytest.raises(SeatError, match="the page speaks en, es, not 'fr'"):
+        new_seat(json.dumps({"variant": data("1737"), "language": "fr"}))
+
+
+def test_the_words_typed_at_the_table_are_actions_of_the_seat():
+    # Huétor's own words (envío), the glossary's (quiero, no quiero), a position, a code.
+    seat = Seat(data("huetor"), bots=("greedy", "greedy"), seed=3, dealer=3, deal=DEAL)
+    seat.start()
+    assert seat.act("envío")["events"][0]["action"] == "0 raise"
+    while not seat.waiting:
+        seat.step()
+    if seat.view()["pending"]:
+        assert seat.act("Quiero")["events"][0]["action"] == "0 accept"
+    while not seat.waiting:
+        seat.step()
+    first = seat.view()["cards"][0]
+    if first["legal"] and not seat.view()["pending"]:
+        assert seat.act("1")["events"][0]["action"] == first["action"]
+    with pytest.raises(SeatError, match="bad action"):
+        seat.act("jump")

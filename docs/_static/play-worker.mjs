@@ -5,8 +5,15 @@
 
 let browser = null;   // the Python module rentoy.integrations.browser
 let seat = null;      // the game being played (a Python Seat)
+let words = {};       // the worker's own words, in the page's language (sent with "load")
 
-async function load({ runtime, wheel }) {
+function worded(key, values = {}) {
+  return String(words[key] ?? key).replace(/\{(\w+)\}/g,
+    (found, name) => String(values[name] ?? found));
+}
+
+async function load({ runtime, wheel, words: given }) {
+  words = given || {};
   const began = performance.now();
   const { loadPyodide } = await import(runtime + "pyodide.mjs");
   // Everything from this site's own folder: the runtime, its standard library and its
@@ -15,7 +22,7 @@ async function load({ runtime, wheel }) {
   const loaded = performance.now();
   const response = await fetch(wheel);
   if (!response.ok) {
-    throw new Error(`the engine could not be loaded (${response.status} for ${wheel})`);
+    throw new Error(worded("no_wheel", { status: response.status, file: wheel }));
   }
   // The project's own wheel, unpacked into the runtime's site-packages (no installer).
   pyodide.unpackArchive(await response.arrayBuffer(), "wheel");
@@ -44,7 +51,7 @@ self.onmessage = async (event) => {
       seat = browser.new_seat(JSON.stringify(event.data.request));
       reply = JSON.parse(seat.handle(JSON.stringify({ op: "start" })));
     } else if (seat === null) {
-      reply = { error: "no game has been started" };
+      reply = { error: worded("not_started") };
     } else {
       reply = JSON.parse(seat.handle(JSON.stringify(event.data)));
     }

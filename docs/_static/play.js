@@ -2,6 +2,8 @@
 // the game (rules, bots, words, refusals, the record) is this project's Python engine,
 // running in a worker (play-worker.mjs) on the Pyodide runtime served by this site. Nothing
 // is loaded before the reader starts a game, and nothing is loaded from anywhere else.
+// Every word it shows comes from the page (the JSON of #rentoy-play-words, written by the
+// site's build in its language); the script only fills in their {placeholders}.
 
 const root = document.getElementById("rentoy-play");
 if (root) {
@@ -10,6 +12,21 @@ if (root) {
 
 function setUp(root) {
   const manifest = window.RENTOY_PLAY_MANIFEST || null;
+  const source = document.getElementById("rentoy-play-words");
+  const W = source ? JSON.parse(source.textContent) : {};
+  // A word of the page with its placeholders filled in: as text (words), or as the pieces
+  // to append (pieces), where a value may be an element.
+  const pieces = (key, values = {}) => fill(W[key] ?? key, values);
+  const words = (key, values = {}) => pieces(key, values)
+    .map((p) => (typeof p === "string" ? p : p.textContent)).join("");
+  const decimal = new Intl.NumberFormat(W.language || "en",
+    { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  const megabytes = (n) => words("megabytes", { size: decimal.format(n / 1e6) });
+  const seconds = (ms) => words("seconds", { time: decimal.format(ms / 1000) });
+  // The calls' keys, and the word each sends (read by the engine as typed at the table).
+  const calls = W.keys_by_kind || {};
+  const KEYS = Object.fromEntries(Object.values(calls).map((c) => [c.key.toLowerCase(), c.word]));
+  const NEXT = (W.next_key || "N").toLowerCase();
   const site = new URL(root.dataset.root || "./", window.location.href);
   const statics = new URL("_static/", site);
   const form = root.querySelector("form.rentoy-play-setup");
@@ -22,7 +39,7 @@ function setUp(root) {
   root.append(announce);
   const query = new URLSearchParams(window.location.search);
   const S = {
-    worker: null, loading: null, data: null, calls: new Map(), next: 1,
+    worker: null, loading: null, data: null, pending: new Map(), next: 1,
     view: null, held: null, result: null, refusal: null, log: [], timings: [], keyboard: false,
     timer: null, busy: false, pace: 700, config: null, game: 0,
   };
@@ -71,7 +88,9 @@ function setUp(root) {
       label.append(input, ` ${o.id}`);
       const note = document.createElement("span");
       note.className = "rentoy-play-hint";
-      note.textContent = `${o.name !== o.id ? o.name + "; " : ""}${o.status}`;
+      const status = (W.statuses || {})[o.status] || o.status;
+      note.textContent = o.name !== o.id ? words("option_note", { name: o.name, status })
+        : status;
       label.append(note);
       return label;
     }));
@@ -82,7 +101,8 @@ function setUp(root) {
     const n = Number(field("players").value);
     const seat = Math.min(Number(field("seat").value) || 0, n - 1);
     fillSelect(field("seat"), Array.from({ length: n }, (_, s) =>
-      [s, s === 0 ? "0 (the first to play)" : `${s} (team ${s % 2 ? "B" : "A"})`]), seat);
+      [s, s === 0 ? words("seat_first", { seat: s })
+        : words("seat_team", { seat: s, team: s % 2 ? "B" : "A" })]), seat);
   }
 
   field("variant").addEventListener("change", () => { dropDeal(); variantChosen(false); });
@@ -120,16 +140,17 @@ function setUp(root) {
       up: query.get("up"),
       dealer: query.get("dealer") === null ? null : Number(query.get("dealer")),
       score: (query.get("score") || "0-0").split("-").map(Number),
-      title: query.get("title") || "a worked example",
+      title: query.get("title") || words("deal_untitled"),
     };
     const line = form.querySelector(".rentoy-play-deal");
     line.hidden = false;
-    const score = deal.score[0] || deal.score[1]
-      ? `, from a score of A ${deal.score[0]}, B ${deal.score[1]}` : "";
-    line.textContent = `The first hand is the deal of “${deal.title}”` +
-      `${deal.dealer === null ? "" : ` (seat ${deal.dealer} deals)`}${score}; ` +
-      "the hands after it are dealt from the seed. ";
-    const clear = button("Deal from the seed instead", () => dropDeal());
+    line.textContent = words("deal", {
+      title: deal.title,
+      dealer: deal.dealer === null ? "" : words("deal_dealer", { seat: deal.dealer }),
+      score: deal.score[0] || deal.score[1]
+        ? words("deal_score", { a: deal.score[0], b: deal.score[1] }) : "",
+    });
+    const clear = button(words("deal_clear"), () => dropDeal());
     clear.classList.add("rentoy-play-small");
     line.append(clear);
   }
@@ -141,23 +162,21 @@ function setUp(root) {
   const note = form.querySelector(".rentoy-play-download");
   const missing = !manifest || !manifest.runtime || !manifest.wheel;
   if (missing) {
-    const why = manifest ? manifest.missing : "the page's files are not part of this build";
+    const why = manifest ? manifest.missing : words("missing_files");
     note.classList.add("rentoy-play-missing");
-    note.replaceChildren(
-      "The game cannot be played on this copy of the site: ", why, ". ",
-      "Play it at the terminal instead, with the same engine and bots: ",
-      code("pip install rentoy"), " then ", code("rentoy play 1737"),
-      " (see ", link("the page on playing a game", new URL("play-a-game.html", site)), ").");
+    note.replaceChildren(...pieces("missing", {
+      why, install: code("pip install rentoy"), play: code("rentoy play 1737"),
+      page: link(words("missing_page"), new URL("play-a-game.html", site)),
+    }));
     form.querySelector("button[type=submit]").disabled = true;
     setState("missing");
   } else {
     const total = manifest.runtime.bytes + manifest.wheel.bytes + manifest.data.bytes;
-    note.textContent = `Starting the first game downloads ${megabytes(total)} from this ` +
-      `site, once: the Python runtime (Pyodide ${manifest.runtime.version}, ` +
-      `${megabytes(manifest.runtime.bytes)}), this project's engine ` +
-      `(${megabytes(manifest.wheel.bytes)}) and the variants ` +
-      `(${megabytes(manifest.data.bytes)}). Nothing is sent anywhere, and nothing is ` +
-      "loaded before you start.";
+    note.textContent = words("download", {
+      total: megabytes(total), version: manifest.runtime.version,
+      runtime: megabytes(manifest.runtime.bytes), engine: megabytes(manifest.wheel.bytes),
+      data: megabytes(manifest.data.bytes),
+    });
   }
 
   form.addEventListener("submit", (event) => {
@@ -172,7 +191,7 @@ function setUp(root) {
   function call(op, payload = {}) {
     const id = S.next++;
     return new Promise((resolve) => {
-      S.calls.set(id, resolve);
+      S.pending.set(id, resolve);
       S.worker.postMessage({ id, op, ...payload });
     });
   }
@@ -183,29 +202,30 @@ function setUp(root) {
     }
     S.worker = new Worker(new URL("play-worker.mjs", statics), { type: "module" });
     S.worker.onmessage = (event) => {
-      const resolve = S.calls.get(event.data.id);
-      S.calls.delete(event.data.id);
+      const resolve = S.pending.get(event.data.id);
+      S.pending.delete(event.data.id);
       if (resolve) {
         resolve(event.data.reply);
       }
     };
     S.worker.onerror = (event) => {
       event.preventDefault();
-      for (const resolve of S.calls.values()) {
-        resolve({ error: `the engine stopped: ${event.message || "an error in its worker"}` });
+      for (const resolve of S.pending.values()) {
+        resolve({ error: words("stopped", { problem: event.message || words("worker_error") }) });
       }
-      S.calls.clear();
+      S.pending.clear();
     };
     const began = performance.now();
     const data = fetch(new URL(`play/${manifest.data.file}`, statics)).then((r) => {
       if (!r.ok) {
-        throw new Error(`the variants could not be loaded (${r.status})`);
+        throw new Error(words("no_variants", { status: r.status }));
       }
       return r.json();
     });
     const engine = call("load", {
       runtime: new URL("pyodide/", statics).href,
       wheel: new URL(`play/${manifest.wheel.file}`, statics).href,
+      words: { no_wheel: W.no_wheel, not_started: W.not_started },
     });
     S.loading = Promise.all([data, engine]).then(([d, loaded]) => {
       if (loaded.error) {
@@ -233,17 +253,16 @@ function setUp(root) {
       variant: v.id, options, players: Number(field("players").value),
       seat: Number(field("seat").value),
       bots: [field("partners").value, field("opponents").value], seed: Number(seed),
+      language: W.language || "en",
     };
     form.querySelector("button[type=submit]").disabled = true;
     setState("loading");
     const first = !S.data;
-    say(first ? "Loading the Python runtime and the engine from this site (the first time " +
-      "takes a few seconds)…" : "Dealing…", true);
+    say(words(first ? "loading" : "dealing"), true);
     try {
       await loadEngine();
     } catch (error) {
-      say(`The engine could not be started: ${error.message}. Play at the terminal ` +
-        `instead: rentoy play ${v.id}.`);
+      say(words("no_engine", { problem: error.message, command: `rentoy play ${v.id}` }));
       form.querySelector("button[type=submit]").disabled = false;
       setState("setup");
       return;
@@ -256,7 +275,7 @@ function setUp(root) {
     const reply = await call("new", { request });
     form.querySelector("button[type=submit]").disabled = false;
     if (reply.error) {
-      say(`This game cannot be played: ${reply.error}.`);
+      say(words("no_game", { problem: reply.error }));
       setState("setup");
       return;
     }
@@ -264,7 +283,7 @@ function setUp(root) {
     S.timings.length = 0;
     S.held = S.result = S.refusal = null;
     S.game += 1;
-    say(first ? `Ready: the runtime and the engine loaded in ${seconds(S.loadMs)}.` : "");
+    say(first ? words("ready", { time: seconds(S.loadMs) }) : "");
     form.hidden = true;
     table.hidden = false;
     take(reply);
@@ -332,7 +351,7 @@ function setUp(root) {
       return;       // a game left for another
     }
     if (reply.error) {
-      say(`The engine refused to go on: ${reply.error}.`);
+      say(words("refused_to_go_on", { problem: reply.error }));
       return;
     }
     take(reply);
@@ -400,8 +419,7 @@ function setUp(root) {
     a.click();
     a.remove();
     setTimeout(() => URL.revokeObjectURL(a.href), 60000);
-    say(`The record is saved as ${a.download}: rentoy run ${a.download} replays it and ` +
-      "checks every result.");
+    say(words("saved", { file: a.download, command: `rentoy run ${a.download}` }));
   }
 
   function newGame() {
@@ -416,8 +434,8 @@ function setUp(root) {
   }
 
   document.addEventListener("pointerdown", () => { S.keyboard = false; }, true);
-  const KEYS = { r: "raise", g: "game", a: "accept", f: "fold" };
-  // Keys: the digits play the cards of your hand, R raises, A accepts, F folds, N goes on.
+  // Keys: the digits play the cards of your hand, a call's key makes it (R raises, A
+  // accepts, F folds, G calls the whole game in English), N (in English) goes on.
   document.addEventListener("keydown", (event) => {
     S.keyboard = true;
     if (table.hidden || event.altKey || event.ctrlKey || event.metaKey) {
@@ -429,7 +447,7 @@ function setUp(root) {
     }
     const key = event.key.toLowerCase();
     const v = S.view;
-    if (S.result && (key === "n" || key === "enter" && target === document.body)) {
+    if (S.result && (key === NEXT || key === "enter" && target === document.body)) {
       event.preventDefault();
       nextHand();
     } else if (/^[1-9]$/.test(key) && v && v.cards[Number(key) - 1] && !S.result) {
@@ -437,7 +455,7 @@ function setUp(root) {
       act(v.cards[Number(key) - 1].action);
     } else if (v && !S.result && KEYS[key]) {
       event.preventDefault();
-      act(`${v.seat} ${KEYS[key]}`);
+      act(KEYS[key]);
     }
   });
 
@@ -484,7 +502,8 @@ function setUp(root) {
 
   function backs(n) {
     const row = el("span", "rentoy-play-backs");
-    row.setAttribute("aria-label", `${n} card${n === 1 ? "" : "s"} in hand`);
+    row.setAttribute("aria-label", fill((W.cards_left || [])[n === 1 ? 0 : 1] ?? "",
+      { count: n }).join(""));
     for (let i = 0; i < n; i++) {
       row.append(el("span", "rentoy-play-back"));
     }
@@ -493,13 +512,13 @@ function setUp(root) {
 
   function who(seat, v) {
     if (seat === v.seat) {
-      return "You";
+      return words("you");
     }
-    return `Seat ${seat} (${(seat % 2) === (v.seat % 2) ? "partner" : "opponent"})`;
+    return words((seat % 2) === (v.seat % 2) ? "seat_partner" : "seat_opponent", { seat });
   }
 
   function teamName(team, v) {
-    return `Team ${team}${team === v.team ? " (you)" : ""}`;
+    return words(team === v.team ? "team_yours" : "team", { team });
   }
 
   function render() {
@@ -539,26 +558,30 @@ function setUp(root) {
         `${teamName("A", v)} `, el("strong", "", String(scores[0]))),
       el("span", "rentoy-play-team" + (v.team === "B" ? " rentoy-play-ours" : ""),
         `${teamName("B", v)} `, el("strong", "", String(scores[1]))),
-      el("span", "rentoy-play-target", `to ${v.target}` +
-        (v.best_of > 1 ? `; games ${v.games[0]}-${v.games[1]} of the best of ${v.best_of}` : "")));
+      el("span", "rentoy-play-target", words("target", { target: v.target }) +
+        (v.best_of > 1 ? words("match", { won: v.games[0], lost: v.games[1],
+          games: v.best_of }) : "")));
     const value = v.pending
-      ? `${v.value}, raised by team ${v.raiser % 2 ? "B" : "A"}: it waits for an answer`
+      ? words("value_pending", { value: v.value, team: v.raiser % 2 ? "B" : "A" })
       : v.value;
-    const right = v.raise_right ? `team ${v.raise_right} may raise` : "either team may raise";
-    const facts = el("p", "rentoy-play-facts",
-      `${v.name} (${v.variant}) · Hand ${v.hand} · seat ${v.dealer} deals, seat ${v.mano} ` +
-      `leads · the hand is worth ${value} · ${right} · tricks A ${v.tricks[0]}, ` +
-      `B ${v.tricks[1]}`);
+    const right = v.raise_right ? words("raise_right", { team: v.raise_right })
+      : words("raise_either");
+    const facts = el("p", "rentoy-play-facts", words("facts", {
+      name: v.name, variant: v.variant, hand: v.hand, dealer: v.dealer, mano: v.mano, value,
+      right, a: v.tricks[0], b: v.tricks[1],
+    }));
     const up = el("p", "rentoy-play-up", face(v.up, "rentoy-play-small-face"),
-      el("span", "", `Turned up${v.turn_up_word ? ` (the ${v.turn_up_word})` : ""}: ` +
-        `${v.up.name}; ${v.trump_name} are trumps.`));
+      el("span", "", words("turned_up", {
+        word: v.turn_up_word ? words("turned_up_word", { word: v.turn_up_word }) : "",
+        card: v.up.name, trumps: v.trump_name,
+      })));
     box.append(score, facts, up);
     return box;
   }
 
   function seats(v) {
     const row = el("div", "rentoy-play-seats");
-    row.setAttribute("aria-label", "The table");
+    row.setAttribute("aria-label", words("the_table"));
     // Up to four seats in a row; six or eight in two rows.
     const columns = v.players <= 4 ? v.players : Math.ceil(v.players / 2);
     row.style.gridTemplateColumns = `repeat(${columns}, minmax(0, 1fr))`;
@@ -581,20 +604,21 @@ function setUp(root) {
       const acting = !S.result && !v.over && v.to_act === s && !(s === v.seat && v.waiting);
       const panel = el("div", `rentoy-play-seat rentoy-play-${info.role}` +
         (acting ? " rentoy-play-acting" : "") + (s === v.seat ? " rentoy-play-me" : ""));
-      const roles = [info.dealer ? "deals" : null, info.mano ? "leads" : null].filter(Boolean);
+      const roles = [info.dealer ? words("dealer") : null, info.mano ? words("mano") : null]
+        .filter(Boolean);
       panel.append(el("p", "rentoy-play-seat-name",
-        el("strong", "", s === v.seat ? "You" : `Seat ${s}`),
-        el("span", "", s === v.seat ? `seat ${s}, team ${info.team}`
-          : `team ${info.team}, ${info.role}, ${info.bot} bot`),
+        el("strong", "", s === v.seat ? words("you") : words("seat", { seat: s })),
+        el("span", "", s === v.seat ? words("you_sit", { seat: s, team: info.team })
+          : words("bot_sits", { team: info.team, role: words(info.role), bot: info.bot })),
         ...roles.map((r) => el("span", "rentoy-play-role", r))));
       const slot = el("div", "rentoy-play-slot" + (final ? " rentoy-play-done" : ""));
       if (shown.has(s)) {
         slot.append(face(shown.get(s), winner === s ? "rentoy-play-won" : ""));
         if (winner === s) {
-          slot.append(el("span", "rentoy-play-took", "takes the trick"));
+          slot.append(el("span", "rentoy-play-took", words("takes")));
         }
       } else {
-        slot.append(el("span", "rentoy-play-empty", acting ? "thinking…" : ""));
+        slot.append(el("span", "rentoy-play-empty", acting ? words("thinking") : ""));
       }
       panel.append(slot);
       if (s !== v.seat) {
@@ -608,17 +632,16 @@ function setUp(root) {
   function markThinking(on) {
     const acting = table.querySelector(".rentoy-play-acting .rentoy-play-empty");
     if (acting) {
-      acting.textContent = on ? "thinking…" : "";
+      acting.textContent = on ? words("thinking") : "";
     }
   }
 
   function hand(v) {
     const box = el("section", "rentoy-play-hand");
-    box.setAttribute("aria-label", "Your cards and calls");
-    const turn = v.over ? "The game is over."
-      : v.waiting ? (v.pending ? "A raise waits for your team's answer: accept, raise again " +
-        "or fold (you answer for your team)." : "Your turn: play a card, or raise first.")
-        : `Wait: ${who(v.to_act, v)} is to act.`;
+    box.setAttribute("aria-label", words("your_hand"));
+    const turn = v.over ? words("over")
+      : v.waiting ? words(v.pending ? "answer" : "your_turn")
+        : words("wait", { who: who(v.to_act, v) });
     box.append(el("p", "rentoy-play-turn" + (v.waiting ? " rentoy-play-now" : ""), turn));
     const cards = el("div", "rentoy-play-cards");
     v.cards.forEach((c, i) => {
@@ -627,21 +650,25 @@ function setUp(root) {
       b.dataset.key = c.action;
       b.append(face(c));
       b.append(el("span", "rentoy-play-key", String(i + 1)));
-      b.setAttribute("aria-label", `Play ${c.name} (${c.code})` +
-        (v.waiting && c.legal ? "" : ", not allowed now") + `; key ${i + 1}`);
+      b.setAttribute("aria-label", words(v.waiting && c.legal ? "play_card"
+        : "play_card_not_now", { name: c.name, code: c.code, key: i + 1 }));
       b.addEventListener("click", () => act(c.action));
       cards.append(b);
     });
     box.append(cards);
     const bets = el("div", "rentoy-play-bets");
     for (const bet of v.bets) {
-      const label = bet.call ? `${bet.label} (“${bet.call}”)` : bet.label;
+      // The call's word, where the label does not say it already (a Spanish "Quiero").
+      const said = bet.call && !bet.label.toLowerCase().includes(bet.call.toLowerCase());
+      const label = said ? words("bet", { label: bet.label, call: bet.call }) : bet.label;
       const b = button(label, () => act(bet.action),
         "rentoy-play-bet" + (v.waiting && bet.legal ? " rentoy-play-legal" : ""));
       b.dataset.key = bet.action;
-      b.setAttribute("aria-keyshortcuts", bet.kind[0].toUpperCase());
+      if (calls[bet.kind]) {
+        b.setAttribute("aria-keyshortcuts", calls[bet.kind].key);
+      }
       if (!(v.waiting && bet.legal)) {
-        b.setAttribute("aria-label", `${label}, not allowed now`);
+        b.setAttribute("aria-label", words("bet_not_now", { label }));
       }
       bets.append(b);
     }
@@ -657,11 +684,11 @@ function setUp(root) {
     }
     const actions = el("p", "rentoy-play-result-actions");
     if (event.over) {
-      actions.append(button("Download the record", download, "rentoy-play-primary"),
-        button("Play again", newGame));
+      actions.append(button(words("download_record"), download, "rentoy-play-primary"),
+        button(words("play_again"), newGame));
     } else {
-      const next = button("Deal the next hand", nextHand, "rentoy-play-primary rentoy-play-next");
-      next.setAttribute("aria-keyshortcuts", "N");
+      const next = button(words("next_hand"), nextHand, "rentoy-play-primary rentoy-play-next");
+      next.setAttribute("aria-keyshortcuts", NEXT.toUpperCase());
       actions.append(next);
     }
     box.append(actions);
@@ -676,41 +703,44 @@ function setUp(root) {
     const box = el("div", "rentoy-play-refusal");
     box.setAttribute("role", "alert");
     box.tabIndex = -1;
-    box.append(el("p", "", el("strong", "", "Refused: "), `${r.detail}.`));
+    // The engine words its refusals in English only: marked as English on another page.
+    const detail = el("span", "rentoy-play-detail", words("refused_detail", { detail: r.detail }));
+    if (W.language && W.language !== "en") {
+      detail.lang = "en";
+    }
+    box.append(el("p", "", el("strong", "", words("refused")), detail));
     if (r.rule) {
       // The rule's row on the variant's page (its anchor as the site writes ids).
       const anchor = `rule-${r.base}-${r.rule}`.toLowerCase().replace(/[^a-z0-9]+/g, "-");
       const page = new URL(`variants/generated/${r.base}.html#${anchor}`, site);
-      const line = el("p", "", "The rule: ", link(r.rule_title, page), " (", code(r.rule),
-        `) of variant ${r.variant}` + (r.status ? `, ${r.status}` : ""));
-      if (r.source.length) {
-        line.append("; source: ");
-        r.source.forEach((id, i) => {
-          const src = (S.data.sources || {})[id];
-          line.append(i ? ", " : "", link(src ? src.title : id,
-            new URL(`sources.html#source-${id}`, site)));
-        });
-      }
-      line.append(".");
-      box.append(line);
+      const sources = el("span", "");
+      r.source.forEach((id, i) => {
+        const src = (S.data.sources || {})[id];
+        sources.append(i ? ", " : "", link(src ? src.title : id,
+          new URL(`sources.html#source-${id}`, site)));
+      });
+      box.append(el("p", "", ...pieces("rule", {
+        title: link(r.rule_title, page), rule: code(r.rule), variant: r.variant,
+        status: r.status ? words("rule_status", { status: r.status_name || r.status }) : "",
+        sources: r.source.length ? el("span", "", ...pieces("rule_sources", { sources })) : "",
+      })));
       if (r.note) {
         box.append(el("p", "rentoy-play-note", r.note));
       }
     }
-    box.append(el("p", "rentoy-play-code-line", code(r.reason),
-      " — the engine's reason code; the table is as it was."));
+    box.append(el("p", "rentoy-play-code-line", ...pieces("reason", { reason: code(r.reason) })));
     return box;
   }
 
   function history() {
     const box = el("section", "rentoy-play-log");
-    box.append(el("h3", "", "What happened"));
+    box.append(el("h3", "", words("log")));
     const list = el("ol", "");
     for (const event of S.log.slice(-200)) {
       const item = el("li", `rentoy-play-log-${event.kind}`, event.lines.join(" "));
       if (event.think_ms !== undefined) {
         item.append(el("span", "rentoy-play-ms",
-          ` (${event.bot} bot, ${Math.round(event.think_ms)} ms)`));
+          words("bot_took", { bot: event.bot, ms: Math.round(event.think_ms) })));
       }
       list.append(item);
     }
@@ -723,20 +753,20 @@ function setUp(root) {
     const box = el("div", "rentoy-play-footer");
     const moves = S.timings.filter((t) => t.bot === "search").map((t) => t.ms).sort((a, b) => a - b);
     const median = moves.length ? moves[Math.floor(moves.length / 2)] : null;
+    const key = (kind) => (calls[kind] ? calls[kind].key : kind);
     box.append(el("p", "rentoy-play-hint",
-      `Seed ${v.seed}: `, code(`rentoy play ${S.config.variant}` +
+      ...pieces("seed", { seed: v.seed, command: code(`rentoy play ${S.config.variant}` +
         (S.config.options.length ? `+${S.config.options.join("+")}` : "") +
-        ` --seat ${v.seat} --players ${v.players} --seed ${v.seed}`),
-      " deals the same cards." +
-      (median !== null ? ` The search bots' moves took ${Math.round(median)} ms at the median ` +
-        `(${moves.length} so far).` : "") +
-      " Keys: 1–9 play a card, R raise, A accept, F fold, N the next hand" +
-      (v.bets.some((b) => b.kind === "game") ? ", G the whole game." : ".")));
+        ` --seat ${v.seat} --players ${v.players} --seed ${v.seed}`) }),
+      median !== null ? words("median", { ms: Math.round(median), count: moves.length }) : "",
+      words("keys", { raise: key("raise"), accept: key("accept"), fold: key("fold"),
+        next: NEXT.toUpperCase(),
+        game: v.bets.some((b) => b.kind === "game") ? words("keys_game", { key: key("game") })
+          : "" })));
     if (!(S.result && S.result.event.over)) {
-      box.append(button(v.over ? "Download the record" : "Download the record so far",
-        download));
+      box.append(button(words(v.over ? "download_record" : "download_so_far"), download));
     }
-    box.append(button("New game", newGame));
+    box.append(button(words("new_game"), newGame));
     return box;
   }
 
@@ -751,10 +781,18 @@ function setUp(root) {
   }
 }
 
-function megabytes(n) {
-  return `${(n / 1e6).toFixed(1)} MB`;
-}
-
-function seconds(ms) {
-  return `${(ms / 1000).toFixed(1)} s`;
+// A text with its {placeholders} filled in from values: the pieces, in order (strings,
+// and the values that are elements); a placeholder without a value is left as it is.
+function fill(template, values) {
+  const out = [];
+  let last = 0;
+  for (const found of String(template).matchAll(/\{(\w+)\}/g)) {
+    out.push(template.slice(last, found.index));
+    const value = values[found[1]];
+    out.push(value === undefined || value === null ? found[0]
+      : value instanceof Node ? value : String(value));
+    last = found.index + found[0].length;
+  }
+  out.push(String(template).slice(last));
+  return out.filter((p) => p !== "");
 }

@@ -15,7 +15,10 @@ a raise is answered by the person whenever his team may answer it (under
 ``answer_by: team``, instead of his partner); a refused action is the engine's own
 refusal, with its reason, rule, status and source; the game is recorded as it is
 played, and :meth:`Seat.record` gives it as a walkthrough-format record that
-``rentoy run`` replays.
+``rentoy run`` replays. A seat speaks a language (``language``: ``en``, ``es``): the
+answers of :meth:`Seat.handle` are worded in it, as ``rentoy play --lang`` words them,
+and an action may be typed as at ``rentoy play``, in the words of either language
+(``quiero``, ``no quiero``, ``me voy``, ``envido``, the variant's own calls).
 
 >>> from rentoy.variants import load_variant
 >>> from rentoy.variant import variant_data
@@ -53,7 +56,10 @@ from ..cards import SUIT_NAMES, Card
 from ..engine import (ACCEPT, FOLD, GAME_CALL, PLAY, RAISE, TEAMS, Action, ActionSyntaxError,
                       Deal, Event, Game, Match, draw_deal)
 from ..errors import IllegalAction, RentoyError
+from ..i18n import LANGUAGES, _, data_text, ngettext, use_language
 from ..ruletable import rule_title
+from ..table.session import play_line, seat_name, status_word
+from ..table.words import read_line
 from ..variant import Variant, variant_from_data
 from ..walkthrough.narrate import call_for, score_text, step_remarks, value_text
 from ..walkthrough.record import PlayedHand, record_text
@@ -79,24 +85,31 @@ class Seat:
     cards and seeds the bots as ``rentoy play --seed`` does. ``deal`` (with ``dealer``
     and ``score``) gives the first hand's cards, as a worked example states them; later
     hands are dealt from the seed. A game that starts at another score than 0-0 is one
-    game from that score, even where the variant plays a match.
+    game from that score, even where the variant plays a match. ``language`` is the one
+    :meth:`handle` answers in (None: the language spoken when it is called).
     """
 
     def __init__(self, variant: Mapping[str, Any], *, options: Sequence[str] = (),
                  seat: int = 0, players: int | None = None,
                  bots: Sequence[str] = ("search", "search"), seed: int = 0,
                  deal: Deal | None = None, dealer: int | None = None,
-                 score: Sequence[int] = (0, 0)):
+                 score: Sequence[int] = (0, 0), language: str | None = None):
+        if language is not None and language not in LANGUAGES:
+            raise SeatError(_("the page speaks {languages}, not {language}").format(
+                languages=", ".join(LANGUAGES), language=repr(language)))
+        self.language = language
         self.variant = _variant(variant, options)
         rules = self.variant.rules
         n = rules.default_players if players is None else int(players)
         if n not in rules.players:
-            raise SeatError(f"variant {self.variant.id} is played by "
-                            f"{', '.join(map(str, rules.players))} players, not {n}")
+            raise SeatError(_("variant {variant} is played by {allowed} players, not "
+                              "{players}").format(variant=self.variant.id, players=n,
+                                                  allowed=", ".join(map(str, rules.players))))
         if not 0 <= seat < n:
-            raise SeatError(f"there is no seat {seat} at a table of {n}")
+            raise SeatError(_("there is no seat {seat} at a table of {players}").format(
+                seat=seat, players=n))
         if len(bots) != 2:
-            raise SeatError("give two bots: the partners' and the opponents'")
+            raise SeatError(_("give two bots: the partners' and the opponents'"))
         for spec in bots:
             try:
                 parse_bot(spec)
@@ -131,17 +144,18 @@ class Seat:
     def from_request(cls, request: Mapping[str, Any]) -> "Seat":
         """A seat from the page's ``new`` request (see :func:`new_seat`)."""
         if not isinstance(request, Mapping) or not isinstance(request.get("variant"), Mapping):
-            raise SeatError("the request names no variant (give its data as `variant`)")
+            raise SeatError(_("the request names no variant (give its data as `variant`)"))
         deal = request.get("deal")
         try:
             first = None if not deal else Deal.parse(deal["hands"], deal["up"])
         except (KeyError, TypeError, ValueError) as exc:
-            raise SeatError(f"a bad deal: {exc}") from None
+            raise SeatError(_("a bad deal: {problem}").format(problem=exc)) from None
         return cls(request["variant"], options=request.get("options") or (),
                    seat=int(request.get("seat", 0)), players=request.get("players"),
                    bots=request.get("bots") or ("search", "search"),
                    seed=int(request.get("seed", 0)), deal=first,
-                   dealer=request.get("dealer"), score=request.get("score") or (0, 0))
+                   dealer=request.get("dealer"), score=request.get("score") or (0, 0),
+                   language=request.get("language"))
 
     # -- the state -----------------------------------------------------------------
 
@@ -156,12 +170,6 @@ class Seat:
 
     def _games(self) -> tuple[int, int]:
         return self.game.games_won if isinstance(self.game, Match) else (0, 0)
-
-    def _who(self, seat: int) -> str:
-        if seat == self.seat:
-            return "You"
-        role = "partner" if seat & 1 == self.seat & 1 else "opponent"
-        return f"Seat {seat} ({role})"
 
     def view(self) -> dict[str, Any]:
         """What the person may see now, read from his observation alone."""
@@ -189,23 +197,25 @@ class Seat:
         bets = [
             {"kind": RAISE, "action": f"{self.seat} raise", "legal": Action(
                 self.seat, RAISE) in legal,
-             "label": (f"Raise to {value_text(next_value)}" if next_value is not None
-                       else "Raise"),
+             "label": (_("Raise to {value}").format(value=value_text(next_value))
+                       if next_value is not None else _("Raise")),
              "call": calls.for_raise(obs.level + 1)},
             {"kind": ACCEPT, "action": f"{self.seat} accept",
              "legal": Action(self.seat, ACCEPT) in legal,
-             "label": f"Accept {value_text(obs.value)}" if obs.pending else "Accept",
+             "label": (_("Accept {value}").format(value=value_text(obs.value))
+                       if obs.pending else _("Accept")),
              "call": calls.accept},
             {"kind": FOLD, "action": f"{self.seat} fold",
              "legal": Action(self.seat, FOLD) in legal,
-             "label": "Fold", "call": calls.fold},
+             "label": _("Fold"), "call": calls.fold},
         ]
         if rules.juego_fuera != "none":       # the call for the whole game, where there is one
             bets.insert(1, {"kind": GAME_CALL, "action": f"{self.seat} game",
                             "legal": Action(self.seat, GAME_CALL) in legal,
-                            "label": "Call the whole game", "call": calls.game})
+                            "label": _("Call the whole game"), "call": calls.game})
         return {
-            "variant": self.variant.id, "name": self.variant.name, "players": self.players,
+            "variant": self.variant.id, "name": data_text(self.variant.name),
+            "players": self.players,
             "seat": self.seat, "team": TEAMS[self.seat & 1], "seed": self.seed,
             "bots": list(self.bot_names), "seats": seats, "hand": self._hands,
             "dealer": obs.dealer, "mano": mano,
@@ -235,17 +245,20 @@ class Seat:
         """The opening events (the game, the first deal) and the view."""
         v = self.variant
         partners = [s for s in range(self.players) if s != self.seat and s & 1 == self.seat & 1]
-        match = (f" The match is the best of {v.rules.match} games." if v.rules.match > 1
-                 else "")
-        lines = [f"{v.name} ({v.id}), {self.players} players, to {v.rules.target} "
-                 f"points.{match}",
-                 f"You are seat {self.seat}, team {TEAMS[self.seat & 1]}"
-                 + (f", with seat{'s' if len(partners) > 1 else ''} "
-                    f"{', '.join(map(str, partners))} ({self.bot_names[0]} bot"
-                    f"{'s' if len(partners) > 1 else ''})" if partners else "")
-                 + f"; the opponents are {self.bot_names[1]} bots."]
+        match = (" " + _("The match is the best of {games} games.").format(
+            games=v.rules.match) if v.rules.match > 1 else "")
+        with_partners = (ngettext(", with seat {seats} ({bot} bot)",
+                                  ", with seats {seats} ({bot} bot)", len(partners)).format(
+            seats=", ".join(map(str, partners)), bot=self.bot_names[0]) if partners else "")
+        lines = [_("{name} ({id}), {players} players, to {target} points.").format(
+                     name=data_text(v.name), id=v.id, players=self.players,
+                     target=v.rules.target) + match,
+                 _("You are seat {seat}, team {team}{partners}; the opponents are {bot} "
+                   "bots.").format(seat=self.seat, team=TEAMS[self.seat & 1],
+                                   partners=with_partners, bot=self.bot_names[1])]
         if self.start_score != (0, 0):
-            lines.append(f"The game starts at {score_text(self.start_score)}.")
+            lines.append(_("The game starts at {score}.").format(
+                score=score_text(self.start_score)))
         events = [{"kind": "game", "lines": lines}, self._deal_event()]
         return {"events": events, "view": self.view()}
 
@@ -254,8 +267,10 @@ class Seat:
         word = self.variant.rules.calls.turn_up
         mano = (seen.dealer + 1) % self.players
         return {"kind": "deal", "hand": self._hands, "lines": [
-            f"Hand {self._hands}: seat {seen.dealer} deals; seat {mano} leads. Turned up"
-            f"{f' ({word})' if word else ''}: {seen.up.code}, {seen.up.name}."]}
+            _("Hand {hand}: seat {dealer} deals; seat {leader} leads. Turned up{word}: "
+              "{code}, {name}.").format(hand=self._hands, dealer=seen.dealer, leader=mano,
+                                        word=f" ({word})" if word else "",
+                                        code=seen.up.code, name=seen.up.name)]}
 
     def step(self) -> dict[str, Any]:
         """One bot's move, when a bot is to act (nothing when the person may act or the
@@ -274,14 +289,20 @@ class Seat:
         return {"events": events, "view": self.view()}
 
     def act(self, text: str) -> dict[str, Any]:
-        """The person's action (``"0 play 3c"``, ``"0 raise"``): the engine's refusal,
-        or what it led to and the view after it."""
+        """The person's action (``"0 play 3c"``, ``"0 raise"``, or as typed at ``rentoy
+        play``: ``quiero``, ``me voy``, ``3c``, ``2``): the engine's refusal, or what it
+        led to and the view after it."""
         try:
             action = Action.parse(text)
         except ActionSyntaxError as exc:
-            raise SeatError(str(exc)) from None
+            cards = self.game.observation(self.seat).cards
+            reading = read_line(text, self.seat, cards, self.variant)
+            if reading.action is None:
+                raise SeatError(str(exc)) from None
+            action = reading.action
         if action.seat != self.seat:
-            raise SeatError(f"the person sits at seat {self.seat}, not {action.seat}")
+            raise SeatError(_("the person sits at seat {seat}, not {other}").format(
+                seat=self.seat, other=action.seat))
         refusal = self.game.refusal(action)
         if refusal is not None:
             return {"refused": self._refusal(action, refusal), "view": self.view()}
@@ -301,16 +322,15 @@ class Seat:
         remarks = step_remarks(self.variant, action, event, before, after, trump)
         if not remarks and action.kind == GAME_CALL:      # not narrated by the walkthroughs
             team, other = TEAMS[action.seat & 1], TEAMS[1 - (action.seat & 1)]
-            remarks = [f"Team {team} calls the whole game (juego fuera): the hand is worth "
-                       f"{value_text(after.value)}; team {other} answers."]
-        who = self._who(action.seat)
+            remarks = [_("Team {team} calls the whole game (juego fuera): the hand is worth "
+                         "{value}; team {other} answers.").format(
+                             team=team, value=value_text(after.value), other=other)]
         if action.kind == PLAY:
-            first = remarks[0].replace(f"Seat {action.seat} ", f"{who} ", 1)
-            if action.seat == self.seat:
-                first = first.replace("You leads", "You lead").replace("You plays", "You play")
+            first = play_line(remarks[0], action.seat, self.seat)
         else:
-            verb = "say" if action.seat == self.seat else "says"
-            first = f"{who}{f' {verb} “{call}”' if call else ''}: {remarks[0]}"
+            said = ((_(" say “{call}”") if action.seat == self.seat
+                     else _(" says “{call}”")).format(call=call) if call else "")
+            first = f"{seat_name(action.seat, self.seat)}{said}: {remarks[0]}"
         out: dict[str, Any] = {"kind": "action", "seat": action.seat, "action": str(action),
                                "card": None if action.card is None else _card(action.card),
                                "call": call, "lines": [first, *remarks[1:]]}
@@ -331,13 +351,16 @@ class Seat:
         return events
 
     def _hand_event(self, result: Any, after: Snapshot) -> dict[str, Any]:
-        how = (f"{result.tricks[result.winner]} tricks to {result.tricks[1 - result.winner]}"
-               if result.how == "tricks" else "by a fold")
+        how = (_("{won} tricks to {lost}").format(won=result.tricks[result.winner],
+                                                   lost=result.tricks[1 - result.winner])
+               if result.how == "tricks" else _("by a fold"))
         yours = result.winner == self.seat & 1
-        lines = [f"End of hand {self._hands}: team {result.winner_name} "
-                 f"({'your team' if yours else 'the opponents'}) wins it {how} at "
-                 f"{value_text(result.value)} and scores {result.points}. Score: "
-                 f"{score_text(result.score)} (to {self.variant.rules.target})."]
+        lines = [_("End of hand {hand}: team {team} ({whose}) wins it {how} at {value} and "
+                   "scores {points}. Score: {score} (to {target}).").format(
+                       hand=self._hands, team=result.winner_name,
+                       whose=_("your team") if yours else _("the opponents"), how=how,
+                       value=value_text(result.value), points=result.points,
+                       score=score_text(result.score), target=self.variant.rules.target)]
         data: dict[str, Any] = {"kind": "hand", "hand": self._hands, "winner": result.winner_name,
                                 "yours": yours, "how": str(result.how),
                                 "value": value_text(result.value), "points": result.points,
@@ -345,15 +368,17 @@ class Seat:
         if result.game_winner is not None:
             won = result.game_winner_name
             mine = result.game_winner == self.seat & 1
-            lines.append(f"Team {won} ({'your team' if mine else 'the opponents'}) wins the "
-                         f"game, {result.score[0]}-{result.score[1]}.")
+            lines.append(_("Team {team} ({whose}) wins the game, {score}.").format(
+                team=won, whose=_("your team") if mine else _("the opponents"),
+                score=f"{result.score[0]}-{result.score[1]}"))
             data["game_winner"] = won
             if after.needed > 1:
                 games = after.games_after
-                lines.append(f"Team {after.match_winner} wins the match, games "
-                             f"{max(games)}-{min(games)}." if after.match_winner is not None
-                             else f"Games in the match: {score_text(games)}; the first to "
-                                  f"{after.needed} wins it.")
+                lines.append(_("Team {team} wins the match, games {games}.").format(
+                    team=after.match_winner, games=f"{max(games)}-{min(games)}")
+                    if after.match_winner is not None
+                    else _("Games in the match: {games}; the first to {needed} wins "
+                           "it.").format(games=score_text(games), needed=after.needed))
         if self.over:
             data["over"] = True
         data["lines"] = lines
@@ -367,7 +392,8 @@ class Seat:
                 "variant": refusal.variant, "base": self.variant.base_id,
                 "source": list(refusal.source),
                 "status": prov.status if prov else None,
-                "note": prov.note if prov else None}
+                "status_name": status_word(prov.status) if prov else None,
+                "note": data_text(prov.note) if prov and prov.note else None}
 
     # -- the record ------------------------------------------------------------------
 
@@ -377,17 +403,21 @@ class Seat:
         if not self.over:
             hands.append(PlayedHand(self.game.hand.deal, tuple(self._actions)))
         v = self.variant
-        state = "finished" if self.over else "left off"
-        bots = " and ".join(dict.fromkeys(self.bot_names))
+        bots = _(" and ").join(dict.fromkeys(self.bot_names))
+        command = f"rentoy play {v.id} --seat {self.seat} --seed {self.seed}"
+        state = (ngettext("finished after {count} hand", "finished after {count} hands",
+                          len(hands)) if self.over else
+                 ngettext("left off after {count} hand", "left off after {count} hands",
+                          len(hands))).format(count=len(hands))
         return record_text(
             v, hands, players=self.players, dealer=self.first_dealer,
             score=self.start_score,
-            title=f"A game of {v.id} in the browser",
-            description=f"Played on the site's Play page at seat {self.seat} with seed "
-                        f"{self.seed} (`rentoy play {v.id} --seat {self.seat} --seed "
-                        f"{self.seed}` deals the same cards): seat {self.seat} by a person, "
-                        f"the others by {bots} bots; {state} after {len(hands)} "
-                        f"hand{'s' if len(hands) != 1 else ''}.")
+            title=_("A game of {variant} in the browser").format(variant=v.id),
+            description=_("Played on the site's Play page at seat {seat} with seed {seed} "
+                          "(`{command}` deals the same cards): seat {seat} by a person, the "
+                          "others by {bots} bots; {state}.").format(
+                              seat=self.seat, seed=self.seed, command=command, bots=bots,
+                              state=state))
 
     # -- requests from the page ------------------------------------------------------
 
@@ -395,7 +425,14 @@ class Seat:
         """Answer one request of the page (JSON text) with JSON text: ``{"op": "step"}``,
         ``{"op": "start"}`` (once), ``{"op": "step"}``, ``{"op": "act", "action": "0 play
         3c", "version": N}`` (ignored as stale when something happened since the view
-        whose ``actions_taken`` was N), ``{"op": "view"}`` or ``{"op": "record"}``. A bad request answers ``{"error": message}``."""
+        whose ``actions_taken`` was N), ``{"op": "view"}`` or ``{"op": "record"}``, in
+        the seat's language. A bad request answers ``{"error": message}``."""
+        if self.language is None:
+            return self._handle(request)
+        with use_language(self.language):
+            return self._handle(request)
+
+    def _handle(self, request: str) -> str:
         try:
             data = json.loads(request)
             op = data.get("op")
@@ -414,7 +451,8 @@ class Seat:
             elif op == "record":
                 out = {"record": self.record()}
             else:
-                raise SeatError(f"unknown request {op!r}; use start, step, act, view or record")
+                raise SeatError(_("unknown request {op}; use start, step, act, view or "
+                                  "record").format(op=repr(op)))
         except (SeatError, ValueError, KeyError) as exc:
             out = {"error": str(exc)}
         return json.dumps(out, ensure_ascii=False)
@@ -423,14 +461,22 @@ class Seat:
 def new_seat(request: str) -> Seat:
     """A seat from the page's JSON request: ``variant`` (the variant's data), and
     ``options``, ``players``, ``seat``, ``bots``, ``seed``, a first ``deal`` (``hands``
-    and ``up``) with its ``dealer`` and ``score``, as :class:`Seat` takes them. Anything
-    wrong with it is a :class:`SeatError` that says what."""
+    and ``up``) with its ``dealer`` and ``score``, and the ``language`` it speaks, as
+    :class:`Seat` takes them. Anything wrong with it is a :class:`SeatError` that says
+    what, in that language."""
     try:
-        return Seat.from_request(json.loads(request))
-    except SeatError:
-        raise
-    except (RentoyError, ValueError, KeyError, TypeError) as exc:
-        raise SeatError(f"cannot start this game: {exc}") from None
+        data = json.loads(request)
+    except ValueError as exc:
+        raise SeatError(_("cannot start this game: {problem}").format(problem=exc)) from None
+    spoken = data.get("language") if isinstance(data, Mapping) else None
+    with use_language(spoken if spoken in LANGUAGES else "en"):
+        try:
+            return Seat.from_request(data)
+        except SeatError:
+            raise
+        except (RentoyError, ValueError, KeyError, TypeError) as exc:
+            raise SeatError(_("cannot start this game: {problem}").format(
+                problem=exc)) from None
 
 
 def _card(card: Card) -> dict[str, Any]:

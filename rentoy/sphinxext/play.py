@@ -1,7 +1,11 @@
 """The site's seat at the table: the Play page, its links, and what the page loads.
 
 ``{rentoy-play}`` writes the Play page's table: the choice of variant, table size, seat
-and bots, readable before anything is downloaded, and the place the game is drawn.
+and bots, readable before anything is downloaded, and the place the game is drawn. Every
+word the page's script shows is written into the page with it, in the build's language,
+as one JSON object (:func:`play_words`; ``<script type="application/json"
+id="rentoy-play-words">``): the script fills in its placeholders, and the engine in the
+page speaks the same language.
 ``{rentoy-play-link} SPEC`` (a variant) or ``{rentoy-play-link}`` with ``:walkthrough:
 PATH`` (a worked example's first deal) links to that page with the game chosen.
 
@@ -34,9 +38,9 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import urlencode
 
 from docutils import nodes
-
-from ..i18n import _, data_text
 from docutils.parsers.rst import directives
+
+from ..i18n import N_, _, data_text, language, ngettext
 
 from .directives import RentoyDirective
 from .errors import logger
@@ -45,17 +49,145 @@ from .tracking import note_files
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
-__all__ = ["PlayDirective", "PlayLinkDirective", "play_query", "PLAY_PAGE", "BOTS"]
+__all__ = ["PlayDirective", "PlayLinkDirective", "play_query", "play_words", "PLAY_WORDS",
+           "PLAY_PAGE", "BOTS"]
 
 #: The docname of the Play page (links point to it).
 PLAY_PAGE = "play-in-the-browser"
 #: The bots a reader may choose, strongest first.
 BOTS = ("search", "greedy", "random")
-_PACES = (("700", "one by one"), ("250", "quickly"), ("0", "at once"))
+_PACES = (("700", N_("one by one")), ("250", N_("quickly")), ("0", N_("at once")))
+
+#: The words of the page's script (``docs/_static/play.js``), in English, by key; the
+#: script fills in the ``{placeholders}``. :func:`play_words` gives them translated.
+PLAY_WORDS: dict[str, str] = {
+    # The choices before a game.
+    "seat_first": N_("{seat} (the first to play)"),
+    "seat_team": N_("{seat} (team {team})"),
+    "option_note": N_("{name}; {status}"),
+    "deal": N_("The first hand is the deal of “{title}”{dealer}{score}; the hands after it "
+               "are dealt from the seed. "),
+    "deal_dealer": N_(" (seat {seat} deals)"),
+    "deal_score": N_(", from a score of A {a}, B {b}"),
+    "deal_untitled": N_("a worked example"),
+    "deal_clear": N_("Deal from the seed instead"),
+    "missing_files": N_("the page's files are not part of this build"),
+    "missing": N_("The game cannot be played on this copy of the site: {why}. Play it at "
+                  "the terminal instead, with the same engine and bots: {install} then "
+                  "{play} (see {page})."),
+    "missing_page": N_("the page on playing a game"),
+    "download": N_("Starting the first game downloads {total} from this site, once: the "
+                   "Python runtime (Pyodide {version}, {runtime}), this project's engine "
+                   "({engine}) and the variants ({data}). Nothing is sent anywhere, and "
+                   "nothing is loaded before you start."),
+    "megabytes": N_("{size} MB"),
+    "seconds": N_("{time} s"),
+    # What the page says as a game starts, and when something goes wrong.
+    "loading": N_("Loading the Python runtime and the engine from this site (the first "
+                  "time takes a few seconds)…"),
+    "dealing": N_("Dealing…"),
+    "no_engine": N_("The engine could not be started: {problem}. Play at the terminal "
+                    "instead: {command}."),
+    "no_game": N_("This game cannot be played: {problem}."),
+    "ready": N_("Ready: the runtime and the engine loaded in {time}."),
+    "stopped": N_("the engine stopped: {problem}"),
+    "worker_error": N_("an error in its worker"),
+    "no_variants": N_("the variants could not be loaded ({status})"),
+    "no_wheel": N_("the engine could not be loaded ({status} for {file})"),
+    "not_started": N_("no game has been started"),
+    "refused_to_go_on": N_("The engine refused to go on: {problem}."),
+    "saved": N_("The record is saved as {file}: {command} replays it and checks every "
+                "result."),
+    # The table.
+    "you": N_("You"),
+    "seat": N_("Seat {seat}"),
+    "seat_partner": N_("Seat {seat} (partner)"),
+    "seat_opponent": N_("Seat {seat} (opponent)"),
+    "partner": N_("partner"),
+    "opponent": N_("opponent"),
+    "team": N_("Team {team}"),
+    "team_yours": N_("Team {team} (you)"),
+    "target": N_("to {target}"),
+    "match": N_("; games {won}-{lost} of the best of {games}"),
+    "value_pending": N_("{value}, raised by team {team}: it waits for an answer"),
+    "raise_right": N_("team {team} may raise"),
+    "raise_either": N_("either team may raise"),
+    "facts": N_("{name} ({variant}) · Hand {hand} · seat {dealer} deals, seat {mano} leads · "
+                "the hand is worth {value} · {right} · tricks A {a}, B {b}"),
+    "turned_up": N_("Turned up{word}: {card}; {trumps} are trumps."),
+    "turned_up_word": N_(" (the {word})"),
+    "the_table": N_("The table"),
+    "dealer": N_("dealer"),
+    "mano": N_("mano"),
+    "you_sit": N_("seat {seat}, team {team}"),
+    "bot_sits": N_("team {team}, {role}, {bot} bot"),
+    "takes": N_("takes the trick"),
+    "thinking": N_("thinking…"),
+    "your_hand": N_("Your cards and calls"),
+    "over": N_("The game is over."),
+    "answer": N_("A raise waits for your team's answer: accept, raise again or fold (you "
+                 "answer for your team)."),
+    "your_turn": N_("Your turn: play a card, or raise first."),
+    "wait": N_("Wait: {who} is to act."),
+    "play_card": N_("Play {name} ({code}); key {key}"),
+    "play_card_not_now": N_("Play {name} ({code}), not allowed now; key {key}"),
+    "bet": N_("{label} (“{call}”)"),
+    "bet_not_now": N_("{label}, not allowed now"),
+    "download_record": N_("Download the record"),
+    "download_so_far": N_("Download the record so far"),
+    "play_again": N_("Play again"),
+    "next_hand": N_("Deal the next hand"),
+    "new_game": N_("New game"),
+    "refused": N_("Refused: "),
+    "refused_detail": N_("{detail}."),
+    "rule": N_("The rule: {title} ({rule}) of variant {variant}{status}{sources}."),
+    "rule_status": N_(", {status}"),
+    "rule_sources": N_("; source: {sources}"),
+    "reason": N_("{reason} — the engine's reason code; the table is as it was."),
+    "log": N_("What happened"),
+    "bot_took": N_(" ({bot} bot, {ms} ms)"),
+    "seed": N_("Seed {seed}: {command} deals the same cards."),
+    "median": N_(" The search bots' moves took {ms} ms at the median ({count} so far)."),
+    "keys": N_(" Keys: 1–9 play a card, {raise} raise, {accept} accept, {fold} fold, {next} "
+               "the next hand{game}."),
+    "keys_game": N_(", {key} the whole game"),
+    # TRANSLATORS: the key that deals the next hand on the Play page (one letter, not
+    # the first letter of a call's word: those are the calls' keys).
+    "next_key": N_("N"),
+}
+
+
+def play_words() -> dict[str, Any]:
+    """The words of the page's script in the language spoken: :data:`PLAY_WORDS`, the
+    two forms of a count, the provenance statuses, the keys of the calls (the first
+    letter of each call's word as typed at ``rentoy play``, and the word a key sends,
+    read by the engine as typed), and the language's code, which the page passes on to
+    the engine.
+
+    >>> words = play_words()
+    >>> words["you"], words["keys_by_kind"]["accept"], words["cards_left"]
+    ('You', {'key': 'A', 'word': 'accept'}, ['{count} card in hand', '{count} cards in hand'])
+    """
+    from ..engine import ACCEPT, FOLD, GAME_CALL, RAISE
+    from ..table.words import action_words
+    from .elements import STATUS_WORDS, status_word
+
+    words: dict[str, Any] = {key: _(text) for key, text in PLAY_WORDS.items()}
+    words["language"] = language()
+    words["cards_left"] = [ngettext("{count} card in hand", "{count} cards in hand", n)
+                           for n in (1, 2)]
+    words["statuses"] = {status: status_word(status) for status in STATUS_WORDS}
+    said = action_words()
+    words["keys_by_kind"] = {kind: {"key": said[kind][0].upper(), "word": said[kind]}
+                             for kind in (RAISE, GAME_CALL, ACCEPT, FOLD)}
+    return words
 
 
 def _megabytes(n: int) -> str:
-    return f"{n / 1e6:.1f} MB"
+    from babel.numbers import format_decimal
+
+    return _("{size} MB").format(size=format_decimal(round(n / 1e6, 1), format="0.0",
+                                                     locale=language()))
 
 
 # ---------------------------------------------------------------------------------------
@@ -78,30 +210,38 @@ def play_form(variants: list[tuple[str, str, tuple[int, ...], int]]) -> str:
 
     first = variants[0] if variants else ("1737", "1737", (4,), 4)
     chosen = next((v for v in variants if v[0] == "1737"), first)
+    seed_hint = html.escape(_("the same seed deals the same cards as {command}")).format(
+        command="<code>rentoy play --seed</code>")
+    download = _("Starting the first game downloads the Python runtime (Pyodide {version}, "
+                 "{size}) and this project's engine (under 1 MB) from this site, once; "
+                 "nothing is sent anywhere, and nothing is loaded before you start.").format(
+                     version=VERSION, size=_megabytes(total_bytes()))
+    legend, options, seed = (html.escape(t) for t in (_("A new game"), _("Options"), _("Seed")))
+    new_seed, start = html.escape(_("a new one")), html.escape(_("Start the game"))
     parts = [
         '<form class="rentoy-play-setup" id="rentoy-play-setup" autocomplete="off">',
-        '<fieldset><legend>A new game</legend>',
-        _select("variant", "Variant", [(v, f"{v}: {name}") for v, name, _, _ in variants],
-                chosen[0]),
-        '<fieldset class="rentoy-play-options" hidden><legend>Options</legend></fieldset>',
-        _select("players", "Players", [(str(n), str(n)) for n in chosen[2]], str(chosen[3])),
-        _select("seat", "Your seat", [(str(s), f"{s}" + (" (the first to play)" if s == 0
-                                                        else "")) for s in range(chosen[3])]),
-        _select("partners", "Your partners", [(b, f"{b} bot") for b in BOTS], "search"),
-        _select("opponents", "The opponents", [(b, f"{b} bots") for b in BOTS], "search"),
-        '<label class="rentoy-play-field">Seed<input name="seed" type="number" min="0" '
-        'max="999999999" step="1" inputmode="numeric" placeholder="a new one">'
-        '<span class="rentoy-play-hint">the same seed deals the same cards as '
-        '<code>rentoy play --seed</code></span></label>',
-        _select("pace", "The bots' moves", [(v, t) for v, t in _PACES], "700"),
+        f'<fieldset><legend>{legend}</legend>',
+        _select("variant", _("Variant"),
+                [(v, f"{v}: {name}") for v, name, _sizes, _n in variants], chosen[0]),
+        f'<fieldset class="rentoy-play-options" hidden><legend>{options}</legend></fieldset>',
+        _select("players", _("Players"), [(str(n), str(n)) for n in chosen[2]],
+                str(chosen[3])),
+        _select("seat", _("Your seat"),
+                [(str(s), _(PLAY_WORDS["seat_first"]).format(seat=s) if s == 0 else str(s))
+                 for s in range(chosen[3])]),
+        _select("partners", _("Your partners"),
+                [(b, _("{bot} bot").format(bot=b)) for b in BOTS], "search"),
+        _select("opponents", _("The opponents"),
+                [(b, _("{bot} bots").format(bot=b)) for b in BOTS], "search"),
+        f'<label class="rentoy-play-field">{seed}<input name="seed" type="number" min="0" '
+        f'max="999999999" step="1" inputmode="numeric" placeholder="{new_seed}">'
+        f'<span class="rentoy-play-hint">{seed_hint}</span></label>',
+        _select("pace", _("The bots' moves"), [(v, _(t)) for v, t in _PACES], "700"),
         '<p class="rentoy-play-deal" hidden></p>',
         '<p class="rentoy-play-start"><button type="submit" class="rentoy-play-button '
-        'rentoy-play-primary">Start the game</button></p>',
+        f'rentoy-play-primary">{start}</button></p>',
         '</fieldset>',
-        f'<p class="rentoy-play-download">Starting the first game downloads the Python '
-        f'runtime (Pyodide {VERSION}, {_megabytes(total_bytes())}) and this project\'s '
-        'engine (under 1 MB) from this site, once; nothing is sent anywhere, and '
-        'nothing is loaded before you start.</p>',
+        f'<p class="rentoy-play-download">{html.escape(download)}</p>',
         '</form>',
     ]
     return "".join(parts)
@@ -128,13 +268,18 @@ class PlayDirective(RentoyDirective):
         self.env.metadata[self.env.docname]["rentoy-play"] = "1"
         root = os.path.relpath(".", os.path.dirname(self.env.docname) or ".")
         root = "" if root == "." else root + "/"
+        # In a <script> element only "</" could end it early: JSON may write it "<\/".
+        words = json.dumps(play_words(), ensure_ascii=False).replace("</", "<\\/")
+        needs = html.escape(_("This table needs JavaScript. Without it, play at the "
+                              "terminal: {command}.")).format(
+                                  command="<code>rentoy play 1737</code>")
         body = (f'<div class="rentoy-play" id="rentoy-play" data-root="{html.escape(root)}">'
+                '<script type="application/json" id="rentoy-play-words">'
+                f'{words}</script>'
                 + play_form(rows)
                 + '<div class="rentoy-play-status" role="status" aria-live="polite"></div>'
                 '<div class="rentoy-play-table" hidden></div>'
-                '<noscript><p class="rentoy-play-missing">This table needs JavaScript. '
-                'Without it, play at the terminal: <code>rentoy play 1737</code>.</p>'
-                '</noscript></div>')
+                f'<noscript><p class="rentoy-play-missing">{needs}</p></noscript></div>')
         return [nodes.raw("", body, format="html")]
 
 
@@ -189,7 +334,8 @@ class PlayLinkDirective(RentoyDirective):
             if not variant.builtin:
                 return []       # only the built-in variants travel to the page
             query = play_query(variant, players=walk.players, deal=walk.deal,
-                               dealer=walk.dealer, score=walk.start_score, title=walk.title)
+                               dealer=walk.dealer, score=walk.start_score,
+                               title=data_text(walk.title))
             text, what = _("Play this deal"), _("in the browser, against the bots, from this "
                                                 "deal")
         else:
@@ -222,8 +368,10 @@ def _checkout() -> Path | None:
 
 def _tree_stamp(root: Path) -> str:
     digest = hashlib.sha256()
+    # The compiled catalogs too: the engine in the page speaks the build's language.
     files = [root / "pyproject.toml", *sorted((root / "rentoy").rglob("*.py")),
-             *sorted((root / "rentoy").rglob("*.json")), *sorted((root / "variants").glob("*"))]
+             *sorted((root / "rentoy").rglob("*.json")), *sorted((root / "rentoy").rglob("*.mo")),
+             *sorted((root / "variants").glob("*"))]
     for path in files:
         if path.is_file() and "__pycache__" not in path.parts:
             digest.update(str(path.relative_to(root)).encode())
@@ -294,10 +442,10 @@ def _settings(data: dict[str, Any]) -> list[dict[str, Any]]:
     out = []
     for vid, vdata in data["variants"].items():
         v = variant_from_data(vdata)
-        out.append({"id": vid, "name": v.name, "players": list(v.rules.players),
+        out.append({"id": vid, "name": data_text(v.name), "players": list(v.rules.players),
                     "default_players": v.rules.default_players, "target": v.rules.target,
                     "match": v.rules.match,
-                    "options": [{"id": o.id, "name": o.name or o.id,
+                    "options": [{"id": o.id, "name": data_text(o.name) if o.name else o.id,
                                  "status": o.provenance.status}
                                 for o in v.options.values()]})
     return out
@@ -319,11 +467,12 @@ def write_play_files(outdir: Path, with_runtime: bool = True) -> dict[str, Any]:
         manifest["wheel"] = {"file": wheel.name, "bytes": wheel.stat().st_size}
     except (RuntimeError, OSError, subprocess.TimeoutExpired) as exc:
         manifest["wheel"] = None
-        manifest["missing"] = f"the project's wheel could not be built ({exc})"
+        manifest["missing"] = _("the project's wheel could not be built ({problem})").format(
+            problem=exc)
     target = outdir / "_static" / "pyodide"
     if not with_runtime:
         manifest["runtime"] = None
-        manifest["missing"] = "this site was built without the Python runtime"
+        manifest["missing"] = _("this site was built without the Python runtime")
     else:
         try:
             source = runtime_dir()
@@ -336,7 +485,8 @@ def write_play_files(outdir: Path, with_runtime: bool = True) -> dict[str, Any]:
                                    "files": sorted(FILES)}
         except (RuntimeMissing, OSError) as exc:
             manifest["runtime"] = None
-            manifest["missing"] = f"the Python runtime could not be fetched ({exc})"
+            manifest["missing"] = _("the Python runtime could not be fetched ({problem})").format(
+                problem=exc)
     if manifest.get("runtime") is None and target.is_dir():
         shutil.rmtree(target)
     (play / "manifest.js").write_text(

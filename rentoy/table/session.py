@@ -42,7 +42,8 @@ from ..walkthrough.state import Snapshot
 from ..i18n import N_, _, data_text, language, ngettext
 from .words import HINT_WORDS, LEAVE_WORDS, UNDO_WORDS, action_words, read_line
 
-__all__ = ["Session", "TableEvent", "View", "BOT_NAMES", "lines_of"]
+__all__ = ["Session", "TableEvent", "View", "BOT_NAMES", "lines_of", "status_word",
+           "seat_name", "play_line"]
 
 #: The statuses of a rule, as a refusal names them.
 _STATUSES = {"attested": N_("attested"), "inferred": N_("inferred"),
@@ -52,6 +53,37 @@ _STATUSES = {"attested": N_("attested"), "inferred": N_("inferred"),
 def status_word(status: str) -> str:
     """A rule's status in the language spoken."""
     return _(_STATUSES[status]) if status in _STATUSES else status
+
+
+def seat_name(seat: int, person: int) -> str:
+    """A seat as the person at seat ``person`` hears it named: "You", "Seat 1
+    (opponent)", "Seat 2 (partner)"."""
+    if seat == person:
+        return _("You")
+    if seat & 1 == person & 1:
+        return _("Seat {seat} (partner)").format(seat=seat)
+    return _("Seat {seat} (opponent)").format(seat=seat)
+
+
+def play_line(remark: str, seat: int, person: int) -> str:
+    """The narration's sentence for a card that ``seat`` played (its first remark), as
+    the person at seat ``person`` hears it: the person named ("You lead 3c"), a bot's
+    role added."""
+    who = seat_name(seat, person)
+    if language() == "en":
+        first = remark.replace(f"Seat {seat} ", f"{who} ", 1)
+        if seat == person:
+            first = first.replace("You leads", "You lead").replace("You plays", "You play")
+        return first
+    # The narration names the seat as its sentence for a lead begins ("El asiento 0 sale
+    # con..."): the person is named instead, a bot's role added.
+    seat_words = _("Seat {seat} leads {card}.").split("{seat}")[0]
+    named = f"{seat_words}{seat} "
+    if seat == person:
+        return remark.replace(named, f"{who} ", 1) if remark.startswith(named) \
+            else f"{who}: {remark}"
+    role = _("partner") if seat & 1 == person & 1 else _("opponent")
+    return remark.replace(named, f"{named[:-1]} ({role}) ", 1)
 
 
 #: The bots that can sit at the table, by name: every bot the project has (settings may
@@ -471,22 +503,7 @@ class Session:
                                hand.observation(0).trump)
         who = self._who(action.seat)
         if action.kind == PLAY:
-            if language() == "en":
-                first = remarks[0].replace(f"Seat {action.seat} ", f"{who} ", 1)
-                if action.seat == self.seat:
-                    first = first.replace("You leads", "You lead").replace("You plays",
-                                                                           "You play")
-            else:
-                # The narration names the seat as its sentence for a lead begins ("El
-                # asiento 0 sale con..."): the person is named instead, a bot's role added.
-                seat_words = _("Seat {seat} leads {card}.").split("{seat}")[0]
-                named = f"{seat_words}{action.seat} "
-                if action.seat == self.seat:
-                    first = (remarks[0].replace(named, f"{who} ", 1)
-                             if remarks[0].startswith(named) else f"{who}: {remarks[0]}")
-                else:
-                    role = _("partner") if action.seat & 1 == self.seat & 1 else _("opponent")
-                    first = remarks[0].replace(named, f"{named[:-1]} ({role}) ", 1)
+            first = play_line(remarks[0], action.seat, self.seat)
         else:
             # The English gloss of a Spanish call, shown only in English: in Spanish the
             # game's words stand as they are.
@@ -578,11 +595,7 @@ class Session:
             "source": list(refusal.source), "status": status})
 
     def _who(self, seat: int) -> str:
-        if seat == self.seat:
-            return _("You")
-        if seat & 1 == self.seat & 1:
-            return _("Seat {seat} (partner)").format(seat=seat)
-        return _("Seat {seat} (opponent)").format(seat=seat)
+        return seat_name(seat, self.seat)
 
     # -- the record --------------------------------------------------------------
 
