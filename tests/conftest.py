@@ -62,3 +62,19 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
                         str(root / "docs"), str(out / "html"), cwd=root)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr
     return out
+
+
+@pytest.fixture(scope="session")
+def built_site_es(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The Spanish edition built once per run as the README builds it (``-D
+    language=es``, warnings as errors, nitpicky): the folder that holds ``es`` (the pages)
+    and ``.doctrees``. The Spanish site's tests read it; the Play page's test plays on it."""
+    from sphinxbuild import sphinx_build
+
+    root = Path(__file__).resolve().parent.parent
+    out = tmp_path_factory.mktemp("site-es")
+    done = sphinx_build("-W", "-n", "-b", "html", "-D", "language=es",
+                        "-d", str(out / ".doctrees"), str(root / "docs"), str(out / "es"),
+                        cwd=root, timeout=900)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr
+    return out

@@ -4,18 +4,24 @@ The runtime is used only as pinned (a damaged or partial copy is refused, a miss
 is said in one sentence); the page's data holds every built-in variant as data that
 reads back to the same rules, and the card faces; a build without the runtime writes a
 manifest that says so, and no runtime folder. Every variant page and every worked
-example links to the table with its game chosen.
+example links to the table with its game chosen. The page carries the words of its
+script in the build's language (every one translated, with the same placeholders; the
+script uses no other), and the wheel it loads carries the compiled catalogs, so that
+the engine in the page speaks that language too.
 """
 
 from __future__ import annotations
 
+import html as markup_text
 import json
 import re
+import zipfile
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
+from rentoy.i18n import use_language
 from rentoy.sphinxext import play, runtime
 from rentoy.variant import variant_from_data
 from rentoy.variants import builtin_ids, load_variant
@@ -107,3 +113,56 @@ def test_every_variant_and_worked_example_links_to_the_table(built_site: Path):
     for vid in builtin_ids():
         assert f'<option value="{vid}"' in markup
     assert "Starting the first game downloads" in markup and "<noscript>" in markup
+
+
+#: The words that are the same in Spanish (placeholders and punctuation, or the game's term).
+SAME_IN_SPANISH = {"option_note", "refused_detail", "rule_status", "mano"}
+_PLACEHOLDER = re.compile(r"\{(\w+)\}")
+
+
+def test_the_pages_words_are_translated_with_their_placeholders():
+    english = play.play_words()
+    assert {key: english[key] for key in play.PLAY_WORDS} == play.PLAY_WORDS
+    assert english["language"] == "en" and english["next_key"] == "N"
+    with use_language("es"):
+        spanish = play.play_words()
+    assert spanish["language"] == "es"
+    for key, text in play.PLAY_WORDS.items():
+        assert set(_PLACEHOLDER.findall(spanish[key])) == set(_PLACEHOLDER.findall(text)), key
+        assert (spanish[key] != text) == (key not in SAME_IN_SPANISH), key
+    assert spanish["cards_left"] == ["{count} carta en la mano", "{count} cartas en la mano"]
+    assert spanish["statuses"]["attested"] == "atestiguada"
+    # Each call has its key, a letter of its own, and the next hand another.
+    for words in (english, spanish):
+        keys = [c["key"] for c in words["keys_by_kind"].values()] + [words["next_key"]]
+        assert len(set(keys)) == len(keys) == 5 and all(len(k) == 1 for k in keys)
+    assert {k: c["word"] for k, c in spanish["keys_by_kind"].items()} == {
+        "raise": "envido", "game": "juego", "accept": "quiero", "fold": "no quiero"}
+
+
+def test_the_script_shows_only_the_pages_words():
+    script = (ROOT / "docs" / "_static" / "play.js").read_text(encoding="utf-8")
+    worker = (ROOT / "docs" / "_static" / "play-worker.mjs").read_text(encoding="utf-8")
+    asked = set(re.findall(r'\b(?:words|pieces)\("(\w+)"', script))
+    asked |= set(re.findall(r'\bworded\("(\w+)"', worker))
+    assert asked and asked <= set(play.PLAY_WORDS), asked - set(play.PLAY_WORDS)
+    # Every word is used (by its key, in the script or the worker).
+    unused = [key for key in play.PLAY_WORDS
+              if f'"{key}"' not in script and f"W.{key}" not in script
+              and f'"{key}"' not in worker]
+    assert unused == [], unused
+
+
+def test_the_built_page_carries_its_words_and_the_wheel_its_catalogs(built_site: Path):
+    html = built_site / "html"
+    page = (html / "play-in-the-browser.html").read_text(encoding="utf-8")
+    found = re.search(r'<script type="application/json" id="rentoy-play-words">(.*?)</script>',
+                      page, re.S)
+    assert found is not None
+    assert json.loads(markup_text.unescape(found.group(1)).replace("<\\/", "</")) == \
+        play.play_words()
+    manifest = (html / "_static" / "play" / "manifest.js").read_text(encoding="utf-8")
+    wheel = json.loads(manifest.split("=", 1)[1].strip().rstrip(";"))["wheel"]["file"]
+    names = zipfile.ZipFile(html / "_static" / "play" / wheel).namelist()
+    assert "rentoy/locale/es/LC_MESSAGES/rentoy.mo" in names
+    assert "rentoy/locale/es/LC_MESSAGES/variants.mo" in names

@@ -9,7 +9,11 @@ plays the game to its end, downloads the record, and plays a game of Ávila on t
 page. Each record is replayed with ``rentoy run`` and deals as ``rentoy play --seed``
 does. Nothing is loaded before a game starts, no request leaves 127.0.0.1, and no
 script error occurs in the page or its worker. A build without the Python runtime is
-shown as such. Skipped, saying so, only where no Chromium is installed (on Debian:
+shown as such. The Spanish edition's page (conftest.py's ``built_site_es``) speaks
+Spanish at both widths, before and during a game (no English word left: the engine's
+own sentence for a refusal aside, marked as English), and is played to its end there
+with the keys of the Spanish words (E envido, Q quiero, N no quiero, S the next hand)
+or by tapping. Skipped, saying so, only where no Chromium is installed (on Debian:
 ``apt-get install chromium``). ``RENTOY_SCREENSHOTS=DIR`` keeps screenshots to look at.
 """
 
@@ -19,6 +23,7 @@ import io
 import json
 import os
 import random
+import re
 import sys
 from pathlib import Path
 
@@ -27,26 +32,37 @@ import yaml
 
 from chromium import CHROMIUM, Browser, Page, Site
 from inprocess import run
+from spanish_text import english_share
 from rentoy.engine import Deal
 from rentoy.walkthrough import load_walkthrough
 
 ROOT = Path(__file__).resolve().parent.parent
 STATES = "['your-turn', 'bots', 'hand-over', 'over']"
 SHOTS = os.environ.get("RENTOY_SCREENSHOTS")
+#: The keys of the English page: the calls' and the next hand's.
+ENGLISH_KEYS = {"raise": "r", "game": "g", "accept": "a", "fold": "f", "next": "n"}
 
 
-@pytest.fixture(scope="module")
-def served(built_site: Path):
+def serve(html: Path):
     if CHROMIUM is None:
         pytest.skip("no Chromium is installed (chromium, chromium-browser or google-chrome; "
                     "on Debian: apt-get install chromium), so the Play page is not tried")
-    html = built_site / "html"
     manifest = (html / "_static" / "play" / "manifest.js").read_text(encoding="utf-8")
     found = json.loads(manifest.split("=", 1)[1].strip().rstrip(";"))
     assert found.get("runtime") and found.get("wheel"), (
         f"the site was built without what the Play page needs: {found.get('missing')}")
     with Site(html) as site:
         yield site
+
+
+@pytest.fixture(scope="module")
+def served(built_site: Path):
+    yield from serve(built_site / "html")
+
+
+@pytest.fixture(scope="module")
+def served_es(built_site_es: Path):
+    yield from serve(built_site_es / "es")
 
 
 def shot(page: Page, name: str) -> None:
@@ -65,9 +81,10 @@ def press(page: Page, key: str) -> None:
     page.key(key, code, key)
 
 
-def play_game(page: Page, rng: random.Random, keys: bool) -> dict:
+def play_game(page: Page, rng: random.Random, keys: dict[str, str] | None) -> dict:
     """Play the started game to its end, choosing among the legal actions at random, by
-    clicking (or tapping), or with the keys; what was seen on the way."""
+    clicking (or tapping), or with the ``keys`` (each call's, and ``next``); what was
+    seen on the way."""
     seen: dict = {"refusals": [], "hands": 0, "actions": 0}
     tried_card = False
     while True:
@@ -79,7 +96,7 @@ def play_game(page: Page, rng: random.Random, keys: bool) -> dict:
             if seen["hands"] == 1:
                 shot(page, f"{page.label}-hand-over")
             if keys:
-                press(page, "n")
+                press(page, keys["next"])
             else:
                 page.click(".rentoy-play-next")
             state(page, "['your-turn', 'bots', 'over']")
@@ -108,7 +125,7 @@ def play_game(page: Page, rng: random.Random, keys: bool) -> dict:
             options = [("bet", b["kind"], b["action"]) for b in view["bets"] if b["legal"]]
         kind, which, action = rng.choice(options)
         if keys:
-            press(page, str(which + 1) if kind == "card" else which[0])
+            press(page, str(which + 1) if kind == "card" else keys[which])
         else:
             page.click(f'[data-key="{action}"]')
         page.wait(f"window.rentoyPlay.view().actions_taken > {view['actions_taken']}",
@@ -197,7 +214,8 @@ def test_whole_games_against_the_search_bots(served: Site, capsys, tmp_path: Pat
             assert any("pyodide.asm.wasm" in p for p in served.served[asked:])
             assert page.eval("document.documentElement.scrollWidth") <= width
             shot(page, f"{width}-{variant}-start")
-            seen = play_game(page, rng, keys=not phone and variant == "avila")
+            seen = play_game(page, rng, ENGLISH_KEYS if not phone and variant == "avila"
+                             else None)
             assert seen["hands"] >= 1 and seen["actions"] >= 3
             first = seen["refusals"][0]
             assert "Refused: no raise is waiting for an answer, so seat 0 cannot accept" in first
@@ -270,3 +288,103 @@ def test_without_the_runtime_the_page_says_so(served: Site) -> None:
             assert not browser.errors, browser.errors
     finally:
         served.without_runtime = False
+
+
+def spanish_words(page: Page, selector: str = "#rentoy-play") -> list[str]:
+    """The English words a part of the page shows (code, and what is marked as English,
+    left out, as on every Spanish page)."""
+    markup = page.eval(f"document.querySelector({json.dumps(selector)}).outerHTML")
+    return english_share(f"<article>{markup}</article>")[2]
+
+
+def overflowing(page: Page) -> list[str]:
+    """The words of the buttons and choices shown whose text is wider than they are, or
+    that reach past the page's right edge."""
+    return page.eval("""[...document.querySelectorAll('.rentoy-play button, .rentoy-play select')]
+        .filter((b) => b.offsetParent && (b.scrollWidth > b.clientWidth + 1 ||
+            b.getBoundingClientRect().right > document.documentElement.clientWidth))
+        .map((b) => b.innerText || b.value)""")
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_the_spanish_edition_plays_in_spanish(served_es: Site, tmp_path: Path,
+                                              width: int) -> None:
+    phone = width < 600
+    downloads = tmp_path / "downloads"
+    downloads.mkdir()
+    with Browser(downloads=downloads) as browser:
+        page = browser.page(width, 844 if phone else 900, phone=phone)
+        page.label = f"es-{width}"
+        page.goto(served_es.url + "play-in-the-browser.html?variant=1737&seed=31&pace=0")
+        page.wait("window.rentoyPlay && window.rentoyPlay.state() === 'setup'")
+        assert page.eval("document.documentElement.lang") == "es"
+        # The choices, before anything is downloaded: Spanish, with decimal commas.
+        setup = page.eval("document.querySelector('form.rentoy-play-setup').innerText")
+        for said in ("Una partida nueva", "Variante", "Su asiento", "0 (el primero en jugar)",
+                     "Sus compañeros", "Los rivales", "Semilla", "Las jugadas de los bots",
+                     "Empezar la partida", "no se carga nada antes de empezar"):
+            assert said in setup, said
+        assert re.search(r"\d,\d\xa0MB", setup), setup
+        assert "El rentoy según las reglas de 1737" in setup
+        assert spanish_words(page) == []
+        assert page.eval("document.documentElement.scrollWidth") <= width
+        assert overflowing(page) == []
+        shot(page, f"es-{width}-setup")
+        page.click("form.rentoy-play-setup button[type=submit]")
+        state(page)
+        # The table: every word Spanish, the narration and the prompts included.
+        shown = page.eval("document.querySelector('.rentoy-play-table').innerText")
+        for said in ("Equipo A (usted)", "Mano 1", "Carta vuelta", "Lo que ha pasado",
+                     "Semilla 31", "Teclas: 1–9 juegan una carta, E envida, Q quiere, "
+                     "N no quiere, S reparte la mano siguiente",
+                     "El rentoy según las reglas de 1737 (1737), 4 jugadores, a 12 tantos."):
+            assert said in shown, said
+        assert spanish_words(page) == []
+        assert overflowing(page) == []
+        view = page.eval("window.rentoyPlay.view()")
+        assert [b["label"] for b in view["bets"]][1:] == ["Quiero", "No quiero"]
+        # A refusal: the rule, its status and its source in Spanish; the engine's own
+        # sentence is marked as English.
+        state(page, "['your-turn']")
+        view = page.eval("window.rentoyPlay.view()")
+        if not view["pending"]:
+            page.click(".rentoy-play-bet[data-key$=' accept']")
+            refusal = page.wait("document.querySelector('.rentoy-play-refusal')?.innerText")
+            assert refusal.startswith("Rechazada: ")
+            assert "La regla: Quién responde a un envite (answer_by) de la variante 1737, " \
+                   "inferida; fuente: Rentoy (el texto español sin título" in refusal
+            assert "el código del motivo que da el motor" in refusal
+            assert page.eval("document.querySelector('.rentoy-play-detail').lang") == "en"
+            assert spanish_words(page) == []
+            shot(page, f"es-{width}-refusal")
+        # An action: a raise, by its key (E, for envido) or by a tap on its button.
+        view = page.eval("window.rentoyPlay.view()")
+        raise_ = next(b for b in view["bets"] if b["kind"] == "raise")
+        if raise_["legal"] and not view["pending"]:
+            if phone:
+                page.click(".rentoy-play-bet[data-key$=' raise']")
+            else:
+                press(page, "e")
+            page.wait(f"window.rentoyPlay.view().actions_taken > {view['actions_taken']}",
+                      timeout=60)
+            log = page.eval("document.querySelector('.rentoy-play-log').innerText")
+            assert "Usted: El equipo A envida y sube la mano de 1 a 3" in log
+        keys = None
+        if not phone:
+            words = page.eval("JSON.parse(document.getElementById('rentoy-play-words')"
+                              ".textContent)")
+            keys = {kind: c["key"].lower() for kind, c in words["keys_by_kind"].items()}
+            keys["next"] = words["next_key"].lower()
+            assert keys == {"raise": "e", "game": "j", "accept": "q", "fold": "n",
+                            "next": "s"}
+        seen = play_game(page, random.Random(width + 1), keys)
+        assert seen["hands"] >= 1
+        result = page.eval("document.querySelector('.rentoy-play-result').innerText")
+        assert "gana la partida" in result and "Descargar el registro" in result
+        assert spanish_words(page) == []
+        assert page.eval("document.documentElement.scrollWidth") <= width
+        assert overflowing(page) == []
+        shot(page, f"es-{width}-over")
+        record = download_record(page, browser, downloads)
+        assert 'title: "Una partida de 1737 en el navegador"' in record.read_text("utf-8")
+        assert not browser.errors, browser.errors

@@ -1,8 +1,8 @@
 """The Spanish edition of the site: built from the same sources, complete, and alike.
 
-The Spanish build (``-D language=es``, warnings as errors, nitpicky) is made once here,
-as the README's test command makes it, and read beside the English one (conftest.py's
-``built_site``). The tests fail, each with its counts, when:
+The Spanish build (``-D language=es``, warnings as errors, nitpicky) is made once per
+run, as the README's test command makes it (conftest.py's ``built_site_es``), and read
+beside the English one (``built_site``). The tests fail, each with its counts, when:
 
 - a page's catalog (``docs/locales/es/LC_MESSAGES/<page>.po``) lacks a message the page
   now has, or leaves one untranslated or fuzzy (the build counts them for each page,
@@ -31,7 +31,6 @@ from pathlib import Path
 
 import pytest
 from spanish_text import english_share
-from sphinxbuild import sphinx_build
 
 from rentoy.i18n import use_language
 
@@ -44,15 +43,10 @@ SPHINX_PAGES = {"genindex", "py-modindex", "search"}
 
 
 @pytest.fixture(scope="module")
-def spanish(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The Spanish edition, built as the README builds it: the folder holding ``es``
-    (the pages) and ``.doctrees``."""
-    out = tmp_path_factory.mktemp("site-es")
-    done = sphinx_build("-W", "-n", "-b", "html", "-D", "language=es",
-                        "-d", str(out / ".doctrees"), str(DOCS), str(out / "es"),
-                        cwd=ROOT, timeout=900)
-    assert done.returncode == 0, done.stdout[-3000:] + done.stderr
-    return out
+def spanish(built_site_es: Path) -> Path:
+    """The Spanish edition, built once per run as the README builds it (conftest.py's
+    ``built_site_es``): the folder holding ``es`` (the pages) and ``.doctrees``."""
+    return built_site_es
 
 
 def pages(html: Path) -> list[str]:

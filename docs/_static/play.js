@@ -609,7 +609,8 @@ function setUp(root) {
       panel.append(el("p", "rentoy-play-seat-name",
         el("strong", "", s === v.seat ? words("you") : words("seat", { seat: s })),
         el("span", "", s === v.seat ? words("you_sit", { seat: s, team: info.team })
-          : words("bot_sits", { team: info.team, role: words(info.role), bot: info.bot })),
+          : words("bot_sits", { team: info.team, bot: info.bot,
+            role: words(info.role === "partner" ? "partner" : "opponent") })),
         ...roles.map((r) => el("span", "rentoy-play-role", r))));
       const slot = el("div", "rentoy-play-slot" + (final ? " rentoy-play-done" : ""));
       if (shown.has(s)) {

@@ -412,7 +412,7 @@ def build_wheel(folder: Path) -> Path:
 
 def page_data() -> dict[str, Any]:
     """What the page reads when a game starts: every built-in variant as data, the card
-    faces, and the sources' titles."""
+    faces, and the sources' titles (in the language spoken, where the catalog has them)."""
     from ..cards import DECK, CardError
     from ..errors import RentoyError
     from ..sources import load_sources
@@ -427,7 +427,7 @@ def page_data() -> dict[str, Any]:
         except (RentoyError, CardError):
             continue
     try:
-        sources = {s.id: {"title": s.title, "citation": s.citation()}
+        sources = {s.id: {"title": data_text(s.title), "citation": s.citation()}
                    for s in load_sources().values()}
     except RentoyError:
         sources = {}
