@@ -243,10 +243,11 @@ def test_whole_games_against_the_search_bots(served: Site, capsys, tmp_path: Pat
         assert timings and all(t["bot"] == "search" for t in timings)
         if not phone:
             play_this_deal(page, served)
-        # No request left the loopback address: not the page's, not its worker's.
+        # No request left the loopback address: not the page's, not its worker's (the
+        # browser's own chrome:// pages, which it loads for itself, are not requests).
         assert browser.requests
-        outside = [u for u in browser.requests
-                   if not u.startswith(served.url) and not u.startswith(("data:", "blob:"))]
+        outside = [u for u in browser.requests if not u.startswith(served.url) and not
+                   u.startswith(("data:", "blob:", "chrome:", "chrome-untrusted:"))]
         assert not outside, outside
         assert "worker" in browser.sessions.values()
         assert not browser.errors, browser.errors
