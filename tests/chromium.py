@@ -263,7 +263,9 @@ class Page:
 
     def centre(self, selector: str) -> tuple[float, float]:
         """The centre of the element in the viewport, scrolled into view, once the page
-        has stopped moving (a smooth scroll, a focus that scrolls, a table redrawn)."""
+        has stopped moving (a smooth scroll, a focus that scrolls, a table redrawn), and
+        not at the viewport's edges, where a fixed header lies over the page (a scroll the
+        page made since, such as bringing a refusal into view, is undone)."""
         find = f"document.querySelector({json.dumps(selector)})"
         scroll = (f"(() => {{ const el = {find}; if (!el) return false; el.scrollIntoView("
                   "{block: 'center', inline: 'center', behavior: 'instant'}); return true; })()")
@@ -277,7 +279,7 @@ class Page:
             box = self.eval(measure)
             if box is None:
                 raise ProtocolError(f"no element {selector}")
-            if not 0 <= box[1] <= box[4]:
+            if not 0.15 * box[4] <= box[1] <= 0.85 * box[4]:
                 self.eval(scroll)
                 still = 0
             elif box == last:
