@@ -150,6 +150,28 @@ def test_the_search_bot_takes_a_seat():
     assert events and events[0].kind == "action"
 
 
+def test_the_view_names_seats_and_teams_as_the_engine_does():
+    """Each field of the view means what the same name means in the engine's observation
+    (``current_seat``: the one seat to act; ``tricks_won``, ``games_won``); the team whose
+    raise waits is ``raiser_team``, a letter, where the observation's ``raiser`` is a seat."""
+    raises = 0
+    for seed in range(6):
+        session = Session("1737", seat=0, bots="greedy", seed=seed)
+        session.start()
+        while not session.over:
+            view, seen = session.view(), session.observation()
+            assert view.current_seat == seen.current_seat == session.current_seat
+            assert view.tricks_won == seen.tricks_won and view.games_won == seen.games_won
+            if seen.raiser is None:
+                assert view.raiser_team is None and not view.pending
+            else:
+                assert view.raiser_team == "AB"[seen.raiser & 1] and view.pending
+                raises += 1
+            session.submit(first_legal(session))
+        assert session.view().current_seat is None
+    assert raises
+
+
 def test_suit_symbols_fall_back_to_ascii():
     assert suit_symbols("ascii") == {} and suit_symbols("utf-8")["e"] == "♠"
 
@@ -210,6 +232,29 @@ def test_play_json_events(monkeypatch):
     assert kinds[-1] == "game-over"
     turn = next(e for e in events if e["event"] == "turn")
     assert turn["seat"] == 0 and len(turn["cards"]) == 3 and turn["legal"]
+
+
+#: The keys of a ``turn`` event of ``rentoy play --json``, in their order.
+TURN_KEYS = ["event", "seat", "players", "hand_number", "dealer", "cards", "up", "trump",
+             "trick", "tricks", "last_trick", "last_winner", "score", "target", "games",
+             "best_of", "value", "pending", "raiser", "raise_right", "to_act", "legal",
+             "variant"]
+
+
+def test_play_json_turns_keep_their_keys(monkeypatch):
+    """A turn's keys stay as they were printed before the view's fields were named after
+    the engine's: ``raiser`` the raising team's letter, ``to_act`` the seat to act."""
+    lines = ["1", "?", "raise", "2", "1", "1", "2", "1", "3", "1", "2", "3", "1", "1", "1", "1",
+             "1"]       # a raise by team B waits for the person's answer on the way
+    code, out, _ = run_play(["1737", "--seed", "3", "--json"], lines, monkeypatch)
+    turns = [e for e in map(json.loads, out.splitlines()) if e["event"] == "turn"]
+    assert code == 0 and turns and all(list(t) == TURN_KEYS for t in turns)
+    first = turns[0]
+    assert first["to_act"] == 0 and first["tricks"] == [0, 0] and first["games"] == [0, 0]
+    raised = [t for t in turns if t["pending"]]
+    assert raised and all(t["raiser"] in ("A", "B") for t in raised)
+    assert all(t["raiser"] is None for t in turns if not t["pending"])
+    assert all(isinstance(t["to_act"], int) for t in turns)
 
 
 def test_play_bad_input_exits_2(monkeypatch, tmp_path):

@@ -18,13 +18,18 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any, Callable, Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Callable, Iterable
 
 from ..i18n import _
 from ..render.text import wrap
 
+if TYPE_CHECKING:
+    from ..engine import Deal
+    from ..table import Session, TableEvent, View
 
-def register(sub: argparse._SubParsersAction) -> None:
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "play", help=_("play a game against bots (one action per line from a script)"),
         description=_("Play a game of a variant to its target (a match where the variant "
@@ -76,13 +81,38 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(handler=handle)
 
 
-def handle(args: argparse.Namespace) -> int:
+@dataclass(frozen=True)
+class PlayOptions:
+    """The options of one ``rentoy play`` (None: not given)."""
+
+    variant: str | None
+    resume: str | None
+    deal: str | None
+    seat: int | None
+    players: int | None
+    bots: str | None
+    seed: int | None
+    save: str | None
+    force: bool
+    json: bool
+    review: bool
+
+    @classmethod
+    def of(cls, args: argparse.Namespace) -> PlayOptions:
+        """The options parsed by the ``play`` command's parser."""
+        return cls(variant=args.variant, resume=args.resume, deal=args.deal, seat=args.seat,
+                   players=args.players, bots=args.bots, seed=args.seed, save=args.save,
+                   force=args.force, json=args.json, review=args.review)
+
+
+def handle(namespace: argparse.Namespace) -> int:
     import random
 
     from ..errors import InputError, Problem
     from ..files import check_output
     from ..table import Session, suit_symbols
 
+    args = PlayOptions.of(namespace)
     if (args.variant is None) == (args.resume is None):
         raise InputError(Problem(_("give a variant to play, or --resume RECORD") if
                                  args.variant is None else
@@ -99,9 +129,11 @@ def handle(args: argparse.Namespace) -> int:
                                           seed=args.seed)
         seed = session.seed
     else:
+        variant = args.variant
+        assert variant is not None          # one of a variant and --resume: checked above
         seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
         deals, dealer = _deal(args.deal, args.players)
-        session = Session(args.variant, seat=args.seat or 0, players=args.players or (
+        session = Session(variant, seat=args.seat or 0, players=args.players or (
             len(deals[0].hands) if deals else None), bots=args.bots or "greedy", seed=seed,
             deals=deals, dealer=dealer)
         opening = None
@@ -142,7 +174,7 @@ def handle(args: argparse.Namespace) -> int:
     return 130 if ended == "interrupt" and status == 0 else status
 
 
-def _deal(text: str | None, players: int | None) -> tuple[list, int | None]:
+def _deal(text: str | None, players: int | None) -> tuple[list[Deal], int | None]:
     """The first deal given with --deal (and the dealer it names), or none."""
     if text is None:
         return [], None
@@ -168,7 +200,7 @@ def _terminal_reader() -> str | None:
         return None
 
 
-def _script_reader(out: "_Printer") -> Callable[[], str | None]:
+def _script_reader(out: _Printer) -> Callable[[], str | None]:
     from .common import input_lines
 
     lines = input_lines()       # bounded: an endless line is refused, not held
@@ -182,7 +214,7 @@ def _script_reader(out: "_Printer") -> Callable[[], str | None]:
     return read
 
 
-def _save(session: Any, path: str | None, interactive: bool, out: "_Printer",
+def _save(session: Session, path: str | None, interactive: bool, out: _Printer,
           force: bool = False) -> int:
     from ..errors import InputError
     from ..files import check_output, write_output
@@ -224,7 +256,7 @@ class _Printer:
     def __init__(self, as_json: bool, symbols: dict[str, str]):
         self.json, self.symbols = as_json, symbols
 
-    def _emit(self, data: dict[str, Any]) -> None:
+    def _emit(self, data: dict[str, object]) -> None:
         print(json.dumps(data, ensure_ascii=False), flush=True)
 
     def _text(self, lines: Iterable[str]) -> None:
@@ -236,7 +268,7 @@ class _Printer:
                 print(part)
         sys.stdout.flush()
 
-    def events(self, events: Iterable[Any]) -> None:
+    def events(self, events: Iterable[TableEvent]) -> None:
         for event in events:
             if self.json:
                 self._emit(event.to_json())
@@ -244,19 +276,11 @@ class _Printer:
                 self._text(([""] if event.kind in ("deal", "game-over", "hint", "advice")
                             else []) + list(event.lines))
 
-    def view(self, view: Any) -> None:
-        from ..render import plain
+    def view(self, view: View) -> None:
         from ..table import draw_view
 
         if self.json:
-            data = {k: plain(v) for k, v in vars(view).items() if k != "variant"}
-            data["variant"] = view.variant.id
-            data["cards"] = [c.code for c in view.cards]
-            data["up"] = view.up.code
-            data["trick"] = [[s, c.code] for s, c in view.trick]
-            data["last_trick"] = [[s, c.code] for s, c in view.last_trick]
-            data["legal"] = [str(a) for a in view.legal]
-            self._emit({"event": "turn", **data})
+            self._emit({"event": "turn", **view.to_json()})
         else:
             from .common import output_width
 
