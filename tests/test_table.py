@@ -257,6 +257,30 @@ def test_play_json_turns_keep_their_keys(monkeypatch):
     assert all(isinstance(t["to_act"], int) for t in turns)
 
 
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_play_help_names_every_bot_it_seats(lang, capsys):
+    from rentoy.bots import BOT_NAMES
+
+    assert main(["--lang", lang, "play", "--help"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    bots = out.rsplit("--bots B", 1)[1].split("--seed", 1)[0].strip()   # the option's help
+    assert "tables" in BOT_NAMES
+    assert bots.startswith(", ".join(BOT_NAMES[:-1]) + (" or " if lang == "en" else " o ")
+                           + BOT_NAMES[-1] + " ("), bots
+
+
+def test_the_parser_is_built_without_the_bots():
+    """The bots' names are looked up when the help is shown, not when the parser is built
+    (importing the bots, and the engine with them, would slow every command's start)."""
+    import subprocess
+
+    code = ("import sys; from rentoy.cli import build_parser; build_parser(); "
+            "print('rentoy.bots' in sys.modules, 'rentoy.engine' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True, cwd=Path(__file__).resolve().parent.parent, timeout=60)
+    assert done.stdout.split() == ["False", "False"]
+
+
 def test_play_bad_input_exits_2(monkeypatch, tmp_path):
     code, _, err = run_play(["nope"], [], monkeypatch)
     assert code == 2 and "unknown variant" in err.lower()

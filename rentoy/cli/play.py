@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Iterable
 
@@ -27,6 +28,38 @@ from ..render.text import wrap
 if TYPE_CHECKING:
     from ..engine import Deal
     from ..table import Session, TableEvent, View
+
+
+def bot_list() -> str:
+    """Every bot ``rentoy play`` seats, by name, in words: ``random, greedy, search or
+    tables`` (the names of :data:`rentoy.bots.BOT_NAMES`)."""
+    from ..bots import BOT_NAMES
+
+    *names, last = BOT_NAMES
+    return _("{names} or {last}").format(names=", ".join(names), last=last) if names else last
+
+
+class _BotNames:
+    """:func:`bot_list`, written where a help says ``%(bots)s``: argparse expands it only
+    when the help is shown, so the parser is built without importing the bots and the
+    engine under them (about a quarter of a second more for every ``rentoy --help``)."""
+
+    def __str__(self) -> str:
+        return bot_list()
+
+
+class _BotsOption(argparse.Action):
+    """``--bots``, stored as given; its help may name the bots with ``%(bots)s``."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, default: object = None,
+                 metavar: str | None = None, help: str | None = None) -> None:
+        super().__init__(option_strings, dest, default=default, metavar=metavar, help=help)
+        self.bots = _BotNames()
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: str | Sequence[object] | None,
+                 option_string: str | None = None) -> None:
+        setattr(namespace, self.dest, values)
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -61,10 +94,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                           "seats)"))
     p.add_argument("--players", type=int, metavar="P",
                    help=_("the number of players (default: the variant's default)"))
-    p.add_argument("--bots", metavar="B",
-                   help=_("random, greedy or search (settings may follow: search:samples=16) "
-                          "for every other seat, or two separated by a comma: your "
-                          "partners', then the opponents' (default: greedy)"))
+    p.add_argument("--bots", metavar="B", action=_BotsOption,
+                   help=_("%(bots)s (settings may follow: search:samples=16) for every other "
+                          "seat, or two separated by a comma: your partners', then the "
+                          "opponents' (default: greedy)"))
     p.add_argument("--seed", type=int, metavar="S",
                    help=_("seed of the deals and the bots (default: a new one each game, "
                           "printed at the start)"))
