@@ -123,8 +123,13 @@ def test_a_refusal_names_the_rule_its_source_and_status():
                 prov = load_variant("1737").provenance["arrastre"]
                 assert event.data["status"] == prov.status
                 assert event.data["source"] == list(prov.source) != []
-                assert event.lines[1] == (f"Rule `arrastre` of variant 1737 ({prov.status}; "
-                                          f"source: {', '.join(prov.source)}).")
+                # the rule by its reader's title, its evidence as the rules page marks it
+                assert event.lines[1].startswith(
+                    f"Rule “Duty when a trump is led (arrastre)” of variant 1737 "
+                    f"[{prov.status}: ")
+                assert "Real Academia Española 1737" in event.lines[1]
+                assert "Rentoy (the untitled Spanish text the project starts from), " \
+                       "undated" in event.lines[1]
                 assert session.view() == view         # nothing changed
                 return
             session.submit(first_legal(session))

@@ -33,26 +33,17 @@ from ..engine import (ACCEPT, FOLD, GAME_CALL, PLAY, RAISE, TEAMS, Action, Deal,
                       Observation, draw_deal)
 from ..bots import BOT_NAMES as _BOT_NAMES
 from ..bots import Bot, SearchBot, make_bot, parse_bot
+from ..comparison.reference import refusal_origin
 from ..errors import IllegalAction, InputError
 from ..variant import Variant
 from ..variants import load_variant
 from ..walkthrough.narrate import call_for, gloss_for, score_text, step_remarks, value_text
 from ..walkthrough.record import PlayedHand, record_text
 from ..walkthrough.state import Snapshot
-from ..i18n import N_, _, data_text, language, ngettext
+from ..i18n import _, data_text, language, ngettext
 from .words import HINT_WORDS, LEAVE_WORDS, UNDO_WORDS, action_words, read_line
 
 __all__ = ["Session", "TableEvent", "View", "BOT_NAMES", "lines_of"]
-
-#: The statuses of a rule, as a refusal names them.
-_STATUSES = {"attested": N_("attested"), "inferred": N_("inferred"),
-             "assumed": N_("assumed"), "disputed": N_("disputed")}
-
-
-def status_word(status: str) -> str:
-    """A rule's status in the language spoken."""
-    return _(_STATUSES[status]) if status in _STATUSES else status
-
 
 #: The bots that can sit at the table, by name: every bot the project has (settings may
 #: follow a name, as in ``search:samples=16``; see :mod:`rentoy.bots`).
@@ -588,13 +579,7 @@ class Session:
         if refusal.rule:
             prov = self.variant.provenance.get(refusal.rule)
             status = prov.status if prov else None
-            origin = _("Rule `{rule}` of variant {variant}").format(rule=refusal.rule,
-                                                                     variant=refusal.variant)
-            details = [d for d in (status and status_word(status),
-                                   _("source: {sources}").format(
-                                       sources=", ".join(refusal.source))
-                                   if refusal.source else None) if d]
-            lines.append(origin + (f" ({'; '.join(details)})" if details else "") + ".")
+            lines.append(refusal_origin(self.variant, refusal.rule))
         lines.append(_("Try again (? lists your legal actions)."))
         return TableEvent("refused", tuple(lines), {
             "action": str(action), "reason": refusal.reason, "rule": refusal.rule,
