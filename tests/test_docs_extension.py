@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from sphinxbuild import sphinx_build
 
+from rentoy.i18n import use_language
 from rentoy.sources import load_sources
 from rentoy.sphinxext.citations import short_citations
 from rentoy.sphinxext.pages import _sync, variant_page, walkthrough_page
@@ -214,6 +215,33 @@ def test_schema_fragments_in_words() -> None:
     assert _describe({"type": "array", "items": {"$ref": "#/$defs/card"},
                       "uniqueItems": True}, root) == "a list of A card code (no repeats)"
     assert _describe({"type": ["string", "null"]}, root) == "text or empty (`null`)"
+
+
+def test_sources_are_cited_in_the_language_spoken() -> None:
+    from rentoy.sphinxext.citations import citation_text
+
+    sources = load_sources()
+    with use_language("es"):
+        labels = short_citations(sources)
+        cervantes = citation_text(sources["cervantes-1613"])
+    english = short_citations(sources)
+    wikipedia = next(s for s in sources.values()
+                     if s.author == "English Wikipedia (its editors)")
+    assert english[wikipedia.id][0] == "English Wikipedia"
+    assert labels[wikipedia.id][0] == "Wikipedia en inglés"
+    # The letters that tell one author's works of a year apart do not change.
+    assert [v[2] for v in labels.values()] == [v[2] for v in english.values()]
+    assert "la octava de las Novelas ejemplares" in cervantes
+    assert "de la edición que usó la Academia" in cervantes
+
+
+def test_the_catalogs_read_the_reasons_of_what_is_not_known() -> None:
+    from rentoy.catalogs import texts_in
+
+    entry = {"title": "T", "author": "the bar's owner", "year": None, "pages": "12",
+             "not_known": {"year": "The sheet is undated.", "url": "None."}}
+    assert sorted(texts_in({"house": entry})) == ["None.", "T", "The sheet is undated.",
+                                                  "the bar's owner"]
 
 
 def test_generated_pages_are_synced(tmp_path: Path) -> None:

@@ -41,7 +41,7 @@ def labelled_sources(variant: Variant, ids: Sequence[str]) -> list[nodes.Node]:
     """Sources cited by author and year with their kind ("Real Academia Española 1737
     (period text, 1737)"): an entry of the bibliography linked to it, one the variant
     file declares itself as plain text with its full reference as the tooltip."""
-    from .citations import short_citations
+    from .citations import citation_text, short_citations
 
     if not ids:
         return [nodes.Text("-")]
@@ -53,7 +53,7 @@ def labelled_sources(variant: Variant, ids: Sequence[str]) -> list[nodes.Node]:
         if src is not None and src.defined_in is not None:
             who, title, year = short_citations({sid: src})[sid]
             text = " ".join(t for t in (who + (f", {title}" if title else ""), year) if t)
-            out.append(nodes.abbreviation(text, text, explanation=src.citation().replace("*", ""),
+            out.append(nodes.abbreviation(text, text, explanation=citation_text(src),
                                           classes=["rentoy-own-source"]))
         else:
             out.extend(source_refs([sid]))
