@@ -15,11 +15,13 @@ from pathlib import Path
 import pytest
 from sphinxbuild import sphinx_build
 
-from rentoy.i18n import use_language
+from rentoy.i18n import has_translation, use_language
 from rentoy.sources import load_sources
 from rentoy.sphinxext.citations import short_citations
 from rentoy.sphinxext.pages import _sync, variant_page, walkthrough_page
-from rentoy.sphinxext.variants import _describe
+from rentoy.sphinxext.variants import _bare, _describe
+from rentoy.validation import load_schema
+from rentoy.variants import schema_path
 
 ROOT = Path(__file__).resolve().parent.parent
 BETTING = ROOT / "docs" / "examples" / "betting-from-4-5.yaml"
@@ -210,11 +212,66 @@ def test_short_citations_tell_same_author_and_year_apart() -> None:
 def test_schema_fragments_in_words() -> None:
     root = {"$defs": {"card": {"type": "string", "description": "A card code."}}}
     assert _describe({"enum": ["none", "follow"]}, root) == "one of `none`, `follow`"
+    assert _describe({"enum": ["spanish-40"]}, root) == "only `spanish-40`"
     assert _describe({"type": "integer", "minimum": 1, "maximum": 19}, root) == \
         "a whole number from 1 to 19"
     assert _describe({"type": "array", "items": {"$ref": "#/$defs/card"},
-                      "uniqueItems": True}, root) == "a list of A card code (no repeats)"
-    assert _describe({"type": ["string", "null"]}, root) == "text or empty (`null`)"
+                      "uniqueItems": True}, root) == \
+        "a list, each item a card code (no repeats)"
+    assert _describe({"type": "array", "items": {"type": "integer", "minimum": 2},
+                      "minItems": 1}, root) == \
+        "a list of whole numbers, at least 2 (at least 1 item)"
+    assert _describe({"type": ["string", "integer", "null"]}, root) == \
+        "text, a whole number or empty (`null`)"
+
+
+def test_schema_fragments_in_spanish_words() -> None:
+    schema = load_schema(str(schema_path()))
+    rules = schema["properties"]["rules"]["properties"]
+    with use_language("es"):
+        players = _describe(_bare(rules["players"]), schema)
+        ladder = _describe(_bare(rules["ladder"]), schema)
+        region = _describe(schema["properties"]["region"], schema)
+    assert players == ("una lista de números enteros de 2 a 38 (al menos 1 elemento, sin "
+                       "repeticiones)")
+    assert ladder.startswith("una lista de números enteros de 1 a 100 o `game` (al menos 1")
+    assert region == "texto o vacío (`null`)"
+
+
+def _descriptions(schema: dict, shown: dict) -> list[str]:
+    """The descriptions the schema reference shows (or reads through a reference)."""
+    found = [shown["description"]] if shown.get("description") else []
+    for key in ("properties", "$defs"):
+        for sub in (shown.get(key) or {}).values():
+            found += _descriptions(schema, sub)
+    for key in ("anyOf", "items", "additionalProperties"):
+        value = shown.get(key)
+        for sub in value if isinstance(value, list) else [value]:
+            if isinstance(sub, dict):
+                found += _descriptions(schema, sub)
+    return found
+
+
+def test_every_description_of_the_schema_has_its_spanish() -> None:
+    from rentoy.ruletable import RULES
+
+    schema = load_schema(str(schema_path()))
+    texts = _descriptions(schema, schema)
+    # The rule table's own texts, and the keys' descriptions marked where the schema is made.
+    assert len(texts) > 60
+    missing = [t for t in texts if not has_translation(t, "rentoy")
+               and t != schema["$defs"]["sourceEntry"]["properties"]["kind"]["description"]]
+    assert not missing
+    assert all(has_translation(RULES[name].title, "rentoy") for name in RULES)
+
+
+def test_the_status_legend_reads_the_statuses_meanings_in_the_language_spoken() -> None:
+    from rentoy.sphinxext.variants import status_legend
+
+    with use_language("es"):
+        legend = status_legend().astext()
+    assert "atestiguada: una fuente lo afirma" in legend
+    assert "a source states it" not in legend
 
 
 def test_sources_are_cited_in_the_language_spoken() -> None:
