@@ -274,6 +274,26 @@ def test_the_status_legend_reads_the_statuses_meanings_in_the_language_spoken() 
     assert "a source states it" not in legend
 
 
+def test_spanish_passages_quoted_in_a_note_are_marked_spanish() -> None:
+    from docutils import nodes
+
+    from rentoy.sphinxext.evidence import spanish_quotations
+
+    note = [nodes.Text('The dictionary: "Se dán tres cartas à cada uno" (three cards); '
+                       'tricks "as in ombre", and "Quiero" for accepting; '),
+            nodes.literal('"el quatro"', '"el quatro"')]
+    found = spanish_quotations(note)
+    marked = [n.astext() for n in found if isinstance(n, nodes.Element) and n.get("lang")]
+    assert marked == ["Se dán tres cartas à cada uno", "Quiero"]
+    # The page's quotation marks around a marked passage; the others left to the build.
+    assert "".join(n.astext() for n in found) == (
+        'The dictionary: “Se dán tres cartas à cada uno” (three cards); tricks "as in '
+        'ombre", and “Quiero” for accepting; "el quatro"')
+    with use_language("es"):
+        said = "".join(n.astext() for n in spanish_quotations([nodes.Text('("Quiero")')]))
+    assert said == "(«Quiero»)"
+
+
 def test_sources_are_cited_in_the_language_spoken() -> None:
     from rentoy.sphinxext.citations import citation_text
 

@@ -19,7 +19,7 @@ from ..i18n import N_, _, data_text
 from .citations import (citation_nodes, citation_text, full_citation, is_anonymous,
                         short_citations, source_refs)
 from .directives import RentoyDirective
-from .evidence import source_label
+from .evidence import source_label, spanish_quotations
 from .elements import paragraph, spanish, xref
 from .errors import Failure, failure_from, library_errors, report_failure
 from .tracking import note_files
@@ -105,8 +105,8 @@ class BibliographyDirective(RentoyDirective):
                 item += para
                 item += _apparatus(src)
                 if src.note:
-                    item += paragraph(self.parse_inline(" ".join(data_text(src.note).split()))[0],
-                                      ["rentoy-source-note"])
+                    note = self.parse_inline(" ".join(data_text(src.note).split()))[0]
+                    item += paragraph(spanish_quotations(note), ["rentoy-source-note"])
                 if src.id in cited_by:
                     para = paragraph(_("Cited by: "), ["rentoy-cited-by"])
                     for i, vid in enumerate(cited_by[src.id]):
@@ -155,7 +155,8 @@ class GlossaryDirective(RentoyDirective):
             para += nodes.emphasis(gloss, gloss)
             if term.note:
                 para += nodes.Text(". ")
-                para.extend(self.parse_inline(" ".join(data_text(term.note).split()))[0])
+                para.extend(spanish_quotations(
+                    self.parse_inline(" ".join(data_text(term.note).split()))[0]))
             if term.source:
                 para += nodes.Text(" (")
                 para.extend(source_refs(term.source))

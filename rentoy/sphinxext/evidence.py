@@ -7,6 +7,7 @@ and date and the passages a rule rests on.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any, Sequence
 
 from docutils import nodes
@@ -24,7 +25,7 @@ if TYPE_CHECKING:
 
     from ..variant import Variant
 
-__all__ = ["labelled_sources", "quotation_refs", "QuotationsDirective"]
+__all__ = ["labelled_sources", "quotation_refs", "spanish_quotations", "QuotationsDirective"]
 
 
 _UNDATED = N_("n.d.")
@@ -35,6 +36,62 @@ def source_label(src: Any) -> str:
     from .family import word
 
     return f"{word(src.kind_label)}, {_(_UNDATED) if src.date == _UNDATED else src.date}"
+
+
+#: A passage in double quotes, as the files' notes quote one.
+_QUOTED = re.compile(r'"([^"\n]+)"|“([^”\n]+)”')
+
+
+def _is_spanish(passage: str) -> bool:
+    """Whether a passage a note quotes is Spanish: words of a period text, or a term of
+    the glossary (a call said at the table)."""
+    from ..glossary import lookup
+    from ..quotations import passage_quoted
+
+    return passage_quoted(passage) or lookup(passage) is not None
+
+
+#: The quotation marks of each language the site is written in.
+_MARKS = {"en": ("“", "”"), "es": ("«", "»")}
+
+
+def spanish_quotations(found: Sequence[nodes.Node]) -> list[nodes.Node]:
+    """Parsed inline text (a note) with each Spanish passage it quotes marked as Spanish
+    (``lang="es"``, as the glossary's headwords are), the quotation marks, the page's
+    own, left to the sentence around it. Code is left as it is."""
+    # The marks are set here: the build's typographic quotes cannot tell an opening mark
+    # from a closing one beside the marked passage.
+    opening, closing = _MARKS.get(language(), _MARKS["en"])
+    box = nodes.inline()
+    box.extend(found)
+    for text in list(box.findall(nodes.Text)):
+        if _kept(text, box):
+            continue
+        value = str(text)
+        parts: list[nodes.Node] = []
+        at = 0
+        for match in _QUOTED.finditer(value):
+            passage = match.group(1) or match.group(2)
+            if _is_spanish(passage):
+                parts += [nodes.Text(value[at:match.start()] + opening),
+                          spanish(passage, emphasis=False)]
+                at = match.end()
+                parts.append(nodes.Text(closing))
+        if parts:
+            parts.append(nodes.Text(value[at:]))
+            text.parent.replace(text, [p for p in parts
+                                       if not isinstance(p, nodes.Text) or str(p)])
+    return list(box.children)
+
+
+def _kept(text: nodes.Text, box: nodes.Element) -> bool:
+    """Whether a text is code, or already marked with its language."""
+    node = text.parent
+    while node is not None and node is not box:
+        if isinstance(node, (nodes.literal, nodes.FixedTextElement)) or node.get("lang"):
+            return True
+        node = node.parent
+    return False
 
 
 def labelled_sources(variant: Variant, ids: Sequence[str]) -> list[nodes.Node]:

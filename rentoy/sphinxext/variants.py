@@ -33,7 +33,7 @@ from .elements import (cell, facts, folded, paragraph, spanish, status_node, sta
 from .errors import Failure
 from .tracking import note_files, note_listing
 from .domain import register_id, register_target
-from .evidence import labelled_sources, quotation_refs
+from .evidence import labelled_sources, quotation_refs, spanish_quotations
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -71,13 +71,14 @@ def headings_option(text: str) -> str:
 
 def _markdown_inline(directive: RentoyDirective | RentoyRole | None, text: str | None
                      ) -> list[nodes.Node]:
-    """A note or description as inline Markdown (emphasis, code), in a page's syntax."""
+    """A note or description as inline Markdown (emphasis, code), in a page's syntax;
+    the Spanish passages it quotes marked so (:func:`.evidence.spanish_quotations`)."""
     if not text:
         return []
     if isinstance(directive, RentoyDirective):
         found, _messages = directive.parse_inline(" ".join(text.split()))
-        return list(found)
-    return [nodes.Text(" ".join(text.split()))]
+        return spanish_quotations(found)
+    return spanish_quotations([nodes.Text(" ".join(text.split()))])
 
 
 def _value_node(rule: str, value: Any, words: bool = False) -> nodes.inline:
