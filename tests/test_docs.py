@@ -475,3 +475,10 @@ def test_the_rule_effects_page_writes_a_duty_neither_variant_has_as_zero_by_cons
     assert markup.count("by construction: neither variant has the duty") == 6
     assert markup.count("0 by construction (neither has the duty)") == 6
     assert "0.0 pp [0.0, 0.0]" not in text_of(markup)
+
+
+def test_the_command_line_page_shows_options_and_quotes_as_typed(site: Path) -> None:
+    # Smart quotes would make --table an en dash and a shell quotation curly.
+    markup = text_of(page(site, "cli"))
+    assert "--table prints one row a rule" in markup and "–table" not in markup
+    assert "rentoy solve '12o 3e 7c | 6e 7e 10o | 7o 5b 3o | 11o 12b 5e / up 6b'" in markup
