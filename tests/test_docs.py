@@ -164,6 +164,19 @@ def test_reason_codes_and_glossary(site: Path) -> None:
     assert 'id="term-baza"' in glossary
 
 
+def test_spanish_quoted_in_the_notes_is_marked_spanish(site: Path) -> None:
+    # The period texts' words a rule's note quotes, as the glossary's headwords: a screen
+    # reader says them in Spanish. Words quoted in English are not marked.
+    markup = page(site, "variants/generated/1737")
+    marked = re.findall(r'<span class="rentoy-es" lang="es">([^<]*)</span>', markup)
+    assert "Se dán tres cartas à cada uno" in marked
+    assert "el dos de todos palos" in marked
+    assert "“<span class=\"rentoy-es\" lang=\"es\">el quatro</span>”" in markup
+    assert "as in ombre" not in marked
+    assert re.search(r'<span class="rentoy-es" lang="es">[^<]+</span>',
+                     page(site, "glossary"))
+
+
 def test_roles_quote_the_variant_files(site: Path) -> None:
     rules = (DOCS / "rules.md").read_text(encoding="utf-8")
     markup = page(site, "rules")
@@ -451,3 +464,21 @@ def test_search_folds_accents(site: Path) -> None:
     script = (site / "html" / "_static" / "language_data.js").read_text(encoding="utf-8")
     assert 'normalize("NFD")' in script and script.index("EnglishStemmer") < \
         script.index('normalize("NFD")')
+
+
+def test_the_rule_effects_page_writes_a_duty_neither_variant_has_as_zero_by_construction(
+        site: Path) -> None:
+    markup = page(site, "rule-effects")
+    # Over-trumping is Ávila's duty alone: the other variants' zero is not a measurement,
+    # in the strong-play chart (3 rows) and its table (3 cells), nor is following suit
+    # (1737+como-al-hombre's alone).
+    assert markup.count("by construction: neither variant has the duty") == 6
+    assert markup.count("0 by construction (neither has the duty)") == 6
+    assert "0.0 pp [0.0, 0.0]" not in text_of(markup)
+
+
+def test_the_command_line_page_shows_options_and_quotes_as_typed(site: Path) -> None:
+    # Smart quotes would make --table an en dash and a shell quotation curly.
+    markup = text_of(page(site, "cli"))
+    assert "--table prints one row a rule" in markup and "–table" not in markup
+    assert "rentoy solve '12o 3e 7c | 6e 7e 10o | 7o 5b 3o | 11o 12b 5e / up 6b'" in markup

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from typing import Any
 
 __all__ = ["format_value", "value_words", "variants_report", "rules_page", "rules_report",
-           "rule_record", "rule_origin", "carried_words", "source_record", "status_text",
+           "rule_record", "rule_origin", "refusal_origin", "carried_words", "source_record", "status_text",
            "status_word", "RANK_LETTER", "source_data", "sources_report", "source_report",
            "glossary_report", "rule_quotations", "joined", "shown_text"]
 
@@ -307,14 +307,35 @@ def variants_report(variants: list[Variant]) -> Report:
     return Report(data, [table])
 
 
-def _short_cite(record: dict[str, Any], variant: Variant) -> str:
-    """A source as a page cites it: author (or title) and date, ``RAE 1737``."""
-    src = cited_source(variant, record["id"])
+def _short_cite(record: dict[str, Any], variant: Variant | None) -> str:
+    """A source as a page cites it: author (or title) and date, ``RAE 1737``; with no
+    variant, an entry of the bibliography."""
+    if variant is None:
+        from ..sources import load_sources
+
+        src = load_sources().get(record["id"])
+    else:
+        src = cited_source(variant, record["id"])
     if src is None:
         ident: str = record["id"]
         return ident
     who = src.author or data_text(src.title)
     return f"{who} {src.year}" if src.year else _("{who}, undated").format(who=who)
+
+
+def refusal_origin(variant: Variant, rule: str) -> str:
+    """The rule behind a refusal as a reader reads it: its title, the variant, and its
+    evidence marked as the rules page marks it (``Rule “Who answers a raise” of variant
+    1737 [inferred: Rentoy (...), undated].``)."""
+    prov = variant.provenance.get(rule)
+    title = rule_title(rule) if rule in RULES else rule
+    origin = _("Rule “{title}” of variant {variant}").format(title=title, variant=variant.id)
+    if prov is None:
+        return origin + "."
+    cites = "; ".join(dict.fromkeys(_short_cite({"id": sid}, variant) for sid in prov.source))
+    status = status_word(prov.status) + (_(", uncorroborated")
+                                         if is_uncorroborated(variant, rule) else "")
+    return f"{origin} [{status}{': ' + cites if cites else ''}]."
 
 
 def _evidence_words(variant: Variant, record: dict[str, Any]) -> str:
@@ -575,6 +596,7 @@ def glossary_report(term: str | None = None) -> Report:
     if found.note:
         rows.append([_("note"), _note(found.note)])
     if found.source:
-        rows.append([_("sources"), ", ".join(found.source)])
+        rows.append([_("sources"), "; ".join(_short_cite({"id": sid}, None)
+                                             for sid in found.source)])
     return Report(entry, [Table([N_("field"), N_("value")], rows, title=found.term,
                                wrap={"value": 70})])

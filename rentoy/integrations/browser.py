@@ -53,12 +53,13 @@ from typing import Any
 
 from ..bots import BOT_NAMES, make_bot, parse_bot
 from ..cards import SUIT_NAMES, Card
+from ..comparison.reference import status_word
 from ..engine import (ACCEPT, FOLD, GAME_CALL, PLAY, RAISE, TEAMS, Action, ActionSyntaxError,
                       Deal, Event, Game, Match, draw_deal)
 from ..errors import IllegalAction, RentoyError
 from ..i18n import LANGUAGES, _, data_text, ngettext, use_language
 from ..ruletable import rule_title
-from ..table.session import play_line, seat_name, status_word
+from ..table.session import play_line, seat_name
 from ..table.words import read_line
 from ..variant import Variant, variant_from_data
 from ..walkthrough.narrate import call_for, score_text, step_remarks, value_text

@@ -296,14 +296,20 @@ def _page_context(app: Sphinx, pagename: str, templatename: str,
 
 def _untranslated_argparse(app: Sphinx) -> None:
     """sphinx-argparse's directive with its output kept out of the pages' catalogs: the
-    command line's parser is built in the build's language and speaks it itself."""
+    command line's parser is built in the build's language and speaks it itself. Its text
+    is also kept from smart quotes, which would make ``--table`` an en dash and a shell
+    quotation curly: the help shows commands as they are typed."""
     if "sphinxarg.ext" not in app.extensions:
         return
     from sphinxarg.ext import ArgParseDirective
 
     class ArgParse(ArgParseDirective):  # type: ignore[misc]  # sphinx-argparse is untyped
         def run(self) -> list[nodes.Node]:
-            return untranslatable(super().run())
+            out = untranslatable(super().run())
+            for node in out:
+                if isinstance(node, nodes.Element):
+                    node["support_smartquotes"] = False
+            return out
 
     app.add_directive("argparse", ArgParse, override=True)
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from ..cards import SUITS, Card
+from ..comparison.reference import refusal_origin
 from ..glossary import raise_gloss
 from ..engine import ACCEPT, FOLD, GAME_CALL, PLAY, RAISE, TEAMS, Action, Event, team_of
 from ..engine.tables import ARRASTRE_NONE, ARRASTRE_OVERTRUMP, compile_variant
@@ -235,17 +236,13 @@ def _play_remarks(variant: Variant, action: Action, event: Event, before: Snapsh
     return out
 
 
-def refusal_remarks(refusal: IllegalAction, expected: bool) -> list[str]:
-    """Why an action was refused: message, reason code, rule and source, and where
-    it would have been legal."""
+def refusal_remarks(variant: Variant, refusal: IllegalAction, expected: bool) -> list[str]:
+    """Why an action was refused under ``variant``: message, reason code, rule and its
+    evidence, and where it would have been legal."""
     head = _("Refused, as expected") if expected else _("Refused")
     out = [f"{head}: {_(refusal.detail)} [{refusal.reason}]."]
     if refusal.rule:
-        origin = _("Rule `{rule}` of variant {variant}").format(rule=refusal.rule,
-                                                               variant=refusal.variant)
-        if refusal.source:
-            origin += _(", source: {sources}").format(sources=", ".join(refusal.source))
-        out.append(origin + ".")
+        out.append(refusal_origin(variant, refusal.rule))
     if refusal.legal_under:
         out.append(_("Legal under {variants}.").format(
             variants=legal_under_text(refusal.legal_under)))

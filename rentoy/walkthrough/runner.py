@@ -342,7 +342,7 @@ class _Runner:
             refusal = explain_refusal(hand, a.action)
             if refusal is not None:
                 steps.append(Step(a.text, a.line, a.action, None, refusal, expected, None, None,
-                                  refusal_remarks(refusal, expected), before, a.note))
+                                  refusal_remarks(variant, refusal, expected), before, a.note))
                 if not expected:
                     failures.append(f"{where}`{a.text}` was refused: {refusal}")
                     return True, before
