@@ -20,6 +20,7 @@ from collections.abc import Callable, Mapping
 
 from .cards import DECK, CardError, parse_card, parse_card_spec
 from .errors import InputError, Location, Problem, VariantError
+from .i18n import _
 from .limits import (LIMITS, MAX_HAND_SIZE, MAX_LADDER_STEPS, MAX_MATCH, MAX_PLAYERS,
                      MAX_TARGET, MAX_TRICKS, over_limit, shown)
 from .ruletable import GAME
@@ -225,8 +226,10 @@ def check_players(variant: "Variant", players: object) -> int:
     only an allowed count is sure to fit the 40-card deck)."""
     allowed = variant.rules.players
     if isinstance(players, bool) or not isinstance(players, int) or players not in allowed:
-        raise InputError(Problem(f"variant {variant.id} is played by "
-                                 f"{', '.join(map(str, allowed))} players, not {players!r}"))
+        raise InputError(Problem(_("variant {variant} is played by {allowed} players, not "
+                                   "{players}").format(variant=variant.id,
+                                                       allowed=", ".join(map(str, allowed)),
+                                                       players=repr(players))))
     return players
 
 
