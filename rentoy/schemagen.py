@@ -24,6 +24,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from .i18n import N_
 from .ruletable import RULES, required
 from .sources import KIND_ALIASES, KIND_MEANINGS, KINDS
 
@@ -140,8 +141,10 @@ def variant_schema() -> dict[str, Any]:
         "additionalProperties": False,
         "properties": {
             "id": {"type": ["string", "integer"], "pattern": _ID_PATTERN,
-                   "description": "What users type to select the variant; a built-in file "
-                                  "is named after it."},
+                   # Marked for the catalog: a value that breaks the pattern is
+                   # refused with this description (rentoy.validation).
+                   "description": N_("What users type to select the variant; a built-in "
+                                     "file is named after it.")},
             "name": {"type": "string", "description": "A human-readable name."},
             "extends": {"type": ["string", "integer", "null"],
                         "description": "The id of the parent variant, or a path to its file "
@@ -190,8 +193,8 @@ def variant_schema() -> dict[str, Any]:
                                          "variants/sources.yaml."},
             "cardSpec": {"type": "string",
                          "pattern": "^\\s*([0-9]{1,2}|[AaSsCcRr])[OoCcEeBbTt]\\s*$",
-                         "description": "A card code such as `5b`, `Rc`, or a "
-                                        "trump-relative code such as `2T`."},
+                         "description": N_("A card code such as `5b`, `Rc`, or a "
+                                           "trump-relative code such as `2T`.")},
             "rankOrder": {"type": "array", "minItems": 10, "maxItems": 10, "uniqueItems": True,
                           "items": {"enum": [1, 2, 3, 4, 5, 6, 7, 10, 11, 12]},
                           "description": "All ten ranks, highest first."},
