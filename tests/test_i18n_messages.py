@@ -193,6 +193,20 @@ def test_validation_and_limit_errors_in_spanish(tmp_path, capsys):
             "(rentoy.limits.MAX_LADDER_STEPS) (give at most 16)") in err
 
 
+def test_a_variant_s_inconsistent_rules_in_spanish(tmp_path, capsys):
+    path = tmp_path / "even.yaml"
+    path.write_text('id: even\nname: Even\nextends: "1737"\nrules:\n  tricks: 4\n'
+                    "  tricks_to_win: 2\n  players: [3, 4]\n", encoding="utf-8")
+    assert main(["--lang", "es", "check", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "rules.tricks_to_win: 2 de 4 bazas no es mayoría (use 3)" in err
+    assert ("rules.players: 3 jugadores no pueden formar dos equipos iguales; use un número "
+            "par") in err
+    assert main(["check", str(path)]) == 2
+    assert "rules.tricks_to_win: 2 of 4 tricks is not a majority (use 3)" in (
+        capsys.readouterr().err)
+
+
 def test_over_limit_and_shown_in_spanish():
     assert over_limit("MAX_FILE_BYTES", "x") == (
         "x; the limit is 1,000,000 bytes (rentoy.limits.MAX_FILE_BYTES)")

@@ -402,7 +402,11 @@ def _segment_markdown(seg: Segment, heading: bool = True) -> list[str]:
     if seg.steps:
         out.append("")
     if seg.expect:
-        out += [_("Expected: {expected}").format(expected=f"`{expect_text(seg.expect)}`")
+        # As code in English (the file's values as JSON); in another language as its
+        # messages quote values, the same words as the text transcript's.
+        expected = (f"`{expect_text(seg.expect)}`" if language() == "en"
+                    else expect_words(seg.expect))
+        out += [_("Expected: {expected}").format(expected=expected)
                 + (_(" (held).") if not seg.failures else "."), ""]
     for failure in seg.failures:
         out.append("- **" + _("failed") + f"** {failure}")
