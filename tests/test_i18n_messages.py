@@ -346,3 +346,18 @@ def test_english_words_stay_as_they_were():
         assert refused is not None
         assert refused.detail == ("no raise is waiting for an answer, so seat 0 cannot "
                                   + text.split()[1])
+
+
+def test_a_bad_one_line_deal_in_spanish():
+    from rentoy.notation import NotationError, parse_deal
+
+    line = "1e 2e 3e | 1e 5e 6e / up 3o"
+    with use_language("es"), pytest.raises(NotationError) as info:
+        parse_deal(line)
+    assert str(info.value) == (f"reparto `{line}`: 1e (As de espadas) se reparte dos veces "
+                               "(asiento 0 y asiento 1) (todas las cartas de un reparto son "
+                               "distintas)")
+    with pytest.raises(NotationError) as info:
+        parse_deal(line)
+    assert str(info.value) == (f"deal '{line}': 1e (As de espadas) is dealt twice (seat 0 "
+                               "and seat 1) (every card of a deal is different)")
