@@ -9,7 +9,7 @@ Two comparisons, both on the same deals under every variant:
 - **perfect play**: ``rentoy compare ... --solve N`` (every card visible, no betting)
   on the same variants and every other built-in variant.
 
-The search bots make the simulation slow (over half a second per game and variant), so
+The search bots make the simulation slow (some tenths of a second per game and variant), so
 the figures are computed by this script, not when the site is built. The file keeps
 what produced it (this command, seed, counts, the version) and each variant's rules
 and file hashes; ``tests/test_strong_play.py`` fails when a variant's rules have

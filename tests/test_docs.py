@@ -451,3 +451,14 @@ def test_search_folds_accents(site: Path) -> None:
     script = (site / "html" / "_static" / "language_data.js").read_text(encoding="utf-8")
     assert 'normalize("NFD")' in script and script.index("EnglishStemmer") < \
         script.index('normalize("NFD")')
+
+
+def test_the_rule_effects_page_writes_a_duty_neither_variant_has_as_zero_by_construction(
+        site: Path) -> None:
+    markup = page(site, "rule-effects")
+    # Over-trumping is Ávila's duty alone: the other variants' zero is not a measurement,
+    # in the strong-play chart (3 rows) and its table (3 cells), nor is following suit
+    # (1737+como-al-hombre's alone).
+    assert markup.count("by construction: neither variant has the duty") == 6
+    assert markup.count("0 by construction (neither has the duty)") == 6
+    assert "0.0 pp [0.0, 0.0]" not in text_of(markup)

@@ -90,3 +90,45 @@ def test_counts_agree_with_the_live_refusals(variant, seed):
     hand = Hand(variant, seed=seed)      # 1737+como-al-hombre: follow suit too
     live = _live_counts(hand, random.Random(seed))
     assert list(duty_counts(hand)) == live
+
+
+@pytest.mark.parametrize("variant, expected", [
+    ("1737", {"arrastre"}), ("avila", {"arrastre", "overtrump"}),
+    ("1737+como-al-hombre", {"arrastre", "follow-suit"}), ("1737+borrego", {"arrastre"})])
+def test_the_engine_names_the_duties_each_variant_imposes(variant, expected):
+    from rentoy.engine import compile_variant
+    from rentoy.engine.rules import duties
+    from rentoy.variants import load_variant
+
+    assert duties(compile_variant(load_variant(variant))) == expected
+
+
+@pytest.mark.parametrize("variant", ["1737", "avila", "1737+como-al-hombre", "galicia"])
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_a_duty_the_rules_do_not_impose_never_counts(variant, seed):
+    from rentoy.engine.rules import duties
+    from rentoy.simulation.duties import DUTY_OF_FIELD
+
+    hand = Hand(variant, seed=seed)
+    rng = random.Random(seed)
+    while not hand.is_over:
+        legal = hand.legal_actions()
+        hand.apply(rng.choice(legal))
+    imposed = duties(hand.observation(0).tables)
+    counts = dict(zip(DUTY_FIELDS, duty_counts(hand)))
+    assert all(counts[field] == 0 for field, duty in DUTY_OF_FIELD.items()
+               if duty not in imposed)
+
+
+def test_the_strong_play_page_marks_a_duty_neither_variant_has_as_zero_by_construction():
+    from rentoy.simulation.stats import STATISTICS
+    from rentoy.sphinxext.rule_effects import no_duty_in_either
+
+    by_name = {s.name: s for s in STATISTICS}
+    overtrump, follow = by_name["overtrump_forced_rate"], by_name["follow_suit_forced_rate"]
+    assert no_duty_in_either(overtrump, "1737+borrego", "1737")
+    assert not no_duty_in_either(overtrump, "avila", "1737")
+    assert no_duty_in_either(follow, "avila", "1737")
+    assert not no_duty_in_either(follow, "1737+como-al-hombre", "1737")
+    assert not no_duty_in_either(by_name["game_win_rate_a"], "1737+values-1-3-6-12", "1737")

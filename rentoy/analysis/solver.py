@@ -97,7 +97,8 @@ class Solver:
     {'2o': 0, '3c': 1, '12c': 1}
 
     Leading the malilla draws B's Rey de oros (the arrastre) and the Rey de copas
-    takes the next trick; a copas lead loses to B's As de copas.
+    takes the next trick. Either copas lead loses: B takes the 3 with the As de copas,
+    or trumps the Rey and keeps the As for the 3.
     """
 
     __slots__ = ("tables", "tt", "players", "mano", "_between", "_klass", "_settle",

@@ -307,9 +307,15 @@ def variants_report(variants: list[Variant]) -> Report:
     return Report(data, [table])
 
 
-def _short_cite(record: dict[str, Any], variant: Variant) -> str:
-    """A source as a page cites it: author (or title) and date, ``RAE 1737``."""
-    src = cited_source(variant, record["id"])
+def _short_cite(record: dict[str, Any], variant: Variant | None) -> str:
+    """A source as a page cites it: author (or title) and date, ``RAE 1737``; with no
+    variant, an entry of the bibliography."""
+    if variant is None:
+        from ..sources import load_sources
+
+        src = load_sources().get(record["id"])
+    else:
+        src = cited_source(variant, record["id"])
     if src is None:
         ident: str = record["id"]
         return ident
@@ -575,6 +581,7 @@ def glossary_report(term: str | None = None) -> Report:
     if found.note:
         rows.append([_("note"), _note(found.note)])
     if found.source:
-        rows.append([_("sources"), ", ".join(found.source)])
+        rows.append([_("sources"), "; ".join(_short_cite({"id": sid}, None)
+                                             for sid in found.source)])
     return Report(entry, [Table([N_("field"), N_("value")], rows, title=found.term,
                                wrap={"value": 70})])

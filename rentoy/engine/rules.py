@@ -65,7 +65,7 @@ if TYPE_CHECKING:
     from .hand import Deal, Hand, HandResult, TrickRecord
 
 __all__ = ["Phase", "Outcome", "TEAMS", "Betting", "HandState", "Refusal", "REFUSALS",
-           "REASONS", "refusal_of", "play_refusal", "duty_refusal", "raise_refusal",
+           "REASONS", "refusal_of", "play_refusal", "duty_refusal", "duties", "raise_refusal",
            "raise_rule_refusal", "game_call_refusal", "answer_refusal", "answering_seat", "right_after_accept",
            "bet", "cards_left", "legal_cards", "trick_winner", "best_power", "hand_end", "points",
            "fold_value", "decides_game", "raise_is_dead"]
@@ -356,6 +356,20 @@ def duty_refusal(tables: Tables, tt: TrumpTables, trick: Sequence[int], card: Ca
         if tables.arrastre == ARRASTRE_OVERTRUMP:
             return OVERTRUMP
     return FOLLOW_SUIT
+
+
+def duties(tables: Tables) -> frozenset[str]:
+    """The codes of the duties (those :func:`duty_refusal` gives) that the rules
+    ``arrastre`` and ``follow_suit`` can hold a follow to: none where any card may
+    always be played."""
+    out = set()
+    if tables.arrastre != ARRASTRE_NONE:
+        out.add(ARRASTRE.code)
+        if tables.arrastre == ARRASTRE_OVERTRUMP:
+            out.add(OVERTRUMP.code)
+    if tables.rules.follow_suit:
+        out.add(FOLLOW_SUIT.code)
+    return frozenset(out)
 
 
 C = TypeVar("C", bound=int)

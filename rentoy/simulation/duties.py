@@ -36,12 +36,15 @@ from __future__ import annotations
 from ..engine import Hand
 from ..engine.rules import duty_refusal, legal_cards
 
-__all__ = ["DUTY_FIELDS", "duty_counts"]
+__all__ = ["DUTY_FIELDS", "DUTY_OF_FIELD", "duty_counts"]
 
 #: What :func:`duty_counts` returns, in this order (fields of the per-game record).
 DUTY_FIELDS: tuple[str, ...] = ("follows", "constrained", "arrastre_forced",
                                 "overtrump_forced", "follow_suit_forced")
 _SLOT = {"arrastre": 2, "overtrump": 3, "follow-suit": 4}
+#: The duty (its code, as :func:`~rentoy.engine.rules.duties` names it) each count is
+#: of: a count can only be above 0 under rules that impose that duty.
+DUTY_OF_FIELD: dict[str, str] = {DUTY_FIELDS[slot]: code for code, slot in _SLOT.items()}
 
 
 def duty_counts(hand: Hand) -> tuple[int, int, int, int, int]:

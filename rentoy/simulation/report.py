@@ -69,19 +69,33 @@ def format_difference(stat: Statistic, est: Estimate) -> str:
     '+1.2 pp [+0.8, +1.6] *'
     >>> format_difference(STATISTICS[2], Estimate(-0.0001, 0.001, -0.002, 0.0018, 900))
     '+0.0 pp [-0.2, +0.2]'
+
+    An interval that excludes 0 never shows a bound of 0: the bound nearest 0 keeps the
+    digits that tell it from 0.
+
+    >>> format_difference(STATISTICS[2], Estimate(-0.004, 0.002, -0.008, -0.0002, 900))
+    '-0.4 pp [-0.8, -0.02] *'
     """
     if est.value is None:
         return "-"
     scale, unit, digits = (100, " pp", 1) if stat.percent else (1, "", 2)
 
-    def signed(x: float) -> str:
-        x = round(x * scale, digits)
-        return f"{x if x else 0.0:+.{digits}f}"       # 0.0, never "-0.0"
+    def signed(x: float, places: int = digits) -> str:
+        x = round(x * scale, places)
+        return f"{x if x else 0.0:+.{places}f}"       # 0.0, never "-0.0"
+
+    def bound(x: float) -> str:
+        places = digits
+        while x and not round(x * scale, places) and places < digits + 3:
+            places += 1
+        return signed(x, places)
 
     text = f"{signed(est.value)}{unit}"
     if est.low is not None and est.high is not None:
-        text += f" [{signed(est.low)}, {signed(est.high)}]"
-        if est.low > 0 or est.high < 0:
+        excludes = est.low > 0 or est.high < 0
+        show = bound if excludes else signed
+        text += f" [{show(est.low)}, {show(est.high)}]"
+        if excludes:
             text += " *"
     return text
 

@@ -76,6 +76,8 @@ def axis_ticks(low: float, high: float, most: int = 5) -> list[float]:
 
 _LINE = 15.0
 _CHAR = 6.9         # the width of a character at the font size, near enough
+_TITLE_LINE = 16.0
+_TITLE_CHAR = 7.9   # the same for a title's bold, larger letters
 
 
 def _label_lines(row: Row) -> list[str]:
@@ -108,15 +110,20 @@ def panel_svg(panel: Panel) -> str:
     def x(value: float) -> float:
         return _LEFT + (value * scale - low) / (high - low) * plot
 
-    top = 36.0
+    import textwrap
+
+    # A long title (a Spanish one more often) takes two lines rather than run off the panel.
+    heading = textwrap.wrap(panel.title, int((_W - _LEFT - _RIGHT) / _TITLE_CHAR)) or [""]
+    top = 36.0 + _TITLE_LINE * (len(heading) - 1)
     laid = [_label_lines(r) for r in panel.rows]
     heights = [_ROW + _LINE * (len(lines) - 1) for lines in laid]
     height = top + sum(heights) + 30
     title = f"{panel.title} ({panel.count})"
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_W:.0f} {height:.0f}" '
-             f'class="rentoy-figure rentoy-chart" role="img" aria-label="{escape(title)}">',
-             svg_text(_LEFT, 16, panel.title, size=13, weight="700"),
-             svg_text(_LEFT, 30, panel.count, size=11, fill="#444")]
+             f'class="rentoy-figure rentoy-chart" role="img" aria-label="{escape(title)}">']
+    parts += [svg_text(_LEFT, 16 + _TITLE_LINE * k, line, size=13, weight="700")
+              for k, line in enumerate(heading)]
+    parts.append(svg_text(_LEFT, top - 6, panel.count, size=11, fill="#444"))
     bottom = top + sum(heights)
     for tick in ticks:
         tx = _LEFT + (tick - low) / (high - low) * plot

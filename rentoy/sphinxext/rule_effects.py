@@ -35,7 +35,7 @@ from .tracking import note_files
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
-__all__ = ["RuleEffectsDirective", "FigureRole", "stale_variants", "changed_rules",
+__all__ = ["RuleEffectsDirective", "FigureRole", "stale_variants", "changed_rules", "no_duty_in_either",
            "alike_groups", "quote_figure"]
 
 
@@ -61,6 +61,20 @@ def changed_rules(data: Mapping[str, Any], spec: str, reference: str) -> list[st
     """The rules whose stored values differ between ``spec`` and ``reference``."""
     mine, theirs = data["variants"][spec]["rules"], data["variants"][reference]["rules"]
     return [rule for rule in mine if mine[rule] != theirs.get(rule)]
+
+
+def no_duty_in_either(stat: Any, spec: str, reference: str) -> bool:
+    """Whether ``stat`` counts a duty that neither variant's rules impose, so that its
+    difference is 0 by construction rather than measured (the engine names the duties:
+    :func:`rentoy.engine.rules.duties`)."""
+    from ..engine import compile_variant
+    from ..engine.rules import duties
+    from ..simulation.duties import DUTY_OF_FIELD
+    from ..variants import load_variant
+
+    duty = DUTY_OF_FIELD.get(stat.numerator)
+    return duty is not None and all(
+        duty not in duties(compile_variant(load_variant(v))) for v in (spec, reference))
 
 
 def _estimate(values: Mapping[str, Any]) -> Any:
@@ -328,6 +342,10 @@ class RuleEffectsDirective(RentoyDirective):
                 est = _estimate(diff["statistics"][stat.name])
                 if est.value is None:
                     continue
+                if no_duty_in_either(stat, diff["variant"], reference):
+                    rows.append(Row(diff["variant"], None, None, None, "0",
+                                    note=_("by construction: neither variant has the duty")))
+                    continue
                 beyond = est.low is not None and (est.low > 0 or est.high < 0)
                 rows.append(Row(diff["variant"], est.value, est.low, est.high,
                                 format_difference(stat, est).removesuffix(" *"),
@@ -345,7 +363,8 @@ class RuleEffectsDirective(RentoyDirective):
                        "beyond the noise, in {games} of search bots on the same deals: each "
                        "dot is the paired difference, its line the 95% interval, the dashed "
                        "line no difference. Dark rows differ beyond the noise; pale rows do "
-                       "not. The table below has every statistic.").format(
+                       "not; a duty neither variant has is 0 by construction. The table "
+                       "below has every statistic.").format(
                          reference=reference, games=games))
 
     # -- the tables ----------------------------------------------------------------------
@@ -370,6 +389,10 @@ class RuleEffectsDirective(RentoyDirective):
                               _rate(base["statistics"][stat.name], stat.percent)]
             for diff in others:
                 est = _estimate(diff["statistics"][stat.name])
+                if no_duty_in_either(stat, diff["variant"], reference):
+                    row.append(cell(_("0 by construction (neither has the duty)"),
+                                    ["rentoy-by-construction"]))
+                    continue
                 text = format_difference(stat, est)
                 noise = est.low is not None and est.low <= 0 <= est.high
                 row.append(cell(text, ["rentoy-noise"] if noise else ["rentoy-differs"]))
