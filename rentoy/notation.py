@@ -40,8 +40,8 @@ from .i18n import N_, _, language
 __all__ = ["DealText", "NotationError", "parse_deal", "format_deal", "looks_like_deal",
            "GRAMMAR"]
 
-#: The notation in one line, for help texts and messages (marked for the catalog:
-#: ``_(GRAMMAR)`` gives it in the language spoken).
+# Marked for the catalog: ``_(GRAMMAR)`` gives it in the language spoken.
+#: The notation in one line, for help texts and messages.
 GRAMMAR = N_("CARDS | CARDS | ... / up CARD [/ dealer SEAT], seat 0's cards first")
 
 _PART = re.compile(r"^\s*(up|dealer)\s*:?\s*(\S+)\s*$", re.IGNORECASE)

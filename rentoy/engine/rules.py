@@ -9,7 +9,7 @@ itself); its betting is a small frozen :class:`Betting` value, the same one an
 action, or None when the rules allow it. Each refusal is declared once, below, with
 its stable reason code, the rule of the rule table behind it (:mod:`rentoy.ruletable`),
 what it means and how its message is worded. The messages are worded only when an action
-is refused, in the language spoken then (:mod:`rentoy.i18n`); the predicates never ask
+is refused, in the language spoken then (``rentoy.i18n``); the predicates never ask
 for a translation.
 
 Everything that says whether an action is legal comes from these predicates:

@@ -186,7 +186,7 @@ def expect_text(expect: dict[str, Any]) -> str:
 
 
 def expect_words(expect: dict[str, Any]) -> str:
-    """Expectations on one line, as a message quotes them (:func:`data_words`): the
+    """Expectations on one line, as a message quotes them (``narrate.data_words``): the
     same as :func:`expect_text` in English."""
     return "; ".join(f"{k} {data_words(v)}" for k, v in expect.items())
 
