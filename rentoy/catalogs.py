@@ -271,6 +271,10 @@ def update(lang: str, root: Path = ROOT, locale: Path = LOCALE_DIR) -> dict[Path
                 file, _, line = message.where.partition(":")
                 msgid = (message.id, message.plural) if message.plural else message.id
                 catalog.add(msgid, locations=[(file, int(line) if line else 0)])
+            # Babel marks any text with "% o" in it (as in "% of hands") python-format;
+            # the texts are filled with str.format only, and msgfmt -c would refuse them.
+            for entry in catalog:
+                entry.flags.discard("python-format")
             buffer = io.BytesIO()
             write_po(buffer, catalog, width=88, omit_header=False, sort_output=False)
             path.parent.mkdir(parents=True, exist_ok=True)

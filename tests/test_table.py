@@ -123,8 +123,13 @@ def test_a_refusal_names_the_rule_its_source_and_status():
                 prov = load_variant("1737").provenance["arrastre"]
                 assert event.data["status"] == prov.status
                 assert event.data["source"] == list(prov.source) != []
-                assert event.lines[1] == (f"Rule `arrastre` of variant 1737 ({prov.status}; "
-                                          f"source: {', '.join(prov.source)}).")
+                # the rule by its reader's title, its evidence as the rules page marks it
+                assert event.lines[1].startswith(
+                    f"Rule “Duty when a trump is led (arrastre)” of variant 1737 "
+                    f"[{prov.status}: ")
+                assert "Real Academia Española 1737" in event.lines[1]
+                assert "Rentoy (the untitled Spanish text the project starts from), " \
+                       "undated" in event.lines[1]
                 assert session.view() == view         # nothing changed
                 return
             session.submit(first_legal(session))
@@ -148,6 +153,28 @@ def test_the_search_bot_takes_a_seat():
     assert session.waiting and events[0].data["bots"] == ["search:samples=4"] * 2
     events = session.submit(first_legal(session))
     assert events and events[0].kind == "action"
+
+
+def test_the_view_names_seats_and_teams_as_the_engine_does():
+    """Each field of the view means what the same name means in the engine's observation
+    (``current_seat``: the one seat to act; ``tricks_won``, ``games_won``); the team whose
+    raise waits is ``raiser_team``, a letter, where the observation's ``raiser`` is a seat."""
+    raises = 0
+    for seed in range(6):
+        session = Session("1737", seat=0, bots="greedy", seed=seed)
+        session.start()
+        while not session.over:
+            view, seen = session.view(), session.observation()
+            assert view.current_seat == seen.current_seat == session.current_seat
+            assert view.tricks_won == seen.tricks_won and view.games_won == seen.games_won
+            if seen.raiser is None:
+                assert view.raiser_team is None and not view.pending
+            else:
+                assert view.raiser_team == "AB"[seen.raiser & 1] and view.pending
+                raises += 1
+            session.submit(first_legal(session))
+        assert session.view().current_seat is None
+    assert raises
 
 
 def test_suit_symbols_fall_back_to_ascii():
@@ -210,6 +237,53 @@ def test_play_json_events(monkeypatch):
     assert kinds[-1] == "game-over"
     turn = next(e for e in events if e["event"] == "turn")
     assert turn["seat"] == 0 and len(turn["cards"]) == 3 and turn["legal"]
+
+
+#: The keys of a ``turn`` event of ``rentoy play --json``, in their order.
+TURN_KEYS = ["event", "seat", "players", "hand_number", "dealer", "cards", "up", "trump",
+             "trick", "tricks", "last_trick", "last_winner", "score", "target", "games",
+             "best_of", "value", "pending", "raiser", "raise_right", "to_act", "legal",
+             "variant"]
+
+
+def test_play_json_turns_keep_their_keys(monkeypatch):
+    """A turn's keys stay as they were printed before the view's fields were named after
+    the engine's: ``raiser`` the raising team's letter, ``to_act`` the seat to act."""
+    lines = ["1", "?", "raise", "2", "1", "1", "2", "1", "3", "1", "2", "3", "1", "1", "1", "1",
+             "1"]       # a raise by team B waits for the person's answer on the way
+    code, out, _ = run_play(["1737", "--seed", "3", "--json"], lines, monkeypatch)
+    turns = [e for e in map(json.loads, out.splitlines()) if e["event"] == "turn"]
+    assert code == 0 and turns and all(list(t) == TURN_KEYS for t in turns)
+    first = turns[0]
+    assert first["to_act"] == 0 and first["tricks"] == [0, 0] and first["games"] == [0, 0]
+    raised = [t for t in turns if t["pending"]]
+    assert raised and all(t["raiser"] in ("A", "B") for t in raised)
+    assert all(t["raiser"] is None for t in turns if not t["pending"])
+    assert all(isinstance(t["to_act"], int) for t in turns)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_play_help_names_every_bot_it_seats(lang, capsys):
+    from rentoy.bots import BOT_NAMES
+
+    assert main(["--lang", lang, "play", "--help"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    bots = out.rsplit("--bots B", 1)[1].split("--seed", 1)[0].strip()   # the option's help
+    assert "tables" in BOT_NAMES
+    assert bots.startswith(", ".join(BOT_NAMES[:-1]) + (" or " if lang == "en" else " o ")
+                           + BOT_NAMES[-1] + " ("), bots
+
+
+def test_the_parser_is_built_without_the_bots():
+    """The bots' names are looked up when the help is shown, not when the parser is built
+    (importing the bots, and the engine with them, would slow every command's start)."""
+    import subprocess
+
+    code = ("import sys; from rentoy.cli import build_parser; build_parser(); "
+            "print('rentoy.bots' in sys.modules, 'rentoy.engine' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True, cwd=Path(__file__).resolve().parent.parent, timeout=60)
+    assert done.stdout.split() == ["False", "False"]
 
 
 def test_play_bad_input_exits_2(monkeypatch, tmp_path):

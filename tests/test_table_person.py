@@ -45,7 +45,7 @@ def test_the_person_answers_every_raise_his_team_may_answer(seed):
 
     def choose(s: Session) -> str:
         if s.observation().pending:
-            asked.append(s.view().raiser)
+            asked.append(s.view().raiser_team)
         return first_or_accept(s)
 
     events = play_out(session, choose)

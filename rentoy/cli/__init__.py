@@ -20,6 +20,8 @@ TYPE_CHECKING = False    # typing.TYPE_CHECKING, without importing typing at sta
 if TYPE_CHECKING:
     from typing import Any
 
+    from _typeshed import SupportsWrite
+
 __all__ = ["build_parser", "main", "report_error"]
 
 #: The commands, each a module of this package named after it with a ``register(sub)``
@@ -60,7 +62,7 @@ class _Parser(argparse.ArgumentParser):
         kwargs.setdefault("formatter_class", _HelpFormatter)
         super().__init__(*args, **kwargs)
 
-    def _print_message(self, message: str, file: Any = None) -> None:
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
         if message:
             message = "\n".join(shorten(line) for line in message.split("\n"))
         super()._print_message(message, file)
@@ -233,8 +235,8 @@ def _run(argv: list[str]) -> int:
     # Everything printed goes through the output layer: control characters escaped,
     # every byte written or an error (a closed stdout, a file-size limit).
     out, err = sys.stdout, sys.stderr
-    sys.stdout = OutputStream(out, "standard output")           # type: ignore[assignment]
-    sys.stderr = OutputStream(err, "standard error", quiet=True)  # type: ignore[assignment]
+    sys.stdout = OutputStream(out, "standard output")
+    sys.stderr = OutputStream(err, "standard error", quiet=True)
     try:
         return _command(argv)
     finally:

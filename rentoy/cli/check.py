@@ -8,11 +8,15 @@ import sys
 from ..i18n import _
 from .common import add_format, emit, output_width, write
 
+TYPE_CHECKING = False    # typing.TYPE_CHECKING, without importing typing at start-up
+if TYPE_CHECKING:
+    from ..errors import Problem
+
 _VARIANT_KEYS = {"rules", "extends", "options"}
 _WALKTHROUGH_KEYS = {"actions", "branches", "deal", "variant", "expect"}
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "check", help=_("validate a variant or walkthrough file"),
         description=_("Validate a variant file (schema, rules, inheritance, options, "
@@ -83,7 +87,7 @@ def check_one(path: str, kind: str) -> tuple[str, str]:
     return kind, check_walkthrough(path)
 
 
-def warnings_of(path: str, kind: str) -> tuple:
+def warnings_of(path: str, kind: str) -> tuple[Problem, ...]:
     """The warnings of a file that checked valid as ``kind`` (a walkthrough has none)."""
     if kind != "variant":
         return ()
@@ -106,7 +110,7 @@ def own_file(path: str) -> bool:
     return resolved in {f.resolve() for f in data_files()}
 
 
-def translation_warnings(path: str, lang: str = "es") -> list:
+def translation_warnings(path: str, lang: str = "es") -> list[Problem]:
     """A warning (a :class:`~rentoy.errors.Problem`) for each text of the file that the
     catalogs translate (a note, a description, a name: the keys of
     ``rentoy.catalogs.TEXT_KEYS``) and that has no ``lang`` text there, at its line."""
@@ -121,9 +125,9 @@ def translation_warnings(path: str, lang: str = "es") -> list:
     stem = Path(path).stem if Path(path).parent.name == "variants" else "examples"
     part = f"rentoy/locale/{lang}/parts/variants-{stem}.po" if own_file(path) else \
         f"rentoy/locale/{lang}/parts/variants-*.po"
-    found = []
+    found: list[Problem] = []
 
-    def visit(value: object, at: tuple, key: str | None) -> None:
+    def visit(value: object, at: tuple[str | int, ...], key: str | None) -> None:
         if isinstance(value, dict):
             for k, v in value.items():
                 visit(v, (*at, k), str(k))
@@ -145,18 +149,22 @@ def handle(args: argparse.Namespace) -> int:
     from ..errors import InputError
     from ..render import Report
 
-    def record(p) -> dict:
+    def record(p: Problem) -> dict[str, object]:
         return {"file": p.location.file, "line": p.location.line, "column": p.location.column,
                 "path": p.key_path, "message": p.message, "hint": p.hint}
 
-    results, status = [], 0
-    for path in args.paths:
-        warnings: tuple = ()
+    paths: list[str] = args.paths
+    kind_asked: str = args.kind
+    translations: str = args.translations
+    fmt: str = args.format
+    results: list[dict[str, object]] = []
+    status = 0
+    for path in paths:
+        warnings: tuple[Problem, ...] = ()
         try:
-            kind, summary = check_one(path, args.kind)
+            kind, summary = check_one(path, kind_asked)
             warnings = warnings_of(path, kind)
-            if args.translations == "all" or (args.translations == "auto"
-                                              and own_file(path)):
+            if translations == "all" or (translations == "auto" and own_file(path)):
                 untranslated = translation_warnings(path)
                 if untranslated:
                     n = len(untranslated)
@@ -164,7 +172,7 @@ def handle(args: argparse.Namespace) -> int:
                     warnings = (*warnings, *untranslated)
             results.append({"path": path, "ok": True, "kind": kind, "summary": summary,
                             "problems": [], "warnings": [record(w) for w in warnings]})
-            if args.format == "text":
+            if fmt == "text":
                 from ..render.text import wrap_paragraph
 
                 write("\n".join(wrap_paragraph(f"{path}: ok: {summary}", output_width(),
@@ -177,10 +185,10 @@ def handle(args: argparse.Namespace) -> int:
 
             report_error(exc)
         # Warnings alone leave the exit status 0: the file loads and plays.
-        for warning in warnings if args.format == "text" else ():
+        for warning in warnings if fmt == "text" else ():
             from . import shorten
 
             print(shorten(f"rentoy: warning: {warning}"), file=sys.stderr)
-    if args.format == "json":
+    if fmt == "json":
         emit(Report({"ok": status == 0, "results": results}), "json")
     return status

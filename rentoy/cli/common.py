@@ -16,7 +16,15 @@ from ..i18n import N_, _
 
 TYPE_CHECKING = False    # typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
-    from typing import Any
+    from collections.abc import Callable
+    from typing import Protocol, TextIO
+
+    from ..render import Report
+
+    class ProgressBar(Protocol):
+        """What a caller of :func:`progress_bar` does with its bar: close it."""
+
+        def close(self) -> None: ...
 
 __all__ = ["add_format", "emit", "write", "chosen_format", "refuse_folder", "output_width",
            "set_output_width", "warn", "count", "bounded_count", "progress_bar", "seconds",
@@ -100,7 +108,7 @@ def seconds(text: str) -> float:
     return value
 
 
-def input_lines(stream: Any = None, what: str = "action") -> Iterator[str]:
+def input_lines(stream: TextIO | None = None, what: str = "action") -> Iterator[str]:
     """The lines of standard input (or ``stream``), each read bounded: a line longer than
     :data:`~rentoy.limits.MAX_INPUT_LINE` characters is reported on stderr and skipped
     (read to its end in pieces, never held whole), and input whose line does not end
@@ -158,7 +166,7 @@ def input_lines(stream: Any = None, what: str = "action") -> Iterator[str]:
 _UNITS = (N_("hands"), N_("deals"))
 
 
-def bounded_count(limit: str, positive: bool = True):
+def bounded_count(limit: str, positive: bool = True) -> Callable[[str], int]:
     """An ``argparse`` type for a count held to the limit ``limit`` of
     :mod:`rentoy.limits` (and, with ``positive``, at least 1).
 
@@ -185,7 +193,8 @@ def bounded_count(limit: str, positive: bool = True):
     return read
 
 
-def progress_bar(seconds: float, unit: str):
+def progress_bar(seconds: float, unit: str
+                 ) -> tuple[Callable[[int, int], None] | None, ProgressBar | None]:
     """A ``progress(done, total)`` callback drawing a bar on stderr, and the bar to
     close, for a run estimated at ``seconds`` (:mod:`rentoy.simulation.cost`); or
     ``(None, None)`` when the run is short or stderr is not a terminal (a pipe, a log
@@ -226,7 +235,7 @@ class _FormatGiven(argparse.Action):
 def chosen_format(args: argparse.Namespace) -> str:
     """The output format of a command that takes both ``--json`` and ``--format``;
     asking for JSON and another format at once is refused."""
-    fmt = args.format
+    fmt: str = args.format
     if getattr(args, "json", False):
         if fmt != "json" and getattr(args, "format_given", False):
             from ..errors import InputError, Problem
@@ -253,7 +262,7 @@ def write(text: str) -> None:
     sys.stdout.write(text.rstrip("\n") + "\n")
 
 
-def emit(report, fmt: str) -> None:
+def emit(report: Report, fmt: str) -> None:
     """Print a report in the chosen format (text fitting :func:`output_width`)."""
     from ..render import render
 

@@ -12,13 +12,20 @@ every card visible under each variant (:mod:`rentoy.comparison.perfect`); with i
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
 from concurrent.futures import Executor
 from contextlib import contextmanager
-from typing import Iterator
+from typing import TYPE_CHECKING, Iterator
 
 from ..i18n import _
 from ..render import FORMATS
 from .common import add_format, bounded_count, count, emit, progress_bar, seconds, warn
+
+if TYPE_CHECKING:
+    from ..comparison.perfect import PerfectComparison
+    from ..render import Report
+    from ..simulation import SimulationResult
+    from ..variant import Variant
 
 
 def add_simulation_options(p: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
@@ -81,8 +88,8 @@ def check_plot(args: argparse.Namespace) -> None:
         check_output(args.plot, force=args.force, what="--plot")
 
 
-def write_plot(result, path: str, reference: str | None = None, force: bool = False
-               ) -> None:
+def write_plot(result: SimulationResult, path: str, reference: str | None = None,
+               force: bool = False) -> None:
     """Draw the simulation to ``path`` and say where it went (on stderr)."""
     import sys
 
@@ -115,7 +122,7 @@ def executor_of(args: argparse.Namespace) -> Iterator[tuple[Executor | None, int
         yield executor, workers
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "compare", help=_("put variants side by side: rules, simulated play, divergent deals"),
         description=_("Compare variants: every rule that differs, with its value, its "
@@ -186,7 +193,7 @@ def handle(args: argparse.Namespace) -> int:
     variants = load_variants(args.variants)
     comparison = compare_rules(variants, all_rules=args.all_rules,
                                by="provenance" if args.provenance else "value")
-    data: dict = {"rules": comparison.as_dict()}
+    data: dict[str, object] = {"rules": comparison.as_dict()}
     tables = list(comparison.tables("long" if args.format == "csv" else "wide"))
     import sys
 
@@ -235,7 +242,7 @@ def handle(args: argparse.Namespace) -> int:
     return 0
 
 
-def _check_play_settings(args: argparse.Namespace, variants) -> None:
+def _check_play_settings(args: argparse.Namespace, variants: Sequence[Variant]) -> None:
     """Refuse bad bots, a bad table size or a bad reference before anything is printed."""
     from ..bots import parse_bot
     from ..errors import InputError, Problem
@@ -256,7 +263,7 @@ def _check_play_settings(args: argparse.Namespace, variants) -> None:
                 reference=args.reference, variants=", ".join(v.id for v in variants))))
 
 
-def _simulation(args: argparse.Namespace, variants):
+def _simulation(args: argparse.Namespace, variants: Sequence[Variant]) -> Report:
     from ..errors import InputError, Problem
     from ..simulation import simulate, simulation_report
 
@@ -294,7 +301,7 @@ def progress_chunk(seconds: float, hands: int) -> int | None:
     return max(1, min(500, round(games_per_second)))
 
 
-def _divergences(args: argparse.Namespace, variants):
+def _divergences(args: argparse.Namespace, variants: Sequence[Variant]) -> Report:
     from ..comparison.divergence import divergences_report, find_divergences, save_divergences
 
     found = find_divergences(variants, args.divergences, seed=args.seed, players=args.players)
@@ -302,7 +309,7 @@ def _divergences(args: argparse.Namespace, variants):
     return divergences_report(found, saved)
 
 
-def _perfect_divergences(args: argparse.Namespace, perfect):
+def _perfect_divergences(args: argparse.Namespace, perfect: PerfectComparison) -> Report:
     from ..comparison.perfect import (perfect_divergences, perfect_divergences_report,
                            save_perfect_divergences)
 

@@ -9,12 +9,71 @@ plays whole games from chosen scores and sets them beside the table.
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, TypedDict
 
 from ..i18n import _, data_text
 from .common import add_format, bounded_count, count, seconds
 
+if TYPE_CHECKING:
+    from ..equity.table import EquityTable
+    from ..render import Report, Table
 
-def register(sub: argparse._SubParsersAction) -> None:
+
+class Check(TypedDict):
+    """Whole games played from one score (``--check``), as the JSON and the stored
+    tables give them: ``wins_a`` of ``games`` won by team A, ``dealer`` team dealing."""
+
+    score_a: int
+    score_b: int
+    dealer: str
+    games: int
+    wins_a: int
+
+
+class DealerChance(TypedDict):
+    """Team A's chance of the game at one score with one team dealing, and its
+    interval."""
+
+    win_a: float
+    low: float
+    high: float
+
+
+class ScoreRow(TypedDict):
+    """One score of the JSON of ``rentoy equity``."""
+
+    score_a: int
+    score_b: int
+    win_a: float
+    win_a_low: float
+    win_a_high: float
+    win_b: float
+    by_dealer: dict[str, DealerChance]
+    hands: int
+    variant: str
+    players: int
+    bots: str
+
+
+@dataclass(frozen=True)
+class TableInfo:
+    """What an equity table rests on: the variant (as its spec) and its name, the table
+    size, the bots, the hands measured at every score, how the table was made (for the
+    JSON, in English; and in the language spoken) and the checks stored with it."""
+
+    variant: str
+    name: str
+    players: int
+    bots: str
+    hands_per_score: int
+    how: str
+    how_shown: str
+    checks: tuple[Check, ...] = ()
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "equity", help=_("each team's chance of winning the game from every score, and "
                          "the take points of every raise"),
@@ -91,27 +150,31 @@ def handle(args: argparse.Namespace) -> int:
     from .common import chosen_format, emit
 
     fmt = chosen_format(args)
-    if args.plot:
+    plot: str | None = args.plot
+    check: str | None = args.check
+    at: tuple[int, int] | None = args.at
+    dealer: str = args.dealer
+    if plot:
         from .compare import check_plot
         check_plot(args)
     table, info = _equity(args)
     target = table.target
-    checks = []
-    if args.check:
+    checks: list[Check] = []
+    if check:
         try:
-            scores = [_score(part) for part in args.check.split(",") if part.strip()]
+            scores = [_score(part) for part in check.split(",") if part.strip()]
         except argparse.ArgumentTypeError as exc:
             raise InputError(Problem(f"--check: {exc}", hint=_("e.g. --check 0-0,4-5"))
                              ) from None
         _within(scores, target, "--check")
         checks = _checks(args, info, scores)
-    if args.plot:
-        _plot(args.plot, table, info, args.dealer)
-    if args.at is not None:
-        _within([args.at], target, "--at")
-        emit(_at_report(args, table, info, checks), fmt)
+    if plot:
+        _plot(plot, table, info, dealer)
+    if at is not None:
+        _within([at], target, "--at")
+        emit(_at_report(at, dealer, table, info, checks), fmt)
         return 0
-    emit(_grid_report(table, info, args.dealer, checks, fmt), fmt)
+    emit(_grid_report(table, info, dealer, checks, fmt), fmt)
     return 0
 
 
@@ -126,7 +189,7 @@ def _within(scores: list[tuple[int, int]], target: int, option: str) -> None:
                 hint=_("give scores below {target}, e.g. 4-5").format(target=target)))
 
 
-def _equity(args: argparse.Namespace):
+def _equity(args: argparse.Namespace) -> tuple[EquityTable, TableInfo]:
     """The table (stored, or measured now) and what it rests on."""
     from ..equity.measure import DEFAULT_BOTS, measure_hands
     from ..equity.store import load_stored, stale, table_from_json
@@ -139,11 +202,14 @@ def _equity(args: argparse.Namespace):
     from .common import progress_bar
     from .compare import executor_of
 
+    asked_bots: str | None = args.bots
+    asked_hands: int | None = args.hands
+    seed: int = args.seed
     variant = load_variant(args.variant)
     players = check_players(variant, variant.rules.default_players if args.players is None
                             else args.players)
     spec = variant_spec(variant)
-    stored = None if args.hands is not None else load_stored(variant.id, players)
+    stored = None if asked_hands is not None else load_stored(variant.id, players)
     changed: list[str] = []
     if stored is not None:
         try:
@@ -152,10 +218,8 @@ def _equity(args: argparse.Namespace):
             changed = [_("the variant file")]
         if changed and not variant.builtin:     # another file with the same id
             stored = None
-    if stored is not None and args.bots is not None and args.bots != stored["bots"]:
+    if stored is not None and asked_bots is not None and asked_bots != stored["bots"]:
         stored = None
-    info = {"variant": spec, "name": variant.name, "players": players,
-            "target": variant.rules.target, "ladder": list(variant.rules.ladder)}
     if stored is not None:
         if changed:
             warn(_("the stored table of {variant} was made before its rules changed "
@@ -163,16 +227,17 @@ def _equity(args: argparse.Namespace):
                        variant=spec, changed=", ".join(changed),
                        command=stored["generated_by"]))
         how_made = _("stored, made by `{command}`").format(command=stored["generated_by"])
-        info.update(bots=stored["bots"], hands_per_score=stored["hands_per_score"],
-                    seed=stored["seed"], how=f"stored, made by `{stored['generated_by']}`",
-                    how_shown=how_made,
-                    stored=True, checks=stored.get("checks", []))
-        return table_from_json(stored), info
-    hands = 40 if args.hands is None else args.hands
+        # The stored JSON's values as bench/equity.py wrote them (its checks are Checks).
+        return table_from_json(stored), TableInfo(
+            variant=spec, name=variant.name, players=players, bots=stored["bots"],
+            hands_per_score=stored["hands_per_score"],
+            how=f"stored, made by `{stored['generated_by']}`", how_shown=how_made,
+            checks=tuple(stored.get("checks", [])))
+    hands = 40 if asked_hands is None else asked_hands
     if hands < 1:
         from ..errors import InputError
         raise InputError.at(_("--hands must be 1 or more, not {hands}").format(hands=hands))
-    bots = args.bots or DEFAULT_BOTS
+    bots = asked_bots or DEFAULT_BOTS
     from ..bots import parse_team_specs
     from ..errors import InputError
 
@@ -186,29 +251,30 @@ def _equity(args: argparse.Namespace):
     try:
         with executor_of(args) as (executor, jobs):
             counts = measure_hands(
-                variant, hands, args.seed, players=players, bots=pair, jobs=jobs,
+                variant, hands, seed, players=players, bots=pair, jobs=jobs,
                 executor=executor,
                 progress=None if update is None else
                 (lambda done, total: update(done * hands, total * hands)))
     finally:
         if bar is not None:
             bar.close()
-    info.update(bots=bots, hands_per_score=hands, seed=args.seed,
-                how=f"measured now: {hands} hands at every score, seed {args.seed}",
-                how_shown=_("measured now: {hands} hands at every score, seed {seed}").format(
-                    hands=hands, seed=args.seed),
-                stored=False, checks=[])
-    return equity_table(counts, variant.rules.target, seed=args.seed), info
+    info = TableInfo(
+        variant=spec, name=variant.name, players=players, bots=bots, hands_per_score=hands,
+        how=f"measured now: {hands} hands at every score, seed {seed}",
+        how_shown=_("measured now: {hands} hands at every score, seed {seed}").format(
+            hands=hands, seed=seed))
+    return equity_table(counts, variant.rules.target, seed=seed), info
 
 
-def _checks(args: argparse.Namespace, info: dict, scores: list[tuple[int, int]]) -> list:
+def _checks(args: argparse.Namespace, info: TableInfo, scores: list[tuple[int, int]]
+            ) -> list[Check]:
     from ..bots import parse_team_specs
     from ..equity.measure import play_from
     from .compare import executor_of
 
     with executor_of(args) as (executor, jobs):
-        games = play_from(info["variant"], [(a, b, 1) for a, b in scores], args.games,
-                          args.seed, players=info["players"], bots=parse_team_specs(info["bots"]),
+        games = play_from(info.variant, [(a, b, 1) for a, b in scores], args.games,
+                          args.seed, players=info.players, bots=parse_team_specs(info.bots),
                           jobs=jobs, executor=executor)
     return [{"score_a": a, "score_b": b, "dealer": "B", "games": g, "wins_a": w}
             for (a, b, _), (w, g) in sorted(games.items())]
@@ -222,9 +288,9 @@ def _dealer_index(choice: str) -> int | None:
     return None if choice == "either" else "AB".index(choice)
 
 
-def score_rows(table, info: dict) -> list[dict]:
+def score_rows(table: EquityTable, info: TableInfo) -> list[ScoreRow]:
     """The JSON of ``rentoy equity``: one object per score."""
-    rows = []
+    rows: list[ScoreRow] = []
     for a in range(table.target):
         for b in range(table.target):
             rows.append({
@@ -238,16 +304,16 @@ def score_rows(table, info: dict) -> list[dict]:
                                      "high": round(table.high(a, b, d), 4)}
                               for d, name in enumerate("AB")},
                 "hands": sum(table.counts[(a, b)].values()),
-                "variant": info["variant"], "players": info["players"],
-                "bots": info["bots"],
+                "variant": info.variant, "players": info.players,
+                "bots": info.bots,
             })
     return rows
 
 
-def _check_rows(table, checks: list[dict]) -> list[list]:
+def _check_rows(table: EquityTable, checks: Sequence[Check]) -> list[list[object]]:
     from ..simulation import wilson_interval
 
-    rows = []
+    rows: list[list[object]] = []
     for c in checks:
         a, b, d = c["score_a"], c["score_b"], "AB".index(c["dealer"])
         low, high = wilson_interval(c["wins_a"], c["games"])
@@ -260,7 +326,7 @@ def _check_rows(table, checks: list[dict]) -> list[list]:
     return rows
 
 
-def _check_table(table, checks: list[dict]):
+def _check_table(table: EquityTable, checks: Sequence[Check]) -> Table:
     from ..render import Table
 
     won, meet = _("games won by A (%)"), _("intervals meet")
@@ -270,7 +336,8 @@ def _check_table(table, checks: list[dict]):
                  abbrev={won: _("games (%)"), meet: _("agree")})
 
 
-def _grid_report(table, info: dict, dealer_choice: str, checks: list, fmt: str):
+def _grid_report(table: EquityTable, info: TableInfo, dealer_choice: str,
+                 checks: Sequence[Check], fmt: str) -> Report:
     from ..render import Report, Table
 
     rows = score_rows(table, info)
@@ -296,38 +363,39 @@ def _grid_report(table, info: dict, dealer_choice: str, checks: list, fmt: str):
               "is 100 minus it.").format(dealing=dealing),
             _("Bots: {bots}, {players} players; {how} ({hands} hands). 95% intervals (JSON, "
               "CSV) are within ±{half} points at half the scores and ±{most} at most.").format(
-                bots=info["bots"], players=info["players"], how=info["how_shown"],
+                bots=info.bots, players=info.players, how=info.how_shown,
                 hands=f"{table.hands:,}", half=f"{100 * widths[len(widths) // 2]:.1f}",
                 most=f"{100 * widths[-1]:.1f}")]
     tables = [Table(["A\\B", *map(str, range(target))], grid,
                     title=_("{name} ({variant}): game to {target}").format(
-                        name=data_text(info["name"]), variant=info["variant"],
+                        name=data_text(info.name), variant=info.variant,
                         target=target))]
-    all_checks = checks or info.get("checks", [])
+    all_checks = checks or info.checks
     if all_checks:
         tables.append(_check_table(table, all_checks))
-    return Report(rows, tables, heading=_("Equity: {variant}").format(variant=info["variant"]),
+    return Report(rows, tables, heading=_("Equity: {variant}").format(variant=info.variant),
                   text=text)
 
 
-def _at_report(args: argparse.Namespace, table, info: dict, checks: list):
+def _at_report(at: tuple[int, int], dealer_choice: str, table: EquityTable, info: TableInfo,
+               checks: Sequence[Check]) -> Report:
     from ..equity.decisions import decision_json, decisions, describe
     from ..render import Report, Table
 
-    a, b = args.at
-    d = 1 if args.dealer == "either" else "AB".index(args.dealer)
-    rows = decisions(table.chances, info["variant"], (a, b), d)
+    a, b = at
+    d = 1 if dealer_choice == "either" else "AB".index(dealer_choice)
+    rows = decisions(table.chances, info.variant, (a, b), d)
     data = {"score_a": a, "score_b": b, "dealer": "AB"[d],
             "win_a": round(table.win_a(a, b, d), 4), "win_a_low": round(table.low(a, b, d), 4),
-            "win_a_high": round(table.high(a, b, d), 4), "variant": info["variant"],
-            "players": info["players"], "bots": info["bots"], "how": info["how"],
+            "win_a_high": round(table.high(a, b, d), 4), "variant": info.variant,
+            "players": info.players, "bots": info.bots, "how": info.how,
             "decisions": [decision_json(r) for r in rows]}
     text = [_("At {score}, team {dealer} dealing, team A wins the game {win}% of the time "
               "[{low}, {high}] and team B {lose}% (bots {bots}; {how}).").format(
                   score=f"{a}-{b}", dealer="AB"[d], win=f"{100 * table.win_a(a, b, d):.0f}",
                   low=f"{100 * table.low(a, b, d):.0f}", high=f"{100 * table.high(a, b, d):.0f}",
-                  lose=f"{100 * (1 - table.win_a(a, b, d)):.0f}", bots=info["bots"],
-                  how=info["how_shown"])]
+                  lose=f"{100 * (1 - table.win_a(a, b, d)):.0f}", bots=info.bots,
+                  how=info.how_shown)]
     text += [describe(r) for r in rows]
     text.append(_("Dead: later raises are not counted. Counting later raises (live) the "
                   "hand's chance is taken to move without jumps, so each team raises just "
@@ -351,10 +419,10 @@ def _at_report(args: argparse.Namespace, table, info: dict, checks: list):
     if checks:
         tables.append(_check_table(table, checks))
     return Report(data, tables, heading=_("Betting at {score}: {variant}").format(
-        score=f"{a}-{b}", variant=info["variant"]), text=text)
+        score=f"{a}-{b}", variant=info.variant), text=text)
 
 
-def _plot(path: str, table, info: dict, dealer_choice: str) -> None:
+def _plot(path: str, table: EquityTable, info: TableInfo, dealer_choice: str) -> None:
     import sys
 
     from ..render.heatmap import draw_heatmap
@@ -363,10 +431,10 @@ def _plot(path: str, table, info: dict, dealer_choice: str) -> None:
     grid = [[table.win_a(a, b, d) for b in range(table.target)] for a in range(table.target)]
     written = draw_heatmap(
         grid, path, _("{variant}: team A's chance of the game (%)").format(
-            variant=info["variant"]),
+            variant=info.variant),
         _("team B's points"), _("team A's points"),
         note=_("bots {bots}; {hands} hands at every score; {dealing}").format(
-            bots=info["bots"], hands=info["hands_per_score"],
+            bots=info.bots, hands=info.hands_per_score,
             dealing=_("either team dealing") if d is None else
             _("team {team} dealing").format(team="AB"[d])))
     print("rentoy: " + _("plot written to {path}").format(path=written), file=sys.stderr)

@@ -8,7 +8,7 @@ from ..i18n import _
 from .common import add_format, emit
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "glossary", help=_("list the Spanish terms, or look one up"),
         description=_("List the Spanish terms of the game with their English glosses, or "

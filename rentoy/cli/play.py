@@ -18,13 +18,51 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any, Callable, Iterable
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Callable, Iterable
 
 from ..i18n import _
 from ..render.text import wrap
 
+if TYPE_CHECKING:
+    from ..engine import Deal
+    from ..table import Session, TableEvent, View
 
-def register(sub: argparse._SubParsersAction) -> None:
+
+def bot_list() -> str:
+    """Every bot ``rentoy play`` seats, by name, in words: ``random, greedy, search or
+    tables`` (the names of :data:`rentoy.bots.BOT_NAMES`)."""
+    from ..bots import BOT_NAMES
+
+    *names, last = BOT_NAMES
+    return _("{names} or {last}").format(names=", ".join(names), last=last) if names else last
+
+
+class _BotNames:
+    """:func:`bot_list`, written where a help says ``%(bots)s``: argparse expands it only
+    when the help is shown, so the parser is built without importing the bots and the
+    engine under them (about a quarter of a second more for every ``rentoy --help``)."""
+
+    def __str__(self) -> str:
+        return bot_list()
+
+
+class _BotsOption(argparse.Action):
+    """``--bots``, stored as given; its help may name the bots with ``%(bots)s``."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, default: object = None,
+                 metavar: str | None = None, help: str | None = None) -> None:
+        super().__init__(option_strings, dest, default=default, metavar=metavar, help=help)
+        self.bots = _BotNames()
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: str | Sequence[object] | None,
+                 option_string: str | None = None) -> None:
+        setattr(namespace, self.dest, values)
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "play", help=_("play a game against bots (one action per line from a script)"),
         description=_("Play a game of a variant to its target (a match where the variant "
@@ -56,10 +94,10 @@ def register(sub: argparse._SubParsersAction) -> None:
                           "seats)"))
     p.add_argument("--players", type=int, metavar="P",
                    help=_("the number of players (default: the variant's default)"))
-    p.add_argument("--bots", metavar="B",
-                   help=_("random, greedy or search (settings may follow: search:samples=16) "
-                          "for every other seat, or two separated by a comma: your "
-                          "partners', then the opponents' (default: greedy)"))
+    p.add_argument("--bots", metavar="B", action=_BotsOption,
+                   help=_("%(bots)s (settings may follow: search:samples=16) for every other "
+                          "seat, or two separated by a comma: your partners', then the "
+                          "opponents' (default: greedy)"))
     p.add_argument("--seed", type=int, metavar="S",
                    help=_("seed of the deals and the bots (default: a new one each game, "
                           "printed at the start)"))
@@ -76,13 +114,38 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(handler=handle)
 
 
-def handle(args: argparse.Namespace) -> int:
+@dataclass(frozen=True)
+class PlayOptions:
+    """The options of one ``rentoy play`` (None: not given)."""
+
+    variant: str | None
+    resume: str | None
+    deal: str | None
+    seat: int | None
+    players: int | None
+    bots: str | None
+    seed: int | None
+    save: str | None
+    force: bool
+    json: bool
+    review: bool
+
+    @classmethod
+    def of(cls, args: argparse.Namespace) -> PlayOptions:
+        """The options parsed by the ``play`` command's parser."""
+        return cls(variant=args.variant, resume=args.resume, deal=args.deal, seat=args.seat,
+                   players=args.players, bots=args.bots, seed=args.seed, save=args.save,
+                   force=args.force, json=args.json, review=args.review)
+
+
+def handle(namespace: argparse.Namespace) -> int:
     import random
 
     from ..errors import InputError, Problem
     from ..files import check_output
     from ..table import Session, suit_symbols
 
+    args = PlayOptions.of(namespace)
     if (args.variant is None) == (args.resume is None):
         raise InputError(Problem(_("give a variant to play, or --resume RECORD") if
                                  args.variant is None else
@@ -99,9 +162,11 @@ def handle(args: argparse.Namespace) -> int:
                                           seed=args.seed)
         seed = session.seed
     else:
+        variant = args.variant
+        assert variant is not None          # one of a variant and --resume: checked above
         seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
         deals, dealer = _deal(args.deal, args.players)
-        session = Session(args.variant, seat=args.seat or 0, players=args.players or (
+        session = Session(variant, seat=args.seat or 0, players=args.players or (
             len(deals[0].hands) if deals else None), bots=args.bots or "greedy", seed=seed,
             deals=deals, dealer=dealer)
         opening = None
@@ -142,7 +207,7 @@ def handle(args: argparse.Namespace) -> int:
     return 130 if ended == "interrupt" and status == 0 else status
 
 
-def _deal(text: str | None, players: int | None) -> tuple[list, int | None]:
+def _deal(text: str | None, players: int | None) -> tuple[list[Deal], int | None]:
     """The first deal given with --deal (and the dealer it names), or none."""
     if text is None:
         return [], None
@@ -168,7 +233,7 @@ def _terminal_reader() -> str | None:
         return None
 
 
-def _script_reader(out: "_Printer") -> Callable[[], str | None]:
+def _script_reader(out: _Printer) -> Callable[[], str | None]:
     from .common import input_lines
 
     lines = input_lines()       # bounded: an endless line is refused, not held
@@ -182,7 +247,7 @@ def _script_reader(out: "_Printer") -> Callable[[], str | None]:
     return read
 
 
-def _save(session: Any, path: str | None, interactive: bool, out: "_Printer",
+def _save(session: Session, path: str | None, interactive: bool, out: _Printer,
           force: bool = False) -> int:
     from ..errors import InputError
     from ..files import check_output, write_output
@@ -224,7 +289,7 @@ class _Printer:
     def __init__(self, as_json: bool, symbols: dict[str, str]):
         self.json, self.symbols = as_json, symbols
 
-    def _emit(self, data: dict[str, Any]) -> None:
+    def _emit(self, data: dict[str, object]) -> None:
         print(json.dumps(data, ensure_ascii=False), flush=True)
 
     def _text(self, lines: Iterable[str]) -> None:
@@ -236,7 +301,7 @@ class _Printer:
                 print(part)
         sys.stdout.flush()
 
-    def events(self, events: Iterable[Any]) -> None:
+    def events(self, events: Iterable[TableEvent]) -> None:
         for event in events:
             if self.json:
                 self._emit(event.to_json())
@@ -244,19 +309,11 @@ class _Printer:
                 self._text(([""] if event.kind in ("deal", "game-over", "hint", "advice")
                             else []) + list(event.lines))
 
-    def view(self, view: Any) -> None:
-        from ..render import plain
+    def view(self, view: View) -> None:
         from ..table import draw_view
 
         if self.json:
-            data = {k: plain(v) for k, v in vars(view).items() if k != "variant"}
-            data["variant"] = view.variant.id
-            data["cards"] = [c.code for c in view.cards]
-            data["up"] = view.up.code
-            data["trick"] = [[s, c.code] for s, c in view.trick]
-            data["last_trick"] = [[s, c.code] for s, c in view.last_trick]
-            data["legal"] = [str(a) for a in view.legal]
-            self._emit({"event": "turn", **data})
+            self._emit({"event": "turn", **view.to_json()})
         else:
             from .common import output_width
 

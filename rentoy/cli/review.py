@@ -14,8 +14,13 @@ import argparse
 from ..i18n import _
 from .common import add_format, bounded_count, count
 
+TYPE_CHECKING = False    # typing.TYPE_CHECKING, without importing typing at start-up
+if TYPE_CHECKING:
+    from ..equity.review import Review
+    from ..render import Report
 
-def register(sub: argparse._SubParsersAction) -> None:
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "review", help=_("analyse a played game decision by decision"),
         description=_("Review a game record (a walkthrough file, such as `rentoy play "
@@ -70,7 +75,7 @@ def handle(args: argparse.Namespace) -> int:
     return 0
 
 
-def write_annotated(review, path: str, force: bool = False) -> None:
+def write_annotated(review: Review, path: str, force: bool = False) -> None:
     """Write the annotated record under the rule of output paths (its folder made, an
     existing file replaced only with ``force``) and say where it went (on stderr)."""
     import sys
@@ -83,7 +88,7 @@ def write_annotated(review, path: str, force: bool = False) -> None:
                          "{path})").format(path=path), file=sys.stderr)
 
 
-def review_report(review, every: bool = False):
+def review_report(review: Review, every: bool = False) -> Report:
     """The review as a report: marked decisions (or every one), then the summary."""
     from ..equity.review import MARKS
     from ..render import Report, Table

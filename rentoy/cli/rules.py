@@ -8,7 +8,7 @@ from ..i18n import _
 from .common import add_format, emit
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "rules", help=_("print a variant's rules with their provenance"),
         description=_("Print a variant's rules as a rules page reads them: by section (players "

@@ -7,8 +7,12 @@ import argparse
 from ..i18n import _
 from .common import add_format, chosen_format, emit, output_width, write
 
+TYPE_CHECKING = False    # typing.TYPE_CHECKING, without importing typing at start-up
+if TYPE_CHECKING:
+    from ..walkthrough.runner import WalkthroughRun
 
-def register(sub: argparse._SubParsersAction) -> None:
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "run", help=_("run a walkthrough file (a worked example)"),
         description=_("Run a walkthrough: deal the cards, take every action through the engine, "
@@ -50,18 +54,20 @@ def handle(args: argparse.Namespace) -> int:
     from ..walkthrough import run_walkthrough
 
     fmt = chosen_format(args)
-    _refuse_variant_file(args.file)
-    run = run_walkthrough(args.file)
+    path: str = args.file
+    quiet: bool = args.quiet
+    _refuse_variant_file(path)
+    run = run_walkthrough(path)
     if fmt == "json":
         emit(Report(run.to_json()), "json")
     elif fmt == "markdown":
         from ..walkthrough.transcript import render_markdown
-        write(_before_summary(render_markdown(run, quiet=args.quiet),
-                              _worth(args, run, "markdown"), "\n### " + _("Summary")))
+        write(_before_summary(render_markdown(run, quiet=quiet),
+                              _worth(path, run, "markdown", quiet), "\n### " + _("Summary")))
     else:
         from ..walkthrough.transcript import render_text
-        write(_before_summary(render_text(run, quiet=args.quiet, width=output_width()),
-                              _worth(args, run, "text"), "\n" + _("Summary") + "\n"))
+        write(_before_summary(render_text(run, quiet=quiet, width=output_width()),
+                              _worth(path, run, "text", quiet), "\n" + _("Summary") + "\n"))
     return 0 if run.ok else 1
 
 
@@ -73,15 +79,15 @@ def _before_summary(text: str, worth: str, heading: str) -> str:
     return text[:at] + worth + "\n" + text[at:]
 
 
-def _worth(args: argparse.Namespace, run, fmt: str) -> str:
-    """What each betting decision is worth, from the tables (after the transcript; none
-    with --quiet, for a record, or when the run failed)."""
-    if args.quiet or not run.ok or run.walkthrough.is_record:
+def _worth(path: str, run: WalkthroughRun, fmt: str, quiet: bool) -> str:
+    """What each betting decision of the walkthrough at ``path`` is worth, from the tables
+    (after the transcript; none with --quiet, for a record, or when the run failed)."""
+    if quiet or not run.ok or run.walkthrough.is_record:
         return ""
     from ..equity.worth import walkthrough_worth
     from ..render import Report
 
-    worth = walkthrough_worth(args.file)
+    worth = walkthrough_worth(path)
     if not worth.entries:
         return ""
     from .common import output_width

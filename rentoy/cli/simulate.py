@@ -13,8 +13,12 @@ from .common import add_format, bounded_count, progress_bar
 from .compare import (add_simulation_options, check_plot, executor_of, progress_chunk,
                       simulation_estimate, write_plot)
 
+TYPE_CHECKING = False    # typing.TYPE_CHECKING, without importing typing at start-up
+if TYPE_CHECKING:
+    from ..simulation import SimulationResult
 
-def register(sub: argparse._SubParsersAction) -> None:
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "simulate", help=_("play many hands of one variant with bots and measure them"),
         description=_("Play at least N hands of a variant, in whole games to its target, "
@@ -41,7 +45,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(handler=handle)
 
 
-def simulation_data(result) -> dict:
+def simulation_data(result: SimulationResult) -> dict[str, object]:
     """The JSON of ``rentoy simulate``: settings, counts, timing and statistics."""
     from ..simulation import STATISTICS
     from ..simulation.run import INTERVAL
@@ -98,9 +102,10 @@ def handle(args: argparse.Namespace) -> int:
         write_plot(result, args.plot, force=args.force)
     data = simulation_data(result)
     report = simulation_report(result, layout="long" if fmt == "csv" else "wide")
+    timing = result.timing(result.hands[0])     # as the JSON gives it
     speed = Table([N_("hands"), N_("games"), N_("seconds"), N_("hands per second")],
-                  [[data["hands"], data["games"], data["seconds"],
-                    round(data["hands_per_second"] or 0)]], title=_("Speed"))
+                  [[result.hands[0], result.games, timing["seconds"],
+                    round(timing["hands_per_second"] or 0)]], title=_("Speed"))
     from .common import emit
 
     emit(Report(data, [*report.tables, speed]), fmt)

@@ -13,13 +13,39 @@ a raise waits for an answer, or a finished hand, is refused (exit status 2).
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, TypedDict
 
 from ..i18n import _
 from .common import add_format, emit
 
+if TYPE_CHECKING:
+    from ..analysis import Position, TrickResult
+    from ..cards import Card
+    from ..engine import Hand
+    from ..variant import Variant
+    from ..walkthrough import Walkthrough
 
-def register(sub: argparse._SubParsersAction) -> None:
+
+class _Tricks(TypedDict):
+    """The tricks with perfect play in the JSON: each team's at the end of the hand, and
+    after each card (by its code) the seat to play may play."""
+
+    tricks: list[int]
+    move_tricks: dict[str, list[int]]
+
+
+class _Answer(_Tricks):
+    """A batch's answer for one deal (one JSON line of ``rentoy solve -``)."""
+
+    deal: str
+    variant: str
+    winner: str
+    moves: dict[str, str]
+    seat: int
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "solve", help=_("who wins a position with every card visible and perfect play"),
         description=_("Solve a position double dummy: which team wins the hand when every "
@@ -75,7 +101,7 @@ def handle(args: argparse.Namespace) -> int:
     return _solve_file(args, target)
 
 
-def _deal_position(text: str, variant_spec: str) -> tuple[Any, Any, int]:
+def _deal_position(text: str, variant_spec: str) -> tuple[Variant, Position, int]:
     """The variant, the position and the dealer of a one-line deal."""
     from ..analysis import position_of
     from ..engine import Deal, Hand
@@ -99,7 +125,7 @@ def _deal_position(text: str, variant_spec: str) -> tuple[Any, Any, int]:
     return variant, position_of(hand), dealer
 
 
-def _tricks_data(position: Any) -> tuple[Any, dict[str, Any]]:
+def _tricks_data(position: Position) -> tuple[TrickResult, _Tricks]:
     """The tricks with perfect play, checked against the solver's winner (two readings)."""
     from ..analysis import perfect_tricks
 
@@ -112,17 +138,17 @@ def _solve_deal(args: argparse.Namespace, text: str) -> int:
     from ..notation import format_deal
 
     variant, position, dealer = _deal_position(text, args.variant)
-    deal_line = format_deal(position.hands, _up(position, text))
+    deal_line = format_deal(position.hands, _up(text))
     return _report(args, position, variant.id, dealer, (0, 0), 0, 0, deal_line)
 
 
-def _up(position: Any, text: str) -> Any:
+def _up(text: str) -> Card:
     from ..notation import parse_deal
 
     return parse_deal(text).up
 
 
-def _batch(args: argparse.Namespace, stream: Any) -> int:
+def _batch(args: argparse.Namespace, stream: Iterable[str]) -> int:
     """One deal a line from ``stream``: one answer a line; bad lines on stderr."""
     import json
     import sys
@@ -132,7 +158,7 @@ def _batch(args: argparse.Namespace, stream: Any) -> int:
     from .common import write
 
     bad = 0
-    rows: list[list[Any]] = []
+    rows: list[list[object]] = []
     for number, raw in enumerate(stream, 1):
         text = raw.strip()
         if not text or text.startswith("#"):
@@ -166,7 +192,7 @@ def _batch(args: argparse.Namespace, stream: Any) -> int:
     return 2 if bad else 0
 
 
-def _answer(position: Any, variant_id: str, dealer: int, text: str) -> dict[str, Any]:
+def _answer(position: Position, variant_id: str, dealer: int, text: str) -> _Answer:
     """The batch's answer for one deal: the winner, the tricks, and both per card."""
     from ..analysis import solve
     from ..notation import format_deal
@@ -174,7 +200,7 @@ def _answer(position: Any, variant_id: str, dealer: int, text: str) -> dict[str,
     solution = solve(position)
     result, tricks = _tricks_data(position)
     assert result.winner == solution.winner, "the two readings of the winner differ"
-    return {"deal": format_deal(position.hands, _up(position, text), dealer
+    return {"deal": format_deal(position.hands, _up(text), dealer
                                 if dealer != position.players - 1 else None),
             "variant": variant_id, "winner": solution.winner_name,
             "moves": solution.move_names, "seat": position.seat, **tricks}
@@ -190,7 +216,7 @@ def _solve_file(args: argparse.Namespace, file: str) -> int:
                    branches, deal_line, wt.deal.up.code)
 
 
-def _report(args: argparse.Namespace, position: Any, variant_id: str, dealer: int,
+def _report(args: argparse.Namespace, position: Position, variant_id: str, dealer: int,
             score: tuple[int, int], replayed: int, branches: int, deal_line: str,
             up: str | None = None) -> int:
     from ..analysis import solve, tricks_to_decide
@@ -204,7 +230,7 @@ def _report(args: argparse.Namespace, position: Any, variant_id: str, dealer: in
     seat, team = position.seat, position.team
     line = solution.line_seats()
     up = up or deal_line.rsplit("up ", 1)[-1].split()[0]
-    data: dict[str, Any] = {
+    data: dict[str, object] = {
         "winner": solution.winner_name,
         "moves": solution.move_names,
         **tricks,
@@ -272,7 +298,7 @@ def _report(args: argparse.Namespace, position: Any, variant_id: str, dealer: in
     return 0
 
 
-def _replay(file: str) -> tuple[Any, Any, int, int]:
+def _replay(file: str) -> tuple[Walkthrough, Hand, int, int]:
     """Load the walkthrough and apply its main line; refuse a refused action."""
     from ..errors import InputError, Location, Problem
     from ..walkthrough import load_walkthrough
@@ -297,7 +323,7 @@ def _replay(file: str) -> tuple[Any, Any, int, int]:
     return wt, hand, len(wt.root.actions), len(wt.root.branches)
 
 
-def _position(file: str, hand: Any, wt: Any) -> Any:
+def _position(file: str, hand: Hand, wt: Walkthrough) -> Position:
     from ..analysis import PositionError, position_of
     from ..errors import Location, Problem
 
@@ -311,7 +337,7 @@ def _position(file: str, hand: Any, wt: Any) -> Any:
                                     problem.hint)) from None
 
 
-def _line_text(line: list, n: int, trick_no: int) -> list[list[str]]:
+def _line_text(line: Iterable[tuple[int, Card]], n: int, trick_no: int) -> list[list[str]]:
     """The cards of the current trick and the principal line, cut into tricks."""
     rows: list[list[str]] = []
     current: list[str] = []

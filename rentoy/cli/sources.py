@@ -10,7 +10,7 @@ from ..i18n import _
 from .common import add_format, emit, output_width, write
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "sources", help=_("list the bibliography, or show one source"),
         description=_("List every source of the bibliography with its kind (period text, "

@@ -8,7 +8,7 @@ from ..i18n import _
 from .common import add_format, emit
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "variants", help=_("list the built-in variants"),
         description=_("List the built-in variants: id, name, period, region, how many of "

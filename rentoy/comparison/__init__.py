@@ -40,7 +40,7 @@ for _module, _names in {
                    "divergences_report", "walkthrough_variant", "write_walkthrough",
                    "walkthrough_text", "save_pairs", "PairTexts"),
     "reference": ("format_value", "value_words", "variants_report", "rules_report", "rule_record",
-                  "rule_origin", "carried_words", "source_record", "status_text",
+                  "rule_origin", "refusal_origin", "carried_words", "source_record", "status_text",
                   "RANK_LETTER", "source_data", "sources_report", "source_report",
                   "glossary_report", "rule_quotations"),
 }.items():

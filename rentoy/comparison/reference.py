@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from typing import Any
 
 __all__ = ["format_value", "value_words", "variants_report", "rules_page", "rules_report",
-           "rule_record", "rule_origin", "carried_words", "source_record", "status_text",
+           "rule_record", "rule_origin", "refusal_origin", "carried_words", "source_record", "status_text",
            "status_word", "RANK_LETTER", "source_data", "sources_report", "source_report",
            "glossary_report", "rule_quotations", "joined", "shown_text"]
 
@@ -321,6 +321,21 @@ def _short_cite(record: dict[str, Any], variant: Variant | None) -> str:
         return ident
     who = src.author or data_text(src.title)
     return f"{who} {src.year}" if src.year else _("{who}, undated").format(who=who)
+
+
+def refusal_origin(variant: Variant, rule: str) -> str:
+    """The rule behind a refusal as a reader reads it: its title, the variant, and its
+    evidence marked as the rules page marks it (``Rule “Who answers a raise” of variant
+    1737 [inferred: Rentoy (...), undated].``)."""
+    prov = variant.provenance.get(rule)
+    title = rule_title(rule) if rule in RULES else rule
+    origin = _("Rule “{title}” of variant {variant}").format(title=title, variant=variant.id)
+    if prov is None:
+        return origin + "."
+    cites = "; ".join(dict.fromkeys(_short_cite({"id": sid}, variant) for sid in prov.source))
+    status = status_word(prov.status) + (_(", uncorroborated")
+                                         if is_uncorroborated(variant, rule) else "")
+    return f"{origin} [{status}{': ' + cites if cites else ''}]."
 
 
 def _evidence_words(variant: Variant, record: dict[str, Any]) -> str:

@@ -22,6 +22,7 @@ from ..i18n import _
 from ..render.terminal import display_width
 from ..render.text import wrap
 from ..walkthrough.narrate import score_text, value_text
+from ..variant import Variant
 from .session import View
 from .words import action_words
 
@@ -69,7 +70,7 @@ def draw_view(view: View, symbols: Mapping[str, str] = _SYMBOLS, width: int = WI
         variant=variant.id, hand=view.hand_number, score=score_text(view.score),
         target=view.target)
     if view.best_of > 1:
-        head += _(" - games {games}").format(games=score_text(view.games))
+        head += _(" - games {games}").format(games=score_text(view.games_won))
     head = (head + " ").ljust(width, "=") if display_width(head) < width - 1 else head
     word = f" ({calls.turn_up})" if calls.turn_up else ""
     lines = [head,
@@ -79,16 +80,16 @@ def draw_view(view: View, symbols: Mapping[str, str] = _SYMBOLS, width: int = WI
                                 dealer=view.dealer),
              ]
     state = _("Value {value}").format(value=value_text(view.value))
-    if view.pending:
-        answering = TEAMS[1 - TEAMS.index(view.raiser)]
+    if view.raiser_team is not None:        # a raise waits for an answer
+        answering = TEAMS[1 - TEAMS.index(view.raiser_team)]
         state += (_(" (team {raiser} raised; team {answering} answers: you may answer)")
                   if view.legal else _(" (team {raiser} raised; team {answering} answers)")
-                  ).format(raiser=view.raiser, answering=answering)
+                  ).format(raiser=view.raiser_team, answering=answering)
     elif view.raise_right:
         state += _("; team {team} holds the raise right").format(team=view.raise_right)
     else:
         state += _("; either team may raise")
-    state += _(". Tricks won: {tricks}.").format(tricks=score_text(view.tricks))
+    state += _(". Tricks won: {tricks}.").format(tricks=score_text(view.tricks_won))
     lines.append(state)
     if view.last_trick and not view.trick:
         lines.append(_("Last trick: {plays}; {winner} won it.").format(
@@ -123,6 +124,6 @@ def draw_view(view: View, symbols: Mapping[str, str] = _SYMBOLS, width: int = WI
     return out
 
 
-def _level(variant, value: int | str) -> int:
+def _level(variant: Variant, value: int | str) -> int:
     ladder = variant.rules.ladder
     return ladder.index(value) if value in ladder else 0

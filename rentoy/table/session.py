@@ -26,33 +26,24 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Sequence
+from typing import Iterable, Sequence
 
 from ..cards import Card
 from ..engine import (ACCEPT, FOLD, GAME_CALL, PLAY, RAISE, TEAMS, Action, Deal, Game, Hand, Match,
-                      draw_deal)
+                      Observation, draw_deal)
 from ..bots import BOT_NAMES as _BOT_NAMES
-from ..bots import Bot, make_bot, parse_bot
+from ..bots import Bot, SearchBot, make_bot, parse_bot
+from ..comparison.reference import refusal_origin
 from ..errors import IllegalAction, InputError
 from ..variant import Variant
 from ..variants import load_variant
 from ..walkthrough.narrate import call_for, gloss_for, score_text, step_remarks, value_text
 from ..walkthrough.record import PlayedHand, record_text
 from ..walkthrough.state import Snapshot
-from ..i18n import N_, _, data_text, language, ngettext
+from ..i18n import _, data_text, language, ngettext
 from .words import HINT_WORDS, LEAVE_WORDS, UNDO_WORDS, action_words, read_line
 
 __all__ = ["Session", "TableEvent", "View", "BOT_NAMES", "lines_of"]
-
-#: The statuses of a rule, as a refusal names them.
-_STATUSES = {"attested": N_("attested"), "inferred": N_("inferred"),
-             "assumed": N_("assumed"), "disputed": N_("disputed")}
-
-
-def status_word(status: str) -> str:
-    """A rule's status in the language spoken."""
-    return _(_STATUSES[status]) if status in _STATUSES else status
-
 
 #: The bots that can sit at the table, by name: every bot the project has (settings may
 #: follow a name, as in ``search:samples=16``; see :mod:`rentoy.bots`).
@@ -67,16 +58,22 @@ class TableEvent:
 
     kind: str
     lines: tuple[str, ...]
-    data: dict[str, Any] = field(default_factory=dict)
+    data: dict[str, object] = field(default_factory=dict)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         """``{"event": kind, ..., "text": [...]}`` for one JSON line."""
         return {"event": self.kind, **self.data, "text": list(self.lines)}
 
 
 @dataclass(frozen=True)
 class View:
-    """What the person's seat may see now: its own cards and everything public."""
+    """What the person's seat may see now: its own cards and everything public.
+
+    A field named as one of the engine's :class:`~rentoy.engine.Observation` means what
+    it means there (``current_seat``: the one seat to act, None once the game is over);
+    seats are numbers and teams letters (``raiser_team``: the team, "A" or "B", whose
+    raise waits, where the observation's ``raiser`` is the seat).
+    """
 
     seat: int
     players: int
@@ -87,19 +84,36 @@ class View:
     up: Card
     trump: str
     trick: tuple[tuple[int, Card], ...]     # the unfinished trick, (seat, card)
-    tricks: tuple[int, int]                 # tricks won by team A, team B
+    tricks_won: tuple[int, int]             # tricks won by team A, team B
     last_trick: tuple[tuple[int, Card], ...]
     last_winner: int | None
     score: tuple[int, int]
     target: int
-    games: tuple[int, int]
+    games_won: tuple[int, int]              # games of the match won by team A, team B
     best_of: int
     value: int | str
     pending: bool                           # a raise waits for an answer
-    raiser: str | None
+    raiser_team: str | None
     raise_right: str | None
-    to_act: int | None
+    current_seat: int | None
     legal: tuple[Action, ...]               # the person's legal actions, when to act
+
+    def to_json(self) -> dict[str, object]:
+        """The view as the data of a ``turn`` event (cards and actions as their codes).
+        The keys are those ``rentoy play --json`` has always printed: ``tricks``,
+        ``games``, ``raiser`` (the team) and ``to_act`` (the seat) for the fields named
+        here ``tricks_won``, ``games_won``, ``raiser_team`` and ``current_seat``."""
+        return {
+            "seat": self.seat, "players": self.players, "hand_number": self.hand_number,
+            "dealer": self.dealer, "cards": [c.code for c in self.cards], "up": self.up.code,
+            "trump": self.trump, "trick": [[s, c.code] for s, c in self.trick],
+            "tricks": list(self.tricks_won),
+            "last_trick": [[s, c.code] for s, c in self.last_trick],
+            "last_winner": self.last_winner, "score": list(self.score),
+            "target": self.target, "games": list(self.games_won), "best_of": self.best_of,
+            "value": self.value, "pending": self.pending, "raiser": self.raiser_team,
+            "raise_right": self.raise_right, "to_act": self.current_seat,
+            "legal": [str(a) for a in self.legal], "variant": self.variant.id}
 
 
 def _bot_names(bots: str | Sequence[str]) -> tuple[str, str]:
@@ -176,7 +190,7 @@ class Session:
         self.version = 0           # changes whenever the table does (an undo included)
         self._undo: _Saved | None = None     # the table before the person's last action
         self._advice: Action | None = None   # the partner's answer, offered as advice
-        self._hinter: Any = None
+        self._hinter: SearchBot | None = None
         self.variant_spec: str | None = None   # the variant as a record names it
 
     # -- the state ---------------------------------------------------------------
@@ -197,12 +211,13 @@ class Session:
         the team may, even where the engine names his partner to answer first)."""
         return not self.over and bool(self.game.legal_actions(self.seat))
 
-    def to_act(self) -> int | None:
+    @property
+    def current_seat(self) -> int | None:
         """The one seat to act (the engine's ``current_seat``): the turn, or facing a
-        raise the seat the variant names to answer."""
+        raise the seat the variant names to answer; None once the game is over."""
         return None if self.over else self.game.current_seat
 
-    def observation(self):
+    def observation(self) -> Observation:
         """What the person's seat may know now: the engine's
         :class:`~rentoy.engine.Observation`, the only door to the game for people and
         bots alike."""
@@ -219,15 +234,15 @@ class Session:
         return View(
             seat=self.seat, players=self.players, variant=self.variant,
             hand_number=self._hands, dealer=obs.dealer, cards=obs.cards, up=obs.up,
-            trump=obs.trump, trick=obs.trick, tricks=obs.tricks_won,
+            trump=obs.trump, trick=obs.trick, tricks_won=obs.tricks_won,
             last_trick=() if last is None else tuple(zip(last.seats(self.players),
                                                          last.cards)),
             last_winner=None if last is None else last.winner,
-            score=obs.score, target=self.variant.rules.target, games=obs.games_won,
+            score=obs.score, target=self.variant.rules.target, games_won=obs.games_won,
             best_of=self.variant.rules.match, value=obs.value, pending=obs.pending,
-            raiser=None if obs.raiser is None else TEAMS[obs.raiser & 1],
+            raiser_team=None if obs.raiser is None else TEAMS[obs.raiser & 1],
             raise_right=obs.raise_right,
-            to_act=None if self.over else obs.current_seat,
+            current_seat=None if self.over else obs.current_seat,
             legal=obs.legal if not self.over else ())
 
     @property
@@ -302,7 +317,7 @@ class Session:
         may answer it too (``answer_by: team``), if any."""
         if self.over or not self.observation().pending:
             return None
-        seat = self.to_act()
+        seat = self.current_seat
         return seat if seat is not None and seat != self.seat else None
 
     def _advice_event(self) -> list[TableEvent]:
@@ -343,13 +358,12 @@ class Session:
         solver says of each card instead."""
         from ..analysis import Solver
         from ..analysis.worlds import sample_world, trick_in_play, trump_tables, unseen_cards
-        from ..bots import make_bot
 
         obs = self.observation()
         if not obs.legal:
             return TableEvent("hint", (_("Nothing to hint: it is not your turn."),), {})
         if self._hinter is None:
-            self._hinter = make_bot("search", rng=random.Random(f"hint {self.seed}"))
+            self._hinter = SearchBot(rng=random.Random(f"hint {self.seed}"))
         bot = self._hinter
         played = sum(len(t.cards) for t in obs.tricks) + len(obs.trick)
         hidden = self.players * self.variant.rules.hand_size - played - len(obs.cards)
@@ -371,10 +385,10 @@ class Session:
             return TableEvent("hint", (text,), {"exact": True, "winning": winning})
         choice = bot.choose(obs)
         estimate = bot.estimate(obs)
-        if choice.kind == PLAY:
-            chance = estimate.cards.get(int(choice.card), estimate.p)
-            what = _("play {code} ({name})").format(code=choice.card.code,
-                                                    name=choice.card.name)
+        card = choice.card          # a card exactly when the choice is to play one
+        if card is not None:
+            chance = estimate.cards.get(int(card), estimate.p)
+            what = _("play {code} ({name})").format(code=card.code, name=card.name)
         else:
             chance = estimate.p
             what = _("say {said}").format(said=self._said(choice.kind))
@@ -452,7 +466,7 @@ class Session:
     def _run_bots(self) -> list[TableEvent]:
         events: list[TableEvent] = []
         while not self.over and not self.waiting:
-            seat = self.to_act()
+            seat = self.current_seat
             assert seat is not None and seat != self.seat
             events += self._apply(self.bots[seat].choose(self.game.observation(seat)))
         return events + self._advice_event()
@@ -565,13 +579,7 @@ class Session:
         if refusal.rule:
             prov = self.variant.provenance.get(refusal.rule)
             status = prov.status if prov else None
-            origin = _("Rule `{rule}` of variant {variant}").format(rule=refusal.rule,
-                                                                     variant=refusal.variant)
-            details = [d for d in (status and status_word(status),
-                                   _("source: {sources}").format(
-                                       sources=", ".join(refusal.source))
-                                   if refusal.source else None) if d]
-            lines.append(origin + (f" ({'; '.join(details)})" if details else "") + ".")
+            lines.append(refusal_origin(self.variant, refusal.rule))
         lines.append(_("Try again (? lists your legal actions)."))
         return TableEvent("refused", tuple(lines), {
             "action": str(action), "reason": refusal.reason, "rule": refusal.rule,

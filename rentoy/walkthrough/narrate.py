@@ -268,12 +268,11 @@ def refusal_remarks(refusal: IllegalAction, expected: bool) -> list[str]:
     head = _("Refused, as expected") if expected else _("Refused")
     # The detail is worded in the language spoken when the action was refused.
     out = [f"{head}: {refusal.detail} [{refusal.reason}]."]
-    if refusal.rule:
-        origin = _("Rule `{rule}` of variant {variant}").format(rule=refusal.rule,
-                                                               variant=refusal.variant)
-        if refusal.source:
-            origin += _(", source: {sources}").format(sources=", ".join(refusal.source))
-        out.append(origin + ".")
+    if refusal.rule and refusal.variant:
+        from ..comparison.reference import refusal_origin
+        from ..variants import load_variant     # the refused variant, as loaded (cached)
+
+        out.append(refusal_origin(load_variant(refusal.variant), refusal.rule))
     if refusal.legal_under:
         out.append(_("Legal under {variants}.").format(
             variants=legal_under_text(refusal.legal_under)))
