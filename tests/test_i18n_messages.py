@@ -2,8 +2,8 @@
 with a file (its schema, its limits, the YAML itself), why a file cannot be read or
 written, and which expectations of a walkthrough failed. Each is worded in the language
 spoken when it is produced: in Spanish under ``--lang es`` (or a Spanish locale), in
-English otherwise, the English words as they always were; Spanish messages quote values
-one way, between backticks."""
+English otherwise, the English words as they always were. Spanish messages quote values
+and code one way, between backticks (a title between «», as the English between “”)."""
 
 from __future__ import annotations
 
@@ -48,8 +48,9 @@ branches:
 
 
 def _quotes(text: str) -> set[str]:
-    """The quotation marks a message uses around words (not an apostrophe in one)."""
-    return {q for q in ("'", '"', "«", "“") if re.search(rf"(^|[\s(:]){q}", text)}
+    """The quotation marks a message uses around values (not an apostrophe in a word,
+    nor the «» around a title)."""
+    return {q for q in ("'", '"', "“") if re.search(rf"(^|[\s(:]){q}", text)}
 
 
 # -- the engine's refusals ------------------------------------------------------------
@@ -328,7 +329,7 @@ def test_the_summary_of_a_checked_walkthrough_in_spanish(tmp_path, capsys):
     path.write_text(WALKTHROUGH, encoding="utf-8")
     assert main(["--lang", "es", "check", "--kind", "walkthrough", str(path)]) == 0
     out = " ".join(capsys.readouterr().out.split())
-    assert ("ejemplo comentado `A raise out of turn`: variante 1737, 4 jugadores, reparto "
+    assert ("ejemplo comentado «A raise out of turn»: variante 1737, 4 jugadores, reparto "
             "escrito, 3 acciones en 3 tramos, 2 ramas que ejecutar") in out
     assert main(["check", "--kind", "walkthrough", str(path)]) == 0
     out = " ".join(capsys.readouterr().out.split())

@@ -227,7 +227,9 @@ def check_walkthrough(path: str | Path) -> str:
     leaves = wt.leaves()
     segments = sum(1 for _item in wt.segments())
     actions = wt.action_count()
-    title = repr(wt.title) if language() == "en" else shown(wt.title)
+    # A title between «», as the other Spanish messages quote a title (values and code
+    # go between backticks).
+    title = repr(wt.title) if language() == "en" else f"«{shown(wt.title, quoted=False)}»"
     if wt.is_record:
         hands = len(wt.hands)
         return (ngettext("walkthrough {title}, a record of {n} hand",
