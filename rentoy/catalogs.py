@@ -61,12 +61,18 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = Path(__file__).resolve().parent
 
 #: The keys of the variant files (and worked examples) whose values are prose to
-#: translate; bibliographic keys (reference, place, identifier, pages) and quotations
-#: (original, modern) stay as written; the Spanish edition shows a quotation's modern
-#: reading where the English gives its translation (``english``).
+#: translate; a mapping under one of them is a mapping of such texts (``not_known``: for
+#: each field of a source's apparatus, why it is not known). An author is a name, or a
+#: description where there is none ("English Wikipedia (its editors)"); a section, a
+#: place or an identifier may say how it was read or found ("the whole article", "(as a
+#: bookseller's listing gives it)"): translated, a name as itself. A quotation's
+#: reference and the pages cited, and quotations themselves (original, modern), stay as
+#: written; the Spanish edition shows a quotation's modern reading where the English
+#: gives its translation (``english``).
 TEXT_KEYS: frozenset[str] = frozenset({
     "note", "name", "title", "description", "gloss", "edition", "facsimile_note",
-    "revision", "paraphrase", "label", "accessed", "region", "period"})
+    "revision", "paraphrase", "label", "accessed", "region", "period", "author",
+    "not_known", "section", "place", "identifier"})
 
 #: The part of the ``rentoy`` catalog a message found in a folder (or file) belongs to;
 #: the longest prefix wins, and anything else is ``core``.
@@ -121,7 +127,7 @@ def texts_in(value: object, key: str | None = None) -> Iterator[str]:
     """The texts to translate in a loaded file: the values of :data:`TEXT_KEYS`."""
     if isinstance(value, dict):
         for k, v in value.items():
-            yield from texts_in(v, str(k))
+            yield from texts_in(v, key if key in TEXT_KEYS else str(k))
     elif isinstance(value, list):
         for v in value:
             yield from texts_in(v, key)

@@ -8,10 +8,14 @@ and an English translation, and the modern source text's key statements paraphra
 ('autoridades-1737', 'Three cards are dealt to each player')
 >>> [q.id for q in quotations_for("1737", "hand_size")]
 ['rentoi-deal', 'source-es-play']
+>>> passage_quoted("el dos de todos palos"), passage_quoted("as in ombre")
+(True, False)
 """
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
@@ -21,7 +25,7 @@ from .errors import InputError, Problem, suggest
 from .sources import builtin_dir
 from .yamlfile import file_stamp, load_document
 
-__all__ = ["Quotation", "load_quotations", "quotations_for"]
+__all__ = ["Quotation", "load_quotations", "quotations_for", "passage_quoted"]
 
 _FIELDS = ("source", "reference", "original", "modern", "english", "paraphrase",
            "transcription", "facsimile", "facsimile_note", "supports", "note")
@@ -100,3 +104,27 @@ def quotations_for(variant_id: str, rule: str | None = None, option: str | None 
     rests on."""
     key = f"{variant_id}+{option}" if option else f"{variant_id}.{rule}"
     return [q for q in load_quotations().values() if key in q.supports]
+
+
+def _words(text: str) -> str:
+    """The words of a text as passages are compared: lower case, without accents and
+    punctuation, each between spaces (``"Se dán tres"`` -> ``" se dan tres "``)."""
+    plain = "".join(c for c in unicodedata.normalize("NFKD", text.lower())
+                    if not unicodedata.combining(c))
+    return " " + " ".join(re.findall(r"\w+", plain)) + " "
+
+
+@lru_cache(maxsize=8)
+def _passages(path: str, stamp: int) -> tuple[str, ...]:
+    return tuple(_words(text) for q in _load(path, stamp).values()
+                 for text in (q.original, q.modern) if text)
+
+
+def passage_quoted(text: str) -> bool:
+    """Whether ``text`` is quoted from a period passage, in its original spelling or its
+    modern reading (case, accents and punctuation aside): Spanish words, as a note that
+    quotes them says them."""
+    path = builtin_dir() / "quotations.yaml"
+    key = _words(text)
+    return key.strip() != "" and any(key in words for words in _passages(str(path),
+                                                                         file_stamp(path)))

@@ -383,16 +383,18 @@ RULES: Mapping[str, RuleSpec] = _rules(
         "turned-up card."),
         {"type": "object", "additionalProperties": False, "properties": {
             "raise": {"type": "array", "items": {"type": "string"},
-                      "description": "What a player says for each raise, one per ladder "
-                                     "step above the base."},
-            "accept": {"type": "string", "description": "What a player says to accept a "
-                                                         "raise."},
-            "fold": {"type": "string", "description": "What a player says to refuse a "
-                                                       "raise (irse)."},
-            "game": {"type": "string", "description": "What a player says to call the whole "
-                                                       "game (juego fuera)."},
-            "turn_up": {"type": "string", "description": "The name of the turned-up trump "
-                                                          "card (muestra, vira)."}}},
+                      "description": N_("What a player says for each raise, one per ladder "
+                                        "step above the base.")},
+            "accept": {"type": "string",
+                       "description": N_("What a player says to accept a raise.")},
+            "fold": {"type": "string",
+                     "description": N_("What a player says to refuse a raise (irse).")},
+            "game": {"type": "string",
+                     "description": N_("What a player says to call the whole game "
+                                       "(juego fuera).")},
+            "turn_up": {"type": "string",
+                        "description": N_("The name of the turned-up trump card (muestra, "
+                                          "vira).")}}},
         "Calls", default=MappingProxyType({}), depends_on=("ladder", "raise_right"),
         dependent_part="raise"),
 )

@@ -47,7 +47,7 @@ _EVIDENCE: dict[str, Any] = {
     "source": {"$ref": "#/$defs/sourceRef"},
     "note": {"type": "string"},
     "alternatives": {"type": "array", "items": {"type": "string"},
-                     "description": "Ids of options that give the other readings."},
+                     "description": N_("Ids of options that give the other readings.")},
 }
 
 
@@ -66,7 +66,7 @@ def _rule_schema(name: str) -> dict[str, Any]:
          "properties": {"value": bare, **_EVIDENCE}},
         {"type": "object", "required": ["status"], "additionalProperties": False,
          "properties": dict(_EVIDENCE),
-         "description": "New evidence for the inherited value (only with `extends`)."},
+         "description": N_("New evidence for the inherited value (only with `extends`).")},
     ]
     if row.has_default:
         entry["default"] = _thaw(row.default)
@@ -86,41 +86,47 @@ def _source_entry() -> dict[str, Any]:
     return {
         "type": "object", "required": ["title", "kind", "year"], "additionalProperties": False,
         "properties": {
-            "title": {"type": "string", "description": "The title of the work, or of the "
-                                                       "entry in it."},
-            "author": text("Who wrote it; `anonymous` for an anonymous work."),
+            "title": {"type": "string",
+                      "description": N_("The title of the work, or of the entry in it.")},
+            "author": text(N_("Who wrote it; `anonymous` for an anonymous work.")),
             "year": {"type": ["string", "integer", "null"],
-                     "description": "Its date; `null` when not known (say why under "
-                                    "`not_known`)."},
-            "edition": text("The edition, copy or transcription read (not for a page or "
-                            "program that changes: its revision stands for it)."),
-            "pages": {"type": ["string", "integer", "null"], "description": "The pages cited."},
-            "section": text("The section, chapter or entry cited, where pages do not apply."),
-            "extent": text("The length of the whole work."),
-            "place": text("Where it was published, or the journal."),
-            "identifier": text("An ISBN, a library shelfmark, a catalogue number."),
-            "url": text("Where it can be read."),
-            "accessed": text("When it was read at `url` (YYYY-MM-DD)."),
-            "revision": text("The commit or revision read, for a text that changes."),
-            "archived": text("The address of an archived copy, for a text that changes."),
+                     "description": N_("Its date; `null` when not known (say why under "
+                                       "`not_known`).")},
+            "edition": text(N_("The edition, copy or transcription read (not for a page or "
+                               "program that changes: its revision stands for it).")),
+            "pages": {"type": ["string", "integer", "null"],
+                      "description": N_("The pages cited.")},
+            "section": text(N_("The section, chapter or entry cited, where pages do not "
+                               "apply.")),
+            "extent": text(N_("The length of the whole work.")),
+            "place": text(N_("Where it was published, or the journal.")),
+            "identifier": text(N_("An ISBN, a library shelfmark, a catalogue number.")),
+            "url": text(N_("Where it can be read.")),
+            "accessed": text(N_("When it was read at `url` (YYYY-MM-DD).")),
+            "revision": text(N_("The commit or revision read, for a text that changes.")),
+            "archived": text(N_("The address of an archived copy, for a text that "
+                                "changes.")),
             "kind": {"enum": [*KINDS, *KIND_ALIASES], "description": _kinds_description()},
             "subject": {"enum": ["rentoy", "related"],
-                        "description": "rentoy (default): the text speaks of rentoy; related: "
-                                       "only of another game or of card words in general, "
-                                       "cited for a rule or a link of the family."},
+                        "description": N_("rentoy (default): the text speaks of rentoy; "
+                                          "related: only of another game or of card words "
+                                          "in general, cited for a rule or a link of the "
+                                          "family.")},
             "unsourced": {"type": "boolean",
-                          "description": "A second-hand account that names no source of its "
-                                         "own: a rule attested by it alone is shown as "
-                                         "uncorroborated."},
+                          "description": N_("A second-hand account that names no source of "
+                                            "its own: a rule attested by it alone is shown "
+                                            "as uncorroborated.")},
             "states": {"type": "object",
-                       "description": "The rules the source states outright, each with the "
-                                      "value it states (as a variant file writes it), or "
-                                      "{one_of: [...]} when it describes several forms."},
+                       "description": N_("The rules the source states outright, each with "
+                                         "the value it states (as a variant file writes "
+                                         "it), or {one_of: [...]} when it describes "
+                                         "several forms.")},
             "not_known": {"type": "object", "additionalProperties": {"type": "string"},
-                          "description": "For each field of the apparatus that could not be "
-                                         "established, why (`rentoy sources --check` asks "
-                                         "for every field or its reason)."},
-            "note": text("What the source says, and how much of it was read."),
+                          "description": N_("For each field of the apparatus that could "
+                                            "not be established, why (`rentoy sources "
+                                            "--check` asks for every field or its "
+                                            "reason).")},
+            "note": text(N_("What the source says, and how much of it was read.")),
         }}
 
 
@@ -134,78 +140,81 @@ def variant_schema() -> dict[str, Any]:
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "title": "Rentoy variant",
-        "description": "A variant of Rentoy: its rules, each with its provenance, and named "
-                       "options.",
+        "description": N_("A variant of Rentoy: its rules, each with its provenance, and "
+                          "named options."),
         "type": "object",
         "required": ["id", "name"],
         "additionalProperties": False,
         "properties": {
             "id": {"type": ["string", "integer"], "pattern": _ID_PATTERN,
-                   # Marked for the catalog: a value that breaks the pattern is
-                   # refused with this description (rentoy.validation).
                    "description": N_("What users type to select the variant; a built-in "
                                      "file is named after it.")},
-            "name": {"type": "string", "description": "A human-readable name."},
+            "name": {"type": "string", "description": N_("A human-readable name.")},
             "extends": {"type": ["string", "integer", "null"],
-                        "description": "The id of the parent variant, or a path to its file "
-                                       "(relative to this file)."},
+                        "description": N_("The id of the parent variant, or a path to its "
+                                          "file (relative to this file).")},
             "period": {"type": ["string", "integer", "null"],
-                       "description": "When the variant was played or described."},
-            "region": {"type": ["string", "null"], "description": "Where it was played."},
+                       "description": N_("When the variant was played or described.")},
+            "region": {"type": ["string", "null"],
+                       "description": N_("Where it was played.")},
             "sources": {"type": "array", "items": {"type": "string"},
-                        "description": "Ids of the sources (in variants/sources.yaml) the "
-                                       "variant rests on."},
-            "description": {"type": "string", "description": "A paragraph or more of prose "
-                                                             "(Markdown) about the variant."},
+                        "description": N_("Ids of the sources (in variants/sources.yaml) "
+                                          "the variant rests on.")},
+            "description": {"type": "string",
+                            "description": N_("A paragraph or more of prose (Markdown) "
+                                              "about the variant.")},
             "rules": {"type": "object", "additionalProperties": False,
-                      "description": "The rules; a variant that extends another states only "
-                                     "what differs.",
+                      "description": N_("The rules; a variant that extends another states "
+                                        "only what differs."),
                       "properties": rules},
             "options": {
                 "type": "object",
-                "description": "Named agreed or disputed alternatives; `name: null` "
-                               "withdraws one inherited from the parent.",
+                "description": N_("Named agreed or disputed alternatives; `name: null` "
+                                  "withdraws one inherited from the parent."),
                 "propertyNames": {"pattern": "^[a-z0-9][a-z0-9-]*$"},
                 "additionalProperties": {"anyOf": [
                     {"$ref": "#/$defs/option"},
-                    {"type": "null", "description": "`null` withdraws an option inherited "
-                                                    "from the parent variant."}]}},
+                    {"type": "null",
+                     "description": N_("`null` withdraws an option inherited from the "
+                                       "parent variant.")}]}},
             "bibliography": {
                 "type": "object",
-                "description": "Sources of the variant's own, in the form of the entries of "
-                               "variants/sources.yaml, to cite beside those: a house's rules, "
-                               "a local account, a source not yet in the bibliography. A "
-                               "file that extends this one may cite them too.",
+                "description": N_("Sources of the variant's own, in the form of the "
+                                  "entries of variants/sources.yaml, to cite beside those: "
+                                  "a house's rules, a local account, a source not yet in "
+                                  "the bibliography. A file that extends this one may cite "
+                                  "them too."),
                 "propertyNames": {"pattern": _ID_PATTERN},
                 "additionalProperties": {"$ref": "#/$defs/sourceEntry"}},
         },
         "$defs": {
             "sourceEntry": _source_entry(),
             "status": {"enum": ["attested", "inferred", "assumed", "disputed"],
-                       "description": "attested: a source states it; inferred: "
-                                      "reconstructed from related evidence; assumed: an "
-                                      "editorial default, no evidence; disputed: sources "
-                                      "disagree."},
+                       "description": N_("attested: a source states it; inferred: "
+                                         "reconstructed from related evidence; assumed: an "
+                                         "editorial default, no evidence; disputed: "
+                                         "sources disagree.")},
             "sourceRef": {"anyOf": [{"type": "string"},
                                     {"type": "array", "items": {"type": "string"},
                                      "minItems": 1}],
-                          "description": "One source id, or a list of them, from "
-                                         "variants/sources.yaml."},
+                          "description": N_("One source id, or a list of them, from "
+                                            "variants/sources.yaml.")},
             "cardSpec": {"type": "string",
                          "pattern": "^\\s*([0-9]{1,2}|[AaSsCcRr])[OoCcEeBbTt]\\s*$",
                          "description": N_("A card code such as `5b`, `Rc`, or a "
                                            "trump-relative code such as `2T`.")},
             "rankOrder": {"type": "array", "minItems": 10, "maxItems": 10, "uniqueItems": True,
                           "items": {"enum": [1, 2, 3, 4, 5, 6, 7, 10, 11, 12]},
-                          "description": "All ten ranks, highest first."},
+                          "description": N_("All ten ranks, highest first.")},
             "option": {
                 "type": "object", "required": ["rules", "status"],
                 "additionalProperties": False,
                 "properties": {
-                    "name": {"type": "string", "description": "A human-readable name."},
+                    "name": {"type": "string", "description": N_("A human-readable name.")},
                     "rules": {"type": "object", "additionalProperties": False,
                               "minProperties": 1,
-                              "description": "The rules the option changes (bare values).",
+                              "description": N_("The rules the option changes (bare "
+                                                "values)."),
                               "properties": bare_rules},
                     **_EVIDENCE,
                 }},

@@ -164,6 +164,19 @@ def test_reason_codes_and_glossary(site: Path) -> None:
     assert 'id="term-baza"' in glossary
 
 
+def test_spanish_quoted_in_the_notes_is_marked_spanish(site: Path) -> None:
+    # The period texts' words a rule's note quotes, as the glossary's headwords: a screen
+    # reader says them in Spanish. Words quoted in English are not marked.
+    markup = page(site, "variants/generated/1737")
+    marked = re.findall(r'<span class="rentoy-es" lang="es">([^<]*)</span>', markup)
+    assert "Se dán tres cartas à cada uno" in marked
+    assert "el dos de todos palos" in marked
+    assert "“<span class=\"rentoy-es\" lang=\"es\">el quatro</span>”" in markup
+    assert "as in ombre" not in marked
+    assert re.search(r'<span class="rentoy-es" lang="es">[^<]+</span>',
+                     page(site, "glossary"))
+
+
 def test_roles_quote_the_variant_files(site: Path) -> None:
     rules = (DOCS / "rules.md").read_text(encoding="utf-8")
     markup = page(site, "rules")

@@ -15,10 +15,13 @@ from pathlib import Path
 import pytest
 from sphinxbuild import sphinx_build
 
+from rentoy.i18n import has_translation, use_language
 from rentoy.sources import load_sources
 from rentoy.sphinxext.citations import short_citations
 from rentoy.sphinxext.pages import _sync, variant_page, walkthrough_page
-from rentoy.sphinxext.variants import _describe
+from rentoy.sphinxext.variants import _bare, _describe
+from rentoy.validation import load_schema
+from rentoy.variants import schema_path
 
 ROOT = Path(__file__).resolve().parent.parent
 BETTING = ROOT / "docs" / "examples" / "betting-from-4-5.yaml"
@@ -209,11 +212,113 @@ def test_short_citations_tell_same_author_and_year_apart() -> None:
 def test_schema_fragments_in_words() -> None:
     root = {"$defs": {"card": {"type": "string", "description": "A card code."}}}
     assert _describe({"enum": ["none", "follow"]}, root) == "one of `none`, `follow`"
+    assert _describe({"enum": ["spanish-40"]}, root) == "only `spanish-40`"
     assert _describe({"type": "integer", "minimum": 1, "maximum": 19}, root) == \
         "a whole number from 1 to 19"
     assert _describe({"type": "array", "items": {"$ref": "#/$defs/card"},
-                      "uniqueItems": True}, root) == "a list of A card code (no repeats)"
-    assert _describe({"type": ["string", "null"]}, root) == "text or empty (`null`)"
+                      "uniqueItems": True}, root) == \
+        "a list, each item a card code (no repeats)"
+    assert _describe({"type": "array", "items": {"type": "integer", "minimum": 2},
+                      "minItems": 1}, root) == \
+        "a list of whole numbers, at least 2 (at least 1 item)"
+    assert _describe({"type": ["string", "integer", "null"]}, root) == \
+        "text, a whole number or empty (`null`)"
+
+
+def test_schema_fragments_in_spanish_words() -> None:
+    schema = load_schema(str(schema_path()))
+    rules = schema["properties"]["rules"]["properties"]
+    with use_language("es"):
+        players = _describe(_bare(rules["players"]), schema)
+        ladder = _describe(_bare(rules["ladder"]), schema)
+        region = _describe(schema["properties"]["region"], schema)
+    assert players == ("una lista de números enteros de 2 a 38 (al menos 1 elemento, sin "
+                       "repeticiones)")
+    assert ladder.startswith("una lista de números enteros de 1 a 100 o `game` (al menos 1")
+    assert region == "texto o vacío (`null`)"
+
+
+def _descriptions(schema: dict, shown: dict) -> list[str]:
+    """The descriptions the schema reference shows (or reads through a reference)."""
+    found = [shown["description"]] if shown.get("description") else []
+    for key in ("properties", "$defs"):
+        for sub in (shown.get(key) or {}).values():
+            found += _descriptions(schema, sub)
+    for key in ("anyOf", "items", "additionalProperties"):
+        value = shown.get(key)
+        for sub in value if isinstance(value, list) else [value]:
+            if isinstance(sub, dict):
+                found += _descriptions(schema, sub)
+    return found
+
+
+def test_every_description_of_the_schema_has_its_spanish() -> None:
+    from rentoy.ruletable import RULES
+
+    schema = load_schema(str(schema_path()))
+    texts = _descriptions(schema, schema)
+    # The rule table's own texts, and the keys' descriptions marked where the schema is made.
+    assert len(texts) > 60
+    missing = [t for t in texts if not has_translation(t, "rentoy")
+               and t != schema["$defs"]["sourceEntry"]["properties"]["kind"]["description"]]
+    assert not missing
+    assert all(has_translation(RULES[name].title, "rentoy") for name in RULES)
+
+
+def test_the_status_legend_reads_the_statuses_meanings_in_the_language_spoken() -> None:
+    from rentoy.sphinxext.variants import status_legend
+
+    with use_language("es"):
+        legend = status_legend().astext()
+    assert "atestiguada: una fuente lo afirma" in legend
+    assert "a source states it" not in legend
+
+
+def test_spanish_passages_quoted_in_a_note_are_marked_spanish() -> None:
+    from docutils import nodes
+
+    from rentoy.sphinxext.evidence import spanish_quotations
+
+    note = [nodes.Text('The dictionary: "Se dán tres cartas à cada uno" (three cards); '
+                       'tricks "as in ombre", and "Quiero" for accepting; '),
+            nodes.literal('"el quatro"', '"el quatro"')]
+    found = spanish_quotations(note)
+    marked = [n.astext() for n in found if isinstance(n, nodes.Element) and n.get("lang")]
+    assert marked == ["Se dán tres cartas à cada uno", "Quiero"]
+    # The page's quotation marks around a marked passage; the others left to the build.
+    assert "".join(n.astext() for n in found) == (
+        'The dictionary: “Se dán tres cartas à cada uno” (three cards); tricks "as in '
+        'ombre", and “Quiero” for accepting; "el quatro"')
+    with use_language("es"):
+        said = "".join(n.astext() for n in spanish_quotations([nodes.Text('("Quiero")')]))
+    assert said == "(«Quiero»)"
+
+
+def test_sources_are_cited_in_the_language_spoken() -> None:
+    from rentoy.sphinxext.citations import citation_text
+
+    sources = load_sources()
+    with use_language("es"):
+        labels = short_citations(sources)
+        cervantes = citation_text(sources["cervantes-1613"])
+    english = short_citations(sources)
+    wikipedia = next(s for s in sources.values()
+                     if s.author == "English Wikipedia (its editors)")
+    assert english[wikipedia.id][0] == "English Wikipedia"
+    assert labels[wikipedia.id][0] == "Wikipedia en inglés"
+    # The letters that tell one author's works of a year apart do not change.
+    assert [v[2] for v in labels.values()] == [v[2] for v in english.values()]
+    assert "la octava de las Novelas ejemplares" in cervantes
+    assert "de la edición que usó la Academia" in cervantes
+
+
+def test_the_catalogs_read_the_reasons_of_what_is_not_known() -> None:
+    from rentoy.catalogs import texts_in
+
+    entry = {"title": "T", "author": "the bar's owner", "year": None, "pages": "12",
+             "not_known": {"year": "The sheet is undated.", "url": "None."}}
+    assert sorted(texts_in({"house": entry})) == ["None.", "T", "The sheet is undated.",
+                                                  "the bar's owner"]
 
 
 def test_generated_pages_are_synced(tmp_path: Path) -> None:

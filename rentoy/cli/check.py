@@ -129,8 +129,8 @@ def translation_warnings(path: str, lang: str = "es") -> list[Problem]:
 
     def visit(value: object, at: tuple[str | int, ...], key: str | None) -> None:
         if isinstance(value, dict):
-            for k, v in value.items():
-                visit(v, (*at, k), str(k))
+            for k, v in value.items():     # a mapping under a text key holds texts
+                visit(v, (*at, k), key if key in TEXT_KEYS else str(k))
         elif isinstance(value, list):
             for i, v in enumerate(value):
                 visit(v, (*at, i), key)

@@ -16,10 +16,10 @@ from sphinx.domains.std import make_glossary_term
 from sphinx.util.docutils import ReferenceRole
 
 from ..i18n import N_, _, data_text
-from .citations import (citation_nodes, full_citation, is_anonymous, short_citations,
-                        source_refs)
+from .citations import (citation_nodes, citation_text, full_citation, is_anonymous,
+                        short_citations, source_refs)
 from .directives import RentoyDirective
-from .evidence import source_label
+from .evidence import source_label, spanish_quotations
 from .elements import paragraph, spanish, xref
 from .errors import Failure, failure_from, library_errors, report_failure
 from .tracking import note_files
@@ -37,6 +37,14 @@ _KIND_TITLES = {"period": N_("Period texts"), "reconstruction": N_("Reconstructi
                 "program": N_("Programs"), "reference": N_("Reference works")}
 
 
+#: The fields of the apparatus as "Not known:" names them (the file's keys, in words).
+_FIELD_WORDS = {"author": N_("author"), "title": N_("title"), "year": N_("year"),
+                "edition": N_("edition"), "pages": N_("pages"), "section": N_("section"),
+                "identifier": N_("identifier"), "url": N_("url"),
+                "accessed": N_("date read"), "revision": N_("revision"),
+                "archived": N_("archived copy")}
+
+
 def _apparatus(src: Source) -> nodes.Node:
     """The edition read, the identifier, when it was read, the revision or archived copy,
     and what is not known, with why."""
@@ -47,8 +55,9 @@ def _apparatus(src: Source) -> nodes.Node:
     para = paragraph("; ".join(parts) + ("." if parts else ""), ["rentoy-apparatus"])
     if src.not_known:
         para += nodes.Text((" " if parts else "") + _("Not known:") + " ")
-        para += nodes.Text("; ".join(f"{key} ({data_text(why).rstrip('.')})"
-                                     for key, why in src.not_known.items()) + ".")
+        para += nodes.Text("; ".join(
+            f"{_(_FIELD_WORDS[key]) if key in _FIELD_WORDS else key} "
+            f"({data_text(why).rstrip('.')})" for key, why in src.not_known.items()) + ".")
     return para
 
 
@@ -72,7 +81,7 @@ class BibliographyDirective(RentoyDirective):
             out.append(nodes.rubric(_(heading), _(heading)))
             listing = nodes.bullet_list(classes=["rentoy-bibliography"])
             for src in entries:
-                title = src.citation().replace("*", "")
+                title = citation_text(src)
                 item = nodes.list_item(ids=[register_id(self.env, "source", src.id, title,
                                                         self.get_location())])
                 para = paragraph(None, ["rentoy-citation"])
@@ -96,8 +105,8 @@ class BibliographyDirective(RentoyDirective):
                 item += para
                 item += _apparatus(src)
                 if src.note:
-                    item += paragraph(self.parse_inline(" ".join(data_text(src.note).split()))[0],
-                                      ["rentoy-source-note"])
+                    note = self.parse_inline(" ".join(data_text(src.note).split()))[0]
+                    item += paragraph(spanish_quotations(note), ["rentoy-source-note"])
                 if src.id in cited_by:
                     para = paragraph(_("Cited by: "), ["rentoy-cited-by"])
                     for i, vid in enumerate(cited_by[src.id]):
@@ -146,7 +155,8 @@ class GlossaryDirective(RentoyDirective):
             para += nodes.emphasis(gloss, gloss)
             if term.note:
                 para += nodes.Text(". ")
-                para.extend(self.parse_inline(" ".join(data_text(term.note).split()))[0])
+                para.extend(spanish_quotations(
+                    self.parse_inline(" ".join(data_text(term.note).split()))[0]))
             if term.source:
                 para += nodes.Text(" (")
                 para.extend(source_refs(term.source))
@@ -186,7 +196,7 @@ class SourceRole(ReferenceRole):
             content: list[nodes.Node] = [nodes.Text(self.title)]
         else:
             content = citation_nodes(short_citations(sources)[sid], is_anonymous(src))
-        node = xref("source", sid, content, title=src.citation().replace("*", ""))
+        node = xref("source", sid, content, title=citation_text(src))
         node["classes"].append("rentoy-cite")
         return [node], []
 

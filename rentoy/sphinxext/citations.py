@@ -3,7 +3,10 @@
 ``Real Academia Española 1737`` for a dated work, the title for an anonymous one, the
 author and a short title for an undated one; ``a``, ``b``... when one author has two
 works of one year. Every place the site names a source uses these, so a source id
-(``autoridades-1737``) is shown only in the bibliography, beside its entry.
+(``autoridades-1737``) is shown only in the bibliography, beside its entry. The author,
+title, place and section are shown in the build's language where the catalogs translate
+them (an author described rather than named: "English Wikipedia (its editors)"); the
+letters that tell works apart are the same in every language.
 """
 
 from __future__ import annotations
@@ -11,15 +14,19 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Mapping, Sequence
 
+from dataclasses import replace
+
 from docutils import nodes
 
+from ..i18n import data_text
 from .elements import xref
 
 if TYPE_CHECKING:
     from ..sources import Source
 
-__all__ = ["short_citations", "citation_nodes", "full_citation", "source_refs",
-           "is_anonymous"]
+__all__ = ["short_citations", "citation_nodes", "full_citation", "citation_text",
+           "source_refs", "is_anonymous"]
+
 
 def _short_author(author: str) -> str:
     """The first author, without remarks in parentheses: "A (note), B" -> "A"."""
@@ -34,10 +41,12 @@ def _short_title(title: str) -> str:
 
 
 def short_citations(sources: Mapping[str, Source]) -> dict[str, tuple[str, str | None, str]]:
-    """Per source id: (author or title, the title when it must be shown, year label).
+    """Per source id: (author or title, the title when it must be shown, year label),
+    in the language spoken now.
 
     Author-year style; the same author and year twice get ``a``, ``b``... in file
-    order; an anonymous work is cited by its title.
+    order (told apart by the file's words, so in every language alike); an anonymous
+    work is cited by its title.
     """
     base: dict[str, tuple[str, str | None, str]] = {}
     for sid, src in sources.items():
@@ -53,11 +62,20 @@ def short_citations(sources: Mapping[str, Source]) -> dict[str, tuple[str, str |
     for sid, (who, title, year) in base.items():
         if year and title is None:
             counts.setdefault((who, year), []).append(sid)
-    out = dict(base)
-    for (who, year), ids in counts.items():
+    years = {sid: year for sid, (_who, _title, year) in base.items()}
+    for (_who, year), ids in counts.items():
         if len(ids) > 1:
             for i, sid in enumerate(ids):
-                out[sid] = (who, None, year + "abcdefghijklmnopqrstuvwxyz"[i])
+                years[sid] = year + "abcdefghijklmnopqrstuvwxyz"[i]
+    out: dict[str, tuple[str, str | None, str]] = {}
+    for sid, (_who, title, _year) in base.items():
+        src = sources[sid]
+        shown = _short_title(data_text(src.title))
+        if is_anonymous(src):
+            out[sid] = (shown, None, years[sid])
+        else:
+            out[sid] = (_short_author(data_text(src.author or "")), title and shown,
+                        years[sid])
     return out
 
 
@@ -80,17 +98,31 @@ def is_anonymous(src: Source) -> bool:
     return not src.author or _short_author(src.author).lower() == "anonymous"
 
 
+def _locator(src: Source) -> str:
+    """The pages or section cited, and the length, in the language spoken now."""
+    return replace(src, section=data_text(src.section or "") or None).locator()
+
+
 def full_citation(src: Source) -> list[nodes.Node]:
-    """Author, *title*, place, year, pages."""
+    """Author, *title*, place, year, pages, in the language spoken now."""
     out: list[nodes.Node] = []
     if src.author:
-        out.append(nodes.Text(f"{src.author}, "))
-    out.append(nodes.emphasis(src.title, src.title))
-    for part in (src.place, src.year):
+        out.append(nodes.Text(f"{data_text(src.author)}, "))
+    title = data_text(src.title)
+    out.append(nodes.emphasis(title, title))
+    for part in (data_text(src.place or ""), src.year):
         if part:
             out.append(nodes.Text(f", {part}"))
-    out.append(nodes.Text(f"{src.locator()}."))
+    out.append(nodes.Text(f"{_locator(src)}."))
     return out
+
+
+def citation_text(src: Source) -> str:
+    """The one-line reference (author, title, place, year, pages) in the language
+    spoken now, as plain text: the tooltip of a citation."""
+    parts = [p for p in (data_text(src.author or ""), data_text(src.title),
+                         data_text(src.place or ""), src.year) if p]
+    return ", ".join(parts) + _locator(src)
 
 
 def source_refs(ids: Sequence[str], sep: str = ", ", compact: bool = False
@@ -113,8 +145,7 @@ def source_refs(ids: Sequence[str], sep: str = ", ", compact: bool = False
             who, title, year = labels[sid]
             content = citation_nodes((who, None if compact else title, year),
                                      is_anonymous(sources[sid]))
-            out.append(xref("source", sid, content,
-                            title=sources[sid].citation().replace("*", "")))
+            out.append(xref("source", sid, content, title=citation_text(sources[sid])))
         else:
             out.append(xref("source", sid, sid))
     return out

@@ -7,6 +7,7 @@ and date and the passages a rule rests on.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any, Sequence
 
 from docutils import nodes
@@ -24,7 +25,7 @@ if TYPE_CHECKING:
 
     from ..variant import Variant
 
-__all__ = ["labelled_sources", "quotation_refs", "QuotationsDirective"]
+__all__ = ["labelled_sources", "quotation_refs", "spanish_quotations", "QuotationsDirective"]
 
 
 _UNDATED = N_("n.d.")
@@ -37,11 +38,67 @@ def source_label(src: Any) -> str:
     return f"{word(src.kind_label)}, {_(_UNDATED) if src.date == _UNDATED else src.date}"
 
 
+#: A passage in double quotes, as the files' notes quote one.
+_QUOTED = re.compile(r'"([^"\n]+)"|“([^”\n]+)”')
+
+
+def _is_spanish(passage: str) -> bool:
+    """Whether a passage a note quotes is Spanish: words of a period text, or a term of
+    the glossary (a call said at the table)."""
+    from ..glossary import lookup
+    from ..quotations import passage_quoted
+
+    return passage_quoted(passage) or lookup(passage) is not None
+
+
+#: The quotation marks of each language the site is written in.
+_MARKS = {"en": ("“", "”"), "es": ("«", "»")}
+
+
+def spanish_quotations(found: Sequence[nodes.Node]) -> list[nodes.Node]:
+    """Parsed inline text (a note) with each Spanish passage it quotes marked as Spanish
+    (``lang="es"``, as the glossary's headwords are), the quotation marks, the page's
+    own, left to the sentence around it. Code is left as it is."""
+    # The marks are set here: the build's typographic quotes cannot tell an opening mark
+    # from a closing one beside the marked passage.
+    opening, closing = _MARKS.get(language(), _MARKS["en"])
+    box = nodes.inline()
+    box.extend(found)
+    for text in list(box.findall(nodes.Text)):
+        if _kept(text, box):
+            continue
+        value = str(text)
+        parts: list[nodes.Node] = []
+        at = 0
+        for match in _QUOTED.finditer(value):
+            passage = match.group(1) or match.group(2)
+            if _is_spanish(passage):
+                parts += [nodes.Text(value[at:match.start()] + opening),
+                          spanish(passage, emphasis=False)]
+                at = match.end()
+                parts.append(nodes.Text(closing))
+        if parts:
+            parts.append(nodes.Text(value[at:]))
+            text.parent.replace(text, [p for p in parts
+                                       if not isinstance(p, nodes.Text) or str(p)])
+    return list(box.children)
+
+
+def _kept(text: nodes.Text, box: nodes.Element) -> bool:
+    """Whether a text is code, or already marked with its language."""
+    node = text.parent
+    while node is not None and node is not box:
+        if isinstance(node, (nodes.literal, nodes.FixedTextElement)) or node.get("lang"):
+            return True
+        node = node.parent
+    return False
+
+
 def labelled_sources(variant: Variant, ids: Sequence[str]) -> list[nodes.Node]:
     """Sources cited by author and year with their kind ("Real Academia Española 1737
     (period text, 1737)"): an entry of the bibliography linked to it, one the variant
     file declares itself as plain text with its full reference as the tooltip."""
-    from .citations import short_citations
+    from .citations import citation_text, short_citations
 
     if not ids:
         return [nodes.Text("-")]
@@ -53,7 +110,7 @@ def labelled_sources(variant: Variant, ids: Sequence[str]) -> list[nodes.Node]:
         if src is not None and src.defined_in is not None:
             who, title, year = short_citations({sid: src})[sid]
             text = " ".join(t for t in (who + (f", {title}" if title else ""), year) if t)
-            out.append(nodes.abbreviation(text, text, explanation=src.citation().replace("*", ""),
+            out.append(nodes.abbreviation(text, text, explanation=citation_text(src),
                                           classes=["rentoy-own-source"]))
         else:
             out.extend(source_refs([sid]))

@@ -161,8 +161,10 @@ def _x(year: float) -> float:
 
 def timeline_entries(sources: Any, claims: Any) -> tuple[list[dict[str, Any]], list[str]]:
     """The dated sources and claims in date order, and the undated source ids. Entries of
-    one kind with the same dates share a number: one marker on the figure."""
+    one kind with the same dates share a number: one marker on the figure. Labels are in
+    the language spoken now."""
     from ..sources import KINDS
+    from .citations import citation_text
 
     dated, undated = [], []
     for src in sources.values():
@@ -172,10 +174,11 @@ def timeline_entries(sources: Any, claims: Any) -> tuple[list[dict[str, Any]], l
         else:
             lane = "related" if src.subject == "related" else src.kind
             dated.append({"id": src.id, "lane": lane, "span": span, "kind": src.kind,
-                          "label": src.citation().replace("*", ""), "claim": False})
+                          "label": citation_text(src), "claim": False})
     for c in claims:
         dated.append({"id": c.source, "lane": "claim", "span": (c.year, c.year),
-                      "kind": "claim", "label": f"{c.label} ({c.note})" if c.note else c.label,
+                      "kind": "claim", "label": f"{data_text(c.label)} ({data_text(c.note)})"
+                      if c.note else data_text(c.label),
                       "claim": True})
     order = list(KINDS) + ["related", "claim"]
     dated.sort(key=lambda e: (e["span"][0], order.index(e["lane"]), e["span"][1], e["id"]))
@@ -304,8 +307,7 @@ class TimelineDirective(RentoyDirective):
             what = _("date claimed") if e["claim"] else word(sources[e["id"]].kind_label)
             if e["lane"] == "related":
                 what += ", " + _("not on rentoy")
-            rows.append([str(e["n"]), year, what, source_refs([e["id"]]),
-                         data_text(e["label"])])
+            rows.append([str(e["n"]), year, what, source_refs([e["id"]]), e["label"]])
         caption = _("Every dated source of the bibliography, one lane per kind, numbered in "
                    "date order; sources of one lane and date share a number, and a bar marks "
                    "a range of years. The top lane holds the dates the source text claims "

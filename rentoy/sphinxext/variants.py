@@ -33,7 +33,7 @@ from .elements import (cell, facts, folded, paragraph, spanish, status_node, sta
 from .errors import Failure
 from .tracking import note_files, note_listing
 from .domain import register_id, register_target
-from .evidence import labelled_sources, quotation_refs
+from .evidence import labelled_sources, quotation_refs, spanish_quotations
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -71,13 +71,14 @@ def headings_option(text: str) -> str:
 
 def _markdown_inline(directive: RentoyDirective | RentoyRole | None, text: str | None
                      ) -> list[nodes.Node]:
-    """A note or description as inline Markdown (emphasis, code), in a page's syntax."""
+    """A note or description as inline Markdown (emphasis, code), in a page's syntax;
+    the Spanish passages it quotes marked so (:func:`.evidence.spanish_quotations`)."""
     if not text:
         return []
     if isinstance(directive, RentoyDirective):
         found, _messages = directive.parse_inline(" ".join(text.split()))
-        return list(found)
-    return [nodes.Text(" ".join(text.split()))]
+        return spanish_quotations(found)
+    return spanish_quotations([nodes.Text(" ".join(text.split()))])
 
 
 def _value_node(rule: str, value: Any, words: bool = False) -> nodes.inline:
@@ -356,8 +357,9 @@ def status_legend() -> nodes.paragraph:
     from ..variants import schema_path
 
     meaning: dict[str, str] = {}
-    text = load_schema(str(schema_path())).get("$defs", {}).get("status", {}).get(
-        "description", "")
+    # The description names each status as files write it, its meaning translated.
+    text = _(load_schema(str(schema_path())).get("$defs", {}).get("status", {}).get(
+        "description", ""))
     for part in text.split(";"):
         key, sep, rest = part.strip().partition(":")
         if sep:
@@ -370,7 +372,7 @@ def status_legend() -> nodes.paragraph:
         para += nodes.Text(" ")
         para += status_node(status)
         if status in meaning:
-            para += nodes.Text(f": {data_text(meaning[status])}")
+            para += nodes.Text(f": {meaning[status]}")
     para += nodes.Text(_("; ↑ carried over from another variant without evidence of its "
                          "own (assumed here); * uncorroborated (attested by one source "
                          "alone, which names no source of its own)."))
@@ -665,60 +667,102 @@ class ExampleVariantDirective(RentoyDirective):
 # ---------------------------------------------------------------------------------------
 # The schema reference.
 
-def _describe(schema: dict[str, Any], root: dict[str, Any]) -> str:
-    """A JSON Schema fragment in words (Markdown)."""
+def _alternatives(words: list[str]) -> str:
+    """Forms a value may take, in words: "text, a whole number or empty"."""
+    if len(words) == 1:
+        return words[0]
+    return _("{items} or {last}").format(items=", ".join(words[:-1]), last=words[-1])
+
+
+def _lower_first(text: str) -> str:
+    """A description made a phrase that follows words: "A card code" -> "a card code"
+    (not a name or an abbreviation: "ISBN")."""
+    first = text.split(" ", 1)[0]
+    return text if any(c.isupper() for c in first[1:]) else text[:1].lower() + text[1:]
+
+
+def _described(schema: dict[str, Any], root: dict[str, Any]) -> str | None:
+    """The description a reference points to, in the language spoken now (None if it
+    has none)."""
+    from ..validation import resolve_ref
+
+    if "$ref" not in schema:
+        return None
+    target = resolve_ref(schema, root)
+    description = target.get("description")
+    return _(description).rstrip(".") if description else None
+
+
+def _describe(schema: dict[str, Any], root: dict[str, Any], many: bool = False) -> str:
+    """A JSON Schema fragment in words (Markdown), in the language spoken now; ``many``
+    says it of the items of a list ("whole numbers from 1 to 19")."""
+    from ..i18n import ngettext
     from ..validation import resolve_ref
 
     if "$ref" in schema:
-        target = resolve_ref(schema, root)
-        if target.get("description"):
-            description: str = target["description"]
-            return description.rstrip(".")
-        return _describe(target, root)
+        said = _described(schema, root)
+        return said if said is not None else _describe(resolve_ref(schema, root), root, many)
     for key in ("anyOf", "oneOf"):
         if key in schema:
-            return " or ".join(_describe(s, root) for s in schema[key])
+            return _alternatives([_describe(s, root, many) for s in schema[key]])
     if "enum" in schema:
-        return "one of " + ", ".join(f"`{json.dumps(v)}`".replace('"', "") for v in schema["enum"])
+        values = [f"`{json.dumps(v)}`".replace('"', "") for v in schema["enum"]]
+        if len(values) == 1:
+            return _("only {value}").format(value=values[0])
+        return (_("values among {values}") if many else
+                _("one of {values}")).format(values=", ".join(values))
     if "const" in schema:
         return f"`{schema['const']}`"
     kind = schema.get("type")
     if isinstance(kind, list):
-        return " or ".join(_describe({**schema, "type": k}, root) for k in kind)
+        return _alternatives([_describe({**schema, "type": k}, root, many) for k in kind])
     if kind == "array":
-        text = "a list"
-        if "items" in schema:
-            text += " of " + _describe(schema["items"], root)
-        limits = []
-        if schema.get("minItems") and schema.get("minItems") == schema.get("maxItems"):
-            limits.append(f"exactly {schema['minItems']}")
+        items = schema.get("items")
+        item = _described(items, root) if items else None
+        if items is None:
+            text = _("lists") if many else _("a list")
+        elif item is not None:
+            text = _("a list, each item {item}").format(item=_lower_first(item))
         else:
-            if schema.get("minItems"):
-                limits.append(f"at least {schema['minItems']}")
-            if schema.get("maxItems"):
-                limits.append(f"at most {schema['maxItems']}")
+            text = _("a list of {items}").format(items=_describe(items, root, many=True))
+        limits = []
+        least, most = schema.get("minItems"), schema.get("maxItems")
+        if least and least == most:
+            limits.append(ngettext("exactly {count} item", "exactly {count} items",
+                                   least).format(count=least))
+        else:
+            if least:
+                limits.append(ngettext("at least {count} item", "at least {count} items",
+                                       least).format(count=least))
+            if most:
+                limits.append(ngettext("at most {count} item", "at most {count} items",
+                                       most).format(count=most))
         if schema.get("uniqueItems"):
-            limits.append("no repeats")
+            limits.append(_("no repeats"))
         return text + (f" ({', '.join(limits)})" if limits else "")
     if kind == "object":
         props = schema.get("properties")
         if props:
-            return "a mapping with keys " + ", ".join(f"`{k}`" for k in props)
-        return "a mapping"
+            keys = ", ".join(f"`{k}`" for k in props)
+            return (_("mappings with the keys {keys}") if many else
+                    _("a mapping with the keys {keys}")).format(keys=keys)
+        return _("mappings") if many else _("a mapping")
     if kind == "integer":
         low, high = schema.get("minimum"), schema.get("maximum")
         if low is not None and high is not None:
-            return f"a whole number from {low} to {high}"
+            return (_("whole numbers from {low} to {high}") if many else
+                    _("a whole number from {low} to {high}")).format(low=low, high=high)
         if low is not None:
-            return f"a whole number, at least {low}"
-        return "a whole number"
+            return (_("whole numbers, at least {low}") if many else
+                    _("a whole number, at least {low}")).format(low=low)
+        return _("whole numbers") if many else _("a whole number")
     if kind == "string":
-        return "text"
+        return _("texts") if many else _("text")
     if kind == "boolean":
-        return "`true` or `false`"
+        return _("`true` or `false`")
     if kind == "null":
-        return "empty (`null`)"
-    return "any value"
+        return _("empty (`null`)")
+    return _("any values") if many else _("any value")
 
 
 def _bare(rule_schema: dict[str, Any]) -> dict[str, Any]:
@@ -728,19 +772,35 @@ def _bare(rule_schema: dict[str, Any]) -> dict[str, Any]:
 
 
 def schema_nodes(directive: RentoyDirective, schema: dict[str, Any]) -> list[nodes.Node]:
-    """The variant-file schema in tables: the file's keys, the rules, the calls."""
+    """The variant-file schema in tables: the file's keys, the rules, the calls, the
+    keys of an option; in the language spoken now. A rule is named and described as the
+    rule table says (:func:`rentoy.ruletable.rule_title`, ``rule_description``); the
+    other keys' descriptions are the schema's, translated by the catalogs (they are
+    marked where the schema is made, :mod:`rentoy.schemagen`)."""
+    from ..ruletable import RULES, rule_description, rule_title
+
     def md(text: str) -> list[nodes.Node]:
         return _markdown_inline(directive, text)
+
+    def described(sub: dict[str, Any]) -> list[nodes.Node]:
+        return md(_(sub["description"])) if sub.get("description") else []
+
+    def labelled(label: str, content: list[nodes.Node]) -> list[nodes.Node]:
+        # A phone shows each key as a block, without the header: the cell says what it is.
+        said = f"{label}: "
+        return [nodes.inline(said, said, classes=["rentoy-phone-label"]), *content]
+
+    def need(required: bool) -> str:
+        return _("required") if required else _("optional")
 
     required = set(schema.get("required", ()))
     rows = []
     for key, sub in schema["properties"].items():
-        rows.append([nodes.literal(key, key), md(_describe(sub, schema)),
-                     "required" if key in required else "optional",
-                     md(sub.get("description", ""))])
-    out: list[nodes.Node] = [table(["key", "type", "", "description"], rows,
+        rows.append([nodes.literal(key, key), labelled(_("type"), md(_describe(sub, schema))),
+                     need(key in required), described(sub)])
+    out: list[nodes.Node] = [table([_("key"), _("type"), "", _("description")], rows,
                                    classes=["rentoy-schema"],
-                                   title="The keys of a variant file")]
+                                   title=_("The keys of a variant file"))]
 
     rule_schemas = schema["properties"]["rules"]["properties"]
     must = set(schema.get("x-required-rules", ()))
@@ -749,32 +809,39 @@ def schema_nodes(directive: RentoyDirective, schema: dict[str, Any]) -> list[nod
         if "default" in sub:
             default = nodes.literal(json.dumps(sub["default"]), json.dumps(sub["default"]))
         else:
-            default = "required without `extends`" if name in must else "-"
-        rows.append([nodes.literal(name, name), md(_describe(_bare(sub), schema)),
-                     default if isinstance(default, nodes.Node) else md(default),
-                     md(sub.get("description", ""))])
-    out.append(table(["rule", "value", "default", "description"], rows,
+            default = _("required without `extends`") if name in must else "-"
+        if name in RULES:
+            title = rule_title(name)
+            meaning: list[nodes.Node] = [nodes.strong(title, title), nodes.Text(". ")]
+            meaning += md(rule_description(name))
+        else:
+            meaning = described(sub)
+        rows.append([nodes.literal(name, name),
+                     labelled(_("value"), md(_describe(_bare(sub), schema))),
+                     labelled(_("default"), [default]) if isinstance(default, nodes.Node)
+                     else md(default), meaning])
+    out.append(table([_("rule"), _("value"), _("default"), _("description")], rows,
                      classes=["rentoy-schema"],
-                     title="Rules (each bare, or {value, status, source, note, alternatives})"))
+                     title=_("Rules (each bare, or {value, status, source, note, "
+                             "alternatives})")))
 
     calls = _bare(rule_schemas.get("calls", {})).get("properties", {})
     if calls:
-        out.append(table(["key", "value", "description"],
-                         [[nodes.literal(k, k), md(_describe(s, schema)),
-                           md(s.get("description", ""))] for k, s in calls.items()],
+        out.append(table([_("key"), _("value"), _("description")],
+                         [[nodes.literal(k, k), labelled(_("value"), md(_describe(s, schema))),
+                           described(s)] for k, s in calls.items()],
                          classes=["rentoy-schema"],
-                         title="The keys of calls"))
+                         title=_("The keys of calls")))
 
     option = schema.get("$defs", {}).get("option", {})
     if option:
         opt_required = set(option.get("required", ()))
-        out.append(table(["key", "value", "", "description"],
-                         [[nodes.literal(k, k), md(_describe(s, schema)),
-                           "required" if k in opt_required else "optional",
-                           md(s.get("description", ""))]
+        out.append(table([_("key"), _("value"), "", _("description")],
+                         [[nodes.literal(k, k), labelled(_("value"), md(_describe(s, schema))),
+                           need(k in opt_required), described(s)]
                           for k, s in option.get("properties", {}).items()],
                          classes=["rentoy-schema"],
-                         title="The keys of an option"))
+                         title=_("The keys of an option")))
     return out
 
 
