@@ -21,6 +21,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .errors import RentoyError
+from .i18n import _
 from .limits import shown
 
 TYPE_CHECKING = False    # typing.TYPE_CHECKING, without importing typing at start-up
@@ -73,9 +74,10 @@ class Card(int):
     def of(cls, rank: int, suit: str) -> Card:
         """The card of this rank and suit letter."""
         if rank not in _RANK_INDEX:
-            raise CardError(f"rank {rank} is not in the Spanish deck (ranks 1-7 and 10-12)")
+            raise CardError(_("rank {rank} is not in the Spanish deck (ranks 1-7 and "
+                              "10-12)").format(rank=rank))
         if suit not in _SUIT_INDEX:
-            raise CardError(f"suit {suit!r} is not one of o, c, e, b")
+            raise CardError(_("suit {suit} is not one of o, c, e, b").format(suit=shown(suit)))
         return DECK[_SUIT_INDEX[suit] * 10 + _RANK_INDEX[rank]]
 
     @property
@@ -121,8 +123,8 @@ def _rank_of(token: str, code: str) -> int:
     rank = int(token)
     if rank not in _RANK_INDEX:
         raise CardError(
-            f"bad card code {shown(code)}: rank {rank} is not in the Spanish 40-card deck "
-            "(ranks 1-7, 10 Sota, 11 Caballo, 12 Rey)")
+            _("bad card code {code}: rank {rank} is not in the Spanish 40-card deck "
+              "(ranks 1-7, 10 Sota, 11 Caballo, 12 Rey)").format(code=shown(code), rank=rank))
     return rank
 
 
@@ -139,17 +141,19 @@ def parse_card(code: str) -> Card:
     if isinstance(code, Card):
         return code
     if not isinstance(code, str):
-        raise CardError(f"a card code is a string such as '2o' or 'Rc', not {shown(code)}")
+        raise CardError(_("a card code is a string such as '2o' or 'Rc', not {value}").format(
+            value=shown(code)))
     match = _CODE.match(code)
     if not match:
         raise CardError(
-            f"bad card code {shown(code)}: write the rank (1-7, 10-12 or A, S, C, R) "
-            "then the suit (o, c, e, b), e.g. '2o' or 'Rc'")
+            _("bad card code {code}: write the rank (1-7, 10-12 or A, S, C, R) then the "
+              "suit (o, c, e, b), e.g. '2o' or 'Rc'").format(code=shown(code)))
     rank = _rank_of(match.group(1), code)
     suit = match.group(2).lower()
     if suit not in _SUIT_INDEX:
-        raise CardError(f"bad card code {shown(code)}: suit {match.group(2)!r} is not one of "
-                        "o (oros), c (copas), e (espadas), b (bastos)")
+        raise CardError(_("bad card code {code}: suit {suit} is not one of o (oros), "
+                          "c (copas), e (espadas), b (bastos)").format(
+                              code=shown(code), suit=shown(match.group(2))))
     return Card.of(rank, suit)
 
 
@@ -179,7 +183,8 @@ def parse_card_spec(code: str) -> Card | TrumpRelative:
     try:
         return parse_card(code)
     except CardError as exc:
-        raise CardError(f"{exc}; a trump-relative card is written like '2T'") from None
+        raise CardError(str(exc) + _("; a trump-relative card is written like '2T'")
+                        ) from None
 
 
 def format_cards(cards: Iterable[int], names: bool = False) -> str:

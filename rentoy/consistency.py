@@ -20,6 +20,7 @@ from collections.abc import Callable, Mapping
 
 from .cards import DECK, CardError, parse_card, parse_card_spec
 from .errors import InputError, Location, Problem, VariantError
+from .i18n import N_, _, number
 from .limits import (LIMITS, MAX_HAND_SIZE, MAX_LADDER_STEPS, MAX_MATCH, MAX_PLAYERS,
                      MAX_TARGET, MAX_TRICKS, over_limit, shown)
 from .ruletable import GAME
@@ -75,17 +76,26 @@ def _shadowed(key: str) -> str | None:
     """What typed text ``key`` (see :func:`_as_typed`) already means at the table, if
     anything but a call: a call word equal to it could not be told apart."""
     if not key:
-        return "nothing (it is only punctuation)"
+        return _("nothing (it is only punctuation)")
     if key in HELP_WORDS:
-        return "the request for the legal actions"
+        return _("the request for the legal actions")
     if key.isdigit():
-        return "a card's position in the hand"
+        return _("a card's position in the hand")
     code = key[5:].strip() if key.startswith("play ") else key
     try:
         parse_card(code)
     except CardError:
         return None
-    return "a card"
+    return _("a card")
+
+
+#: A call word that cannot be told apart at the table, by the kind of call.
+_CALL_WORD = {
+    "raise": N_("the raise word {word} reads at the table as {means}"),
+    "game": N_("the game word {word} reads at the table as {means}"),
+    "accept": N_("the accept word {word} reads at the table as {means}"),
+    "fold": N_("the fold word {word} reads at the table as {means}"),
+}
 
 
 def _call_word_problems(calls: Mapping[str, Any], bad: Callable[..., None]) -> None:
@@ -101,17 +111,18 @@ def _call_word_problems(calls: Mapping[str, Any], bad: Callable[..., None]) -> N
             if not isinstance(word, str):
                 continue
             key = _as_typed(word)
-            means = ("the request for the legal actions" if " ".join(word.split())
+            means = (_("the request for the legal actions") if " ".join(word.split())
                      in HELP_WORDS else _shadowed(key))
             if means is None and key in leave:
-                means = "leaving the answer to the partner"
+                means = _("leaving the answer to the partner")
             if means is None and taken.get(key, kind) != kind:
-                means = f"the call `{taken[key]}`, which every variant understands"
+                means = _("the call `{call}`, which every variant understands").format(
+                    call=taken[key])
             if means is None and mine.get(key, kind) != kind:
-                means = f"this variant's call `{mine[key]}`"
+                means = _("this variant's call `{call}`").format(call=mine[key])
             if means is not None:
-                bad("calls", f"the {kind} word {shown(word)} reads at the table as {means}",
-                    "choose a word that is not a card, a number, ? or another call")
+                bad("calls", _(_CALL_WORD[kind]).format(word=shown(word), means=means),
+                    _("choose a word that is not a card, a number, ? or another call"))
             mine.setdefault(key, kind)
 
 
@@ -124,25 +135,28 @@ def _bounds(values: Mapping[str, Any], bad: Callable[..., None]) -> None:
         return False
 
     for n in values["players"]:
-        over("players", n, "MAX_PLAYERS", f"a table of {shown(n)} players",
-             f"use at most {MAX_PLAYERS} players")
+        over("players", n, "MAX_PLAYERS", _("a table of {n} players").format(n=shown(n)),
+             _("use at most {n} players").format(n=MAX_PLAYERS))
     hand, tricks = values["hand_size"], values["tricks"]
-    over("hand_size", hand, "MAX_HAND_SIZE", f"a hand of {shown(hand)} cards",
-         f"deal at most {MAX_HAND_SIZE} cards")
-    over("tricks", tricks, "MAX_TRICKS", f"{shown(tricks)} tricks a hand",
-         f"play at most {MAX_TRICKS} tricks")
+    over("hand_size", hand, "MAX_HAND_SIZE", _("a hand of {n} cards").format(n=shown(hand)),
+         _("deal at most {n} cards").format(n=MAX_HAND_SIZE))
+    over("tricks", tricks, "MAX_TRICKS", _("{n} tricks a hand").format(n=shown(tricks)),
+         _("play at most {n} tricks").format(n=MAX_TRICKS))
     over("target", values.get("target"), "MAX_TARGET",
-         f"a game to {shown(values.get('target'))} points",
-         f"play games to at most {MAX_TARGET} points")
-    over("match", values["match"], "MAX_MATCH", f"a match of {shown(values['match'])} games",
-         f"play matches of at most {MAX_MATCH} games")
+         _("a game to {n} points").format(n=shown(values.get("target"))),
+         _("play games to at most {n} points").format(n=MAX_TARGET))
+    over("match", values["match"], "MAX_MATCH",
+         _("a match of {n} games").format(n=shown(values["match"])),
+         _("play matches of at most {n} games").format(n=MAX_MATCH))
     ladder = values["ladder"]
     if len(ladder) > MAX_LADDER_STEPS:
-        bad("ladder", over_limit("MAX_LADDER_STEPS", f"the ladder has {len(ladder):,} steps"),
-            f"give at most {MAX_LADDER_STEPS} steps")
+        bad("ladder", over_limit("MAX_LADDER_STEPS", _("the ladder has {n} steps").format(
+            n=number(len(ladder)))), _("give at most {n} steps").format(n=MAX_LADDER_STEPS))
     for step in ladder:
-        if over("ladder", step, "MAX_TARGET", f"a ladder step of {shown(step)} points",
-                f"no step need be worth more than the largest target, {MAX_TARGET}"):
+        if over("ladder", step, "MAX_TARGET",
+                _("a ladder step of {n} points").format(n=shown(step)),
+                _("no step need be worth more than the largest target, {n}").format(
+                    n=MAX_TARGET)):
             break
 
 
@@ -169,53 +183,62 @@ def rule_problems(values: Mapping[str, Any],
             bad("top_cards", str(exc))
             continue
         if canonical in seen_top:
-            bad("top_cards", f"{code} names {canonical} again; each top card is listed once")
+            bad("top_cards", _("{code} names {card} again; each top card is listed "
+                               "once").format(code=code, card=canonical))
         seen_top.add(canonical)
     ladder = values["ladder"]
     for i, step in enumerate(ladder):
         if step == GAME and i != len(ladder) - 1:
-            bad("ladder", "`game` may only be the last step of the ladder")
+            bad("ladder", _("`game` may only be the last step of the ladder"))
     numbers = [s for s in ladder if s != GAME]
     if any(b <= a for a, b in zip(numbers, numbers[1:])):
-        bad("ladder", f"the ladder must strictly increase: {list(ladder)}")
+        bad("ladder", _("the ladder must strictly increase: {ladder}").format(
+            ladder=list(ladder)))
     if ladder and ladder[0] == GAME:
-        bad("ladder", "the first step is the hand's base value and must be a number")
+        bad("ladder", _("the first step is the hand's base value and must be a number"))
 
     tricks, to_win, hand = values["tricks"], values["tricks_to_win"], values["hand_size"]
     majority = tricks // 2 + 1
+    use_majority = _("use {n}").format(n=majority)
     if tricks > hand:
-        bad("tricks", f"a hand of {hand} cards cannot play {tricks} tricks")
+        bad("tricks", _("a hand of {hand} cards cannot play {tricks} tricks").format(
+            hand=hand, tricks=tricks))
     if tricks % 2 == 0:
         # No variant states how a level split (2-2) is settled, so it must not happen.
-        bad("tricks", f"{tricks} tricks can split evenly between the teams and no rule "
-                      "settles a tie", f"use an odd number, such as {tricks + 1}")
+        bad("tricks", _("{tricks} tricks can split evenly between the teams and no rule "
+                        "settles a tie").format(tricks=tricks),
+            _("use an odd number, such as {n}").format(n=tricks + 1))
     if 2 * to_win <= tricks:
-        bad("tricks_to_win", f"{to_win} of {tricks} tricks is not a majority",
-            f"use {majority}")
+        bad("tricks_to_win", _("{to_win} of {tricks} tricks is not a majority").format(
+            to_win=to_win, tricks=tricks), use_majority)
     elif to_win > tricks:
-        bad("tricks_to_win", f"a team cannot take {to_win} tricks when {tricks} are played",
-            f"use {majority}")
+        bad("tricks_to_win", _("a team cannot take {to_win} tricks when {tricks} are "
+                               "played").format(to_win=to_win, tricks=tricks), use_majority)
     elif tricks % 2 and to_win != majority:
-        bad("tricks_to_win", f"{to_win} of {tricks} tricks is more than a majority: a hand "
-                             f"could end with neither team holding {to_win}",
-            f"use {majority}")
+        bad("tricks_to_win", _("{to_win} of {tricks} tricks is more than a majority: a hand "
+                               "could end with neither team holding {to_win}").format(
+                                   to_win=to_win, tricks=tricks), use_majority)
 
     games = values["match"]
     if games % 2 == 0:
         # Best of an even number can end level, and no source says how that is settled.
-        bad("match", f"a match of {games} games can end {games // 2}-{games // 2} and no rule "
-                     "settles a tie", f"use an odd number, such as {games + 1}")
+        bad("match", _("a match of {games} games can end {half}-{half} and no rule settles "
+                       "a tie").format(games=games, half=games // 2),
+            _("use an odd number, such as {n}").format(n=games + 1))
 
     players = values["players"]
     for n in players:
         if n % 2:
-            bad("players", f"{n} players cannot form two equal teams; use an even number")
+            bad("players", _("{n} players cannot form two equal teams; use an even "
+                             "number").format(n=n))
         elif n * hand + 1 > len(DECK):
-            bad("players", f"{n} players with {hand} cards each, plus the turned-up card, "
-                           f"need {n * hand + 1} cards; the deck has {len(DECK)}")
+            bad("players", _("{n} players with {hand} cards each, plus the turned-up card, "
+                             "need {need} cards; the deck has {deck}").format(
+                                 n=n, hand=hand, need=n * hand + 1, deck=len(DECK)))
     if values["default_players"] not in players:
-        bad("default_players", f"{values['default_players']} is not one of the allowed "
-                               f"player counts {list(players)}")
+        bad("default_players", _("{n} is not one of the allowed player counts "
+                                 "{counts}").format(n=values["default_players"],
+                                                    counts=list(players)))
     return problems
 
 
@@ -225,8 +248,10 @@ def check_players(variant: "Variant", players: object) -> int:
     only an allowed count is sure to fit the 40-card deck)."""
     allowed = variant.rules.players
     if isinstance(players, bool) or not isinstance(players, int) or players not in allowed:
-        raise InputError(Problem(f"variant {variant.id} is played by "
-                                 f"{', '.join(map(str, allowed))} players, not {players!r}"))
+        raise InputError(Problem(_("variant {variant} is played by {allowed} players, not "
+                                   "{players}").format(variant=variant.id,
+                                                       allowed=", ".join(map(str, allowed)),
+                                                       players=repr(players))))
     return players
 
 
@@ -247,14 +272,18 @@ def check_solvable(variant: "Variant", players: int | None = None) -> None:
     tricks = variant.rules.tricks
     if tricks > MAX_SOLVER_TRICKS:
         raise VariantError(Problem(over_limit(
-            "MAX_SOLVER_TRICKS", f"variant {variant.id} plays {tricks} tricks a hand, more "
-            "than the double-dummy solver analyses"), at("tricks"), ("rules", "tricks"),
-            "solve a variant of fewer tricks; simulate this one instead"))
+            "MAX_SOLVER_TRICKS", _("variant {variant} plays {tricks} tricks a hand, more "
+                                   "than the double-dummy solver analyses").format(
+                                       variant=variant.id, tricks=tricks)),
+            at("tricks"), ("rules", "tricks"),
+            _("solve a variant of fewer tricks; simulate this one instead")))
     n = variant.rules.default_players if players is None else players
     if isinstance(n, int) and n > MAX_SOLVER_PLAYERS:
         rule = "default_players" if n == variant.rules.default_players else "players"
         fits = [p for p in variant.rules.players if p <= MAX_SOLVER_PLAYERS]
         raise VariantError(Problem(over_limit(
-            "MAX_SOLVER_PLAYERS", f"variant {variant.id} at {n} players is a larger table "
-            "than the double-dummy solver analyses"), at(rule), ("rules", rule),
-            f"give --players {max(fits)}" if fits else "simulate this variant instead"))
+            "MAX_SOLVER_PLAYERS", _("variant {variant} at {n} players is a larger table "
+                                    "than the double-dummy solver analyses").format(
+                                        variant=variant.id, n=n)), at(rule), ("rules", rule),
+            _("give --players {n}").format(n=max(fits)) if fits
+            else _("simulate this variant instead")))

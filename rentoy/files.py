@@ -40,7 +40,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from .errors import InputError, Location, Problem
-from .i18n import N_, _
+from .i18n import N_, _, language
 
 __all__ = ["write_cache", "read_cache", "write_atomic", "write_atomic_group", "make_folder",
            "WriteError", "describe_os_error", "remove_stale_temporaries", "check_output",
@@ -53,19 +53,45 @@ _TEMP_PREFIX = ".rentoy-"
 _TEMP_SUFFIX = ".tmp"
 _O_BINARY = getattr(os, "O_BINARY", 0)    # Windows: no newline translation
 
-# What to do about each kind of failure.
+# What to do about each kind of failure (in English, marked for the catalog: given in
+# the language spoken when a failure is described).
 _HINTS = {
-    errno.EACCES: "choose a folder you can write to",
-    errno.EPERM: "choose a folder you can write to",
-    errno.EROFS: "the file system is read-only; choose another folder",
-    errno.ENOENT: "the folder does not exist; create it first",
-    errno.ENOTDIR: "a part of the path is a file, not a folder",
-    errno.EISDIR: "a folder of that name exists; choose another name",
-    errno.ENAMETOOLONG: "use a shorter name",
-    errno.ENOSPC: "the disk is full; free some space and try again",
-    errno.EDQUOT: "the disk quota is used up; free some space and try again",
-    errno.EEXIST: "choose another name, or remove it first",
-    errno.EPIPE: "the reader of the output stopped reading",
+    errno.EACCES: N_("choose a folder you can write to"),
+    errno.EPERM: N_("choose a folder you can write to"),
+    errno.EROFS: N_("the file system is read-only; choose another folder"),
+    errno.ENOENT: N_("the folder does not exist; create it first"),
+    errno.ENOTDIR: N_("a part of the path is a file, not a folder"),
+    errno.EISDIR: N_("a folder of that name exists; choose another name"),
+    errno.ENAMETOOLONG: N_("use a shorter name"),
+    errno.ENOSPC: N_("the disk is full; free some space and try again"),
+    errno.EDQUOT: N_("the disk quota is used up; free some space and try again"),
+    errno.EEXIST: N_("choose another name, or remove it first"),
+    errno.EPIPE: N_("the reader of the output stopped reading"),
+}
+
+# The system's own words for the failures a user meets, as the C library says them in
+# English: the system's words are English (rentoy never sets the C locale), so another
+# language takes them from the catalog; an unlisted failure keeps the system's words.
+_SYSTEM_WORDS = {
+    errno.EACCES: N_("permission denied"),
+    errno.EPERM: N_("operation not permitted"),
+    errno.EROFS: N_("read-only file system"),
+    errno.ENOENT: N_("no such file or directory"),
+    errno.ENOTDIR: N_("not a directory"),
+    errno.EISDIR: N_("is a directory"),
+    errno.ENAMETOOLONG: N_("file name too long"),
+    errno.ENOSPC: N_("no space left on device"),
+    errno.EDQUOT: N_("disk quota exceeded"),
+    errno.EEXIST: N_("file exists"),
+    errno.EPIPE: N_("broken pipe"),
+    errno.EBADF: N_("bad file descriptor"),
+    errno.EFBIG: N_("file too large"),
+    errno.ELOOP: N_("too many levels of symbolic links"),
+    errno.EIO: N_("input/output error"),
+    errno.ENXIO: N_("no such device or address"),
+    errno.EBUSY: N_("device or resource busy"),
+    errno.ETXTBSY: N_("text file busy"),
+    errno.EMFILE: N_("too many open files"),
 }
 
 
@@ -76,36 +102,47 @@ class WriteError(InputError):
 # What to do about a failure when nothing was being written (a file read, a path looked
 # up): the hints above that speak of writing do not apply.
 _READ_HINTS = {
-    errno.EACCES: "check the permissions of the file and of the folders above it",
-    errno.EPERM: "check the permissions of the file and of the folders above it",
-    errno.ENOENT: "check the path",
+    errno.EACCES: N_("check the permissions of the file and of the folders above it"),
+    errno.EPERM: N_("check the permissions of the file and of the folders above it"),
+    errno.ENOENT: N_("check the path"),
     errno.ENOTDIR: _HINTS[errno.ENOTDIR],
     errno.ENAMETOOLONG: _HINTS[errno.ENAMETOOLONG],
-    errno.ELOOP: "the path has a loop of symbolic links",
+    errno.ELOOP: N_("the path has a loop of symbolic links"),
 }
 _HINTS.update({
-    errno.EBADF: "the stream was closed before rentoy started",
-    errno.EFBIG: "a limit on the size of files (ulimit -f) was reached",
-    errno.ELOOP: "the path has a loop of symbolic links",
+    errno.EBADF: N_("the stream was closed before rentoy started"),
+    errno.EFBIG: N_("a limit on the size of files (ulimit -f) was reached"),
+    errno.ELOOP: N_("the path has a loop of symbolic links"),
 })
 
 
 def describe_os_error(exc: OSError, writing: bool = True) -> tuple[str, str | None]:
-    """A short description of an operating-system error and a hint for it; ``writing``
-    says whether a file was being written (the hint for a refused read is not to
-    choose a folder one can write to)."""
+    """A short description of an operating-system error and a hint for it, in the
+    language spoken; ``writing`` says whether a file was being written (the hint for a
+    refused read is not to choose a folder one can write to).
+
+    >>> from rentoy.i18n import use_language
+    >>> with use_language("es"):
+    ...     describe_os_error(PermissionError(errno.EACCES, "Permission denied"), False)
+    ('permiso denegado', 'revise los permisos del archivo y de las carpetas que lo contienen')
+    """
     if isinstance(exc, FileExistsError):
-        return "it exists already", _HINTS[errno.EEXIST]
+        return _("it exists already"), _(_HINTS[errno.EEXIST])
     text = exc.strerror or str(exc) or type(exc).__name__
     code = exc.errno or 0
     hints = _HINTS if writing or code in (errno.EBADF, errno.EFBIG, errno.ENOSPC,
                                           errno.EDQUOT, errno.EPIPE) else _READ_HINTS
-    return text[:1].lower() + text[1:], hints.get(code)
+    hint = hints.get(code)
+    if language() != "en" and code in _SYSTEM_WORDS:
+        text = _(_SYSTEM_WORDS[code])
+    return text[:1].lower() + text[1:], None if hint is None else _(hint)
 
 
-def _error(path: Path, exc: OSError, what: str = "cannot write this file") -> WriteError:
+def _error(path: Path, exc: OSError, what: str = N_("cannot write this file")) -> WriteError:
+    """``what`` (English, marked for the catalog) went wrong with ``path``, and why."""
     text, hint = describe_os_error(exc)
-    return WriteError(Problem(f"{what}: {text}", Location(str(path)), hint=hint))
+    return WriteError(Problem(_("{what}: {why}").format(what=_(what), why=text),
+                              Location(str(path)), hint=hint))
 
 
 _umask: int | None = None
@@ -127,12 +164,12 @@ def make_folder(folder: str | Path) -> Path:
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except FileExistsError:
-        raise WriteError(Problem("this exists and is not a folder", Location(str(folder)),
-                                 hint="give a folder")) from None
+        raise WriteError(Problem(_("this exists and is not a folder"), Location(str(folder)),
+                                 hint=_("give a folder"))) from None
     except OSError as exc:
-        raise _error(folder, exc, "cannot create this folder") from None
+        raise _error(folder, exc, N_("cannot create this folder")) from None
     except ValueError:   # a NUL byte in the name
-        raise WriteError(Problem("this is not a usable folder name",
+        raise WriteError(Problem(_("this is not a usable folder name"),
                                  Location(repr(str(folder))))) from None
     return folder
 
@@ -317,7 +354,7 @@ def write_atomic_group(files: Mapping[str, str | bytes] | Mapping[Path, str | by
         if isinstance(exc, OSError):
             raise _error(current, exc) from None
         if isinstance(exc, ValueError):    # a NUL byte in a name
-            raise WriteError(Problem("this is not a usable file name",
+            raise WriteError(Problem(_("this is not a usable file name"),
                                      Location(repr(str(current))))) from None
         raise
     for folder in dict.fromkeys(p.parent for p in paths):
@@ -376,16 +413,19 @@ def write_atomic(path: str | Path, data: str | bytes, *, overwrite: bool = True)
 
 def _writable_ancestor(path: Path, what: str) -> None:
     """Refuse a path whose nearest existing folder is not a folder or cannot be written
-    in: its missing folders could not be created."""
+    in: its missing folders could not be created (``what``, already in the language
+    spoken, begins the message)."""
     ancestor = path.parent
     while not ancestor.exists() and ancestor != ancestor.parent:
         ancestor = ancestor.parent
     if ancestor.exists() and not ancestor.is_dir():
-        raise WriteError(Problem(f"{what}: {ancestor} is a file, not a folder",
-                                 Location(str(path)), hint="choose another place"))
+        raise WriteError(Problem(_("{what}: {folder} is a file, not a folder").format(
+            what=what, folder=ancestor), Location(str(path)),
+            hint=_("choose another place")))
     if not os.access(ancestor if str(ancestor) else ".", os.W_OK | os.X_OK):
-        raise WriteError(Problem(f"{what}: the folder {ancestor} cannot be written in",
-                                 Location(str(path)), hint=_HINTS[errno.EACCES]))
+        raise WriteError(Problem(_("{what}: the folder {folder} cannot be written in").format(
+            what=what, folder=ancestor), Location(str(path)),
+            hint=_(_HINTS[errno.EACCES])))
     # The permission bits do not tell everything (a superuser passes them, /proc and
     # read-only mounts refuse anyway): a file is made there and removed at once.
     import tempfile
@@ -394,9 +434,13 @@ def _writable_ancestor(path: Path, what: str) -> None:
         handle, probe = tempfile.mkstemp(dir=ancestor if str(ancestor) else ".",
                                          prefix=".rentoy-probe-")
     except OSError as exc:
-        raise WriteError(Problem(f"{what}: the folder {ancestor} cannot be written in (the "
-                                 f"system says: {exc.strerror or exc})", Location(str(path)),
-                                 hint="choose another place")) from None
+        # The system's words as it says them (in English), or in the language spoken.
+        why = exc.strerror or exc if language() == "en" else describe_os_error(exc)[0]
+        raise WriteError(Problem(_("{what}: the folder {folder} cannot be written in (the "
+                                   "system says: {why})").format(
+                                       what=what, folder=ancestor, why=why),
+                                 Location(str(path)), hint=_("choose another place"))
+                         ) from None
     os.close(handle)
     try:
         os.unlink(probe)
@@ -404,10 +448,12 @@ def _writable_ancestor(path: Path, what: str) -> None:
         pass
 
 
-def check_output(path: str | Path, *, force: bool = False, what: str = "cannot write here"
-                 ) -> Path:
+def check_output(path: str | Path, *, force: bool = False,
+                 what: str = N_("cannot write here")) -> Path:
     """``path`` as a file a command may write under the one rule (see the module
     docstring), checked before any work; a :class:`WriteError` naming the path once.
+    ``what`` begins the message: an option (``--save``), or words marked for the
+    catalog, given in the language spoken.
 
     >>> import tempfile, pathlib
     >>> folder = pathlib.Path(tempfile.mkdtemp())
@@ -419,6 +465,7 @@ def check_output(path: str | Path, *, force: bool = False, what: str = "cannot w
     rentoy.files.WriteError: ...: --save: this is a folder, not a file (give a file name inside it)
     """
     text = str(path)
+    what = _(what)
     if not text or "\0" in text:
         raise WriteError(Problem(_("{what}: this is not a usable file name").format(what=what),
                                  Location(repr(text))))
@@ -436,18 +483,19 @@ def check_output(path: str | Path, *, force: bool = False, what: str = "cannot w
     return path
 
 
-def check_output_folder(folder: str | Path, what: str = "cannot write here") -> Path:
+def check_output_folder(folder: str | Path, what: str = N_("cannot write here")) -> Path:
     """``folder`` as a folder a command may write files into (made when written to);
     refused when it is a file or cannot be made."""
     folder = Path(folder)
+    what = _(what)
     if folder.exists() and not folder.is_dir():
         raise WriteError(Problem(_("{what}: this is a file, not a folder").format(what=what),
                                  Location(str(folder)), hint=_("give a folder")))
     if not folder.exists():
         _writable_ancestor(folder / "x", what)
     elif not os.access(folder, os.W_OK | os.X_OK):
-        raise WriteError(Problem(f"{what}: this folder cannot be written in",
-                                 Location(str(folder)), hint=_HINTS[errno.EACCES]))
+        raise WriteError(Problem(_("{what}: this folder cannot be written in").format(
+            what=what), Location(str(folder)), hint=_(_HINTS[errno.EACCES])))
     return folder
 
 

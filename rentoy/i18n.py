@@ -42,7 +42,7 @@ if TYPE_CHECKING:
 
 __all__ = ["LANGUAGES", "DOMAINS", "LOCALE_DIR", "LanguageError", "choose_language",
            "set_language", "language", "use_language", "_", "N_", "ngettext", "data_text",
-           "has_translation", "translations"]
+           "has_translation", "translations", "number"]
 
 #: The languages rentoy speaks, English first (the language of the code and the files).
 LANGUAGES: tuple[str, ...] = ("en", "es")
@@ -157,6 +157,18 @@ def ngettext(singular: str, plural: str, count: int) -> str:
     if _current == "en":
         return singular if count == 1 else plural
     return translations("rentoy").ngettext(singular, plural, count)
+
+
+def number(value: int) -> str:
+    """A whole number as the language spoken now writes it in a message: ``10,000`` in
+    English, ``10.000`` in Spanish.
+
+    >>> with use_language("es"):
+    ...     number(1_000_000), number(20)
+    ('1.000.000', '20')
+    """
+    text = f"{value:,}"
+    return text if _current == "en" else text.replace(",", ".")
 
 
 def data_text(text: str) -> str:

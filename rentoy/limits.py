@@ -29,6 +29,8 @@ converted (:func:`digits_over`), and a value quoted in a message is cut
 
 from __future__ import annotations
 
+from .i18n import N_, _, language, number
+
 __all__ = ["MAX_FILE_BYTES", "MAX_STRING_LENGTH", "MAX_LIST_LENGTH", "MAX_DEPTH",
            "MAX_VALUES", "MAX_EXPANDED_CHARACTERS", "MAX_MERGED_PAIRS", "MAX_DIGITS",
            "MAX_EXTENDS_DEPTH", "MAX_PLAYERS", "MAX_HAND_SIZE", "MAX_TRICKS",
@@ -126,42 +128,44 @@ MAX_PROBLEMS = 50
 #: show text in another order than it is read).
 CONTROL_CHARACTERS = r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]"
 
-#: Each limit's value and unit, by name (for messages and the docs).
+#: Each limit's value and unit, by name (for messages and the docs; the unit is English,
+#: a message gives it in the language spoken, ``_(unit)``).
 LIMITS: dict[str, tuple[int, str]] = {
-    "MAX_FILE_BYTES": (MAX_FILE_BYTES, "bytes"),
-    "MAX_STRING_LENGTH": (MAX_STRING_LENGTH, "characters"),
-    "MAX_LIST_LENGTH": (MAX_LIST_LENGTH, "items"),
-    "MAX_DEPTH": (MAX_DEPTH, "levels"),
-    "MAX_VALUES": (MAX_VALUES, "values"),
-    "MAX_EXPANDED_CHARACTERS": (MAX_EXPANDED_CHARACTERS, "characters"),
-    "MAX_MERGED_PAIRS": (MAX_MERGED_PAIRS, "pairs"),
-    "MAX_DIGITS": (MAX_DIGITS, "digits"),
-    "MAX_EXTENDS_DEPTH": (MAX_EXTENDS_DEPTH, "files"),
-    "MAX_PLAYERS": (MAX_PLAYERS, "players"),
-    "MAX_HAND_SIZE": (MAX_HAND_SIZE, "cards"),
-    "MAX_TRICKS": (MAX_TRICKS, "tricks"),
-    "MAX_LADDER_STEPS": (MAX_LADDER_STEPS, "steps"),
-    "MAX_TARGET": (MAX_TARGET, "points"),
-    "MAX_MATCH": (MAX_MATCH, "games"),
-    "MAX_SOLVER_PLAYERS": (MAX_SOLVER_PLAYERS, "players"),
-    "MAX_SOLVER_TRICKS": (MAX_SOLVER_TRICKS, "tricks"),
+    "MAX_FILE_BYTES": (MAX_FILE_BYTES, N_("bytes")),
+    "MAX_STRING_LENGTH": (MAX_STRING_LENGTH, N_("characters")),
+    "MAX_LIST_LENGTH": (MAX_LIST_LENGTH, N_("items")),
+    "MAX_DEPTH": (MAX_DEPTH, N_("levels")),
+    "MAX_VALUES": (MAX_VALUES, N_("values")),
+    "MAX_EXPANDED_CHARACTERS": (MAX_EXPANDED_CHARACTERS, N_("characters")),
+    "MAX_MERGED_PAIRS": (MAX_MERGED_PAIRS, N_("pairs")),
+    "MAX_DIGITS": (MAX_DIGITS, N_("digits")),
+    "MAX_EXTENDS_DEPTH": (MAX_EXTENDS_DEPTH, N_("files")),
+    "MAX_PLAYERS": (MAX_PLAYERS, N_("players")),
+    "MAX_HAND_SIZE": (MAX_HAND_SIZE, N_("cards")),
+    "MAX_TRICKS": (MAX_TRICKS, N_("tricks")),
+    "MAX_LADDER_STEPS": (MAX_LADDER_STEPS, N_("steps")),
+    "MAX_TARGET": (MAX_TARGET, N_("points")),
+    "MAX_MATCH": (MAX_MATCH, N_("games")),
+    "MAX_SOLVER_PLAYERS": (MAX_SOLVER_PLAYERS, N_("players")),
+    "MAX_SOLVER_TRICKS": (MAX_SOLVER_TRICKS, N_("tricks")),
     # Counts on the command line.
-    "MAX_HANDS": (MAX_HANDS, "hands"),
-    "MAX_DEALS": (MAX_DEALS, "deals"),
-    "MAX_DIVERGENCES": (MAX_DIVERGENCES, "deals"),
-    "MAX_SAMPLES": (MAX_SAMPLES, "samples"),
-    "MAX_EQUITY_HANDS": (MAX_EQUITY_HANDS, "hands"),
+    "MAX_HANDS": (MAX_HANDS, N_("hands")),
+    "MAX_DEALS": (MAX_DEALS, N_("deals")),
+    "MAX_DIVERGENCES": (MAX_DIVERGENCES, N_("deals")),
+    "MAX_SAMPLES": (MAX_SAMPLES, N_("samples")),
+    "MAX_EQUITY_HANDS": (MAX_EQUITY_HANDS, N_("hands")),
     # What the command line reads and prints.
-    "MAX_INPUT_LINE": (MAX_INPUT_LINE, "characters"),
-    "MAX_SHOWN": (MAX_SHOWN, "characters"),
-    "MAX_PROBLEMS": (MAX_PROBLEMS, "problems"),
+    "MAX_INPUT_LINE": (MAX_INPUT_LINE, N_("characters")),
+    "MAX_SHOWN": (MAX_SHOWN, N_("characters")),
+    "MAX_PROBLEMS": (MAX_PROBLEMS, N_("problems")),
 }
 
 
 def over_limit(name: str, what: str) -> str:
     """A message saying ``what`` is over the limit ``name``, naming the limit."""
     value, unit = LIMITS[name]
-    return f"{what}; the limit is {value:,} {unit} (rentoy.limits.{name})"
+    return _("{what}; the limit is {value} {unit} (rentoy.limits.{name})").format(
+        what=what, value=number(value), unit=_(unit), name=name)
 
 
 def digits_over(text: str) -> bool:
@@ -178,7 +182,8 @@ def digits_over(text: str) -> bool:
 def shown(value: object, quoted: bool = True) -> str:
     """``value`` as a message quotes it (``repr``, or the text itself when not
     ``quoted``), cut to :data:`MAX_SHOWN` characters with its full length said, so that
-    no message echoes a huge value.
+    no message echoes a huge value. A Spanish message quotes a text between backticks,
+    as its other quotations (the characters ``repr`` escapes still escaped).
 
     >>> shown("rasie"), shown("rasie", quoted=False)
     ("'rasie'", 'rasie')
@@ -186,13 +191,26 @@ def shown(value: object, quoted: bool = True) -> str:
     "xxxxxx...' (25,000 characters)"
     >>> len(shown("x" * 25_000)) < 100
     True
+    >>> from rentoy.i18n import use_language
+    >>> with use_language("es"):
+    ...     shown("rasie"), shown("it's")
+    ('`rasie`', "`it's`")
     """
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 400:
         # repr() itself fails past 4,300 digits
-        return f"a number of about {int(value.bit_length() * 0.30103):,} digits"
-    text = value if isinstance(value, str) and not quoted else repr(value)
+        return _("a number of about {count} digits").format(
+            count=number(int(value.bit_length() * 0.30103)))
+    if isinstance(value, str) and not quoted:
+        text = value
+    else:
+        text = repr(value)
+        if isinstance(value, str) and language() != "en":
+            # repr's escapes kept (a control character stays visible), its quotes not.
+            inner = text[1:-1]
+            text = "`" + (inner.replace("\\'", "'") if text[0] == "'" else inner) + "`"
     if len(text) <= MAX_SHOWN:
         return text
-    size = f" ({len(value):,} characters)" if isinstance(value, str) else ""
+    size = (" " + _("({count} characters)").format(count=number(len(value)))
+            if isinstance(value, str) else "")
     end = text[0] if quoted and isinstance(value, str) else ""
     return text[:MAX_SHOWN - 4] + "..." + end + size

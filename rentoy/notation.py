@@ -35,12 +35,14 @@ from typing import Iterable, Sequence
 
 from .cards import Card, CardError, parse_card
 from .errors import InputError, Problem
+from .i18n import N_, _, language
 
 __all__ = ["DealText", "NotationError", "parse_deal", "format_deal", "looks_like_deal",
            "GRAMMAR"]
 
+# Marked for the catalog: ``_(GRAMMAR)`` gives it in the language spoken.
 #: The notation in one line, for help texts and messages.
-GRAMMAR = "CARDS | CARDS | ... / up CARD [/ dealer SEAT], seat 0's cards first"
+GRAMMAR = N_("CARDS | CARDS | ... / up CARD [/ dealer SEAT], seat 0's cards first")
 
 _PART = re.compile(r"^\s*(up|dealer)\s*:?\s*(\S+)\s*$", re.IGNORECASE)
 
@@ -74,73 +76,88 @@ def looks_like_deal(text: str) -> bool:
 
 def _bad(text: str, message: str, hint: str | None = None) -> NotationError:
     shown = text if len(text) <= 120 else text[:117] + "..."
-    return NotationError(Problem(f"deal {shown!r}: {message}",
-                                 hint=hint or f"write a deal as {GRAMMAR}"))
+    # Quoted as Python does in English, between backticks as every Spanish message.
+    quoted = repr(shown) if language() == "en" else f"`{shown}`"
+    return NotationError(Problem(_("deal {deal}: {problem}").format(deal=quoted,
+                                                                     problem=message),
+                                 hint=hint or _("write a deal as {grammar}").format(
+                                     grammar=_(GRAMMAR))))
+
+
+def _quoted(value: str) -> str:
+    return repr(value) if language() == "en" else f"`{value}`"
 
 
 def parse_deal(text: str) -> DealText:
     """Read one line of the notation (see the module docstring); a
     :class:`NotationError` says what is wrong with it."""
     if not isinstance(text, str):
-        raise _bad(str(text), "a deal is written as one line of text")
+        raise _bad(str(text), _("a deal is written as one line of text"))
     line = " ".join(text.split())
     parts = line.split("/")
     if len(parts) < 2:
-        raise _bad(line, "the turned-up card is missing (`/ up CARD` after the hands)")
+        raise _bad(line, _("the turned-up card is missing (`/ up CARD` after the hands)"))
     up: Card | None = None
     dealer: int | None = None
     for part in parts[1:]:
         found = _PART.match(part)
         if not found:
-            raise _bad(line, f"{part.strip()!r} is neither `up CARD` nor `dealer SEAT`")
+            raise _bad(line, _("{part} is neither `up CARD` nor `dealer SEAT`").format(
+                part=_quoted(part.strip())))
         key, value = found.group(1).lower(), found.group(2)
         if key == "up":
             if up is not None:
-                raise _bad(line, "the turned-up card is given twice")
-            up = _card(line, value, "the turned-up card")
+                raise _bad(line, _("the turned-up card is given twice"))
+            up = _card(line, value, _("in the turned-up card"))
         else:
             if dealer is not None:
-                raise _bad(line, "the dealer is given twice")
+                raise _bad(line, _("the dealer is given twice"))
             if not value.isdigit():
-                raise _bad(line, f"the dealer is a seat number, not {value!r}")
+                raise _bad(line, _("the dealer is a seat number, not {value}").format(
+                    value=_quoted(value)))
             dealer = int(value)
     if up is None:
-        raise _bad(line, "the turned-up card is missing (`/ up CARD`)")
+        raise _bad(line, _("the turned-up card is missing (`/ up CARD`)"))
     groups = parts[0].split("|")
     if len(groups) < 2:
-        raise _bad(line, "a deal has two hands or more, separated by `|`")
+        raise _bad(line, _("a deal has two hands or more, separated by `|`"))
     hands = []
     for seat, group in enumerate(groups):
         codes = group.split()
         if not codes:
-            raise _bad(line, f"seat {seat} has no cards")
-        hands.append(tuple(_card(line, code, f"seat {seat}'s cards") for code in codes))
+            raise _bad(line, _("seat {seat} has no cards").format(seat=seat))
+        what = _("in seat {seat}'s cards").format(seat=seat)
+        hands.append(tuple(_card(line, code, what) for code in codes))
     if dealer is not None and dealer >= len(hands):
-        raise _bad(line, f"there is no seat {dealer} at a table of {len(hands)}; seats run "
-                         f"from 0 to {len(hands) - 1}")
-    where: dict[Card, str] = {}
+        raise _bad(line, _("there is no seat {seat} at a table of {n}; seats run from 0 to "
+                           "{last}").format(seat=dealer, n=len(hands), last=len(hands) - 1))
+    where: dict[Card, int] = {}
     for seat, cards in enumerate(hands):
         for card in cards:
             if card in where:
-                raise _bad(line, f"{card.code} ({card.name}) is dealt twice ({where[card]} "
-                                 f"and seat {seat})", "every card of a deal is different")
-            where[card] = f"seat {seat}"
+                raise _bad(line, _("{card} ({name}) is dealt twice (seat {first} and seat "
+                                   "{seat})").format(card=card.code, name=card.name,
+                                                     first=where[card], seat=seat),
+                           _("every card of a deal is different"))
+            where[card] = seat
     if up in where:
-        raise _bad(line, f"the turned-up card {up.code} is also dealt to {where[up]}",
-                   "every card of a deal is different")
+        raise _bad(line, _("the turned-up card {card} is also dealt to seat {seat}").format(
+            card=up.code, seat=where[up]), _("every card of a deal is different"))
     sizes = {len(cards) for cards in hands}
     if len(sizes) > 1:
-        raise _bad(line, "the seats hold different numbers of cards ("
-                         + ", ".join(str(len(c)) for c in hands) + ")",
-                   "every seat is dealt as many cards")
+        raise _bad(line, _("the seats hold different numbers of cards ({counts})").format(
+            counts=", ".join(str(len(c)) for c in hands)),
+                   _("every seat is dealt as many cards"))
     return DealText(tuple(hands), up, dealer)
 
 
-def _card(line: str, code: str, what: str) -> Card:
+def _card(line: str, code: str, where: str) -> Card:
+    """The card ``code`` names; a bad code refused with ``where`` it stands (``in the
+    turned-up card``)."""
     try:
         return parse_card(code)
     except CardError as exc:
-        raise _bad(line, f"in {what}: {exc}") from None
+        raise _bad(line, f"{where}: {exc}") from None
 
 
 def format_deal(hands: Sequence[Iterable[Card | int]], up: Card | int,

@@ -15,7 +15,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from .errors import InputError, Location, Problem, suggest
-from .i18n import N_, _
+from .i18n import N_, _, number
 from .limits import LIMITS, over_limit, shown
 from .yamlfile import Document, load_json, read_text, text_digest
 
@@ -24,6 +24,9 @@ if TYPE_CHECKING:
     from typing import Any
 
 __all__ = ["schema_problems", "load_schema", "resolve_ref", "cache_dir"]
+
+#: What to do about a damaged schema.
+_RESTORE = N_("restore the file from the rentoy package")
 
 _TYPE_NAMES = {"string": N_("a string"), "integer": N_("a whole number"),
                "number": N_("a number"), "boolean": N_("true or false"), "array": N_("a list"),
@@ -44,9 +47,9 @@ def load_schema(path: str) -> dict[str, Any]:
     schema = load_json(path)
     if not isinstance(schema, dict) or not isinstance(schema.get("properties"), dict) \
             or not all(isinstance(v, dict) for v in schema["properties"].values()):
-        raise InputError(Problem("this is not a JSON Schema of rentoy's files: it needs a "
-                                 "mapping of `properties`", Location(path),
-                                 hint="restore the file from the rentoy package"))
+        raise InputError(Problem(_("this is not a JSON Schema of rentoy's files: it needs a "
+                                   "mapping of `properties`"), Location(path),
+                                 hint=_(_RESTORE)))
     return schema
 
 
@@ -59,9 +62,8 @@ def schema_part(path: str, *keys: str) -> Any:
     for key in keys:
         node = node.get(key) if isinstance(node, dict) else None
     if not isinstance(node, dict):
-        raise InputError(Problem(f"this schema has no mapping `{'.'.join(keys)}`",
-                                 Location(path), hint="restore the file from the rentoy "
-                                                      "package"))
+        raise InputError(Problem(_("this schema has no mapping `{keys}`").format(
+            keys=".".join(keys)), Location(path), hint=_(_RESTORE)))
     return node
 
 
@@ -204,8 +206,12 @@ def _problems(error: Any, doc: Document, root: dict[str, Any]) -> Iterator[Probl
             "hyphens").format(name=_describe(error.instance)), key=True)
         return
     if kind == "pattern":
-        what = error.schema.get("description", f"text matching {error.validator_value}")
-        yield doc.problem(path, f"{_describe(error.instance)} is not valid here: expected {what}")
+        # The schema describes its patterns in English; those descriptions are marked
+        # for the catalog where the schema is made (rentoy.schemagen).
+        what = _(error.schema["description"]) if "description" in error.schema \
+            else _("text matching {pattern}").format(pattern=error.validator_value)
+        yield doc.problem(path, _("{value} is not valid here: expected {what}").format(
+            value=_describe(error.instance), what=what))
         return
     if kind == "propertyNames":
         yield doc.problem(path, _("the name {name} is not allowed: use lower-case letters, "
@@ -215,12 +221,14 @@ def _problems(error: Any, doc: Document, root: dict[str, Any]) -> Iterator[Probl
     if kind in ("minItems", "maxItems"):
         n = error.validator_value
         limit = error.schema.get("x-limit-items") if kind == "maxItems" else None
+        count = number(len(error.instance))
         if isinstance(limit, str) and limit in LIMITS:
-            yield doc.problem(path, over_limit(limit, f"this list has {len(error.instance)} "
-                                               "items"), f"give at most {n}")
+            yield doc.problem(path, over_limit(limit, _("this list has {count} items").format(
+                count=count)), _("give at most {n}").format(n=number(n)))
             return
-        yield doc.problem(path, f"this list has {len(error.instance)} items; it needs "
-                          f"{'at least' if kind == 'minItems' else 'at most'} {n}")
+        text = (_("this list has {count} items; it needs at least {n}") if kind == "minItems"
+                else _("this list has {count} items; it needs at most {n}"))
+        yield doc.problem(path, text.format(count=count, n=number(n)))
         return
     if kind == "uniqueItems":
         yield doc.problem(path, _("this list repeats an item; each may appear once"))
@@ -228,14 +236,15 @@ def _problems(error: Any, doc: Document, root: dict[str, Any]) -> Iterator[Probl
     if kind == "maximum" and isinstance(error.schema.get("x-limit"), str) \
             and error.schema["x-limit"] in LIMITS:
         # A bound on what a variant may ask of the engine: named, as every limit is.
-        yield doc.problem(path, over_limit(error.schema["x-limit"], f"{_describe(error.instance)} "
-                                           "is too large"),
-                          f"use at most {error.validator_value}")
+        yield doc.problem(path, over_limit(error.schema["x-limit"], _(
+            "{value} is too large").format(value=_describe(error.instance))),
+                          _("use at most {n}").format(n=error.validator_value))
         return
     if kind in ("minimum", "maximum"):
-        yield doc.problem(path, f"{_describe(error.instance)} is too "
-                          f"{'small' if kind == 'minimum' else 'large'}: the "
-                          f"{kind} is {error.validator_value}")
+        text = (_("{value} is too small: the minimum is {bound}") if kind == "minimum"
+                else _("{value} is too large: the maximum is {bound}"))
+        yield doc.problem(path, text.format(value=_describe(error.instance),
+                                            bound=error.validator_value))
         return
     if kind == "minProperties":
         yield doc.problem(path, _("this mapping is empty; it needs at least one key"))
@@ -280,10 +289,11 @@ def _validator(path: str) -> Any:
     try:
         cls.check_schema(schema)
     except jsonschema.SchemaError as exc:
-        where = "/".join(str(p) for p in exc.absolute_path) or "the top"
-        raise InputError(Problem(f"this is not a valid JSON Schema: at {shown(where)}: "
-                                 f"{exc.message[:200]}", Location(path),
-                                 hint="restore the file from the rentoy package")) from None
+        where = "/".join(str(p) for p in exc.absolute_path) or _("the top")
+        raise InputError(Problem(_("this is not a valid JSON Schema: at {where}: "
+                                   "{message}").format(where=shown(where),
+                                                       message=exc.message[:200]),
+                                 Location(path), hint=_(_RESTORE))) from None
     _check_references(schema, schema, path)
     return cls(schema)
 
@@ -303,9 +313,8 @@ def _check_references(node: Any, root: dict[str, Any], path: str) -> None:
                         raise KeyError(ref)
                 except (KeyError, TypeError, IndexError, RecursionError):
                     raise InputError(Problem(
-                        f"this schema refers to {shown(ref)}, which it does not hold",
-                        Location(path), hint="restore the file from the rentoy package")
-                    ) from None
+                        _("this schema refers to {ref}, which it does not hold").format(
+                            ref=shown(ref)), Location(path), hint=_(_RESTORE))) from None
             stack.extend(item.values())
         elif isinstance(item, list):
             stack.extend(item)

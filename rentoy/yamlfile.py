@@ -33,10 +33,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .errors import InputError, Location, Problem
-from .i18n import _
+from .i18n import N_, _, language, number
 from .limits import (CONTROL_CHARACTERS, MAX_DEPTH, MAX_DIGITS, MAX_EXPANDED_CHARACTERS,
                      MAX_FILE_BYTES, MAX_LIST_LENGTH, MAX_MERGED_PAIRS, MAX_STRING_LENGTH,
-                     MAX_VALUES, over_limit)
+                     MAX_VALUES, over_limit, shown)
 
 TYPE_CHECKING = False    # typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
@@ -114,6 +114,103 @@ _INT_TAG = "tag:yaml.org,2002:int"
 CONTROL = re.compile(CONTROL_CHARACTERS)
 _NAMES = {0x00: "NUL", 0x07: "BEL", 0x08: "backspace", 0x0D: "carriage return",
           0x1B: "ESC", 0x7F: "DEL", 0x9B: "CSI", 0x9D: "OSC"}
+
+
+# Words several refusals share (English, marked for the catalog).
+_SPLIT = N_("split the file")
+_SPLIT_SMALLER = N_("split it into smaller files")
+_SHORTEN_LIST = N_("split the file or shorten the list")
+_NESTED = N_("the document is nested too deeply")
+_NESTED_TO_READ = N_("the document is nested too deeply to read")
+_FLATTEN = N_("flatten the nesting")
+_SELF_ALIAS = N_("a YAML alias may refer to itself")
+_TEXT_LENGTH = N_("this text is {count} characters long")
+_CONTROL = N_("this text holds the control character {char}, which a terminal would act on")
+_CONTROL_HINT = N_("remove it: rentoy files hold printable text")
+_CANNOT_READ = N_("cannot read this file: {why}")
+
+# PyYAML's (and libyaml's) words for what is wrong with a text, which are English: in
+# another language each is looked up here, those with a value in them by their pattern;
+# words not listed stay as the parser wrote them.
+_YAML_WORDS = {
+    "while parsing a block mapping": N_("while reading a block mapping"),
+    "while parsing a block collection": N_("while reading a block collection"),
+    "while parsing a flow sequence": N_("while reading a list in brackets"),
+    "while parsing a flow mapping": N_("while reading a mapping in braces"),
+    "while parsing a flow node": N_("while reading a value in brackets or braces"),
+    "while parsing a block node": N_("while reading a value"),
+    "while parsing a node": N_("while reading a value"),
+    "while parsing a tag": N_("while reading a tag"),
+    "while scanning a simple key": N_("while reading a key"),
+    "while scanning a quoted scalar": N_("while reading a quoted text"),
+    "while scanning a double-quoted scalar": N_("while reading a text in double quotes"),
+    "while scanning a single-quoted scalar": N_("while reading a text in single quotes"),
+    "while scanning a block scalar": N_("while reading a block text (| or >)"),
+    "while scanning a plain scalar": N_("while reading a value"),
+    "while scanning an alias": N_("while reading an alias (*name)"),
+    "while scanning an anchor": N_("while reading an anchor (&name)"),
+    "while scanning a tag": N_("while reading a tag"),
+    "while scanning a directive": N_("while reading a directive"),
+    "while scanning for the next token": N_("while reading on"),
+    "while composing a mapping": N_("while reading a mapping"),
+    "did not find expected ',' or ']'": N_("a `,` or a `]` was expected and is missing"),
+    "did not find expected ',' or '}'": N_("a `,` or a `}` was expected and is missing"),
+    "did not find expected key": N_("a key was expected and is missing"),
+    "did not find expected node content": N_("a value was expected and is missing"),
+    "did not find expected '-' indicator": N_("a `-` was expected and is missing"),
+    "did not find expected <document start>": N_("the start of a document was expected"),
+    "could not find expected ':'": N_("a `:` was expected and is missing"),
+    "mapping values are not allowed here": N_("a value (`:`) is not allowed here"),
+    "mapping values are not allowed in this context": N_("a value (`:`) is not allowed here"),
+    "mapping keys are not allowed here": N_("a key is not allowed here"),
+    "sequence entries are not allowed here": N_("a list item (`-`) is not allowed here"),
+    "block sequence entries are not allowed in this context":
+        N_("a list item (`-`) is not allowed here"),
+    "found unexpected end of stream": N_("the text ends too soon"),
+    "found unexpected document separator": N_("a document separator (---) is not allowed "
+                                              "here"),
+    "found character that cannot start any token": N_("a character that cannot begin a "
+                                                      "value"),
+    "found unknown escape character": N_("an unknown escape (\\)"),
+    "found undefined alias": N_("an alias (*name) names no anchor"),
+    "found duplicate anchor": N_("an anchor (&name) is given twice"),
+    "invalid indentation or unclosed '[' or '{'": N_("the indentation is wrong, or a `[` or "
+                                                     "`{` is not closed"),
+    "expected a single document in the stream": N_("the file holds more than one document"),
+    "but found another document": N_("another document begins here"),
+}
+_YAML_PATTERNS = (
+    (r"found character (.+) that cannot start any token",
+     N_("the character {0} cannot begin a value")),
+    (r"found unknown escape character (.+)", N_("an unknown escape {0}")),
+    (r"found undefined alias (.+)", N_("the alias {0} names no anchor")),
+    (r"expected <block end>, but found (.+)", N_("the block ends too soon: {0} is found "
+                                                 "instead")),
+    (r"expected ',' or '\]', but got (.+)", N_("a `,` or a `]` was expected, not {0}")),
+    (r"expected ',' or '}', but got (.+)", N_("a `,` or a `}` was expected, not {0}")),
+    (r"expected the node content, but found (.+)", N_("a value was expected, not {0}")),
+    (r"expected a comment or a line break, but found (.+)",
+     N_("a comment or the end of the line was expected, not {0}")),
+    (r"expected alphabetic or numeric character, but found (.+)",
+     N_("a letter or a digit was expected, not {0}")),
+)
+
+
+def _yaml_words(text: str) -> str:
+    """PyYAML's words for a fault, in the language spoken where they are listed."""
+    text = text.strip()
+    found = _YAML_WORDS.get(text)
+    if found is not None:
+        return _(found)
+    for pattern, words in _YAML_PATTERNS:
+        match = re.fullmatch(pattern, text)
+        if match:
+            value = match.group(1)
+            # PyYAML quotes the value as Python does ('<block mapping start>', '\t').
+            if len(value) > 1 and value[0] == value[-1] and value[0] in "'\"":
+                value = "`" + value[1:-1] + "`"
+            return _(words).format(value)
+    return text
 
 
 def control_character(text: str) -> str | None:
@@ -208,48 +305,48 @@ class _Walker:
         return InputError(Problem(message, Location(self.file, *self._pos(node)), path, hint))
 
     def _alias_hint(self, otherwise: str) -> str:
-        return ("check the YAML aliases (*name): each one repeats what it names"
+        return (_("check the YAML aliases (*name): each one repeats what it names")
                 if self.aliased else otherwise)
 
     def _construct(self, node: yaml.Node, path: Path_) -> Any:
         self.characters += len(node.value)
         if self.characters > MAX_EXPANDED_CHARACTERS:
             raise self._fail(node, path, over_limit(
-                "MAX_EXPANDED_CHARACTERS", "the text of the document adds up to too many "
-                "characters"), self._alias_hint("split the file"))
+                "MAX_EXPANDED_CHARACTERS", _("the text of the document adds up to too many "
+                                             "characters")), self._alias_hint(_(_SPLIT)))
         if node.tag == _INT_TAG:
             digits = sum(ch.isalnum() for ch in node.value)     # hex digits too
             if digits > MAX_DIGITS:
                 raise self._fail(node, path, over_limit(
-                    "MAX_DIGITS", f"this number has {digits:,} digits"),
-                    "write a smaller number")
+                    "MAX_DIGITS", _("this number has {count} digits").format(
+                        count=number(digits))), _("write a smaller number"))
         try:
             value = self.loader.construct_object(node, deep=True)
         except yaml.constructor.ConstructorError as exc:
             if "could not determine a constructor" not in (exc.problem or ""):
                 raise
             tag = node.tag.replace("tag:yaml.org,2002:", "!!")
-            raise self._fail(node, path, f"the tag {tag} is not allowed: rentoy files hold "
-                             "plain data", "remove the tag") from None
+            raise self._fail(node, path, _("the tag {tag} is not allowed: rentoy files hold "
+                                           "plain data").format(tag=tag),
+                             _("remove the tag")) from None
         except yaml.MarkedYAMLError:
             raise
         except Exception:
             # An explicit tag the value does not fit: `!!int abc`, `!!bool maybe` (a
             # KeyError inside PyYAML), `!!timestamp abc`, `!!int "-"` (an IndexError).
             tag = node.tag.replace("tag:yaml.org,2002:", "!!")
-            raise self._fail(node, path, f"cannot read this value as {tag}: "
-                             f"{str(node.value)[:40]!r}",
-                             "remove the `!!` tag or fix the value") from None
+            raise self._fail(node, path, _("cannot read this value as {tag}: {value}").format(
+                tag=tag, value=shown(str(node.value)[:40])),
+                _("remove the `!!` tag or fix the value")) from None
         if isinstance(value, str):
             if len(value) > MAX_STRING_LENGTH:
                 raise self._fail(node, path, over_limit(
-                    "MAX_STRING_LENGTH", f"this text is {len(value):,} characters long"),
-                    "shorten it")
+                    "MAX_STRING_LENGTH", _(_TEXT_LENGTH).format(count=number(len(value)))),
+                    _("shorten it"))
             control = control_character(value)
             if control is not None:
-                raise self._fail(node, path, f"this text holds the control character "
-                                 f"{control}, which a terminal would act on",
-                                 "remove it: rentoy files hold printable text")
+                raise self._fail(node, path, _(_CONTROL).format(char=control),
+                                 _(_CONTROL_HINT))
         return value
 
     def _merged(self, node: yaml.Node, path: Path_) -> list[tuple[Any, Any]]:
@@ -261,24 +358,26 @@ class _Walker:
                 isinstance(n, yaml.MappingNode) for n in node.value):
             sources = list(node.value)
         else:
-            raise self._fail(node, path, "a merge key (<<) takes a mapping or a list of "
-                             "mappings", "give the alias of a mapping: <<: *name")
+            raise self._fail(node, path, _("a merge key (<<) takes a mapping or a list of "
+                                           "mappings"),
+                             _("give the alias of a mapping: <<: *name"))
         out: list[tuple[Any, Any]] = []
         keys: set[Any] = set()
         for source in sources:
             if len(self._visits) > MAX_DEPTH:
                 raise self._fail(node, path[:4], over_limit(
-                    "MAX_DEPTH", "merge keys (<<) nest too deeply"),
-                    "a YAML alias may refer to itself")
+                    "MAX_DEPTH", _("merge keys (<<) nest too deeply")), _(_SELF_ALIAS))
             if id(source) in self._visits:
-                raise self._fail(node, path[:4], "a merge key (<<) merges a mapping into "
-                                 "itself", "check the YAML aliases (*name)")
-            pairs, _ = self._pairs(source, path)
+                raise self._fail(node, path[:4], _("a merge key (<<) merges a mapping into "
+                                                   "itself"),
+                                 _("check the YAML aliases (*name)"))
+            pairs, _start = self._pairs(source, path)
             self.merged += len(pairs)
             if self.merged > MAX_MERGED_PAIRS:
                 raise self._fail(node, path, over_limit(
-                    "MAX_MERGED_PAIRS", "the merge keys (<<) of the document copy too many "
-                    "pairs"), "write the keys out, or merge fewer mappings")
+                    "MAX_MERGED_PAIRS", _("the merge keys (<<) of the document copy too many "
+                                          "pairs")),
+                    _("write the keys out, or merge fewer mappings"))
             for key_node, value_node in pairs:
                 key = self._key(key_node) if isinstance(key_node, yaml.ScalarNode) else None
                 if key is not None and key in keys:
@@ -317,16 +416,22 @@ class _Walker:
         found = self.pairs[id(node)] = (merged + written, len(merged))
         return found
 
-    def _collection(self, node: yaml.Node, path: Path_, tags: set[str], what: str) -> None:
-        """Refuse a tagged collection and one over the length limit."""
+    def _collection(self, node: yaml.Node, path: Path_, tags: set[str], mapping: bool
+                    ) -> None:
+        """Refuse a tagged collection (a mapping, else a list) and one over the length
+        limit."""
         if node.tag not in tags:
             tag = node.tag.replace("tag:yaml.org,2002:", "!!")
-            raise self._fail(node, path, f"the tag {tag} is not allowed on a {what}: "
-                             "rentoy files hold plain data", "remove the tag")
+            text = (_("the tag {tag} is not allowed on a mapping: rentoy files hold plain "
+                      "data") if mapping else
+                    _("the tag {tag} is not allowed on a list: rentoy files hold plain data"))
+            raise self._fail(node, path, text.format(tag=tag), _("remove the tag"))
         if len(node.value) > MAX_LIST_LENGTH:
+            text = (_("this mapping has {count} items") if mapping
+                    else _("this list has {count} items"))
             raise self._fail(node, path, over_limit(
-                "MAX_LIST_LENGTH", f"this {what} has {len(node.value):,} items"),
-                "split the file or shorten the list")
+                "MAX_LIST_LENGTH", text.format(count=number(len(node.value)))),
+                _(_SHORTEN_LIST))
 
     def build(self, node: yaml.Node, path: Path_, depth: int = 0) -> Any:
         self.count += 1
@@ -335,38 +440,37 @@ class _Walker:
         self.seen.add(id(node))
         if self.count > MAX_VALUES:
             raise self._fail(node, path, over_limit(
-                "MAX_VALUES", "the document expands to too many values"),
-                self._alias_hint("split the file"))
+                "MAX_VALUES", _("the document expands to too many values")),
+                self._alias_hint(_(_SPLIT)))
         if depth > MAX_DEPTH:
             raise self._fail(node, path[:4], over_limit(
-                "MAX_DEPTH", "the document is nested too deeply"),
-                "a YAML alias may refer to itself" if self.aliased else
-                "flatten the nesting")
+                "MAX_DEPTH", _(_NESTED)), _(_SELF_ALIAS) if self.aliased else _(_FLATTEN))
         self.marks[path] = self._pos(node)
         if isinstance(node, yaml.MappingNode):
-            self._collection(node, path, _MAPPING_TAGS, "mapping")
+            self._collection(node, path, _MAPPING_TAGS, True)
             pairs, start = self._pairs(node, path)
             if len(pairs) > MAX_LIST_LENGTH:
                 raise self._fail(node, path, over_limit(
-                    "MAX_LIST_LENGTH", f"this mapping has {len(pairs):,} items once its "
-                    "merge keys (<<) are resolved"), "write fewer keys")
+                    "MAX_LIST_LENGTH", _("this mapping has {count} items once its merge keys "
+                                         "(<<) are resolved").format(count=number(len(pairs)))),
+                    _("write fewer keys"))
             out: dict[Any, Any] = {}
             written: set[Any] = set()
             for i, (key_node, value_node) in enumerate(pairs):
                 if not isinstance(key_node, yaml.ScalarNode):
-                    raise self._fail(key_node, path, "a mapping key must be a plain value")
+                    raise self._fail(key_node, path, _("a mapping key must be a plain value"))
                 key = self._construct(key_node, path)
                 if i >= start:    # written here, not merged in (a merged key may be overridden)
                     if key in written:
-                        raise self._fail(key_node, path + (key,), "duplicate key "
-                                         f"`{str(key)[:60]}` (YAML keeps only the last one)",
-                                         "remove one of the two")
+                        raise self._fail(key_node, path + (key,), _(
+                            "duplicate key `{key}` (YAML keeps only the last one)").format(
+                                key=str(key)[:60]), _("remove one of the two"))
                     written.add(key)
                 self.key_marks[path + (key,)] = self._pos(key_node)
                 out[key] = self.build(value_node, path + (key,), depth + 1)
             return out
         if isinstance(node, yaml.SequenceNode):
-            self._collection(node, path, _SEQUENCE_TAGS, "list")
+            self._collection(node, path, _SEQUENCE_TAGS, False)
             return [self.build(item, path + (i,), depth + 1) for i, item in enumerate(node.value)]
         return self._construct(node, path)
 
@@ -385,18 +489,17 @@ class _Bounds:
         """One more node (``items``: how many its collection already holds)."""
         self.nodes += 1
         if self.nodes > MAX_VALUES:
-            self._fail(mark, over_limit("MAX_VALUES", "the document holds too many values"),
-                       "split the file")
+            self._fail(mark, over_limit("MAX_VALUES", _("the document holds too many values")),
+                       _(_SPLIT))
         if items >= MAX_LIST_LENGTH:
             self._fail(parent_mark, over_limit(
-                "MAX_LIST_LENGTH", f"this list or mapping has more than {MAX_LIST_LENGTH:,} "
-                "items"), "split the file or shorten the list")
+                "MAX_LIST_LENGTH", _("this list or mapping has more than {count} items").format(
+                    count=number(MAX_LIST_LENGTH))), _(_SHORTEN_LIST))
 
     def descend(self, mark: Any) -> None:
         self.depth += 1
         if self.depth > MAX_DEPTH + 1:
-            self._fail(mark, over_limit("MAX_DEPTH", "the document is nested too deeply"),
-                       "flatten the nesting")
+            self._fail(mark, over_limit("MAX_DEPTH", _(_NESTED)), _(_FLATTEN))
 
     def _fail(self, mark: Any, message: str, hint: str) -> None:
         raise InputError(Problem(message, Location(self.file, mark.line + 1,
@@ -477,8 +580,8 @@ def parse_document(text: str, file: str | None = None, *, loader: type | None = 
     loader_class = _default_loader() if loader is None else loader
     if len(text) > MAX_FILE_BYTES:
         raise InputError(Problem(over_limit(
-            "MAX_FILE_BYTES", f"this text is {len(text):,} characters long"),
-            Location(file), hint="split it into smaller files"))
+            "MAX_FILE_BYTES", _(_TEXT_LENGTH).format(count=number(len(text)))),
+            Location(file), hint=_(_SPLIT_SMALLER)))
     reader = None
     try:
         if issubclass(loader_class, yaml.composer.Composer):
@@ -499,9 +602,10 @@ def parse_document(text: str, file: str | None = None, *, loader: type | None = 
         where = Location(file, mark.line + 1, mark.column + 1) if mark else Location(file, 1, 1)
         what = " ".join(p for p in (exc.context, exc.problem) if p)
         if "maximum nesting depth" in what:     # libyaml's own bound, met before ours
-            raise InputError(Problem(over_limit("MAX_DEPTH", "the document is nested too "
-                                                "deeply"), where,
-                                     hint="flatten the nesting")) from None
+            raise InputError(Problem(over_limit("MAX_DEPTH", _(_NESTED)), where,
+                                     hint=_(_FLATTEN))) from None
+        if language() != "en":
+            what = ", ".join(_yaml_words(p) for p in (exc.context, exc.problem) if p)
         hint = _("check the indentation and quoting near this line")
         context = exc.context_mark
         if context is not None and mark is not None and context.line != mark.line:
@@ -525,9 +629,8 @@ def parse_document(text: str, file: str | None = None, *, loader: type | None = 
         raise InputError(Problem(_("this is not valid YAML: {what}").format(what=exc),
                                  Location(file, 1, 1))) from None
     except RecursionError:    # a pure-Python loader whose nesting is not bounded above
-        raise InputError(Problem(over_limit("MAX_DEPTH", "the document is nested too deeply "
-                                            "to read"), Location(file, 1, 1),
-                                 hint="flatten the nesting")) from None
+        raise InputError(Problem(over_limit("MAX_DEPTH", _(_NESTED_TO_READ)),
+                                 Location(file, 1, 1), hint=_(_FLATTEN))) from None
     finally:
         if reader is not None:
             reader.dispose()
@@ -543,18 +646,21 @@ def file_stamp(path: str | Path) -> int:
         return -1
 
 
-_SPECIAL = ((stat.S_ISFIFO, "a FIFO (named pipe)"), (stat.S_ISCHR, "a character device"),
-            (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"))
+# What a file that is not a regular file is (English, marked for the catalog).
+_SPECIAL = ((stat.S_ISFIFO, N_("a FIFO (named pipe)")),
+            (stat.S_ISCHR, N_("a character device")),
+            (stat.S_ISBLK, N_("a block device")), (stat.S_ISSOCK, N_("a socket")))
 
 
 def _kind(mode: int) -> str | None:
-    """What a special file is, or None for a regular file."""
+    """What a special file is (English, marked for the catalog), or None for a regular
+    file."""
     if stat.S_ISDIR(mode):
-        return "a directory"
+        return N_("a directory")
     for test, name in _SPECIAL:
         if test(mode):
             return name
-    return None if stat.S_ISREG(mode) else "not a regular file"
+    return None if stat.S_ISREG(mode) else N_("not a regular file")
 
 
 def read_text(path: str | Path, kind: str = "YAML") -> str:
@@ -580,36 +686,38 @@ def read_text(path: str | Path, kind: str = "YAML") -> str:
         raise InputError(Problem(_("no such file: a part of the path is not a folder"),
                                  where)) from None
     except PermissionError as exc:
-        raise InputError(Problem(f"cannot read this file: {_reason(exc)}", where,
-                                 hint="check the permissions of the file and of the "
-                                      "folders above it")) from None
+        raise InputError(Problem(_(_CANNOT_READ).format(why=_reason(exc)), where,
+                                 hint=_("check the permissions of the file and of the "
+                                        "folders above it"))) from None
     except OSError as exc:
-        raise InputError(Problem(f"cannot read this file: {_reason(exc)}",
+        raise InputError(Problem(_(_CANNOT_READ).format(why=_reason(exc)),
                                  where)) from None
     except ValueError:   # e.g. a NUL byte in the name
-        raise InputError(Problem("this is not a usable file name",
+        raise InputError(Problem(_("this is not a usable file name"),
                                  Location(repr(str(path))))) from None
     if kind_of:
-        raise InputError(Problem(f"this is {kind_of}, not a {kind} file", where,
-                                 hint=f"give the path of a .{kind.lower()} "
-                                      "file"))
+        raise InputError(Problem(_("this is {what}, not a {kind} file").format(
+            what=_(kind_of), kind=kind), where,
+            hint=_("give the path of a .{suffix} file").format(suffix=kind.lower())))
     if len(raw) > MAX_FILE_BYTES:
-        raise InputError(Problem(over_limit("MAX_FILE_BYTES", "this file is larger"), where,
-                                 hint="split it into smaller files"))
+        raise InputError(Problem(over_limit("MAX_FILE_BYTES", _("this file is larger")), where,
+                                 hint=_(_SPLIT_SMALLER)))
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         before = raw[:exc.start]
         raise InputError(Problem(
-            f"this file is not UTF-8 text ({exc.reason})",
+            _("this file is not UTF-8 text ({reason})").format(reason=exc.reason),
             Location(str(path), before.count(b"\n") + 1,
                      exc.start - (before.rfind(b"\n") + 1) + 1),
-            hint="save it as UTF-8")) from None
+            hint=_("save it as UTF-8"))) from None
 
 
 def _reason(exc: OSError) -> str:
-    text = exc.strerror or str(exc) or type(exc).__name__
-    return text[:1].lower() + text[1:]
+    """The system's words for a failure to read, in the language spoken."""
+    from .files import describe_os_error
+
+    return describe_os_error(exc, writing=False)[0]
 
 
 def load_json(path: str | Path) -> Any:
@@ -640,24 +748,23 @@ def load_json(path: str | Path) -> Any:
     try:
         data = json.loads(text, parse_int=_json_int)
     except json.JSONDecodeError as exc:
-        raise at(exc.pos, f"this is not valid JSON: {exc.msg[:1].lower()}{exc.msg[1:]}",
-                 "check the brackets, commas and quotes near this place") from None
+        raise at(exc.pos, _("this is not valid JSON: {what}").format(
+            what=exc.msg[:1].lower() + exc.msg[1:]),
+            _("check the brackets, commas and quotes near this place")) from None
     except RecursionError:
-        raise InputError(Problem(over_limit("MAX_DEPTH", "the document is nested too deeply "
-                                            "to read"), Location(file, 1, 1),
-                                 hint="flatten the nesting")) from None
+        raise InputError(Problem(over_limit("MAX_DEPTH", _(_NESTED_TO_READ)),
+                                 Location(file, 1, 1), hint=_(_FLATTEN))) from None
     except _TooLong as exc:
         found = re.search(r"\d{%d,}" % (MAX_DIGITS + 1), text)
         raise at(found.start() if found else 0, over_limit(
-            "MAX_DIGITS", f"this number has {exc.args[0]:,} digits"),
-            "write a smaller number") from None
+            "MAX_DIGITS", _("this number has {count} digits").format(
+                count=number(exc.args[0]))), _("write a smaller number")) from None
     for match in _JSON_CONTROL.finditer(text):
         char = match.group()
         code = int(char[2:], 16) if char.startswith("\\") else ord(char)
         if CONTROL.match(chr(code)):
-            raise at(match.start(), "this text holds the control character "
-                     f"{control_character(chr(code))}, which a terminal would act on",
-                     "remove it: rentoy files hold printable text")
+            raise at(match.start(), _(_CONTROL).format(char=control_character(chr(code))),
+                     _(_CONTROL_HINT))
     return data
 
 

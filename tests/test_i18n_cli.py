@@ -195,7 +195,7 @@ def test_rentoy_play_in_spanish_at_a_terminal():
     child.expect("Le toca: ")
     child.expect(PROMPT)
     child.sendline("hola")
-    child.expect("acción desconocida 'hola'")
+    child.expect("acción desconocida `hola`")  # quoted as every Spanish message quotes
     child.expect(PROMPT)
     answers = ["quiero", "no quiero"]
     for _turn in range(40):

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from ..cards import DECK, Card, CardError, parse_card
 from ..errors import RentoyError
+from ..i18n import _
 from ..limits import shown
 
 __all__ = ["Action", "ActionSyntaxError", "PLAY", "RAISE", "GAME_CALL", "ACCEPT", "FOLD",
@@ -45,22 +46,25 @@ class Action:
     def parse(cls, text: str) -> "Action":
         """Parse ``"<seat> raise|accept|fold"`` or ``"<seat> play <card>"``."""
         if not isinstance(text, str):
-            raise ActionSyntaxError(f"an action is a string like '0 play 3c', not {shown(text)}")
+            raise ActionSyntaxError(_("an action is a string like '0 play 3c', not "
+                                      "{value}").format(value=shown(text)))
         words = text.split()
         if len(words) < 2 or not (words[0].isascii() and words[0].isdigit()):
             raise ActionSyntaxError(
-                f"bad action {shown(text)}: write '<seat> raise', '<seat> accept', "
-                "'<seat> fold', '<seat> game' or '<seat> play <card>'")
+                _("bad action {action}: write '<seat> raise', '<seat> accept', "
+                  "'<seat> fold', '<seat> game' or '<seat> play <card>'").format(
+                    action=shown(text)))
         # The seat's length is checked before it is converted: int() of thousands of
         # digits fails, and no table has a seat of three digits.
         if len(words[0].lstrip("0")) > len(str(_MAX_SEATS)) or int(words[0]) >= _MAX_SEATS:
-            raise ActionSyntaxError(f"bad action {shown(text)}: there is no seat "
-                                    f"{shown(words[0].lstrip('0'), quoted=False)}")
+            raise ActionSyntaxError(_("bad action {action}: there is no seat {seat}").format(
+                action=shown(text), seat=shown(words[0].lstrip('0'), quoted=False)))
         seat, kind = int(words[0]), words[1].lower()
         if kind == PLAY:
             if len(words) != 3:
-                raise ActionSyntaxError(f"bad action {shown(text)}: 'play' takes one card, "
-                                        f"e.g. '{seat} play 3c'")
+                raise ActionSyntaxError(_("bad action {action}: 'play' takes one card, e.g. "
+                                          "'{seat} play 3c'").format(action=shown(text),
+                                                                     seat=seat))
             try:
                 card = parse_card(words[2])
             except CardError as exc:
@@ -68,14 +72,15 @@ class Action:
             return _PLAYS[seat][card]
         if kind in BETS:
             if len(words) != 2:
-                raise ActionSyntaxError(f"bad action {shown(text)}: '{kind}' takes no card")
+                raise ActionSyntaxError(_("bad action {action}: '{kind}' takes no card").format(
+                    action=shown(text), kind=kind))
             return _BETS[kind][seat]
         from ..errors import suggest
 
         hint = suggest(kind, KINDS)
-        raise ActionSyntaxError(f"bad action {shown(text)}: unknown kind {shown(words[1])}"
-                                + (f" ({hint})" if hint else "")
-                                + "; use play, raise, game, accept or fold")
+        raise ActionSyntaxError(_("bad action {action}: unknown kind {kind}").format(
+            action=shown(text), kind=shown(words[1])) + (f" ({hint})" if hint else "")
+            + _("; use play, raise, game, accept or fold"))
 
     def __str__(self) -> str:
         return f"{self.seat} {self.kind} {self.card}" if self.card is not None \

@@ -37,6 +37,7 @@ from typing import Callable, Iterable, Iterator, Optional, Sequence, Union
 
 from ..errors import IllegalAction, InputError
 from ..consistency import check_players
+from ..i18n import N_, _
 from ..variant import Variant
 from .actions import Action
 from .hand import TEAMS, Deal, Event, Hand, HandResult, draw_deal, max_game_actions
@@ -53,10 +54,11 @@ Deals = Union[Iterable[Deal], Callable[[int], Optional[Deal]]]
 class Rounds:
     """What a game and a match share: they play their current part (a hand, a game)
     through the part's own API, refuse everything once they are over, and pay +1 / -1
-    per seat at the end. Subclasses set ``_kind`` and keep ``_winner`` (0, 1 or None)."""
+    per seat at the end. Subclasses set ``_over`` (what a refusal says once it is over,
+    translated when an action is refused) and keep ``_winner`` (0, 1 or None)."""
 
     __slots__ = ()
-    _kind = "game"
+    _over = N_("the game is over")
 
     @property
     def _current(self) -> Hand | Game:
@@ -96,7 +98,7 @@ class Rounds:
         if self.is_over:
             variant = self.variant  # type: ignore[attr-defined]
             prov = variant.provenance.get("turn_order")
-            raise IllegalAction("hand-over", f"the {self._kind} is over", action=action,
+            raise IllegalAction("hand-over", _(self._over), action=action,
                                 rule="turn_order", variant=variant.id,
                                 source=prov.source if prov else ())
         return self._current.check(action)
@@ -137,7 +139,8 @@ class Game(Rounds):
             variant, tables.rules.default_players if players is None else players)
         self.rng = rng if rng is not None else random.Random(seed or 0)
         if len(score) != 2:
-            raise InputError.at(f"score must be two numbers (team A, team B), not {score!r}")
+            raise InputError.at(_("score must be two numbers (team A, team B), not "
+                                  "{score}").format(score=repr(score)))
         self.score = (score[0], score[1])
         self.dealer = self.players - 1 if dealer is None else dealer
         self.results: list[HandResult] = []
@@ -150,7 +153,7 @@ class Game(Rounds):
         if first_deal is None and self._deals is not None:
             first_deal = self._deal(0)
             if first_deal is None:
-                raise InputError.at("the first deal is not known: give it as first_deal=")
+                raise InputError.at(_("the first deal is not known: give it as first_deal="))
         # Without a deal the hand draws its own from the game's generator, unchecked.
         self.hand = Hand(variant, self.players, self.dealer, self.score, deal=first_deal,
                          rng=self.rng)
@@ -164,13 +167,16 @@ class Game(Rounds):
 
     def _checked(self, deal: Deal, index: int) -> Deal:
         if not isinstance(deal, Deal):
-            raise InputError.at(f"the deal of hand {index + 1} is not a Deal: {deal!r}")
+            raise InputError.at(_("the deal of hand {number} is not a Deal: {deal}").format(
+                number=index + 1, deal=repr(deal)))
         if (len(deal.hands) != self.players
                 or any(len(h) != self.tables.rules.hand_size for h in deal.hands)
                 or len(set(deal.cards())) != self.players * self.tables.rules.hand_size + 1):
-            raise InputError.at(f"the deal of hand {index + 1} must give "
-                                f"{self.tables.rules.hand_size} different cards to each of "
-                                f"{self.players} players, and turn up another")
+            raise InputError.at(_("the deal of hand {number} must give {size} different "
+                                  "cards to each of {players} players, and turn up "
+                                  "another").format(number=index + 1,
+                                                    size=self.tables.rules.hand_size,
+                                                    players=self.players))
         return deal
 
     @property
@@ -196,8 +202,8 @@ class Game(Rounds):
         """Give the next hand's cards when the game waits for them (see
         :attr:`awaiting_deal`); the hand then starts as any other."""
         if not self._waiting:
-            raise InputError.at("no deal is awaited: the game deals its hands itself, or "
-                                "a hand is being played")
+            raise InputError.at(_("no deal is awaited: the game deals its hands itself, or "
+                                  "a hand is being played"))
         deal = self._checked(deal, len(self.results))
         self._waiting = False
         self._start(deal)
@@ -319,8 +325,8 @@ def _deal_source(deals: Deals | None) -> Callable[[int], Deal | None] | None:
     if deals is None or callable(deals):
         return deals
     if isinstance(deals, (Deal, str, bytes)):
-        raise InputError.at("deals must be an iterable of Deal objects or a function of the "
-                            "hand's index, not a single deal (use first_deal=)")
+        raise InputError.at(_("deals must be an iterable of Deal objects or a function of "
+                              "the hand's index, not a single deal (use first_deal=)"))
     iterator: Iterator[Deal] = iter(deals)
     # Drawn once and kept: the clones of a game share the source and read it by index.
     drawn: list[Deal] = []
@@ -330,9 +336,9 @@ def _deal_source(deals: Deals | None) -> Callable[[int], Deal | None] | None:
             try:
                 drawn.append(next(iterator))
             except StopIteration:
-                raise InputError.at(f"the deals ran out: no deal for hand {index + 1}",
-                                    hint="give a deal for every hand the game may need"
-                                    ) from None
+                raise InputError.at(
+                    _("the deals ran out: no deal for hand {number}").format(number=index + 1),
+                    hint=_("give a deal for every hand the game may need")) from None
         return drawn[index]
 
     return deal_for

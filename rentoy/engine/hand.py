@@ -35,6 +35,7 @@ from typing import NamedTuple, Sequence
 from ..cards import DECK, Card, parse_card
 from ..consistency import check_players
 from ..errors import IllegalAction, InputError
+from ..i18n import _
 from ..variant import Variant
 from .actions import ACCEPT, FOLD, GAME_CALL, PLAY, RAISE, Action, bet_actions, play_actions
 from .observation import HandRecord, Observation, observe
@@ -71,8 +72,8 @@ class Deal(NamedTuple):
         seen: set[int] = set()
         for card in [c for h in deal.hands for c in h] + [deal.up]:
             if card in seen:
-                raise InputError.at(f"{card} is dealt twice", hint="every card of the deal "
-                                    "must be different")
+                raise InputError.at(_("{card} is dealt twice").format(card=card),
+                                    hint=_("every card of the deal must be different"))
             seen.add(card)
         return deal
 
@@ -168,20 +169,23 @@ class Hand:
         check_players(variant, n)
         dealer = n - 1 if dealer is None else dealer
         if not (isinstance(dealer, int) and 0 <= dealer < n):
-            raise InputError.at(f"dealer {dealer} is not a seat (0 to {n - 1})")
+            raise InputError.at(_("dealer {dealer} is not a seat (0 to {last})").format(
+                dealer=dealer, last=n - 1))
         if len(score) != 2 or any(not isinstance(s, int) or s < 0 for s in score):
-            raise InputError.at(f"score must be two non-negative whole numbers, not {score!r}")
+            raise InputError.at(_("score must be two non-negative whole numbers, not "
+                                  "{score}").format(score=repr(score)))
         if max(score) >= tables.rules.target:
-            raise InputError.at(f"the score {list(score)} already ends a game to "
-                                f"{tables.rules.target}")
+            raise InputError.at(_("the score {score} already ends a game to {target}").format(
+                score=list(score), target=tables.rules.target))
         size = tables.rules.hand_size
         if deal is None:
             deal = draw_deal(rng if rng is not None else random.Random(seed or 0), n, size)
         elif len(deal.hands) != n or any(len(h) != size for h in deal.hands):
-            raise InputError.at(f"the deal must give {size} cards to each of {n} players")
+            raise InputError.at(_("the deal must give {size} cards to each of {players} "
+                                  "players").format(size=size, players=n))
         elif len(set(deal.cards())) != n * size + 1:
-            raise InputError.at("the deal gives a card twice", hint="every card of the deal "
-                                "must be different")
+            raise InputError.at(_("the deal gives a card twice"),
+                                hint=_("every card of the deal must be different"))
         self._setup(variant, tables, n, dealer, (int(score[0]), int(score[1])), deal)
 
     def _setup(self, variant: Variant, tables: Tables, players: int, dealer: int,

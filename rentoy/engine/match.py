@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import random
 
+from ..i18n import N_
 from ..variant import Variant
 from .actions import Action
 from .game import Deals, Game, Rounds, _deal_source
@@ -42,7 +43,7 @@ class Match(Rounds):
     and the deal passes on from one game to the next.
     """
 
-    _kind = "match"
+    _over = N_("the match is over")
 
     __slots__ = ("variant", "players", "rng", "best_of", "needed", "games_won", "games",
                  "game", "_winner", "_deals")

@@ -8,7 +8,9 @@ itself); its betting is a small frozen :class:`Betting` value, the same one an
 :class:`~rentoy.engine.tables.Tables`, and return the :class:`Refusal` that forbids an
 action, or None when the rules allow it. Each refusal is declared once, below, with
 its stable reason code, the rule of the rule table behind it (:mod:`rentoy.ruletable`),
-what it means and how its message is worded.
+what it means and how its message is worded. The messages are worded only when an action
+is refused, in the language spoken then (``rentoy.i18n``); the predicates never ask
+for a translation.
 
 Everything that says whether an action is legal comes from these predicates:
 :meth:`Hand.legal_actions <rentoy.engine.Hand.legal_actions>` asks, for each kind of
@@ -55,6 +57,7 @@ from enum import Enum
 from typing import TYPE_CHECKING, Callable, NamedTuple, Sequence, TypeVar
 
 from ..cards import Card
+from ..i18n import N_, _, language
 from .actions import ACCEPT, FOLD, GAME_CALL, KINDS, PLAY, RAISE, Action
 from .tables import ARRASTRE_NONE, ARRASTRE_OVERTRUMP, Tables, TrumpTables
 
@@ -162,9 +165,10 @@ class HandState:
 
 @dataclass(frozen=True, eq=False)
 class Refusal:
-    """One reason an action is refused: its code, the rule behind it, what it means,
+    """One reason an action is refused: its code, the rule behind it, what it means (in
+    English, marked for the catalog: ``_(meaning)`` gives it in the language spoken),
     and its message for an action in a given hand (worded from the hand's public face:
-    its observations, never its hidden state)."""
+    its observations, never its hidden state, in the language spoken)."""
 
     code: str
     rule: str
@@ -185,12 +189,21 @@ def _refusal(code: str, rule: str, meaning: str
     return declare
 
 
+def _value_text(value: int | str) -> str:
+    """A value of the ladder in a message; the whole-game step (``game``, as the English
+    messages have always written it) in words in another language."""
+    if isinstance(value, str) and language() != "en":
+        return _("the whole game")
+    return str(value)
+
+
 def _ladder_text(tables: Tables) -> str:
-    return "-".join(str(v) for v in tables.ladder)
+    # The whole-game step as one word (``game``, ``partida``): the ladder stays a list.
+    return "-".join(_("game") if isinstance(v, str) else str(v) for v in tables.ladder)
 
 
 def _cards_text(cards: Sequence[Card]) -> str:
-    return " ".join(map(str, cards)) or "nothing"
+    return " ".join(map(str, cards)) or _("nothing")
 
 
 def cards_left(deal: Deal, actions: Sequence[Action]) -> tuple[tuple[Card, ...], ...]:
@@ -214,29 +227,31 @@ def _playable(hand: Hand, seat: int) -> str:
 
 # -- turn_order and players -------------------------------------------------------------
 
-@_refusal("hand-over", "turn_order", "The hand is over; no action can be taken.")
+@_refusal("hand-over", "turn_order", N_("The hand is over; no action can be taken."))
 def HAND_OVER(hand: Hand, a: Action) -> str:
-    return "the hand is over"
+    return _("the hand is over")
 
 
 @_refusal("no-such-seat", "players",
-          "The seat is not at the table (seats run from 0 to players-1).")
+          N_("The seat is not at the table (seats run from 0 to players-1)."))
 def NO_SUCH_SEAT(hand: Hand, a: Action) -> str:
-    return f"there is no seat {a.seat}; seats run from 0 to {hand.players - 1}"
+    return _("there is no seat {seat}; seats run from 0 to {last}").format(
+        seat=a.seat, last=hand.players - 1)
 
 
 @_refusal("unknown-action", "turn_order",
-          "The action kind is not play, raise, game, accept or fold, a play names no "
-          "card, or a bet names one.")
+          N_("The action kind is not play, raise, game, accept or fold, a play names no "
+             "card, or a bet names one."))
 def UNKNOWN_ACTION(hand: Hand, a: Action) -> str:
-    return (f"{a} is not an action: write '<seat> play <card>' or "
-            "'<seat> raise|game|accept|fold'")
+    return _("{action} is not an action: write '<seat> play <card>' or "
+             "'<seat> raise|game|accept|fold'").format(action=a)
 
 
 @_refusal("not-your-turn", "turn_order",
-          "Only the player whose turn it is may play a card or make a new raise.")
+          N_("Only the player whose turn it is may play a card or make a new raise."))
 def NOT_YOUR_TURN(hand: Hand, a: Action) -> str:
-    return f"it is seat {hand.current_seat}'s turn, not seat {a.seat}'s"
+    return _("it is seat {turn}'s turn, not seat {seat}'s").format(
+        turn=hand.current_seat, seat=a.seat)
 
 
 def refusal_of(state: HandState, action: Action) -> Refusal | None:
@@ -264,42 +279,48 @@ def refusal_of(state: HandState, action: Action) -> Refusal | None:
 # -- hand_size, arrastre, follow_suit: playing a card ----------------------------------
 
 @_refusal("raise-pending", "raise_when",
-          "A raise is waiting for an answer; no card is played until it is accepted or "
-          "refused.")
+          N_("A raise is waiting for an answer; no card is played until it is accepted or "
+             "refused."))
 def RAISE_PENDING(hand: Hand, a: Action) -> str:
     seen = hand.observation(a.seat)
     raiser = (seen.raiser or 0) & 1
-    return (f"team {TEAMS[raiser]}'s raise to {seen.value} waits for an answer from team "
-            f"{TEAMS[1 - raiser]}; no card is played until then")
+    return _("team {raiser}'s raise to {value} waits for an answer from team {answering}; "
+             "no card is played until then").format(
+        raiser=TEAMS[raiser], value=_value_text(seen.value), answering=TEAMS[1 - raiser])
 
 
-@_refusal("card-not-held", "hand_size", "The player does not hold that card (any more).")
+@_refusal("card-not-held", "hand_size", N_("The player does not hold that card (any more)."))
 def CARD_NOT_HELD(hand: Hand, a: Action) -> str:
     held = cards_left(hand.deal, hand.history)[a.seat]
-    return f"seat {a.seat} does not hold {a.card}; it holds {_cards_text(held)}"
+    return _("seat {seat} does not hold {card}; it holds {held}").format(
+        seat=a.seat, card=a.card, held=_cards_text(held))
 
 
 @_refusal("arrastre", "arrastre",
-          "A trump was led and the player holds a trump, so he must play one "
-          "(rule `arrastre`).")
+          N_("A trump was led and the player holds a trump, so he must play one "
+             "(rule `arrastre`)."))
 def ARRASTRE(hand: Hand, a: Action) -> str:
-    return (f"a trump was led (arrastre) and seat {a.seat} holds a trump, so {a.card} may not "
-            f"be played; playable: {_playable(hand, a.seat)}")
+    return _("a trump was led (arrastre) and seat {seat} holds a trump, so {card} may not "
+             "be played; playable: {playable}").format(
+        seat=a.seat, card=a.card, playable=_playable(hand, a.seat))
 
 
 @_refusal("overtrump", "arrastre",
-          "A trump was led and the player can beat every card in the trick, so he must "
-          "(rule `arrastre: overtrump`).")
+          N_("A trump was led and the player can beat every card in the trick, so he must "
+             "(rule `arrastre: overtrump`)."))
 def OVERTRUMP(hand: Hand, a: Action) -> str:
-    return (f"a trump was led and seat {a.seat} can beat every card in the trick, so {a.card} "
-            f"is too low; playable: {_playable(hand, a.seat)}")
+    return _("a trump was led and seat {seat} can beat every card in the trick, so {card} "
+             "is too low; playable: {playable}").format(
+        seat=a.seat, card=a.card, playable=_playable(hand, a.seat))
 
 
 @_refusal("follow-suit", "follow_suit",
-          "The player holds a card of the led suit and must play one (rule `follow_suit`).")
+          N_("The player holds a card of the led suit and must play one "
+             "(rule `follow_suit`)."))
 def FOLLOW_SUIT(hand: Hand, a: Action) -> str:
-    return (f"seat {a.seat} holds a card of the led suit, so {a.card} may not be played; "
-            f"playable: {_playable(hand, a.seat)}")
+    return _("seat {seat} holds a card of the led suit, so {card} may not be played; "
+             "playable: {playable}").format(
+        seat=a.seat, card=a.card, playable=_playable(hand, a.seat))
 
 
 def play_refusal(state: HandState, seat: int, card: Card) -> Refusal | None:
@@ -387,24 +408,28 @@ def legal_cards(tables: Tables, tt: TrumpTables, hand: list[C], trick: Sequence[
 # -- answer_by and default_answerer ----------------------------------------------------
 
 @_refusal("nothing-to-answer", "answer_by",
-          "Accept and fold answer a raise, and no raise is waiting.")
+          N_("Accept and fold answer a raise, and no raise is waiting."))
 def NOTHING_TO_ANSWER(hand: Hand, a: Action) -> str:
-    return f"no raise is waiting for an answer, so seat {a.seat} cannot {a.kind}"
+    text = (_("no raise is waiting for an answer, so seat {seat} cannot accept")
+            if a.kind == ACCEPT else
+            _("no raise is waiting for an answer, so seat {seat} cannot fold"))
+    return text.format(seat=a.seat)
 
 
 @_refusal("own-raise", "answer_by",
-          "A raise is answered by the other team, not by the team that made it.")
+          N_("A raise is answered by the other team, not by the team that made it."))
 def OWN_RAISE(hand: Hand, a: Action) -> str:
     team = a.seat & 1
-    return (f"seat {a.seat} is on team {TEAMS[team]}, which made the raise; "
-            f"team {TEAMS[1 - team]} answers it")
+    return _("seat {seat} is on team {team}, which made the raise; team {other} answers "
+             "it").format(seat=a.seat, team=TEAMS[team], other=TEAMS[1 - team])
 
 
 @_refusal("not-answering-seat", "answer_by",
-          "Only the player after the raiser may answer the raise (rule `answer_by: next`).")
+          N_("Only the player after the raiser may answer the raise "
+             "(rule `answer_by: next`)."))
 def NOT_ANSWERING_SEAT(hand: Hand, a: Action) -> str:
-    return (f"seat {hand.current_seat}, the player after the raiser, answers the raise, "
-            f"not seat {a.seat}")
+    return _("seat {answering}, the player after the raiser, answers the raise, not seat "
+             "{seat}").format(answering=hand.current_seat, seat=a.seat)
 
 
 def answering_seat(betting: Betting) -> int:
@@ -430,51 +455,54 @@ def answer_refusal(tables: Tables, betting: Betting, seat: int) -> Refusal | Non
 # -- raise_when, ladder, raise_right, juego_fuera: raising -------------------------------
 
 @_refusal("not-your-turn", "raise_when",
-          "Only the player whose turn it is may play a card or make a new raise.")
+          N_("Only the player whose turn it is may play a card or make a new raise."))
 def RAISE_OUT_OF_TURN(hand: Hand, a: Action) -> str:
-    return f"it is seat {hand.current_seat}'s turn, not seat {a.seat}'s"
+    return NOT_YOUR_TURN.message(hand, a)
 
 
 @_refusal("ladder-top", "ladder",
-          "The hand is already at the top of the ladder; there is no higher value "
-          "(rule `ladder`).")
+          N_("The hand is already at the top of the ladder; there is no higher value "
+             "(rule `ladder`)."))
 def LADDER_TOP(hand: Hand, a: Action) -> str:
     seen = hand.observation(a.seat)
     tables = seen.tables
     if seen.pending:
-        return f"{seen.value} is the top of the ladder {_ladder_text(tables)}; accept or fold"
-    return (f"the hand is already worth {seen.value}, the top of the ladder "
-            f"{_ladder_text(tables)}")
+        return _("{value} is the top of the ladder {ladder}; accept or fold").format(
+            value=_value_text(seen.value), ladder=_ladder_text(tables))
+    return _("the hand is already worth {value}, the top of the ladder {ladder}").format(
+        value=_value_text(seen.value), ladder=_ladder_text(tables))
 
 
 @_refusal("no-raise-right", "raise_right",
-          "After a raise is accepted only the accepting team may raise again "
-          "(rule `raise_right: acceptor`).")
+          N_("After a raise is accepted only the accepting team may raise again "
+             "(rule `raise_right: acceptor`)."))
 def NO_RAISE_RIGHT(hand: Hand, a: Action) -> str:
     team = hand.observation(a.seat).raise_right
-    return f"team {team} accepted the last raise, so only team {team} may raise again"
+    return _("team {team} accepted the last raise, so only team {team} may raise "
+             "again").format(team=team)
 
 
 @_refusal("no-game-call", "juego_fuera",
-          "The variant has no call that raises the hand straight to the whole game "
-          "(rule `juego_fuera: none`).")
+          N_("The variant has no call that raises the hand straight to the whole game "
+             "(rule `juego_fuera: none`)."))
 def NO_GAME_CALL(hand: Hand, a: Action) -> str:
-    return (f"variant {hand.variant.id} has no call for the whole game (juego fuera); "
-            "raise one step at a time")
+    return _("variant {variant} has no call for the whole game (juego fuera); raise one "
+             "step at a time").format(variant=hand.variant.id)
 
 
 @_refusal("game-call-in-answer", "juego_fuera",
-          "The whole game (juego fuera) is called only in answer to a raise "
-          "(rule `juego_fuera: answer`).")
+          N_("The whole game (juego fuera) is called only in answer to a raise "
+             "(rule `juego_fuera: answer`)."))
 def GAME_CALL_IN_ANSWER(hand: Hand, a: Action) -> str:
-    return ("the whole game (juego fuera) is called only in answer to a raise, not on "
-            "one's turn; raise instead")
+    return _("the whole game (juego fuera) is called only in answer to a raise, not on "
+             "one's turn; raise instead")
 
 
 @_refusal("whole-game", "juego_fuera",
-          "The hand is already played for the whole game; nothing can be raised above it.")
+          N_("The hand is already played for the whole game; nothing can be raised above "
+             "it."))
 def WHOLE_GAME(hand: Hand, a: Action) -> str:
-    return "the hand is already played for the whole game"
+    return _("the hand is already played for the whole game")
 
 
 def raise_refusal(state: HandState, seat: int, game: bool = False) -> Refusal | None:

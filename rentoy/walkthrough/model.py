@@ -34,6 +34,8 @@ from typing import Any, Iterator, Mapping
 from ..cards import Card, CardError, parse_card
 from ..engine import REASONS, Action, ActionSyntaxError, Deal, Hand, draw_deal
 from ..errors import InputError, Location, Problem, VariantError, WalkthroughError, suggest
+from ..i18n import N_, _, language, ngettext
+from ..limits import shown
 from ..validation import schema_part
 from ..variant import Variant
 from ..variants import builtin_ids, load_variant
@@ -223,16 +225,28 @@ def check_walkthrough(path: str | Path) -> str:
     """
     wt = load_walkthrough(path)
     leaves = wt.leaves()
-    segments = sum(1 for _ in wt.segments())
-    deal = "seed " + str(wt.seed) if wt.seed is not None else "dealt as written"
+    segments = sum(1 for _item in wt.segments())
+    actions = wt.action_count()
+    # A title between «», as the other Spanish messages quote a title (values and code
+    # go between backticks).
+    title = repr(wt.title) if language() == "en" else f"«{shown(wt.title, quoted=False)}»"
     if wt.is_record:
-        return (f"walkthrough {wt.title!r}, a record of {_count(len(wt.hands), 'hand')}: "
-                f"variant {wt.variant.id}, {wt.players} players, dealt as written, "
-                f"{_count(wt.action_count(), 'action')}")
-    return (f"walkthrough {wt.title!r}: variant {wt.variant.id}, {wt.players} players, "
-            f"{deal}, {_count(wt.action_count(), 'action')} in {segments} segment"
-            f"{'s' if segments != 1 else ''}, {len(leaves)} "
-            f"branch{'es' if len(leaves) != 1 else ''} to run")
+        hands = len(wt.hands)
+        return (ngettext("walkthrough {title}, a record of {n} hand",
+                         "walkthrough {title}, a record of {n} hands", hands).format(
+                    title=title, n=hands)
+                + ngettext(": variant {variant}, {players} players, dealt as written, "
+                           "{n} action", ": variant {variant}, {players} players, dealt as "
+                           "written, {n} actions", actions).format(
+                    variant=wt.variant.id, players=wt.players, n=actions))
+    deal = (_("seed {seed}").format(seed=wt.seed) if wt.seed is not None
+            else _("dealt as written"))
+    return (_("walkthrough {title}: variant {variant}, {players} players, {deal}").format(
+                title=title, variant=wt.variant.id, players=wt.players, deal=deal)
+            + ngettext(", {n} action", ", {n} actions", actions).format(n=actions)
+            + ngettext(" in {n} segment", " in {n} segments", segments).format(n=segments)
+            + ngettext(", {n} branch to run", ", {n} branches to run", len(leaves)).format(
+                n=len(leaves)))
 
 
 class _Builder:
@@ -261,8 +275,8 @@ class _Builder:
             elsewhere = first.location.file is not None and first.location.line is not None
             if elsewhere:
                 # A variant file that is itself broken: point at our line, then at its own.
-                self.bad(("variant",), f"cannot load the variant {spec!r}",
-                         "see the problems in the variant file below")
+                self.bad(("variant",), _("cannot load the variant {spec}").format(
+                    spec=shown(spec)), _("see the problems in the variant file below"))
                 self.problems.extend(exc.problems)
             else:
                 self.bad(("variant",), first.message, first.hint)
@@ -287,9 +301,11 @@ class _Builder:
                 return None
             if card in seen:
                 first = seen[card]
-                self.bad(path, f"{card} ({card.name}) is dealt twice: it is already at line "
-                         f"{self.line(first)} ({_key_path(first)})",
-                         "each card of the deck is dealt once")
+                self.bad(path, _("{card} ({name}) is dealt twice: it is already at line "
+                                 "{line} ({key})").format(card=card, name=card.name,
+                                                          line=self.line(first),
+                                                          key=_key_path(first)),
+                         _("each card of the deck is dealt once"))
             else:
                 seen[card] = path
             return card
@@ -312,8 +328,8 @@ class _Builder:
             self.bad(path, problem.message, problem.hint)
             return [], None
         if deal.dealer is not None:
-            self.bad(path, "a walkthrough names its dealer with `dealer:`, not inside "
-                           "the deal", "leave `/ dealer N` out of the line")
+            self.bad(path, _("a walkthrough names its dealer with `dealer:`, not inside "
+                             "the deal"), _("leave `/ dealer N` out of the line"))
         return [list(h) for h in deal.hands], deal.up
 
     def players(self, data: dict[str, Any], variant: Variant) -> int:
@@ -321,8 +337,10 @@ class _Builder:
         if "players" in data:
             n: int = data["players"]
             if n not in allowed:
-                self.bad(("players",), f"variant {variant.id} is played by "
-                         f"{join_words(allowed, 'or')} players, not {n}")
+                self.bad(("players",), _("variant {variant} is played by {allowed} players, "
+                                         "not {n}").format(variant=variant.id,
+                                                           allowed=join_words(allowed, "or"),
+                                                           n=n))
             return n
         written = data["hands"][0] if "hands" in data else data
         if "deal" in written:
@@ -330,8 +348,10 @@ class _Builder:
             n = deal.count("|") + 1 if isinstance(deal, str) else len(deal["hands"])
             if n not in allowed:
                 where = ("hands", 0, "deal", "hands") if written is not data else ("deal", "hands")
-                self.bad(where, f"the deal has {n} hands, but variant {variant.id} "
-                         f"is played by {join_words(allowed, 'or')} players")
+                self.bad(where, _("the deal has {n} hands, but variant {variant} is played "
+                                  "by {allowed} players").format(
+                                      n=n, variant=variant.id,
+                                      allowed=join_words(allowed, "or")))
             return n
         return variant.rules.default_players
 
@@ -339,25 +359,27 @@ class _Builder:
         games = tuple(data.get("games", (0, 0)))
         best_of, needed = variant.rules.match, variant.rules.games_needed
         if best_of == 1 and games != (0, 0):
-            self.bad(("games",), f"variant {variant.id} plays single games (its `match` rule "
-                     "is 1), so no games can have been won before this one",
-                     "leave `games` out, or use a variant whose match has several games")
+            self.bad(("games",), _("variant {variant} plays single games (its `match` rule "
+                                   "is 1), so no games can have been won before this "
+                                   "one").format(variant=variant.id),
+                     _("leave `games` out, or use a variant whose match has several games"))
         elif max(games) >= needed:
-            self.bad(("games",), f"the games {list(games)} already end a match of the best of "
-                     f"{best_of}", f"both counts must be below {needed}")
+            self.bad(("games",), _("the games {games} already end a match of the best of "
+                                   "{best_of}").format(games=list(games), best_of=best_of),
+                     _("both counts must be below {needed}").format(needed=needed))
         return (games[0], games[1])
 
     def table(self, data: dict[str, Any], variant: Variant) -> tuple[int, int, tuple[int, int]]:
         n = self.players(data, variant)
         dealer = data.get("dealer", n - 1)
         if not 0 <= dealer < n:
-            self.bad(("dealer",), f"there is no seat {dealer} at a table of {n}; seats run "
-                     f"from 0 to {n - 1}")
+            self.bad(("dealer",), _(_NO_SEAT).format(seat=dealer, n=n, last=n - 1))
         score = tuple(data.get("score", (0, 0)))
         target = variant.rules.target
         if max(score) >= target:
-            self.bad(("score",), f"the score {list(score)} already ends a game to {target}",
-                     f"both scores must be below {target}")
+            self.bad(("score",), _("the score {score} already ends a game to {target}").format(
+                score=list(score), target=target),
+                _("both scores must be below {target}").format(target=target))
         return n, dealer, (score[0], score[1])
 
     def deal(self, data: dict[str, Any], variant: Variant | None, n: int | None,
@@ -370,18 +392,20 @@ class _Builder:
             seed = data.get("seed", 0)
             return draw_deal(random.Random(seed), n, variant.rules.hand_size), seed
         if "seed" in data:
-            self.bad(("seed",), "give either `deal` or `seed`, not both",
-                     "a written deal needs no seed", key=True)
+            self.bad(("seed",), _("give either `deal` or `seed`, not both"),
+                     _("a written deal needs no seed"), key=True)
         if variant is None or not hands:    # no hands: a one-line deal already refused
             return None, None
         problems = len(self.problems)
         if len(hands) != n:
-            self.bad(prefix + ("deal", "hands"), f"the deal has {len(hands)} hands; {n} "
-                     f"players need {n}")
+            self.bad(prefix + ("deal", "hands"), _("the deal has {count} hands; {n} players "
+                                                   "need {n}").format(count=len(hands), n=n))
         for s, cards in enumerate(hands):
             if len(cards) != size:
-                self.bad(prefix + ("deal", "hands", s), f"seat {s} is dealt {len(cards)} cards; "
-                         f"variant {variant.id} deals {size} to each player")
+                self.bad(prefix + ("deal", "hands", s), _(
+                    "seat {seat} is dealt {count} cards; variant {variant} deals {size} to "
+                    "each player").format(seat=s, count=len(cards), variant=variant.id,
+                                          size=size))
         if (len(self.problems) > problems or up is None
                 or any(c is None for h in hands for c in h)):
             return None, None
@@ -394,22 +418,23 @@ class _Builder:
         """The hands of a record; the keys of a single hand are refused beside them."""
         for key in ("deal", "seed", "actions", "expect", "branches"):
             if key in data:
-                self.bad((key,), f"a record lists its hands under `hands`, so `{key}` "
-                         "cannot stand beside it", f"move `{key}` into the hand it belongs "
-                         "to" if key != "seed" else "a record's hands are dealt as written",
+                self.bad((key,), _("a record lists its hands under `hands`, so `{key}` "
+                                   "cannot stand beside it").format(key=key),
+                         _("move `{key}` into the hand it belongs to").format(key=key)
+                         if key != "seed" else _("a record's hands are dealt as written"),
                          key=True)
         out = []
         for i, item in enumerate(data["hands"]):
             prefix = ("hands", i)
             written = self.cards(item, prefix)
-            deal, _ = self.deal(item, variant, n, written[0], written[1], prefix)
+            deal, _seed = self.deal(item, variant, n, written[0], written[1], prefix)
             name = f"hand {i + 1}"
             spec = self.segment(item, prefix, (name,), n)
             if spec.expect.get("illegal") is True:
-                self.bad(prefix + ("expect", "illegal"), "a record's hands hold only the "
-                         "actions that were played, so none can be refused",
-                         "leave `illegal` out; a walkthrough with one hand can show a "
-                         "refusal", key=True)
+                self.bad(prefix + ("expect", "illegal"), _(
+                    "a record's hands hold only the actions that were played, so none can "
+                    "be refused"), _("leave `illegal` out; a walkthrough with one hand can "
+                                     "show a refusal"), key=True)
             if deal is None or n is None or dealer is None:
                 continue
             out.append(HandSpec(i + 1, (dealer + i) % n, deal, spec, self.line(prefix),
@@ -433,8 +458,8 @@ class _Builder:
                 self.bad(where, str(exc))
                 continue
             if players is not None and action.seat >= players:
-                self.bad(where, f"there is no seat {action.seat} at a table of {players}; "
-                         f"seats run from 0 to {players - 1}")
+                self.bad(where, _(_NO_SEAT).format(seat=action.seat, n=players,
+                                                   last=players - 1))
                 continue
             actions.append(ActionSpec(text, action, self.line(where), note))
 
@@ -447,9 +472,10 @@ class _Builder:
         for j, child in enumerate(node.get("branches") or ()):
             name = str(child["name"])
             if name in seen:
-                self.bad(prefix + ("branches", j, "name"), f"two branches here are named "
-                         f"{name!r} (the other at line {self.line(seen[name])})",
-                         "give each branch its own name")
+                self.bad(prefix + ("branches", j, "name"), _(
+                    "two branches here are named {name} (the other at line {line})").format(
+                        name=shown(name), line=self.line(seen[name])),
+                    _("give each branch its own name"))
             seen[name] = prefix + ("branches", j, "name")
             branches.append(self.segment(child, prefix + ("branches", j), names + (name,),
                                          players))
@@ -464,27 +490,30 @@ class _Builder:
                      players: int | None) -> None:
         illegal = expect.get("illegal") is True
         if illegal and not has_actions:
-            self.bad(path + ("illegal",), "`illegal: true` needs an action to refuse, and this "
-                     "segment has none", key=True)
+            self.bad(path + ("illegal",), _("`illegal: true` needs an action to refuse, and "
+                                            "this segment has none"), key=True)
         for key in ("reason", "legal_under"):
             if key in expect and not illegal:
-                self.bad(path + (key,), f"`{key}` describes a refusal: add `illegal: true`",
-                         key=True)
+                self.bad(path + (key,), _("`{key}` describes a refusal: add "
+                                          "`illegal: true`").format(key=key), key=True)
         reason = expect.get("reason")
         if reason is not None and reason not in REASONS:
-            self.bad(path + ("reason",), f"unknown reason code {reason!r}",
-                     suggest(reason, REASONS) or f"known codes: {', '.join(REASONS)}")
+            self.bad(path + ("reason",), _("unknown reason code {reason}").format(
+                reason=shown(reason)), suggest(reason, REASONS)
+                or _("known codes: {codes}").format(codes=", ".join(REASONS)))
         legal_under = expect.get("legal_under") or ()
         ids = builtin_ids() if legal_under else ()
         for i, vid in enumerate(legal_under):
             if vid.split("+")[0] not in ids:
-                self.bad(path + ("legal_under", i), f"{vid!r} is not a built-in variant",
+                self.bad(path + ("legal_under", i), _("{variant} is not a built-in "
+                                                      "variant").format(variant=shown(vid)),
                          suggest(vid.split("+")[0], ids))
         if players is not None:
             for i, seat in enumerate(expect.get("trick_winners") or ()):
                 if seat >= players:
-                    self.bad(path + ("trick_winners", i), f"there is no seat {seat} at a "
-                             f"table of {players}")
+                    self.bad(path + ("trick_winners", i), _(
+                        "there is no seat {seat} at a table of {n}").format(seat=seat,
+                                                                           n=players))
 
 
 def _build(doc: Document, path: Path | None, folder: Path | None = None) -> Walkthrough:
@@ -494,8 +523,8 @@ def _build(doc: Document, path: Path | None, folder: Path | None = None) -> Walk
         folder = path.parent
     data = doc.data
     if not isinstance(data, dict):
-        raise WalkthroughError(doc.problem((), "a walkthrough file is a mapping with at least "
-                                               "`variant` and `actions`"))
+        raise WalkthroughError(doc.problem((), _("a walkthrough file is a mapping with at "
+                                                 "least `variant` and `actions`")))
     problems = schema_problems(doc, schema_path())
     if problems:
         raise WalkthroughError(problems)
@@ -548,6 +577,6 @@ def _key_path(path: _KeyPath) -> str:
     return Problem("", path=tuple(path)).key_path
 
 
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+#: A seat the table does not have.
+_NO_SEAT = N_("there is no seat {seat} at a table of {n}; seats run from 0 to {last}")
 

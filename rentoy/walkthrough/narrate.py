@@ -10,11 +10,14 @@ refusal's reason, rule and source.
 ('9', 'the whole game')
 >>> legal_under_text(("1598", "1737", "1737+borrego", "avila+borrego"))
 '1598, 1737, avila+borrego (and 1 more with options)'
+>>> data_words({"A": [10, 5]}), data_words("B")
+('{"A": [10, 5]}', '"B"')
 """
 
 from __future__ import annotations
 
-from typing import Iterable
+import json
+from typing import Any, Iterable
 
 from ..cards import SUITS, Card
 from ..comparison.reference import refusal_origin
@@ -23,13 +26,13 @@ from ..engine import ACCEPT, FOLD, GAME_CALL, PLAY, RAISE, TEAMS, Action, Event,
 from ..engine.tables import ARRASTRE_NONE, ARRASTRE_OVERTRUMP, compile_variant
 from ..errors import IllegalAction
 from ..glossary import gloss
-from ..i18n import _
+from ..i18n import _, language
 from ..variant import Variant
 from .state import Snapshot
 
 __all__ = ["call_for", "gloss_for", "step_remarks", "refusal_remarks", "value_text",
            "card_text", "legal_under_text", "team_of_seat", "score_text",
-           "join_words"]
+           "join_words", "data_words"]
 
 
 def team_of_seat(seat: int) -> str:
@@ -40,6 +43,30 @@ def team_of_seat(seat: int) -> str:
 def value_text(value: int | str) -> str:
     """A ladder value as prose: a number, or "the whole game"."""
     return _("the whole game") if value == "game" else str(value)
+
+
+def data_words(value: Any) -> str:
+    """A value of a walkthrough file (an expectation, what was found instead) as a
+    message quotes it: as JSON in English; in another language as the file writes it
+    (``[1, 0]``, ``{A: [10, 5]}``), a text between backticks, as its messages quote.
+
+    >>> from rentoy.i18n import use_language
+    >>> with use_language("es"):
+    ...     data_words("arrastre"), data_words({"A": [10, 5], "B": None}), data_words(["1737"])
+    ('`arrastre`', '{A: [10, 5], B: null}', '[1737]')
+    """
+    if language() == "en":
+        return json.dumps(value, ensure_ascii=False)
+    return f"`{value}`" if isinstance(value, str) else _flow(value)
+
+
+def _flow(value: Any) -> str:
+    """``value`` in YAML's flow style, its texts unquoted (for reading, not parsing)."""
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {_flow(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_flow(v) for v in value) + "]"
+    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
 
 
 def card_text(card: Card, trump: str | None = None, top: tuple[int, ...] = ()) -> str:
@@ -240,7 +267,8 @@ def refusal_remarks(variant: Variant, refusal: IllegalAction, expected: bool) ->
     """Why an action was refused under ``variant``: message, reason code, rule and its
     evidence, and where it would have been legal."""
     head = _("Refused, as expected") if expected else _("Refused")
-    out = [f"{head}: {_(refusal.detail)} [{refusal.reason}]."]
+    # The detail is worded in the language spoken when the action was refused.
+    out = [f"{head}: {refusal.detail} [{refusal.reason}]."]
     if refusal.rule:
         out.append(refusal_origin(variant, refusal.rule))
     if refusal.legal_under:

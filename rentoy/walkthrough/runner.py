@@ -33,7 +33,6 @@ line, the reason code and the rule.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator
@@ -42,9 +41,10 @@ from ..cards import Card
 from ..engine import Action, Event, Hand, TrickRecord
 from ..errors import IllegalAction
 from ..comparison.rules import explain_refusal
+from ..i18n import _
 from ..render import plain
 from .model import SegmentSpec, Walkthrough, load_walkthrough
-from .narrate import call_for, gloss_for, refusal_remarks, step_remarks
+from .narrate import call_for, data_words, gloss_for, refusal_remarks, step_remarks
 from .state import Snapshot, next_table
 
 __all__ = ["Step", "Segment", "BranchResult", "WalkthroughRun", "run_walkthrough"]
@@ -288,19 +288,22 @@ class _Runner:
             hand = Hand(wt.variant, players=wt.players, dealer=spec.dealer, score=score,
                         deal=spec.deal)
             if stop is not None:     # shown with the score it would have started from
-                out.append(self.segment(spec.root, hand, [f"not played: {stop}"], True))
+                out.append(self.segment(spec.root, hand, [_("not played: {why}").format(
+                    why=stop)], True))
                 continue
             seg = self.segment(spec.root, hand, [], False)
             out.append(seg)
             end = seg.end
             if any(s.refused for s in seg.steps) or not end.finished:
-                stop = (f"hand {spec.number} is not over (an action was refused or none "
-                        "is left), so no hand can follow it")
+                stop = _("hand {number} is not over (an action was refused or none is "
+                         "left), so no hand can follow it").format(number=spec.number)
                 continue
             score, self.games, over = next_table(end)
             if over and spec is not wt.hands[-1]:
-                stop = (f"{'the match' if wt.best_of > 1 else 'the game'} ended with hand "
-                        f"{spec.number}, so no hand can follow it")
+                stop = (_("the match ended with hand {number}, so no hand can follow it")
+                        if wt.best_of > 1 else
+                        _("the game ended with hand {number}, so no hand can follow it")
+                        ).format(number=spec.number)
         return out
 
     def segment(self, spec: SegmentSpec, hand: Hand, inherited: list[str],
@@ -338,18 +341,20 @@ class _Runner:
         before = start          # a step's state after is the next step's state before
         for i, a in enumerate(spec.actions):
             expected = want_refusal and i == len(spec.actions) - 1
-            where = _where(a.line, spec)
             refusal = explain_refusal(hand, a.action)
             if refusal is not None:
                 steps.append(Step(a.text, a.line, a.action, None, refusal, expected, None, None,
                                   refusal_remarks(variant, refusal, expected), before, a.note))
                 if not expected:
-                    failures.append(f"{where}`{a.text}` was refused: {refusal}")
+                    failures.append(_at(a.line, spec, _("`{action}` was refused: {refusal}"
+                                                        ).format(action=a.text,
+                                                                 refusal=refusal)))
                     return True, before
                 continue
             if expected:
-                failures.append(f"{where}`{a.text}` should have been refused "
-                                "(illegal: true), but the rules allow it")
+                failures.append(_at(a.line, spec, _(
+                    "`{action}` should have been refused (illegal: true), but the rules "
+                    "allow it").format(action=a.text)))
             event = hand.apply(a.action)
             after = self.snap(hand)
             call = call_for(variant, a.action, after)
@@ -361,10 +366,6 @@ class _Runner:
         return False, before
 
 
-def _show(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False)
-
-
 def check_expectations(spec: SegmentSpec, state: Snapshot, steps: list[Step]) -> list[str]:
     """The expectations of ``spec`` that do not hold in ``state``, as messages."""
     observed = state.observed()
@@ -372,33 +373,38 @@ def check_expectations(spec: SegmentSpec, state: Snapshot, steps: list[Step]) ->
     out = []
     got: object
     for key, wanted in spec.expect.items():
-        where = _where(spec.expect_lines.get(key), spec)
+        line = spec.expect_lines.get(key)
         if key == "illegal":
             continue  # checked as the actions ran
         if key == "reason":
             got = last.refusal.reason if last is not None and last.refusal else None
             if got != wanted:
-                out.append(f"{where}the refusal's reason is {_show(got)}, expected "
-                           f"{_show(wanted)}")
+                out.append(_at(line, spec, _("the refusal's reason is {got}, expected "
+                                             "{wanted}").format(got=data_words(got),
+                                                                wanted=data_words(wanted))))
         elif key == "legal_under":
             got = last.refusal.legal_under if last is not None and last.refusal else ()
             missing = [v for v in wanted if v not in got]
             if missing:
-                out.append(f"{where}the refused action is not legal under "
-                           f"{', '.join(missing)} (legal under: {', '.join(got) or 'none'})")
+                out.append(_at(line, spec, _("the refused action is not legal under "
+                                             "{missing} (legal under: {got})").format(
+                    missing=", ".join(missing), got=", ".join(got) or _("none"))))
         elif key == "dead":
             got = bool(last is not None and last.dead)
             if got != wanted:
-                out.append(f"{where}dead is {_show(got)}, expected {_show(wanted)}")
+                out.append(_at(line, spec, _("dead is {got}, expected {wanted}").format(
+                    got=data_words(got), wanted=data_words(wanted))))
         else:
             got = observed[key]
             if plain(got) != plain(wanted):
-                out.append(f"{where}{key} is {_show(got)}, expected {_show(wanted)}")
+                out.append(_at(line, spec, _("{key} is {got}, expected {wanted}").format(
+                    key=key, got=data_words(got), wanted=data_words(wanted))))
     return out
 
 
-def _where(line: int | None, spec: SegmentSpec) -> str:
-    """``line N: `` for a failure: the item's own line, else its segment's (nothing when
-    neither is known, as in a walkthrough built in code)."""
+def _at(line: int | None, spec: SegmentSpec, failure: str) -> str:
+    """A failure with its line (``line N: ...``): the item's own line, else its
+    segment's (none when neither is known, as in a walkthrough built in code)."""
     line = line if line is not None else spec.line
-    return "" if line is None else f"line {line}: "
+    return failure if line is None else _("line {line}: {failure}").format(line=line,
+                                                                          failure=failure)

@@ -13,17 +13,17 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import Any, Callable
+from typing import Any
 
 from ..cards import SUIT_NAMES, format_cards
 from ..engine import TEAMS
 from ..glossary import gloss, shown_gloss
 from ..comparison.reference import format_value, shown_text
-from ..i18n import N_, _, data_text, ngettext
+from ..i18n import N_, _, data_text, language, ngettext
 from ..render import Table
 from ..render.terminal import display_width
 from ..render.text import wrap
-from .narrate import join_words, score_text, team_of_seat, value_text
+from .narrate import data_words, join_words, score_text, team_of_seat, value_text
 from .model import HandSpec
 from .runner import BranchResult, Segment, Step, WalkthroughRun
 from .state import Snapshot
@@ -32,7 +32,7 @@ __all__ = ["render_text", "render_markdown", "summary_table", "deal_table", "out
            "path_label",
            "hand_heading",
            "short_outcome",
-           "state_text", "expect_text"]
+           "state_text", "expect_text", "expect_words"]
 
 _WIDTH = 92
 
@@ -181,8 +181,14 @@ def outcome_text(result: BranchResult, segment: Segment | None = None) -> str:
 
 
 def expect_text(expect: dict[str, Any]) -> str:
-    """Expectations as written, on one line."""
+    """Expectations as written, on one line, as code (each value as JSON)."""
     return "; ".join(f"{k} {json.dumps(v, ensure_ascii=False)}" for k, v in expect.items())
+
+
+def expect_words(expect: dict[str, Any]) -> str:
+    """Expectations on one line, as a message quotes them (``narrate.data_words``): the
+    same as :func:`expect_text` in English."""
+    return "; ".join(f"{k} {data_words(v)}" for k, v in expect.items())
 
 
 def short_outcome(result: BranchResult, segment: Segment | None = None) -> str:
@@ -236,10 +242,15 @@ def _verdict(run: WalkthroughRun) -> str:
                     n).format(bad=bad, n=n)
 
 
-def _call_text(step: Step, emphasis: Callable[[str], str] = lambda s: s) -> str:
+def _call_text(step: Step, markdown: bool = False) -> str:
+    """The call said (``"quiero"``), with its gloss. Another language than English
+    quotes a word as its messages do: between backticks, or in Markdown in italics."""
     if not step.call:
         return ""
-    text = f'"{emphasis(step.call)}"'
+    if language() == "en":
+        text = f'"*{step.call}*"' if markdown else f'"{step.call}"'
+    else:
+        text = f"*{step.call}*" if markdown else f"`{step.call}`"
     return f"{text} ({shown_gloss(step.gloss)})" if step.gloss else text
 
 
@@ -326,7 +337,7 @@ def _segment_text(seg: Segment, width: int, heading: bool = True) -> list[str]:
         for remark in step.remarks:
             out += _wrap(remark, marker, width)
     if seg.expect:
-        out += _wrap(_("Expected: {expected}").format(expected=expect_text(seg.expect))
+        out += _wrap(_("Expected: {expected}").format(expected=expect_words(seg.expect))
                      + (_(" -- held.") if not seg.failures else ""), "  ", width)
     for failure in seg.failures:
         out += _wrap(_("FAILED {failure}").format(failure=failure), "  ! ", width)
@@ -381,7 +392,7 @@ def _segment_markdown(seg: Segment, heading: bool = True) -> list[str]:
     if not seg.ran:
         return out + [_("Not played: an action above was refused."), ""]
     for step in seg.steps:
-        call = _call_text(step, lambda s: f"*{s}*")
+        call = _call_text(step, markdown=True)
         line = f"- `{step.text}` " + _("(line {line})").format(line=step.line) + (
             f" {call}" if call else "") + ": "
         line += " ".join(step.remarks)
@@ -391,7 +402,11 @@ def _segment_markdown(seg: Segment, heading: bool = True) -> list[str]:
     if seg.steps:
         out.append("")
     if seg.expect:
-        out += [_("Expected: {expected}").format(expected=f"`{expect_text(seg.expect)}`")
+        # As code in English (the file's values as JSON); in another language as its
+        # messages quote values, the same words as the text transcript's.
+        expected = (f"`{expect_text(seg.expect)}`" if language() == "en"
+                    else expect_words(seg.expect))
+        out += [_("Expected: {expected}").format(expected=expected)
                 + (_(" (held).") if not seg.failures else "."), ""]
     for failure in seg.failures:
         out.append("- **" + _("failed") + f"** {failure}")
