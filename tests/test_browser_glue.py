@@ -296,9 +296,11 @@ def test_the_spanish_page_gets_its_answers_in_spanish():
     assert view["name"] == "El rentoy según las reglas de 1737"
     assert [b["label"] for b in view["bets"]] == ["Envidar a 3", "Quiero", "No quiero"]
     assert language() == "en"           # the seat speaks Spanish only to the page
-    # A refusal: the rule's title, status and note in Spanish (the engine's own sentence
-    # and reason code as they are).
+    # A refusal: the engine's reason, the rule's title, status and note in Spanish (the
+    # reason's code as it is).
     refused = handle(seat, op="act", action="0 accept")["refused"]
+    assert refused["detail"] == ("ningún envite espera respuesta, así que el asiento 0 no "
+                                 "tiene envite que querer")
     assert refused["rule_title"] == "Quién responde a un envite"
     assert refused["status_name"] == "inferida" and refused["note"].startswith("En el texto")
     assert refused["reason"] == "nothing-to-answer"

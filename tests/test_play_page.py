@@ -10,10 +10,9 @@ page. Each record is replayed with ``rentoy run`` and deals as ``rentoy play --s
 does. Nothing is loaded before a game starts, no request leaves 127.0.0.1, and no
 script error occurs in the page or its worker. A build without the Python runtime is
 shown as such. The Spanish edition's page (conftest.py's ``built_site_es``) speaks
-Spanish at both widths, before and during a game (no English word left: the engine's
-own sentence for a refusal aside, marked as English), and is played to its end there
-with the keys of the Spanish words (E envido, Q quiero, N no quiero, S the next hand)
-or by tapping. Skipped, saying so, only where no Chromium is installed (on Debian:
+Spanish at both widths, before and during a game (no English word left, a refusal's
+included), and is played to its end there with the keys of the Spanish words (E
+envido, Q quiero, N no quiero, S the next hand) or by tapping. Skipped, saying so, only where no Chromium is installed (on Debian:
 ``apt-get install chromium``). ``RENTOY_SCREENSHOTS=DIR`` keeps screenshots to look at.
 """
 
@@ -292,8 +291,8 @@ def test_without_the_runtime_the_page_says_so(served: Site) -> None:
 
 
 def spanish_words(page: Page, selector: str = "#rentoy-play") -> list[str]:
-    """The English words a part of the page shows (code, and what is marked as English,
-    left out, as on every Spanish page)."""
+    """The English words a part of the page shows (code left out, as on every Spanish
+    page)."""
     markup = page.eval(f"document.querySelector({json.dumps(selector)}).outerHTML")
     return english_share(f"<article>{markup}</article>")[2]
 
@@ -344,18 +343,17 @@ def test_the_spanish_edition_plays_in_spanish(served_es: Site, tmp_path: Path,
         assert overflowing(page) == []
         view = page.eval("window.rentoyPlay.view()")
         assert [b["label"] for b in view["bets"]][1:] == ["Quiero", "No quiero"]
-        # A refusal: the rule, its status and its source in Spanish; the engine's own
-        # sentence is marked as English.
+        # A refusal: the engine's reason, the rule, its status and its source in Spanish.
         state(page, "['your-turn']")
         view = page.eval("window.rentoyPlay.view()")
         if not view["pending"]:
             page.click(".rentoy-play-bet[data-key$=' accept']")
             refusal = page.wait("document.querySelector('.rentoy-play-refusal')?.innerText")
-            assert refusal.startswith("Rechazada: ")
+            assert refusal.startswith("Rechazada: ningún envite espera respuesta, así que el "
+                                      "asiento 0 no tiene envite que querer.")
             assert "La regla: Quién responde a un envite (answer_by) de la variante 1737, " \
                    "inferida; fuente: Rentoy (el texto español sin título" in refusal
             assert "el código del motivo que da el motor" in refusal
-            assert page.eval("document.querySelector('.rentoy-play-detail').lang") == "en"
             assert spanish_words(page) == []
             shot(page, f"es-{width}-refusal")
         # An action: a raise, by its key (E, for envido) or by a tap on its button.

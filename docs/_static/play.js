@@ -704,12 +704,8 @@ function setUp(root) {
     const box = el("div", "rentoy-play-refusal");
     box.setAttribute("role", "alert");
     box.tabIndex = -1;
-    // The engine words its refusals in English only: marked as English on another page.
-    const detail = el("span", "rentoy-play-detail", words("refused_detail", { detail: r.detail }));
-    if (W.language && W.language !== "en") {
-      detail.lang = "en";
-    }
-    box.append(el("p", "", el("strong", "", words("refused")), detail));
+    box.append(el("p", "", el("strong", "", words("refused")),
+      words("refused_detail", { detail: r.detail })));
     if (r.rule) {
       // The rule's row on the variant's page (its anchor as the site writes ids).
       const anchor = `rule-${r.base}-${r.rule}`.toLowerCase().replace(/[^a-z0-9]+/g, "-");
