@@ -362,3 +362,23 @@ def test_a_bad_one_line_deal_in_spanish():
         parse_deal(line)
     assert str(info.value) == (f"deal '{line}': 1e (As de espadas) is dealt twice (seat 0 "
                                "and seat 1) (every card of a deal is different)")
+
+
+def test_check_sums_up_a_file_in_spanish(tmp_path, capsys):
+    root = Path(__file__).resolve().parent.parent
+    variant, walkthrough = root / "docs/tutorial/my-variant.yaml", root / "docs/examples/arrastre.yaml"
+    assert main(["--lang", "es", "check", str(variant), str(walkthrough)]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert ("my-variant.yaml: correcto: variante my-variant (El rentoy de nuestra mesa): 25 "
+            "reglas (3 atestiguadas, 1 inferida, 21 supuestas, 0 discutidas), 6 opciones") in out
+    assert "arrastre.yaml: correcto: ejemplo comentado «El arrastre»: variante 1737" in out
+    unknown = tmp_path / "unknown.yaml"
+    unknown.write_text("id: x\n", encoding="utf-8")
+    assert main(["--lang", "es", "check", str(unknown), str(tmp_path)]) == 2
+    err = " ".join(capsys.readouterr().err.split())
+    assert "no se sabe si es un archivo de variante (con `id`, `name`, `rules`)" in err
+    assert ("esto es una carpeta, no un archivo de variante o de ejemplo comentado (para "
+            "comprobar todos sus archivos: rentoy check") in err
+    assert main(["check", str(variant)]) == 0
+    assert "25 rules (3 attested, 1 inferred, 21 assumed, 0 disputed), 6 options" in " ".join(
+        capsys.readouterr().out.split())
