@@ -382,3 +382,13 @@ def test_check_sums_up_a_file_in_spanish(tmp_path, capsys):
     assert main(["check", str(variant)]) == 0
     assert "25 rules (3 attested, 1 inferred, 21 assumed, 0 disputed), 6 options" in " ".join(
         capsys.readouterr().out.split())
+
+
+def test_a_rule_carried_over_says_so_in_spanish():
+    from rentoy.dependencies import CarriedOver
+
+    item = CarriedOver("calls", "raise", "modern", None, ("ladder", "target"), {})
+    assert item.label == "carried over from another ladder and another target"
+    with use_language("es"):
+        assert item.label == ("heredada de una lectura con otra escala de valores y otro "
+                              "tanteo para ganar la partida")
