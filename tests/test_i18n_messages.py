@@ -392,3 +392,16 @@ def test_a_rule_carried_over_says_so_in_spanish():
     with use_language("es"):
         assert item.label == ("heredada de una lectura con otra escala de valores y otro "
                               "tanteo para ganar la partida")
+
+
+def test_check_s_json_is_english_in_every_language(tmp_path, capsys):
+    import json
+
+    unknown = tmp_path / "unknown.yaml"
+    unknown.write_text("id: x\n", encoding="utf-8")
+    root = Path(__file__).resolve().parent.parent
+    assert main(["--lang", "es", "check", str(root / "docs/examples/arrastre.yaml"),
+                 str(unknown), "-f", "json"]) == 2
+    results = json.loads(capsys.readouterr().out)["results"]
+    assert results[0]["summary"].startswith("walkthrough 'The arrastre': variant 1737")
+    assert results[1]["problems"][0]["message"].startswith("cannot tell whether this is")

@@ -170,6 +170,16 @@ def translation_warnings(path: str, lang: str = "es") -> list[Problem]:
 
 
 def handle(args: argparse.Namespace) -> int:
+    if args.format == "json":
+        # The JSON output is the same document in every language: its messages English.
+        from ..i18n import use_language
+
+        with use_language("en"):
+            return _check(args)
+    return _check(args)
+
+
+def _check(args: argparse.Namespace) -> int:
     from ..errors import InputError
     from ..render import Report
 
