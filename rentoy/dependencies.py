@@ -29,6 +29,7 @@ from functools import lru_cache
 from types import MappingProxyType
 
 from .errors import Location, Problem
+from .i18n import N_, _
 from .ruletable import GAME, RULES, depends_on
 
 TYPE_CHECKING = False    # typing.TYPE_CHECKING, without importing typing at start-up
@@ -40,11 +41,12 @@ __all__ = ["Dependency", "CarriedOver", "dependencies", "written_for", "carried_
 
 #: How a change of a rule is named when a rule depending on it is carried over.
 _ANOTHER: dict[str, str] = {
-    "ladder": "another ladder", "top_cards": "another set of top cards",
-    "tricks": "another number of tricks", "tricks_to_win": "another number of tricks to win",
-    "hand_size": "another hand size", "players": "other numbers of players",
-    "trump_order": "another trump order", "target": "another target",
-    "raise_right": "another raise right",
+    "ladder": N_("another ladder"), "top_cards": N_("another set of top cards"),
+    "tricks": N_("another number of tricks"),
+    "tricks_to_win": N_("another number of tricks to win"),
+    "hand_size": N_("another hand size"), "players": N_("other numbers of players"),
+    "trump_order": N_("another trump order"), "target": N_("another target"),
+    "raise_right": N_("another raise right"),
 }
 
 
@@ -54,8 +56,9 @@ def value_words(value: Any) -> str:
 
 
 def another(rule: str) -> str:
-    """The words for a changed rule: ``another ladder``, ``another set of top cards``."""
-    return _ANOTHER.get(rule, f"another `{rule}`")
+    """The words for a changed rule: ``another ladder``, ``another set of top cards``
+    (in the language spoken)."""
+    return _(_ANOTHER[rule]) if rule in _ANOTHER else _("another `{rule}`").format(rule=rule)
 
 
 @dataclass(frozen=True)
@@ -100,8 +103,10 @@ class CarriedOver:
 
     @property
     def label(self) -> str:
-        """``carried over from another ladder`` (or another set of top cards, ...)."""
-        return "carried over from " + " and ".join(another(r) for r in self.changed)
+        """``carried over from another ladder`` (or another set of top cards, ...), in
+        the language spoken."""
+        return _("carried over from {what}").format(
+            what=_(" and ").join(another(r) for r in self.changed))
 
 
 def dependencies() -> dict[str, Dependency]:

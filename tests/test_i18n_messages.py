@@ -362,3 +362,46 @@ def test_a_bad_one_line_deal_in_spanish():
         parse_deal(line)
     assert str(info.value) == (f"deal '{line}': 1e (As de espadas) is dealt twice (seat 0 "
                                "and seat 1) (every card of a deal is different)")
+
+
+def test_check_sums_up_a_file_in_spanish(tmp_path, capsys):
+    root = Path(__file__).resolve().parent.parent
+    variant, walkthrough = root / "docs/tutorial/my-variant.yaml", root / "docs/examples/arrastre.yaml"
+    assert main(["--lang", "es", "check", str(variant), str(walkthrough)]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert ("my-variant.yaml: correcto: variante my-variant (El rentoy de nuestra mesa): 25 "
+            "reglas (3 atestiguadas, 1 inferida, 21 supuestas, 0 discutidas), 6 opciones") in out
+    assert "arrastre.yaml: correcto: ejemplo comentado «El arrastre»: variante 1737" in out
+    unknown = tmp_path / "unknown.yaml"
+    unknown.write_text("id: x\n", encoding="utf-8")
+    assert main(["--lang", "es", "check", str(unknown), str(tmp_path)]) == 2
+    err = " ".join(capsys.readouterr().err.split())
+    assert "no se sabe si es un archivo de variante (con `id`, `name`, `rules`)" in err
+    assert ("esto es una carpeta, no un archivo de variante o de ejemplo comentado (para "
+            "comprobar todos sus archivos: rentoy check") in err
+    assert main(["check", str(variant)]) == 0
+    assert "25 rules (3 attested, 1 inferred, 21 assumed, 0 disputed), 6 options" in " ".join(
+        capsys.readouterr().out.split())
+
+
+def test_a_rule_carried_over_says_so_in_spanish():
+    from rentoy.dependencies import CarriedOver
+
+    item = CarriedOver("calls", "raise", "modern", None, ("ladder", "target"), {})
+    assert item.label == "carried over from another ladder and another target"
+    with use_language("es"):
+        assert item.label == ("heredada de una lectura con otra escala de valores y otro "
+                              "tanteo para ganar la partida")
+
+
+def test_check_s_json_is_english_in_every_language(tmp_path, capsys):
+    import json
+
+    unknown = tmp_path / "unknown.yaml"
+    unknown.write_text("id: x\n", encoding="utf-8")
+    root = Path(__file__).resolve().parent.parent
+    assert main(["--lang", "es", "check", str(root / "docs/examples/arrastre.yaml"),
+                 str(unknown), "-f", "json"]) == 2
+    results = json.loads(capsys.readouterr().out)["results"]
+    assert results[0]["summary"].startswith("walkthrough 'The arrastre': variant 1737")
+    assert results[1]["problems"][0]["message"].startswith("cannot tell whether this is")

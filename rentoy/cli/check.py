@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..i18n import _
+from ..i18n import N_, _, data_text, ngettext
 from .common import add_format, emit, output_width, write
 
 TYPE_CHECKING = False    # typing.TYPE_CHECKING, without importing typing at start-up
@@ -14,6 +14,8 @@ if TYPE_CHECKING:
 
 _VARIANT_KEYS = {"rules", "extends", "options"}
 _WALKTHROUGH_KEYS = {"actions", "branches", "deal", "variant", "expect"}
+#: The languages a file's texts may lack, in words.
+_LANGUAGE_WORDS = {"es": N_("Spanish")}
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -47,9 +49,10 @@ def file_kind(path: str) -> str:
     data = load_document(path).data
     if data is None:
         raise InputError(Problem(
-            "this file is empty (or holds only comments): there is nothing to check",
-            Location(path, 1, 1), hint="a variant file has `id`, `name` and `rules`; a "
-            "walkthrough file has `variant`, `deal` and `actions`"))
+            _("this file is empty (or holds only comments): there is nothing to check"),
+            Location(path, 1, 1), hint=_("a variant file has `id`, `name` and `rules`; a "
+                                         "walkthrough file has `variant`, `deal` and "
+                                         "`actions`")))
     if isinstance(data, dict):
         keys = set(data)
         if keys & _WALKTHROUGH_KEYS and not keys & _VARIANT_KEYS:
@@ -57,34 +60,53 @@ def file_kind(path: str) -> str:
         if keys & _VARIANT_KEYS or {"id", "name"} <= keys:
             return "variant"
     raise InputError(Problem(
-        "cannot tell whether this is a variant file (with `id`, `name`, `rules`) or a "
-        "walkthrough file (with `variant`, `actions`)", Location(path, 1, 1),
-        hint="pass --kind variant or --kind walkthrough"))
+        _("cannot tell whether this is a variant file (with `id`, `name`, `rules`) or a "
+          "walkthrough file (with `variant`, `actions`)"), Location(path, 1, 1),
+        hint=_("pass --kind variant or --kind walkthrough")))
 
 
 def check_one(path: str, kind: str) -> tuple[str, str]:
     """Check one file; returns (kind, a one-line summary). Raises InputError."""
     from .common import refuse_folder
 
-    refuse_folder(path, "a variant or walkthrough file",
-                  hint=f"to check every file in it: rentoy check {path.rstrip('/')}/*.yaml")
+    refuse_folder(path, _("a variant or walkthrough file"),
+                  hint=_("to check every file in it: {command}").format(
+                      command=f"rentoy check {path.rstrip('/')}/*.yaml"))
     if kind == "auto":
         kind = file_kind(path)
     if kind == "variant":
         from ..variants import check_variant_file
 
         variant = check_variant_file(path)
-        counts = variant.status_counts()
-        summary = (f"variant {variant.id} ({variant.name}): {len(variant.values)} rules "
-                   f"({', '.join(f'{n} {s}' for s, n in counts.items())}), "
-                   f"{len(variant.options)} options")
+        counts = ", ".join(_rules_counted(s, n) for s, n in variant.status_counts().items())
+        options = len(variant.options)
+        summary = _("variant {id} ({name}): {rules} rules ({counts}), {options}").format(
+            id=variant.id, name=data_text(variant.name), rules=len(variant.values),
+            counts=counts, options=ngettext("{n} option", "{n} options", options).format(
+                n=options))
         if variant.warnings:
             n = len(variant.warnings)
-            summary += f"; {n} warning{'s' if n != 1 else ''}"
+            summary += ngettext("; {n} warning", "; {n} warnings", n).format(n=n)
         return kind, summary
     from ..walkthrough import check_walkthrough
 
     return kind, check_walkthrough(path)
+
+
+def _rules_counted(status: str, n: int) -> str:
+    """``3 attested`` (rules): a status counted, in the language spoken (where the word
+    agrees with the count, as Spanish's ``3 atestiguadas``)."""
+    if status == "attested":
+        text = ngettext("{n} attested", "{n} attested", n)
+    elif status == "inferred":
+        text = ngettext("{n} inferred", "{n} inferred", n)
+    elif status == "assumed":
+        text = ngettext("{n} assumed", "{n} assumed", n)
+    elif status == "disputed":
+        text = ngettext("{n} disputed", "{n} disputed", n)
+    else:
+        return f"{n} {status}"
+    return text.format(n=n)
 
 
 def warnings_of(path: str, kind: str) -> tuple[Problem, ...]:
@@ -121,7 +143,7 @@ def translation_warnings(path: str, lang: str = "es") -> list[Problem]:
     from ..yamlfile import load_document
 
     doc = load_document(path)
-    name = {"es": "Spanish"}.get(lang, lang)
+    name = _(_LANGUAGE_WORDS[lang]) if lang in _LANGUAGE_WORDS else lang
     stem = Path(path).stem if Path(path).parent.name == "variants" else "examples"
     part = f"rentoy/locale/{lang}/parts/variants-{stem}.po" if own_file(path) else \
         f"rentoy/locale/{lang}/parts/variants-*.po"
@@ -137,15 +159,27 @@ def translation_warnings(path: str, lang: str = "es") -> list[Problem]:
         elif isinstance(value, str) and key in TEXT_KEYS and value.strip() \
                 and not has_translation(value, "variants", lang):
             found.append(doc.problem(
-                at, f"no {name} text for this {key}: the {name} edition shows it in English",
-                hint=f"translate it in {part} (`python -m rentoy.catalogs update` adds it "
-                     "there if it is missing), then `python -m rentoy.catalogs compile`"))
+                at, _("no {language} text for this {key}: the {language} edition shows it "
+                      "in English").format(language=name, key=key),
+                hint=_("translate it in {part} (`python -m rentoy.catalogs update` adds it "
+                       "there if it is missing), then `python -m rentoy.catalogs "
+                       "compile`").format(part=part)))
 
     visit(doc.data, (), None)
     return found
 
 
 def handle(args: argparse.Namespace) -> int:
+    if args.format == "json":
+        # The JSON output is the same document in every language: its messages English.
+        from ..i18n import use_language
+
+        with use_language("en"):
+            return _check(args)
+    return _check(args)
+
+
+def _check(args: argparse.Namespace) -> int:
     from ..errors import InputError
     from ..render import Report
 
@@ -168,15 +202,16 @@ def handle(args: argparse.Namespace) -> int:
                 untranslated = translation_warnings(path)
                 if untranslated:
                     n = len(untranslated)
-                    summary += f"; {n} text{'s' if n != 1 else ''} without Spanish"
+                    summary += ngettext("; {n} text without Spanish",
+                                        "; {n} texts without Spanish", n).format(n=n)
                     warnings = (*warnings, *untranslated)
             results.append({"path": path, "ok": True, "kind": kind, "summary": summary,
                             "problems": [], "warnings": [record(w) for w in warnings]})
             if fmt == "text":
                 from ..render.text import wrap_paragraph
 
-                write("\n".join(wrap_paragraph(f"{path}: ok: {summary}", output_width(),
-                                                subsequent_indent="  ")))
+                write("\n".join(wrap_paragraph(_("{path}: ok: {summary}").format(
+                    path=path, summary=summary), output_width(), subsequent_indent="  ")))
         except InputError as exc:
             status = 2
             results.append({"path": path, "ok": False,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from ..i18n import _
+from ..i18n import _, data_text
 from .common import add_format, chosen_format, emit, output_width, write
 
 TYPE_CHECKING = False    # typing.TYPE_CHECKING, without importing typing at start-up
@@ -102,7 +102,7 @@ def _worth(path: str, run: WalkthroughRun, fmt: str, quiet: bool) -> str:
               "its last digit.").format(variant=worth.variant, players=worth.players,
                                         source=worth.source)]
     for e in worth.entries:
-        where = " / ".join(e.path) or _("every branch")
+        where = " / ".join(data_text(p) for p in e.path) or _("every branch")
         text.append(_("{where}, `{action}` (at {score}): {words}").format(
             where=where, action=e.action, score=f"{e.score[0]}-{e.score[1]}", words=e.words))
     report = Report(None, heading=_("What each decision is worth"), text=text)

@@ -203,7 +203,7 @@ def carried_over_text(variant: Variant, rule: str) -> str | None:
     was = _(" and ").join(f"{r} {format_value(r, item.was[r])}" for r in item.changed)
     part = _(" (its raise words, not used to name raises)") if item.part == "raise" else ""
     return _("{rule}{part} is {label} (stated in {parent} for {was})").format(
-        rule=rule, part=part, label=_(item.label), parent=item.stated_in, was=was)
+        rule=rule, part=part, label=item.label, parent=item.stated_in, was=was)
 
 
 def _carried_over_notes(records: list[dict[str, Any]]) -> list[str]:

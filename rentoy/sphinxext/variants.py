@@ -104,7 +104,7 @@ def _carried_over_nodes(variant: Variant, rule: str) -> list[nodes.Node]:
     stale = variant.carried_over.get(rule)
     if stale is None:
         return []
-    label = data_text(stale.label)
+    label = stale.label
     text = _("{label}: not restated.").format(label=label[0].upper() + label[1:])
     return [nodes.inline(text, text, classes=["rentoy-carried-over"]), nodes.Text(" ")]
 
@@ -283,7 +283,7 @@ def ladder_nodes(variant: Variant) -> list[nodes.Node]:
         call = calls.for_raise(level)
         stale = variant.carried_over.get("calls")
         call_node: nodes.Node | str = spanish(call) if call else (
-            f"({data_text(stale.label)})" if stale else "-")
+            f"({stale.label})" if stale else "-")
         rows.append([str(level), show(value), call_node,
                      raise_gloss(call, value, rules.target) or "-",
                      show(rules.ladder[level - 1])])

@@ -34,7 +34,7 @@ from typing import Any, Iterator, Mapping
 from ..cards import Card, CardError, parse_card
 from ..engine import REASONS, Action, ActionSyntaxError, Deal, Hand, draw_deal
 from ..errors import InputError, Location, Problem, VariantError, WalkthroughError, suggest
-from ..i18n import N_, _, language, ngettext
+from ..i18n import N_, _, data_text, language, ngettext
 from ..limits import shown
 from ..validation import schema_part
 from ..variant import Variant
@@ -229,7 +229,8 @@ def check_walkthrough(path: str | Path) -> str:
     actions = wt.action_count()
     # A title between «», as the other Spanish messages quote a title (values and code
     # go between backticks).
-    title = repr(wt.title) if language() == "en" else f"«{shown(wt.title, quoted=False)}»"
+    title = repr(wt.title) if language() == "en" else \
+        f"«{shown(data_text(wt.title), quoted=False)}»"
     if wt.is_record:
         hands = len(wt.hands)
         return (ngettext("walkthrough {title}, a record of {n} hand",
