@@ -128,14 +128,20 @@ def test_a_finished_game_refuses_in_spanish():
 def test_bad_actions_in_spanish():
     from rentoy.engine import Action, ActionSyntaxError
 
-    with use_language("es"), pytest.raises(ActionSyntaxError) as info:
-        Action.parse("0 jump")
-    assert str(info.value) == ("acción incorrecta `0 jump`: tipo desconocido `jump`; use "
-                               "play, raise, game, accept o fold")
-    with pytest.raises(ActionSyntaxError) as info:
-        Action.parse("0 jump")
-    assert str(info.value) == ("bad action '0 jump': unknown kind 'jump'; use play, raise, "
-                               "game, accept or fold")
+    _worded(lambda: Action.parse("0 jump"), ActionSyntaxError,
+            "acción incorrecta `0 jump`: tipo desconocido `jump`; use play, raise, game, "
+            "accept o fold",
+            "bad action '0 jump': unknown kind 'jump'; use play, raise, game, accept or fold")
+
+
+def _worded(call, error, spanish, english):
+    """``call()`` raises ``error`` worded ``spanish`` under Spanish, ``english`` otherwise."""
+    with use_language("es"), pytest.raises(error) as info:
+        call()
+    assert str(info.value) == spanish
+    with pytest.raises(error) as info:
+        call()
+    assert str(info.value) == english
 
 
 # -- the command line: a refused action, a validation error, a file error --------------
@@ -240,14 +246,10 @@ def test_file_errors_in_spanish(tmp_path, capsys):
     missing = tmp_path / "missing.yaml"
     assert main(["--lang", "es", "check", str(missing)]) == 2
     assert capsys.readouterr().err == f"rentoy: error: {missing}: no existe el archivo\n"
-    with use_language("es"), pytest.raises(InputError) as info:
-        read_text(tmp_path, "YAML")
-    assert str(info.value) == (f"{tmp_path}: esto es una carpeta, no un archivo YAML "
-                               "(indique la ruta de un archivo .yaml)")
-    with pytest.raises(InputError) as info:
-        read_text(tmp_path, "YAML")
-    assert str(info.value) == (f"{tmp_path}: this is a directory, not a YAML file "
-                               "(give the path of a .yaml file)")
+    _worded(lambda: read_text(tmp_path, "YAML"), InputError,
+            f"{tmp_path}: esto es una carpeta, no un archivo YAML (indique la ruta de un "
+            "archivo .yaml)",
+            f"{tmp_path}: this is a directory, not a YAML file (give the path of a .yaml file)")
     if hasattr(os, "mkfifo"):
         fifo = tmp_path / "pipe.yaml"
         os.mkfifo(fifo)
@@ -267,15 +269,11 @@ def test_a_file_that_may_not_be_read_in_spanish(tmp_path, monkeypatch):
         return real(name, *args, **kwargs)
 
     monkeypatch.setattr(os, "open", refuse)
-    with use_language("es"), pytest.raises(InputError) as info:
-        read_text(path)
-    assert str(info.value) == (f"{path}: no se puede leer este archivo: permiso denegado "
-                               "(revise los permisos del archivo y de las carpetas que lo "
-                               "contienen)")
-    with pytest.raises(InputError) as info:
-        read_text(path)
-    assert str(info.value) == (f"{path}: cannot read this file: permission denied (check the "
-                               "permissions of the file and of the folders above it)")
+    _worded(lambda: read_text(path), InputError,
+            f"{path}: no se puede leer este archivo: permiso denegado (revise los permisos "
+            "del archivo y de las carpetas que lo contienen)",
+            f"{path}: cannot read this file: permission denied (check the permissions of the "
+            "file and of the folders above it)")
 
 
 def test_os_errors_and_output_checks_in_spanish(tmp_path):
@@ -353,15 +351,11 @@ def test_a_bad_one_line_deal_in_spanish():
     from rentoy.notation import NotationError, parse_deal
 
     line = "1e 2e 3e | 1e 5e 6e / up 3o"
-    with use_language("es"), pytest.raises(NotationError) as info:
-        parse_deal(line)
-    assert str(info.value) == (f"reparto `{line}`: 1e (As de espadas) se reparte dos veces "
-                               "(asiento 0 y asiento 1) (todas las cartas de un reparto son "
-                               "distintas)")
-    with pytest.raises(NotationError) as info:
-        parse_deal(line)
-    assert str(info.value) == (f"deal '{line}': 1e (As de espadas) is dealt twice (seat 0 "
-                               "and seat 1) (every card of a deal is different)")
+    _worded(lambda: parse_deal(line), NotationError,
+            f"reparto `{line}`: 1e (As de espadas) se reparte dos veces (asiento 0 y asiento "
+            "1) (todas las cartas de un reparto son distintas)",
+            f"deal '{line}': 1e (As de espadas) is dealt twice (seat 0 and seat 1) (every card "
+            "of a deal is different)")
 
 
 def test_check_sums_up_a_file_in_spanish(tmp_path, capsys):
