@@ -49,32 +49,37 @@ def variants_copy(tmp_path: Path):
     set_variants_dir(None)
 
 
+#: Where the README's test command builds the site: the tests build it there first, from
+#: scratch (``-E``), with the same arguments, so that the command's own builds after the
+#: tests find every page current instead of building the site a second time.
+SITE_BUILD = Path(__file__).resolve().parent.parent / "docs" / "_build"
+
+
 @pytest.fixture(scope="session")
-def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def built_site() -> Path:
     """The project's docs built once per run as the README's test command builds them
-    (HTML, warnings as errors, nitpicky): the folder that holds ``html``. The docs tests
-    read its pages; the Play page's test plays on it in a browser."""
+    (HTML, warnings as errors, nitpicky, into ``docs/_build``): the folder that holds
+    ``html``. The docs tests read its pages; the Play page's test plays on it."""
     from sphinxbuild import sphinx_build
 
-    root = Path(__file__).resolve().parent.parent
-    out = tmp_path_factory.mktemp("site")
-    done = sphinx_build("-W", "-n", "-b", "html", "-d", str(out / ".doctrees"),
-                        str(root / "docs"), str(out / "html"), cwd=root)
+    root = SITE_BUILD.parent.parent
+    done = sphinx_build("-E", "-W", "-n", "-b", "html", "-d", str(SITE_BUILD / "doctrees"),
+                        str(root / "docs"), str(SITE_BUILD / "html"), cwd=root)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr
-    return out
+    return SITE_BUILD
 
 
 @pytest.fixture(scope="session")
-def built_site_es(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def built_site_es() -> Path:
     """The Spanish edition built once per run as the README builds it (``-D
-    language=es``, warnings as errors, nitpicky): the folder that holds ``es`` (the pages)
-    and ``.doctrees``. The Spanish site's tests read it; the Play page's test plays on it."""
+    language=es``, warnings as errors, nitpicky, into ``docs/_build/html/es``): the folder
+    that holds ``es`` (the pages); its doctrees are ``docs/_build/doctrees-es``. The
+    Spanish site's tests read it; the Play page's test plays on it."""
     from sphinxbuild import sphinx_build
 
-    root = Path(__file__).resolve().parent.parent
-    out = tmp_path_factory.mktemp("site-es")
-    done = sphinx_build("-W", "-n", "-b", "html", "-D", "language=es",
-                        "-d", str(out / ".doctrees"), str(root / "docs"), str(out / "es"),
-                        cwd=root, timeout=900)
+    root = SITE_BUILD.parent.parent
+    done = sphinx_build("-E", "-W", "-n", "-b", "html", "-D", "language=es",
+                        "-d", str(SITE_BUILD / "doctrees-es"), str(root / "docs"),
+                        str(SITE_BUILD / "html" / "es"), cwd=root, timeout=900)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr
-    return out
+    return SITE_BUILD / "html"

@@ -45,7 +45,8 @@ SPHINX_PAGES = {"genindex", "py-modindex", "search"}
 @pytest.fixture(scope="module")
 def spanish(built_site_es: Path) -> Path:
     """The Spanish edition, built once per run as the README builds it (conftest.py's
-    ``built_site_es``): the folder holding ``es`` (the pages) and ``.doctrees``."""
+    ``built_site_es``): the folder holding ``es`` (the pages); its doctrees are the
+    sibling folder ``doctrees-es``."""
     return built_site_es
 
 
@@ -61,7 +62,8 @@ def test_the_same_pages_in_both_editions(built_site: Path, spanish: Path) -> Non
 
 
 def test_the_pages_catalogs_are_complete(spanish: Path) -> None:
-    gaps = json.loads((spanish / ".doctrees" / "rentoy-catalog-gaps.json").read_text())
+    gaps = json.loads((spanish.parent / "doctrees-es" / "rentoy-catalog-gaps.json"
+                       ).read_text())
     short = {doc: found for doc, found in gaps.items()
              if found["missing"] or found["untranslated"] or found["fuzzy"]}
     total = sum(found["messages"] for found in gaps.values())
