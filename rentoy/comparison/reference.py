@@ -332,17 +332,22 @@ def refusal_origin(variant: Variant, rule: str) -> str:
     origin = _("Rule “{title}” of variant {variant}").format(title=title, variant=variant.id)
     if prov is None:
         return origin + "."
-    cites = "; ".join(dict.fromkeys(_short_cite({"id": sid}, variant) for sid in prov.source))
-    status = status_word(prov.status) + (_(", uncorroborated")
-                                         if is_uncorroborated(variant, rule) else "")
-    return f"{origin} [{status}{': ' + cites if cites else ''}]."
+    status = status_text({"status": prov.status,
+                          "uncorroborated": is_uncorroborated(variant, rule)})
+    return f"{origin} [{_status_and_cites(variant, status, prov.source)}]."
+
+
+def _status_and_cites(variant: Variant, status: str, sources: Sequence[str]) -> str:
+    """``inferred: Rentoy (...), undated``: a status in words and the sources cited by
+    author and date, as a rules page marks a rule."""
+    cites = "; ".join(dict.fromkeys(_short_cite({"id": sid}, variant) for sid in sources))
+    return status + (f": {cites}" if cites else "")
 
 
 def _evidence_words(variant: Variant, record: dict[str, Any]) -> str:
     """A rule's status and sources, as a rules page marks them after the rule."""
-    status = status_text(record)
-    cites = "; ".join(dict.fromkeys(_short_cite(r, variant) for r in record["sources"]))
-    bits = [status + (f": {cites}" if cites else "")]
+    bits = [_status_and_cites(variant, status_text(record),
+                              [r["id"] for r in record["sources"]])]
     prov = variant.provenance[record["rule"]]
     if prov.option or prov.defined_in != variant.base_id:
         bits.append(_origin(variant, record["rule"]))
