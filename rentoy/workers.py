@@ -117,11 +117,12 @@ def process_pool(workers: int) -> Iterator[Executor]:
     this process dies, however it dies (each worker asks the system for that as it
     starts)."""
     import multiprocessing
+    import threading
     from concurrent.futures import ProcessPoolExecutor
-
     from concurrent.futures.process import BrokenProcessPool
 
     before = set(multiprocessing.active_children())
+    threads_before = set(threading.enumerate())
     pool = ProcessPoolExecutor(max_workers=workers, initializer=_die_with_parent,
                                initargs=(os.getpid(),))
     counting = _Counting(pool)
@@ -135,6 +136,12 @@ def process_pool(workers: int) -> Iterator[Executor]:
             process.terminate()
         for process in ours:
             process.join(timeout=5)
+        # The pool's own thread must end before this process does: at exit the
+        # standard library wakes it through a pipe that thread closes as it ends, and
+        # the two racing printed a traceback after the one-line error.
+        for thread in set(threading.enumerate()) - threads_before:
+            if not thread.daemon and thread is not threading.current_thread():
+                thread.join(timeout=5)
         if isinstance(exc, BrokenProcessPool):
             raise WorkerLost(counting.done, counting.submitted) from None
         raise

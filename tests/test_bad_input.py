@@ -559,3 +559,21 @@ def test_every_pool_worker_asks_to_die_with_its_parent():
 
     with process_pool(2) as pool:      # the pool of simulations and of the solver
         assert pool.submit(_death_signal).result() == signal.SIGKILL
+
+
+def _die_at_once() -> None:
+    os._exit(1)
+
+
+def test_a_broken_pool_is_a_worker_lost_and_leaves_no_thread_behind():
+    import threading
+
+    from rentoy.workers import WorkerLost, process_pool
+
+    before = set(threading.enumerate())
+    with pytest.raises(WorkerLost, match="ended abruptly .* after 0 of 1 pieces"):
+        with process_pool(2) as pool:
+            pool.submit(_die_at_once).result()
+    # A pool thread still running as the interpreter exits raced the standard
+    # library's exit hook and printed a traceback after the one-line error.
+    assert [t for t in set(threading.enumerate()) - before if not t.daemon] == []
