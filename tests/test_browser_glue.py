@@ -149,6 +149,7 @@ def test_the_person_answers_for_his_team_instead_of_his_partner():
     assert reply["events"][0]["action"] == "1 raise"
     view = reply["view"]
     assert view["to_act"] == 2 and view["waiting"] and view["pending"]
+    assert view["raiser"] == "B"        # a team's letter, as rentoy play --json says it
     assert [b["kind"] for b in view["bets"] if b["legal"]] == ["raise", "accept", "fold"]
     assert seat.step()["events"] == []              # the partner's bot is not asked
     events = seat.act("0 accept")["events"]

@@ -562,7 +562,7 @@ function setUp(root) {
         (v.best_of > 1 ? words("match", { won: v.games[0], lost: v.games[1],
           games: v.best_of }) : "")));
     const value = v.pending
-      ? words("value_pending", { value: v.value, team: v.raiser % 2 ? "B" : "A" })
+      ? words("value_pending", { value: v.value, team: v.raiser })
       : v.value;
     const right = v.raise_right ? words("raise_right", { team: v.raise_right })
       : words("raise_either");
