@@ -325,3 +325,18 @@ def test_a_progress_bar_only_for_long_runs_on_a_terminal(monkeypatch):
     update(500_000, 10**6)
     bar.close()
     assert "500000/1000000" in terminal.getvalue() and "hands" in terminal.getvalue()
+
+
+def test_a_duty_neither_variant_has_is_zero_by_construction_in_the_paired_table(capsys):
+    # Neither 1737 nor avila makes a player follow suit; avila alone makes him
+    # over-trump: the first difference is 0 by construction, the second is measured.
+    status, out, _ = run(capsys, "compare", "1737", "avila", "--simulate", "100",
+                         "--seed", "1", "--width", "200")
+    assert status == 0
+    paired = out.split("Paired differences from 1737")[1].splitlines()
+    follow = next(line for line in paired if line.startswith("following suit forced"))
+    over = next(line for line in paired if line.startswith("over-trumping forced"))
+    assert follow.split("  ")[-1].strip() == "0 by construction (neither has the duty)"
+    assert " pp [" in over
+    status, out, _ = run(capsys, "simulate", "1737", "--hands", "60", "--json")
+    assert "by construction" not in out      # the numbers stay numbers in the data

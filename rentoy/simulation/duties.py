@@ -33,10 +33,12 @@ oros and a plain card, seat 3 one trump (the 7) and two plain cards:
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from ..engine import Hand
 from ..engine.rules import duty_refusal, legal_cards
 
-__all__ = ["DUTY_FIELDS", "DUTY_OF_FIELD", "duty_counts"]
+__all__ = ["DUTY_FIELDS", "DUTY_OF_FIELD", "duty_counts", "zero_by_construction"]
 
 #: What :func:`duty_counts` returns, in this order (fields of the per-game record).
 DUTY_FIELDS: tuple[str, ...] = ("follows", "constrained", "arrastre_forced",
@@ -45,6 +47,20 @@ _SLOT = {"arrastre": 2, "overtrump": 3, "follow-suit": 4}
 #: The duty (its code, as :func:`~rentoy.engine.rules.duties` names it) each count is
 #: of: a count can only be above 0 under rules that impose that duty.
 DUTY_OF_FIELD: dict[str, str] = {DUTY_FIELDS[slot]: code for code, slot in _SLOT.items()}
+
+
+def zero_by_construction(field: str, duties: Iterable[frozenset[str]]) -> bool:
+    """Whether the count ``field`` (one of :data:`DUTY_FIELDS`) is 0 by construction
+    under every variant whose duties (:func:`~rentoy.engine.rules.duties`) are given:
+    it counts a duty none of them imposes, so a difference in it is not measured.
+
+    >>> zero_by_construction("overtrump_forced", [frozenset({"arrastre"})])
+    True
+    >>> zero_by_construction("overtrump_forced", [frozenset({"arrastre", "overtrump"})])
+    False
+    """
+    duty = DUTY_OF_FIELD.get(field)
+    return duty is not None and all(duty not in held for held in duties)
 
 
 def duty_counts(hand: Hand) -> tuple[int, int, int, int, int]:

@@ -20,6 +20,7 @@ from typing import Sequence
 
 from ..i18n import N_, _, ngettext
 from ..render import Report, Table
+from .duties import zero_by_construction
 from .run import SimulationResult
 from .stats import STATISTICS, Estimate, Statistic
 
@@ -184,8 +185,14 @@ def simulation_report(result: SimulationResult, reference: str | None = None,
     others = [v for v in result.variants if v != reference]
     if others and result.moments.cross is not None:
         diffs = {v: result.difference(v, reference) for v in others}
-        drows = [[stat.said_label, *(format_difference(stat, diffs[v][stat.name])
-                                     for v in others)]
+        held = dict(zip(result.variants, result.duties))
+
+        def difference(stat: Statistic, v: str) -> str:
+            if held and zero_by_construction(stat.numerator, (held[v], held[reference])):
+                return _("0 by construction (neither has the duty)")
+            return format_difference(stat, diffs[v][stat.name])
+
+        drows = [[stat.said_label, *(difference(stat, v) for v in others)]
                  for stat in STATISTICS]
         tables.append(Table(
             [N_("statistic"), *(f"{v} - {reference}" for v in others)], drows,

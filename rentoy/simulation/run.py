@@ -43,6 +43,8 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 from ..bots import BOT_NAMES as _BOT_NAMES, parse_team_specs
+from ..engine import compile_variant
+from ..engine.rules import duties
 from ..errors import InputError, Problem
 from ..variant import Variant
 from ..variants import load_variants
@@ -92,6 +94,8 @@ class SimulationResult:
     hand_sizes: tuple[int, ...] = ()
     best_of: tuple[int, ...] = ()
     seconds: float = field(default=0.0, compare=False)
+    #: The duties each variant's rules impose (:func:`~rentoy.engine.rules.duties`).
+    duties: tuple[frozenset[str], ...] = ()
 
     __hash__ = None  # type: ignore[assignment]  # holds mutable sums
 
@@ -261,6 +265,8 @@ def simulate(variants: str | Variant | Sequence[str | Variant], hands: int, seed
     plan = _Plan(hands, workers, chunk_games)
     started = time.perf_counter()        # the play, not the loading of the variants
 
+    duties_held = tuple(duties(compile_variant(v)) for v in resolved)
+
     def result(games: int, requested: int = hands) -> SimulationResult:
         return SimulationResult(
             variants=tuple(v.id for v in resolved), names=tuple(v.name for v in resolved),
@@ -268,7 +274,7 @@ def simulate(variants: str | Variant | Sequence[str | Variant], hands: int, seed
             games=games, hands=tuple(moments.total(i, "hands") for i in range(len(resolved))),
             moments=moments, hand_sizes=tuple(v.rules.hand_size for v in resolved),
             best_of=tuple(v.rules.match for v in resolved),
-            seconds=time.perf_counter() - started)
+            seconds=time.perf_counter() - started, duties=duties_held)
 
     try:
         if executor is None and workers > 1:

@@ -69,12 +69,11 @@ def no_duty_in_either(stat: Any, spec: str, reference: str) -> bool:
     :func:`rentoy.engine.rules.duties`)."""
     from ..engine import compile_variant
     from ..engine.rules import duties
-    from ..simulation.duties import DUTY_OF_FIELD
+    from ..simulation.duties import zero_by_construction
     from ..variants import load_variant
 
-    duty = DUTY_OF_FIELD.get(stat.numerator)
-    return duty is not None and all(
-        duty not in duties(compile_variant(load_variant(v))) for v in (spec, reference))
+    return zero_by_construction(stat.numerator, (
+        duties(compile_variant(load_variant(v))) for v in (spec, reference)))
 
 
 def _estimate(values: Mapping[str, Any]) -> Any:
