@@ -399,6 +399,12 @@ def test_one_source_in_full(capsys):
     assert "1737.players" in data["cited_by"] and data["states"]["hand_size"] == 3
     status, out, _ = run(capsys, "sources", "app-rentoynow")
     assert "revision" in out and "not recorded" in out
+    # What a source states is said with the rules' names and values in words.
+    status, out, _ = run(capsys, "sources", "autoridades-1737")
+    states = " ".join(out.split()).split(" states ")[1].split(" note ")[0]
+    assert "number of players: 2, 4, 6 or 8 players; " in states
+    assert "order of the trumps: 2, Rey, Caballo, Sota, As, 7, 6, 5, 4 and 3" in states
+    assert "trump_order" not in states and "turn_up" not in states
 
 
 def test_an_unknown_source_is_bad_input(capsys):

@@ -139,17 +139,20 @@ def value_words(rule: str, value: Any) -> str:
 
 
 def stated_text(rule: str, value: Any) -> str:
-    """What a source states of a rule, in words: a value as :func:`format_value` writes
-    it, or several forms a source describes joined by "or".
+    """What a source states of a rule, in words: the rule as readers name it and its
+    value as a rules page says it (:func:`value_words`), several forms a source
+    describes joined by "or".
 
     >>> stated_text("top_cards", {"one_of": [[], ["4T"]]})
-    'none, or 4T'
+    'cards above every trump: none, or the 4 of the trump suit'
     >>> stated_text("calls", {"turn_up": "muestra"})
-    'turn_up: muestra'
+    'words said at the table: the turned-up card, muestra'
     """
     if isinstance(value, dict) and set(value) == {"one_of"}:
-        return _(", or ").join(format_value(rule, v) for v in value["one_of"])
-    return format_value(rule, value)
+        words = _(", or ").join(value_words(rule, v) for v in value["one_of"])
+    else:
+        words = value_words(rule, value)
+    return f"{_lower_first(rule_title(rule))}: {words}" if rule in RULES else f"{rule}: {words}"
 
 
 def rule_origin(variant: Variant, rule: str) -> tuple[str, str | None]:
@@ -563,7 +566,7 @@ def source_report(sid: str, variant: Variant | None = None) -> Report:
     rows.append([_("unsourced"), _("yes: names no source of its own") if src.unsourced
                  else _("no")])
     if src.states:
-        rows.append([_("states"), "; ".join(f"{k}: {stated_text(k, v)}"
+        rows.append([_("states"), "; ".join(stated_text(k, v)
                                             for k, v in plain(src.states).items())])
     if src.note:
         rows.append([_("note"), _note(src.note)])
