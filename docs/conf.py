@@ -92,6 +92,9 @@ nitpick_ignore_regex = [
                             r"|fractions|enum)\.\w+"),
     # OpenSpiel's classes, the bases of the OpenSpiel game's (an optional extra's types).
     (r"py:(class|obj)", r"pyspiel\.\w+"),
+    # The type variable of rentoy.frozen.replace, defined for type checkers only (the
+    # module every command loads does not import typing).
+    (r"py:class", r"_R"),
 ]
 
 # The Spanish edition (`-D language=es`): the hand-written pages' translations are in

@@ -18,11 +18,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 from .errors import RentoyError
 from .i18n import _
 from .limits import shown
+from .frozen import Frozen
 
 TYPE_CHECKING = False    # typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
@@ -157,8 +157,7 @@ def parse_card(code: str) -> Card:
     return Card.of(rank, suit)
 
 
-@dataclass(frozen=True, slots=True)
-class TrumpRelative:
+class TrumpRelative(Frozen):
     """A card named relative to the trump suit: ``2T`` is the 2 of whatever suit is trump."""
 
     rank: int

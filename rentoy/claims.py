@@ -26,9 +26,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 
 from .provenance import Provenance, firmer
+from .frozen import Frozen
 from .ruletable import RULES, SECTIONS
 
 __all__ = ["Claim", "description_claims", "claim_conflicts"]
@@ -46,8 +46,7 @@ _EVERY = ("every other rule", "all other rules", "the other rules", "every rule 
 _STATUS = re.compile(r"\b(?:marked as|are|is|kept as|at most|left)\s+\*?(assumed|inferred)\b")
 
 
-@dataclass(frozen=True)
-class Claim:
+class Claim(Frozen):
     """One sentence of a description: the status it gives, and the sections it gives it to."""
 
     status: str

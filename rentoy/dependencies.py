@@ -24,12 +24,12 @@ carried over and what ``rentoy check`` says about it; each
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
 from functools import lru_cache
 from types import MappingProxyType
 
 from .errors import Location, Problem
 from .i18n import N_, _
+from .frozen import Frozen
 from .ruletable import GAME, RULES, depends_on
 
 TYPE_CHECKING = False    # typing.TYPE_CHECKING, without importing typing at start-up
@@ -61,8 +61,7 @@ def another(rule: str) -> str:
     return _(_ANOTHER[rule]) if rule in _ANOTHER else _("another `{rule}`").format(rule=rule)
 
 
-@dataclass(frozen=True)
-class Dependency:
+class Dependency(Frozen):
     """A rule (``rule``; only its key ``part`` when given) and the rules it depends on."""
 
     rule: str
@@ -85,8 +84,7 @@ class Dependency:
         return bool(value.get(self.part)) if hasattr(value, "get") else False
 
 
-@dataclass(frozen=True)
-class CarriedOver:
+class CarriedOver(Frozen):
     """A rule inherited unchanged although rules it depends on changed since it was stated.
 
     ``stated_in`` is the variant whose file states it (``option`` the option, when one

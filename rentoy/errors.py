@@ -9,10 +9,10 @@ command line prints them and exits with status 2. A refused game action is an
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from .i18n import _
+from .frozen import Frozen, field
 
 __all__ = [
     "RentoyError", "Location", "Problem", "InputError", "VariantError",
@@ -24,8 +24,7 @@ class RentoyError(Exception):
     """Base class of every error rentoy raises on purpose."""
 
 
-@dataclass(frozen=True, slots=True)
-class Location:
+class Location(Frozen):
     """Where something stands in a file: 1-based line and column."""
 
     file: str | None = None
@@ -41,8 +40,7 @@ class Location:
         return ":".join(parts)
 
 
-@dataclass(frozen=True, slots=True)
-class Problem:
+class Problem(Frozen):
     """One thing wrong with an input: where, which key, what, and what would be right."""
 
     message: str

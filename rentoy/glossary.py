@@ -12,13 +12,13 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Mapping
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
 from .dependencies import raise_words, value_words
 from .errors import InputError, Location, Problem
 from .i18n import N_, _, data_text
+from .frozen import Frozen
 from .ruletable import GAME
 from .sources import builtin_dir
 from .yamlfile import file_stamp, load_document
@@ -34,8 +34,7 @@ _RAISE_FOR_GAME = N_("a raise for the whole game")
 _RAISE_TO = N_("a raise to {value}")
 
 
-@dataclass(frozen=True)
-class Term:
+class Term(Frozen):
     term: str
     gloss: str
     note: str | None = None

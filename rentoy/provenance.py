@@ -15,9 +15,9 @@ note that the variant's own file gives for it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
 
 from .errors import Location
+from .frozen import Frozen, field, replace
 
 TYPE_CHECKING = False    # typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
@@ -45,8 +45,7 @@ STATUS_MARKS: dict[str, str] = {"attested": "A", "inferred": "I", "assumed": "?"
                                 "disputed": "D"}
 
 
-@dataclass(frozen=True)
-class Provenance:
+class Provenance(Frozen):
     """Where a rule comes from: its evidence status, sources and the variant stating it."""
 
     status: str
@@ -90,8 +89,7 @@ def firmer(status: str, than: str) -> bool:
     return FIRMNESS[status] > FIRMNESS[than]
 
 
-@dataclass(frozen=True)
-class Rule:
+class Rule(Frozen):
     """One rule of a variant: its name, value and provenance."""
 
     name: str

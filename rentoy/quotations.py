@@ -17,11 +17,11 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Mapping
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
 from .errors import InputError, Problem, suggest
+from .frozen import Frozen
 from .sources import builtin_dir
 from .yamlfile import file_stamp, load_document
 
@@ -31,8 +31,7 @@ _FIELDS = ("source", "reference", "original", "modern", "english", "paraphrase",
            "transcription", "facsimile", "facsimile_note", "supports", "note")
 
 
-@dataclass(frozen=True)
-class Quotation:
+class Quotation(Frozen):
     """One passage (or, for a modern text, one paraphrased statement) and what it supports."""
 
     id: str

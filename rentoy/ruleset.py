@@ -13,15 +13,13 @@ as variant files write it. ``top_cards`` holds parsed cards and ``calls`` a
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from .cards import Card, TrumpRelative
+from .frozen import Frozen
 
 __all__ = ["Rules", "Calls"]
 
 
-@dataclass(frozen=True, slots=True)
-class Calls:
+class Calls(Frozen):
     """The words players say (rule ``calls``): one per raise step, accept, fold, turn-up,
     and the call for the whole game (*juego fuera*) where the variant has one."""
 
@@ -38,8 +36,7 @@ class Calls:
         return self.raise_[level - 1] if 0 < level <= len(self.raise_) else None
 
 
-@dataclass(frozen=True, slots=True)
-class Rules:
+class Rules(Frozen):
     """The rule values of one variant, as the engine reads them."""
 
     players: tuple[int, ...]

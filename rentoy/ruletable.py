@@ -29,11 +29,11 @@ files load it at start-up.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from .i18n import N_, _
 from .limits import LIMITS as _LIMITS
+from .frozen import Frozen, field
 
 TYPE_CHECKING = False    # typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
@@ -67,8 +67,7 @@ SECTION_TITLES: Mapping[str, str] = MappingProxyType({
 })
 
 
-@dataclass(frozen=True)
-class RuleSpec:
+class RuleSpec(Frozen):
     """One rule: its key, where it belongs, its reader's words and the form of its value.
 
     ``schema`` is the JSON Schema of the bare value (bounds included); ``python`` the

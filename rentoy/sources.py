@@ -22,12 +22,12 @@ from __future__ import annotations
 import os
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
 
 from .errors import InputError, Problem, suggest
+from .frozen import Frozen, field
 from .yamlfile import Document, file_stamp, load_document
 
 TYPE_CHECKING = False    # typing.TYPE_CHECKING, without importing typing at start-up
@@ -83,8 +83,7 @@ _REQUIRED = ("title", "kind", "year")
 _CHANGING = ("reconstruction", "modern-report", "program", "reference")
 
 
-@dataclass(frozen=True)
-class Source:
+class Source(Frozen):
     """One bibliography entry.
 
     ``states`` maps each rule the source states outright to the value it states (as a

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import MappingProxyType
 
@@ -32,6 +31,7 @@ from .dependencies import CarriedOver
 from .errors import Location, Problem, VariantError, suggest
 from .i18n import _
 from .provenance import STATUSES, Provenance, Rule
+from .frozen import Frozen, field, replace
 from .ruleset import Calls, Rules
 from .ruletable import GAME, RULE_NAMES
 
@@ -51,8 +51,7 @@ def is_game_step(value: object) -> bool:
     return value == GAME
 
 
-@dataclass(frozen=True)
-class Option:
+class Option(Frozen):
     """A named alternative reading: a partial rules override with its own provenance."""
 
     id: str
@@ -61,8 +60,7 @@ class Option:
     name: str | None = None
 
 
-@dataclass(frozen=True, eq=False)
-class Variant:
+class Variant(Frozen, eq=False):
     """A validated, immutable variant: rules, provenance, options and where it came from."""
 
     id: str

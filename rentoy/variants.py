@@ -23,7 +23,6 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
 from pathlib import Path
 from types import MappingProxyType
 
@@ -34,6 +33,7 @@ from .errors import InputError, Location, Problem, VariantError, suggest
 from .i18n import _
 from .limits import MAX_EXTENDS_DEPTH, over_limit
 from .provenance import Provenance, carry_over
+from .frozen import Frozen, replace
 from .ruletable import RULE_NAMES, defaults, required
 from .sources import Source, entries_problems, load_sources
 from .validation import schema_problems
@@ -146,8 +146,7 @@ def builtin_variants() -> list[Variant]:
     return sorted((load_variant(i) for i in builtin_ids()), key=_catalogue_order)
 
 
-@dataclass(frozen=True)
-class Catalogue:
+class Catalogue(Frozen):
     """The built-in variants that load, in :func:`builtin_variants` order, and the
     error of each one that does not, by id."""
 

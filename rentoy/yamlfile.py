@@ -29,7 +29,6 @@ from __future__ import annotations
 import os
 import re
 import stat
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from .errors import InputError, Location, Problem
@@ -37,6 +36,7 @@ from .i18n import N_, _, language, number
 from .limits import (CONTROL_CHARACTERS, MAX_DEPTH, MAX_DIGITS, MAX_EXPANDED_CHARACTERS,
                      MAX_FILE_BYTES, MAX_LIST_LENGTH, MAX_MERGED_PAIRS, MAX_STRING_LENGTH,
                      MAX_VALUES, over_limit, shown)
+from .frozen import Frozen, field
 
 TYPE_CHECKING = False    # typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
@@ -241,8 +241,7 @@ def text_digest(data: bytes) -> str:
     return blake2b(data, digest_size=16).hexdigest()
 
 
-@dataclass(frozen=True)
-class Document:
+class Document(Frozen):
     """Parsed YAML data plus the position of each key path in the file."""
 
     data: Any

@@ -20,9 +20,10 @@ ROOT = Path(__file__).resolve().parent.parent / "rentoy"
 
 #: The floors, lowest first: a module may import its own floor and the floors below.
 FLOORS: list[tuple[str, tuple[str, ...]]] = [
-    ("ground: errors, limits, files, workers, the language and the layout of output",
-     ("rentoy.errors", "rentoy.limits", "rentoy.files", "rentoy.workers", "rentoy.i18n",
-      "rentoy.render")),
+    ("ground: records, errors, limits, files, workers, the language and the layout of "
+     "output",
+     ("rentoy.frozen", "rentoy.errors", "rentoy.limits", "rentoy.files", "rentoy.workers",
+      "rentoy.i18n", "rentoy.render")),
     ("the model, as data (no file is read)",
      ("rentoy.cards", "rentoy.ruletable", "rentoy.ruleset", "rentoy.provenance", "rentoy.claims",
       "rentoy.dependencies", "rentoy.consistency", "rentoy.variant", "rentoy.notation")),

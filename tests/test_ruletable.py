@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import dataclasses
+from rentoy import frozen
 import json
 from pathlib import Path
 
@@ -25,7 +25,7 @@ def test_the_checked_in_schema_is_the_generated_one() -> None:
 def test_the_typed_rules_are_the_generated_ones() -> None:
     assert (ROOT / "rentoy" / "ruleset.py").read_text(encoding="utf-8") == \
         schemagen.ruleset_text(), "rentoy/ruleset.py is out of date: run python -m rentoy.schemagen"
-    assert [f.name for f in dataclasses.fields(Rules)] == list(RULE_NAMES)
+    assert list(frozen.fields(Rules)) == list(RULE_NAMES)
 
 
 def test_the_check_command_says_whether_the_files_are_current(capsys) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import dataclasses
+from rentoy import frozen
 import json
 import textwrap
 from pathlib import Path
@@ -94,7 +94,7 @@ def test_the_1737_reading():
 def test_rules_dataclass_fields_are_the_schema_rule_properties():
     schema = json.loads(schema_path().read_text(encoding="utf-8"))
     properties = list(schema["properties"]["rules"]["properties"])
-    assert [f.name for f in dataclasses.fields(Rules)] == properties == list(RULE_NAMES)
+    assert list(frozen.fields(Rules)) == properties == list(RULE_NAMES)
     assert set(schema["x-required-rules"]) <= set(properties)
     option_rules = schema["$defs"]["option"]["properties"]["rules"]["properties"]
     assert list(option_rules) == properties

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Sequence
-from concurrent.futures import Executor
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Iterator
 
@@ -22,6 +21,8 @@ from ..render import FORMATS
 from .common import add_format, bounded_count, count, emit, progress_bar, seconds, warn
 
 if TYPE_CHECKING:
+    from concurrent.futures import Executor
+
     from ..comparison.perfect import PerfectComparison
     from ..render import Report
     from ..simulation import SimulationResult

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypedDict
 
 from ..i18n import _, data_text
+from ..frozen import Frozen
 from .common import add_format, bounded_count, count, seconds
 
 if TYPE_CHECKING:
@@ -57,8 +57,7 @@ class ScoreRow(TypedDict):
     bots: str
 
 
-@dataclass(frozen=True)
-class TableInfo:
+class TableInfo(Frozen):
     """What an equity table rests on: the variant (as its spec) and its name, the table
     size, the bots, the hands measured at every score, how the table was made (for the
     JSON, in English; and in the language spoken) and the checks stored with it."""

@@ -16,13 +16,12 @@ after the save.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Iterable
 
 from ..i18n import _
+from ..frozen import Frozen
 from ..render.text import wrap
 
 if TYPE_CHECKING:
@@ -114,8 +113,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.set_defaults(handler=handle)
 
 
-@dataclass(frozen=True)
-class PlayOptions:
+class PlayOptions(Frozen):
     """The options of one ``rentoy play`` (None: not given)."""
 
     variant: str | None
@@ -290,6 +288,8 @@ class _Printer:
         self.json, self.symbols = as_json, symbols
 
     def _emit(self, data: dict[str, object]) -> None:
+        import json     # only with --json: not at every start
+
         print(json.dumps(data, ensure_ascii=False), flush=True)
 
     def _text(self, lines: Iterable[str]) -> None:

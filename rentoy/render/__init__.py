@@ -15,7 +15,8 @@ stays English in every language.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+
+from ..frozen import Frozen, field
 
 TYPE_CHECKING = False    # typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
@@ -26,8 +27,7 @@ __all__ = ["Table", "Section", "Report", "render", "FORMATS", "plain"]
 FORMATS: tuple[str, ...] = ("text", "markdown", "json", "csv")
 
 
-@dataclass(frozen=True)
-class Table:
+class Table(Frozen):
     """A titled table of strings (and numbers).
 
     For text output, ``wrap`` caps column widths (wider cells wrap), and ``abbrev``
@@ -42,8 +42,7 @@ class Table:
     abbrev: dict[str, str] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
-class Section:
+class Section(Frozen):
     """A titled part of a report in prose: paragraphs, and items (a paragraph that begins
     with a hyphen and a space is an item of a list, its further lines indented under its first)."""
 
@@ -51,8 +50,7 @@ class Section:
     paragraphs: Sequence[str] = ()
 
 
-@dataclass(frozen=True)
-class Report:
+class Report(Frozen):
     """What a command prints: ``data`` for JSON, and for people the heading, prose,
     sections of prose and tables, in that order."""
 

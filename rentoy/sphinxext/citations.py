@@ -14,11 +14,10 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Mapping, Sequence
 
-from dataclasses import replace
-
 from docutils import nodes
 
 from ..i18n import data_text
+from ..frozen import replace
 from .elements import xref
 
 if TYPE_CHECKING:

@@ -262,7 +262,7 @@ def merged_report(report: Any, groups: Sequence[Sequence[str]], reference: str) 
     """A simulation report with the columns of variants that played alike merged into
     one ("1598, 1704, 1737: the same"), and their differences from ``reference``,
     zero by construction of the run, said once instead of shown as measured."""
-    from dataclasses import replace
+    from ..frozen import replace
 
     first = {g[0]: g for g in groups}
     same_as_ref = next((g for g in groups if reference in g), [reference])
