@@ -194,12 +194,13 @@ def _megabytes(n: int) -> str:
 # The page.
 
 def _select(name: str, label: str, choices: list[tuple[str, str]], selected: str = "",
-            hint: str = "") -> str:
+            hint: str = "", wide: bool = False) -> str:
     options = "".join(
         f'<option value="{html.escape(v)}"{" selected" if v == selected else ""}>'
         f"{html.escape(t)}</option>" for v, t in choices)
     extra = f'<span class="rentoy-play-hint">{html.escape(hint)}</span>' if hint else ""
-    return (f'<label class="rentoy-play-field">{html.escape(label)}'
+    classes = "rentoy-play-field rentoy-play-wide" if wide else "rentoy-play-field"
+    return (f'<label class="{classes}">{html.escape(label)}'
             f'<select name="{name}">{options}</select>{extra}</label>')
 
 
@@ -221,8 +222,11 @@ def play_form(variants: list[tuple[str, str, tuple[int, ...], int]]) -> str:
     parts = [
         '<form class="rentoy-play-setup" id="rentoy-play-setup" autocomplete="off">',
         f'<fieldset><legend>{legend}</legend>',
+        # The variants by their names alone (a name says its date or place; the id is
+        # the value, as the page's address gives it), across the whole row: the longest
+        # names are wider than one column.
         _select("variant", _("Variant"),
-                [(v, f"{v}: {name}") for v, name, _sizes, _n in variants], chosen[0]),
+                [(v, name) for v, name, _sizes, _n in variants], chosen[0], wide=True),
         f'<fieldset class="rentoy-play-options" hidden><legend>{options}</legend></fieldset>',
         _select("players", _("Players"), [(str(n), str(n)) for n in chosen[2]],
                 str(chosen[3])),
