@@ -42,7 +42,7 @@ if TYPE_CHECKING:
 
 __all__ = ["LANGUAGES", "DOMAINS", "LOCALE_DIR", "LanguageError", "choose_language",
            "set_language", "language", "use_language", "_", "N_", "ngettext", "data_text",
-           "has_translation", "translations", "number"]
+           "has_translation", "translations", "number", "percent", "interval"]
 
 #: The languages rentoy speaks, English first (the language of the code and the files).
 LANGUAGES: tuple[str, ...] = ("en", "es")
@@ -159,16 +159,47 @@ def ngettext(singular: str, plural: str, count: int) -> str:
     return translations("rentoy").ngettext(singular, plural, count)
 
 
-def number(value: int) -> str:
-    """A whole number as the language spoken now writes it in a message: ``10,000`` in
-    English, ``10.000`` in Spanish.
+def number(value: float, places: int | None = None, *, signed: bool = False,
+           grouped: bool = True) -> str:
+    """A number as the language spoken now writes it: thousands grouped (``10,000`` in
+    English, ``10.000`` in Spanish) and, given ``places``, that many decimals after the
+    decimal mark (``4.25`` in English, ``4,25`` in Spanish: the decimal comma of Spain
+    and of Argentina). ``signed``: with its sign, ``+`` included; ``grouped=False``:
+    thousands not grouped.
 
     >>> with use_language("es"):
-    ...     number(1_000_000), number(20)
-    ('1.000.000', '20')
+    ...     number(1_000_000), number(20), number(4.256, 2), number(0.5, 1, signed=True)
+    ('1.000.000', '20', '4,26', '+0,5')
+    >>> number(12345.678, 1)
+    '12,345.7'
     """
-    text = f"{value:,}"
-    return text if _current == "en" else text.replace(",", ".")
+    spec = ("+" if signed else "") + ("," if grouped else "")
+    text = f"{value:{spec}}" if places is None else f"{value:{spec}.{places}f}"
+    return text if _current == "en" else text.translate(_SWAPPED_MARKS)
+
+
+_SWAPPED_MARKS = str.maketrans(",.", ".,")
+
+
+def percent(value: float, places: int | None = 1, *, signed: bool = False) -> str:
+    """A percentage (``value`` is already in per cent) as the language spoken now
+    writes it: ``23.4%`` in English, ``23,4 %`` in Spanish (with a space that does not
+    break, as Spanish spacing has it); ``places`` as for :func:`number`.
+
+    >>> percent(23.44), percent(5, 0)
+    ('23.4%', '5%')
+    >>> with use_language("es"):
+    ...     percent(23.44)
+    '23,4\xa0%'
+    """
+    text = number(value, places, signed=signed)
+    return text + ("%" if _current == "en" else "\u00a0%")
+
+
+def interval(low: str, high: str) -> str:
+    """An interval of two numbers already written: ``[22.9, 23.9]`` in English, and in
+    Spanish, whose decimal mark is the comma, ``[22,9; 23,9]``."""
+    return f"[{low}, {high}]" if _current == "en" else f"[{low}; {high}]"
 
 
 def data_text(text: str) -> str:

@@ -25,6 +25,7 @@ from contextlib import contextmanager
 from typing import Any, Callable, Iterator
 
 from .errors import RentoyError
+from .i18n import _, number
 
 __all__ = ["process_pool", "WorkerLost"]
 
@@ -38,12 +39,13 @@ class WorkerLost(RentoyError):
     def __init__(self, done: int | None = None, submitted: int | None = None,
                  partial: Any = None, kept: str | None = None):
         self.done, self.submitted, self.partial = done, submitted, partial
-        counts = (f" after {done:,} of {submitted:,} pieces of the work were done"
-                  if done is not None and submitted else "")
+        counts = (" " + _("after {done} of {submitted} pieces of the work were done").format(
+            done=number(done), submitted=number(submitted))
+            if done is not None and submitted else "")
         super().__init__(
-            "a worker process ended abruptly (killed by a signal, perhaps by the system "
-            f"for want of memory){counts}; {kept + '; ' if kept else ''}"
-            "run it again, with fewer --jobs if memory is short")
+            _("a worker process ended abruptly (killed by a signal, perhaps by the system "
+              "for want of memory){counts}; {kept}run it again, with fewer --jobs if memory "
+              "is short").format(counts=counts, kept=kept + "; " if kept else ""))
 
     def kept(self, what: str) -> "WorkerLost":
         """The same error, saying what of the finished work was kept (``what``)."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from pathlib import Path
 
 import pytest
@@ -187,6 +188,31 @@ def test_review_marks_the_fold_that_gave_the_game_away(capsys, tmp_path):
     assert set(data["marks"]) == {"doubtful", "bad", "very bad"}
     status, out, err = cli(capsys, "run", str(annotated))
     assert status == 0 and "review:" in out, err
+
+
+def test_a_review_in_spanish_says_its_figures_in_spanish_and_its_json_in_english(capsys):
+    from rentoy.i18n import set_language
+
+    record = str(EXAMPLES / "game-record.yaml")
+    try:
+        status, out, err = cli(capsys, "--lang", "es", "review", record, "--samples", "16",
+                               "--seed", "1", "--width", "200")
+        assert status == 0, err
+        text = re.sub(r"[ \n]+", " ", out)        # the paragraphs unwrapped
+        fold = text.split("Mano 1, asiento 0")[1].split("Mano ")[0]
+        assert re.search(r"un \d+\xa0% de ganar la mano", fold), fold
+        assert re.search(r"mejor por \d+,\d puntos", fold), fold
+        assert "probabilidades iguales, un tanto por mano" in text
+        marked = out.split("Decisiones marcadas")[1].split("Resumen")[0]
+        assert "muy malo" in marked, marked
+        assert "bad" not in marked and "solver" not in marked, marked
+        status, out, err = cli(capsys, "--lang", "es", "review", record, "-f", "json",
+                               "--samples", "16", "--seed", "1")
+    finally:
+        set_language("en")
+    words = [e["words"] for e in json.loads(out)["entries"]]
+    assert any(re.search(r"by \d+\.\d points of the game", w) for w in words), words
+    assert all("," not in w.split("%")[0][-4:] for w in words if "%" in w)
 
 
 def test_run_says_what_each_decision_of_the_4_5_example_is_worth(capsys):

@@ -149,6 +149,28 @@ def test_simulation_report_in_spanish(capsys):
         assert label in out
 
 
+def test_spanish_figures_have_the_decimal_comma_and_intervals_split_by_semicolons(capsys):
+    # As the Spanish pages' own prose writes them ("52,3 %", "60.000"): a decimal point
+    # would read there as a thousands separator.
+    status, out, _ = run(capsys, "--lang", "es", "--width", "200", "compare", "1737",
+                         "avila", "--simulate", "60", "--seed", "1")
+    assert status == 0
+    row = next(line for line in out.splitlines() if line.startswith("tantos por mano"))
+    assert re.fullmatch(r"tantos por mano +\d+,\d\d \[\d+,\d\d; \d+,\d\d\] +"
+                        r"\d+,\d\d \[\d+,\d\d; \d+,\d\d\]", row), row
+    share = next(line for line in out.splitlines() if line.startswith("manos no queridas"))
+    assert re.search(r"\d+,\d\xa0% \[\d+,\d; \d+,\d\]", share), share
+    paired = out.split("Diferencias emparejadas")[1]
+    assert re.search(r"[+-]\d+,\d pp \[[+-]\d+,\d; [+-]\d+,\d\]", paired)
+    assert not re.search(r"\d\.\d", out.split("Juego simulado")[1]), "a decimal point"
+    status, english, _ = run(capsys, "--width", "200", "compare", "1737", "avila",
+                             "--simulate", "60", "--seed", "1")
+    assert re.search(r"\d+\.\d% \[\d+\.\d, \d+\.\d\]", english)     # unchanged
+    status, out, _ = run(capsys, "--lang", "es", "simulate", "1737", "-n", "40")
+    speed = out.split("\n", 1)[1].rsplit("\n\n", 1)[-1]
+    assert "," in speed.splitlines()[-1] and "." not in speed.splitlines()[-1], speed
+
+
 # ---------------------------------------------------------------------------------------
 # rentoy run: the narration of a hand
 

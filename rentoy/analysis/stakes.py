@@ -50,6 +50,7 @@ from pathlib import Path
 from typing import Mapping
 
 from ..engine.tables import Tables
+from ..i18n import N_
 
 __all__ = ["ScoreChances", "Point", "Step", "even_chances", "load_chances", "stored_chances",
            "raise_steps", "value_points", "take_point", "raise_again_point", "raise_point",
@@ -99,7 +100,7 @@ def _even(target: int) -> ScoreChances:
             up = 1.0 if a + 1 >= target else win[(a + 1, b, 0)]
             down = 0.0 if b + 1 >= target else win[(a, b + 1, 0)]
             win[(a, b, 0)] = win[(a, b, 1)] = 0.5 * (up + down)
-    return ScoreChances(target, win, "even chances, one point a hand")
+    return ScoreChances(target, win, N_("even chances, one point a hand"))
 
 
 def chances_from_json(data: Mapping[str, object]) -> ScoreChances:

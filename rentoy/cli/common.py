@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Iterator
+from .. import i18n
 from ..i18n import N_, _
 
 TYPE_CHECKING = False    # typing.TYPE_CHECKING, without importing typing at start-up
@@ -104,7 +105,7 @@ def seconds(text: str) -> float:
     if not 0 < value <= MAX_SECONDS:      # false for nan as well
         raise argparse.ArgumentTypeError(
             _("{text} is not a number of seconds: give one above 0 and at most {most} "
-              "(a day)").format(text=shown(text), most=f"{MAX_SECONDS:,.0f}"))
+              "(a day)").format(text=shown(text), most=i18n.number(MAX_SECONDS, 0)))
     return value
 
 
@@ -152,13 +153,13 @@ def input_lines(stream: TextIO | None = None, what: str = "action") -> Iterator[
 
                 raise InputError(Problem(over_limit(
                     "MAX_FILE_BYTES", _("line {number} does not end").format(
-                        number=f"{number:,}")),
+                        number=i18n.number(number))),
                     Location("<standard input>"),
                     hint=(_("give one deal per line") if what == "deal"
                           else _("give one action per line"))))
         warn(over_limit("MAX_INPUT_LINE", _("<standard input>:{number}: this line is {count} "
                                             "characters long").format(
-                                                number=number, count=f"{skipped:,}"))
+                                                number=number, count=i18n.number(skipped)))
              + _("; it is skipped"))
 
 
@@ -185,7 +186,7 @@ def bounded_count(limit: str, positive: bool = True) -> Callable[[str], int]:
         if value > top:
             raise argparse.ArgumentTypeError(
                 _("{text} is over the limit of {top} {unit} (rentoy.limits.{limit})").format(
-                    text=text, top=f"{top:,}", unit=_(unit), limit=limit))
+                    text=text, top=i18n.number(top), unit=_(unit), limit=limit))
         if positive and value < 1:
             raise argparse.ArgumentTypeError(
                 _("give a positive whole number, 1 or more, not {text}").format(text=text))

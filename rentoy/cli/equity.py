@@ -12,7 +12,7 @@ import argparse
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, TypedDict
 
-from ..i18n import _, data_text
+from ..i18n import _, data_text, number
 from ..frozen import Frozen
 from .common import add_format, bounded_count, count, seconds
 
@@ -363,8 +363,8 @@ def _grid_report(table: EquityTable, info: TableInfo, dealer_choice: str,
             _("Bots: {bots}, {players} players; {how} ({hands} hands). 95% intervals (JSON, "
               "CSV) are within ±{half} points at half the scores and ±{most} at most.").format(
                 bots=info.bots, players=info.players, how=info.how_shown,
-                hands=f"{table.hands:,}", half=f"{100 * widths[len(widths) // 2]:.1f}",
-                most=f"{100 * widths[-1]:.1f}")]
+                hands=number(table.hands), half=number(100 * widths[len(widths) // 2], 1),
+                most=number(100 * widths[-1], 1))]
     tables = [Table(["A\\B", *map(str, range(target))], grid,
                     title=_("{name} ({variant}): game to {target}").format(
                         name=data_text(info.name), variant=info.variant,

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import argparse
 
-from ..i18n import _
+from ..i18n import _, number
 from .common import add_format, bounded_count, count
 
 TYPE_CHECKING = False    # typing.TYPE_CHECKING, without importing typing at start-up
@@ -95,7 +95,8 @@ def review_report(review: Review, every: bool = False) -> Report:
 
     shown = [e for e in review.entries if every or e.mark or e.verdict]
     rows = [[e.hand, e.seat, e.action.split(" ", 1)[1], f"{100 * e.p:.0f}", e.best,
-             f"{100 * e.cost:.1f}", e.mark or ("solver" if e.verdict else "")]
+             number(100 * e.cost, 1),
+             _(e.mark) if e.mark else (_("solver") if e.verdict else "")]
             for e in shown]
     thresholds = ", ".join(_("{mark} from {least}").format(mark=_(name),
                                                            least=f"{100 * least:.0f}")
@@ -106,7 +107,7 @@ def review_report(review: Review, every: bool = False) -> Report:
               "up, in points of 100; marks: {thresholds}.").format(
                   count=len(review.entries), name=review.path.name, variant=review.variant,
                   players=review.players, samples=review.samples,
-                  source=review.chances_source, thresholds=thresholds)]
+                  source=_(review.chances_source), thresholds=thresholds)]
     if review.skipped_branches:
         text.append(_("The record's branches are left out: only its main line is reviewed."))
     details = [_("Hand {hand}, seat {seat} ({action}): {mark}: {words}.").format(
@@ -124,7 +125,7 @@ def review_report(review: Review, every: bool = False) -> Report:
     tables.append(Table([_("seat"), _("team"), decisions, _("doubtful"), _("bad"),
                          _("very bad"), thrown, _("cost")],
                         [[seat, s["team"], s["decisions"], s["doubtful"], s["bad"],
-                          s["very_bad"], s["won_hands_thrown"], f"{100 * s['cost']:.1f}"]
+                          s["very_bad"], s["won_hands_thrown"], number(100 * s['cost'], 1)]
                          for seat, s in summary.items()],
                         title=_("Summary per seat"),
                         abbrev={thrown: _("thrown"), decisions: _("moves")}))

@@ -100,7 +100,7 @@ def _worth(path: str, run: WalkthroughRun, fmt: str, quiet: bool) -> str:
               "raising where the other should fold. The take points carry the table's noise, "
               "much magnified (often 20 points either way): the shape of each decision, not "
               "its last digit.").format(variant=worth.variant, players=worth.players,
-                                        source=worth.source)]
+                                        source=_(worth.source))]
     for e in worth.entries:
         where = " / ".join(data_text(p) for p in e.path) or _("every branch")
         text.append(_("{where}, `{action}` (at {score}): {words}").format(

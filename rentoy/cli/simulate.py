@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import argparse
 
-from ..i18n import N_, _
+from ..i18n import N_, _, number
 from .common import add_format, bounded_count, progress_bar
 from .compare import (add_simulation_options, check_plot, executor_of, progress_chunk,
                       simulation_estimate, write_plot)
@@ -113,8 +113,8 @@ def handle(args: argparse.Namespace) -> int:
         raise lost.kept(
             _("the figures above are of the {games} games ({hands} hands) finished before "
               "it, of the {asked} hands asked for").format(
-                  games=f"{result.games:,}", hands=f"{result.hands[0]:,}",
-                  asked=f"{args.hands:,}"))
+                  games=number(result.games), hands=number(result.hands[0]),
+                  asked=number(args.hands)))
     if args.save_games:
         save_game_records(args, min(args.games, result.games))
     return 0

@@ -49,6 +49,7 @@ from ..notation import format_deal
 from .divergence import PairTexts, SavedFile, save_pairs, walkthrough_text, walkthrough_variant
 from ..engine import Deal, compile_variant, draw_deal
 from ..errors import InputError, Problem
+from .. import i18n
 from ..i18n import N_, _
 from ..render import Report, Table
 from ..simulation.play import DEALS, stream_seed, variant_spec
@@ -242,16 +243,18 @@ def compare_perfect(variants: Sequence[str | Variant], deals: int, seed: int = 0
                              tuple(v.rules.hand_size for v in loaded), tuple(records))
 
 
-def _fmt(rate: Rate, percent: bool = True) -> str:
+def _fmt(rate: Rate, in_percent: bool = True) -> str:
     if rate.value is None:
         return "-"
     from ..simulation.report import shown_digits
 
-    scale, unit, digits = (100, "%", 1) if percent else (1, "", 2)
+    scale, digits = (100, 1) if in_percent else (1, 2)
     digits = shown_digits([rate.value * scale], digits)
-    text = f"{rate.value * scale:.{digits}f}{unit}"
+    text = (i18n.percent(rate.value * scale, digits) if in_percent
+            else i18n.number(rate.value * scale, digits))
     if rate.low is not None and rate.high is not None:
-        text += f" [{rate.low * scale:.{digits}f}, {rate.high * scale:.{digits}f}]"
+        text += " " + i18n.interval(i18n.number(rate.low * scale, digits),
+                                    i18n.number(rate.high * scale, digits))
     return text
 
 
@@ -264,7 +267,7 @@ def perfect_report(result: PerfectComparison, layout: str = "wide") -> Report:
         (_("highest card's team wins, % of deals with one highest card"),
          lambda i: _fmt(result.highest_card_rate(i))),
         (_("tricks to decide (mean)"), lambda i: _fmt(result.tricks_to_decide(i),
-                                                       percent=False)),
+                                                       in_percent=False)),
     ]
     title = _("Perfect play on {deals} deals ({players} players, seed {seed}; every card "
               "visible, no betting; 95% intervals)").format(

@@ -30,11 +30,11 @@ from typing import Any
 from ..analysis.stakes import Point, ScoreChances, Stakes, after_hand, raise_steps, value_points
 from ..engine import compile_variant
 from ..engine.rules import decides_game
-from ..i18n import _, use_language
+from ..i18n import _, number, percent, use_language
 from ..variant import Variant
 from ..variants import load_variant
 
-__all__ = ["Decision", "decisions", "describe", "decision_json", "TEAM_NAMES"]
+__all__ = ["Decision", "decisions", "describe", "decision_json", "chance_text", "TEAM_NAMES"]
 
 TEAM_NAMES = ("A", "B")
 
@@ -110,8 +110,10 @@ def decisions(chances: ScoreChances, variant: Variant | str, score: tuple[int, i
     return out
 
 
-def _pct(p: float) -> str:
-    return f"{100 * p:.0f}%"
+def chance_text(p: float) -> str:
+    """A chance (0 to 1) as a whole percentage in the language spoken now: ``45%``,
+    ``45 %`` in Spanish."""
+    return percent(100 * p, 0)
 
 
 def describe(d: Decision) -> str:
@@ -127,29 +129,29 @@ def describe(d: Decision) -> str:
                             value=d.from_value)
     words = head + _("folding leaves {a}-{b}, where {team} wins the game {chance}% of the "
                      "time; ").format(a=d.fold_score[0], b=d.fold_score[1], team=t,
-                                      chance=f"{100 * d.fold_chance:.1f}")
+                                      chance=number(100 * d.fold_chance, 1))
     if d.take.dead <= 0.0:
         words += _("accept whatever the hand (folding is no better than losing it)")
     else:
         words += _("accept if {team} wins the hand at least {dead} of the time ({live} "
-                   "counting later raises)").format(team=t, dead=_pct(d.take.dead),
-                                                    live=_pct(d.take.live))
+                   "counting later raises)").format(team=t, dead=chance_text(d.take.dead),
+                                                    live=chance_text(d.take.live))
     if d.again is not None and d.next_value is not None:
         if d.again_dead:
             words += _("; raising again to {value} would be dead").format(value=d.next_value)
         else:
             words += _("; raise again to {value} at once from {dead} (dead reckoning)").format(
-                value=d.next_value, dead=_pct(d.again.dead))
+                value=d.next_value, dead=chance_text(d.again.dead))
             if d.again.live < 1.0 and abs(d.again.live - d.again.dead) >= 0.005:
                 words += _(", from {live} counting later raises").format(
-                    live=_pct(d.again.live))
+                    live=chance_text(d.again.live))
     words += "."
     if d.raise_at is not None and not d.dead:
         raiser = TEAM_NAMES[1 - d.team]
         words += " " + _("(On its turn, team {team} does better to raise to {value} than to "
                          "play on from {dead}, {live} counting later raises.)").format(
-                             team=raiser, value=d.to_value, dead=_pct(d.raise_at.dead),
-                             live=_pct(d.raise_at.live))
+                             team=raiser, value=d.to_value, dead=chance_text(d.raise_at.dead),
+                             live=chance_text(d.raise_at.live))
     return words
 
 

@@ -33,9 +33,11 @@ from ..analysis.stakes import ScoreChances, Stakes, load_chances
 from ..bots import SearchBot
 from ..engine import Game, compile_variant
 from ..engine.actions import ACCEPT, FOLD, GAME_CALL, PLAY, RAISE
+from .. import i18n
 from ..i18n import N_, _, use_language
 from ..simulation.play import variant_spec
 from ..walkthrough import load_walkthrough
+from .decisions import chance_text
 
 __all__ = ["MARKS", "Entry", "Review", "review_record", "annotated_record", "mark_of",
            "REVIEW_BOT"]
@@ -112,6 +114,19 @@ def _said(text: str, **values: Any) -> tuple[str, tuple[tuple[str, Any], ...]]:
 
 
 @dataclass(frozen=True)
+class _Figure:
+    """A figure of an entry's words, written in the language spoken when the words are
+    read (they are English in the JSON whatever the command line speaks): a chance
+    (0 to 1) as a whole percentage, or a share of the game as points of 100."""
+
+    value: float
+    chance: bool = False
+
+    def __str__(self) -> str:
+        return chance_text(self.value) if self.chance else i18n.number(100 * self.value, 1)
+
+
+@dataclass(frozen=True)
 class Review:
     """A reviewed record: its entries in order and what the review rests on."""
 
@@ -162,10 +177,6 @@ def _hands(path: str | Path) -> tuple[Any, list[tuple[int, Any, list[Any]]], boo
     return walk, hands, branches
 
 
-def _pct(p: float) -> str:
-    return f"{100 * p:.0f}%"
-
-
 def review_record(path: str | Path, samples: int = 32, seed: int = 0,
                   chances: ScoreChances | None = None) -> Review:
     """Review the record at ``path`` (its main line; branches are left out) with the
@@ -193,7 +204,7 @@ def review_record(path: str | Path, samples: int = 32, seed: int = 0,
         else:
             break                           # the record stops inside this hand
     return Review(Path(path), variant_spec(variant), n, tuple(entries), samples,
-                  chances.source or "stored table", branches)
+                  chances.source or N_("stored table"), branches)
 
 
 def _judge(game: Game, stakes: Stakes, bot: SearchBot, action: Any, number: int,
@@ -225,13 +236,14 @@ def _judge(game: Game, stakes: Stakes, bot: SearchBot, action: Any, number: int,
     cost = max(0.0, options[best] - options.get(chosen, options[best]))
     take = stakes.take_point(score, dealer, team, level, start) if pending else None
     words = [_said(N_("the bot gives team {team} {chance} of the hand"), team="AB"[team],
-                   chance=_pct(p))]
+                   chance=_Figure(p, chance=True))]
     if take is not None:
         words.append(_said(N_("the take point of {value} here is {dead} dead, {live} live"),
-                           value=obs.value, dead=_pct(take.dead), live=_pct(take.live)))
+                           value=obs.value, dead=_Figure(take.dead, chance=True),
+                           live=_Figure(take.live, chance=True)))
     if cost > 0.0005:
         words.append(_said(N_("{best} was better by {cost} points of the game"), best=best,
-                           cost=f"{100 * cost:.1f}"))
+                           cost=_Figure(cost)))
     return Entry(kind=chosen, best=best, cost=cost, mark=mark_of(cost), verdict=None,
                  phrases=tuple(words), options=options, **base)
 
@@ -246,16 +258,16 @@ def _card(game: Game, stakes: Stakes, obs: Any, action: Any, estimate: Any,
     lost = max(0.0, shares.get(best_card, 0.0) - shares.get(card, 0.0)) if shares else 0.0
     cost = lost * (win - lose)
     words = [_said(N_("the bot's best card {card} wins {best} of the worlds, this one "
-                      "{this}"), card=_name(best_card), best=_pct(shares.get(best_card, 1)),
-                   this=_pct(shares.get(card, 1))) if shares else
+                      "{this}"), card=_name(best_card), best=_Figure(shares.get(best_card, 1), chance=True),
+                   this=_Figure(shares.get(card, 1), chance=True)) if shares else
              _said(N_("the hand is settled"))]
     best = _name(best_card)
     # A raise was open and the tables say it was worth more than playing on.
     if "raise" in options and options["raise"] > options["play"] + 0.0005:
         gain = options["raise"] - options["play"]
         words.append(_said(N_("raising first was better by {gain} points of the game (the "
-                              "bot gives the hand {chance})"), gain=f"{100 * gain:.1f}",
-                           chance=_pct(estimate.p)))
+                              "bot gives the hand {chance})"), gain=_Figure(gain),
+                           chance=_Figure(estimate.p, chance=True)))
         cost += gain
         best = f"raise, then {best}"
     verdict = None

@@ -24,7 +24,7 @@ from ..engine import Hand, compile_variant
 from ..engine.actions import ACCEPT, FOLD, GAME_CALL, RAISE
 from ..i18n import _, use_language
 from ..walkthrough import load_walkthrough
-from .decisions import Decision, decision_json, decisions
+from .decisions import Decision, chance_text, decision_json, decisions
 
 __all__ = ["WorthEntry", "Worth", "walkthrough_worth"]
 
@@ -69,10 +69,6 @@ class Worth:
     players: int
 
 
-def _pct(p: float) -> str:
-    return f"{100 * p:.0f}%"
-
-
 def _score(score: tuple[int, int]) -> str:
     return f"{score[0]}-{score[1]}"
 
@@ -92,11 +88,11 @@ def _words(kind: str, team: int, d: Decision) -> str:
                 team=t, value=d.from_value)
         right = ("" if d.raise_at is None else
                  _(": right if it wins the hand at least {dead} of the time ({live} "
-                   "counting later raises)").format(dead=_pct(d.raise_at.dead),
-                                                    live=_pct(d.raise_at.live)))
+                   "counting later raises)").format(dead=chance_text(d.raise_at.dead),
+                                                    live=chance_text(d.raise_at.live)))
         return head + right + _(". Team {other} may fold below {dead} of the hand ({live} "
                                 "live), which leaves {score}.").format(
-            other="AB"[1 - team], dead=_pct(d.take.dead), live=_pct(d.take.live),
+            other="AB"[1 - team], dead=chance_text(d.take.dead), live=chance_text(d.take.live),
             score=_score(d.fold_score))
     if d.dead:
         if kind == "fold":
@@ -110,14 +106,14 @@ def _words(kind: str, team: int, d: Decision) -> str:
                      "decides the game.")
         return text.format(team=t, value=d.to_value, old=d.from_value)
     take = _("accepting is right from {dead} of the hand ({live} counting later raises)"
-             ).format(dead=_pct(d.take.dead), live=_pct(d.take.live))
+             ).format(dead=chance_text(d.take.dead), live=chance_text(d.take.live))
     fold = _("folding leaves {score}, where {team} wins the game {chance} of the time"
-             ).format(score=_score(d.fold_score), team=t, chance=_pct(d.fold_chance))
+             ).format(score=_score(d.fold_score), team=t, chance=chance_text(d.fold_chance))
     stake = _("accepting {value} leads to {win} ({team} wins the game {win_chance}) or "
               "{lose} ({lose_chance})").format(
                   value=d.to_value, win=_score(d.win_score), team=t,
-                  win_chance=_pct(d.win_chance), lose=_score(d.lose_score),
-                  lose_chance=_pct(d.lose_chance))
+                  win_chance=chance_text(d.win_chance), lose=_score(d.lose_score),
+                  lose_chance=chance_text(d.lose_chance))
     if kind == "fold":
         return _("Team {team} folds: {fold}; {stake}; {take}.").format(
             team=t, fold=fold, stake=stake, take=take)
@@ -131,8 +127,8 @@ def _words(kind: str, team: int, d: Decision) -> str:
                                                            old=d.to_value)
     return _("Team {team} raises again to {value}: right from {dead} of the hand ({live} "
              "counting later raises), where {take}; {fold}.").format(
-                 team=t, value=d.next_value, dead=_pct(d.again.dead),
-                 live=_pct(d.again.live), take=take, fold=fold)
+                 team=t, value=d.next_value, dead=chance_text(d.again.dead),
+                 live=chance_text(d.again.live), take=take, fold=fold)
 
 
 def walkthrough_worth(path: str | Path, chances: ScoreChances | None = None) -> Worth:

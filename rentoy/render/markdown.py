@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..i18n import _
+from ..i18n import _, number
 from . import Report, Table
 
 
@@ -13,6 +13,8 @@ def _cell(value: Any) -> str:
         return ""
     if isinstance(value, (list, tuple)):
         value = ", ".join(str(v) for v in value)
+    if isinstance(value, float):
+        value = number(value, grouped=False)    # the decimal mark of the language spoken
     return str(value).replace("|", "\\|").replace("\n", " ")
 
 

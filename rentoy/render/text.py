@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from ..i18n import _
+from ..i18n import _, number
 from . import Report, Table
 from .terminal import display_width, terminal_width
 
@@ -132,6 +132,8 @@ def _cell(value: Any) -> str:
         return ""
     if isinstance(value, (list, tuple)):
         return ", ".join(str(v) for v in value)
+    if isinstance(value, float):
+        return number(value, grouped=False)     # the decimal mark of the language spoken
     return plain_text(str(value))
 
 

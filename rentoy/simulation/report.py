@@ -18,7 +18,7 @@ import io
 from pathlib import Path
 from typing import Sequence
 
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, _, interval, ngettext, number, percent
 from ..render import Report, Table
 from .duties import zero_by_construction
 from .run import SimulationResult
@@ -51,14 +51,21 @@ def format_estimate(stat: Statistic, est: Estimate) -> str:
     >>> from rentoy.simulation import STATISTICS
     >>> format_estimate(STATISTICS[2], Estimate(0.2341, 0.002, 0.2302, 0.2380, 900))
     '23.4% [23.0, 23.8]'
+    >>> format_estimate(STATISTICS[2], Estimate(0.003, 0.0015, -0.0001, 0.006, 900))
+    '0.3% [0.0, 0.6]'
     """
     if est.value is None:
         return "-"
-    scale, unit, digits = (100, "%", 1) if stat.percent else (1, "", 2)
+    scale, digits = (100, 1) if stat.percent else (1, 2)
     digits = shown_digits([est.value * scale], digits)
-    text = f"{est.value * scale:.{digits}f}{unit}"
+    def shown(x: float) -> float:
+        x = round(x * scale, digits)
+        return x if x else 0.0          # 0.0, never "-0.0"
+
+    text = percent(shown(est.value), digits) if stat.percent else number(shown(est.value),
+                                                                         digits)
     if est.low is not None and est.high is not None:
-        text += f" [{est.low * scale:.{digits}f}, {est.high * scale:.{digits}f}]"
+        text += " " + interval(number(shown(est.low), digits), number(shown(est.high), digits))
     return text
 
 
@@ -83,7 +90,7 @@ def format_difference(stat: Statistic, est: Estimate) -> str:
 
     def signed(x: float, places: int = digits) -> str:
         x = round(x * scale, places)
-        return f"{x if x else 0.0:+.{places}f}"       # 0.0, never "-0.0"
+        return number(x if x else 0.0, places, signed=True)      # 0.0, never "-0.0"
 
     def bound(x: float) -> str:
         places = digits
@@ -95,7 +102,7 @@ def format_difference(stat: Statistic, est: Estimate) -> str:
     if est.low is not None and est.high is not None:
         excludes = est.low > 0 or est.high < 0
         show = bound if excludes else signed
-        text += f" [{show(est.low)}, {show(est.high)}]"
+        text += " " + interval(show(est.low), show(est.high))
         if excludes:
             text += " *"
     return text

@@ -18,6 +18,7 @@ from typing import Sequence
 
 from docutils import nodes
 
+from ..i18n import number, percent
 from .elements import paragraph
 from .figures import svg_figure, svg_text
 
@@ -129,7 +130,9 @@ def panel_svg(panel: Panel) -> str:
         tx = _LEFT + (tick - low) / (high - low) * plot
         parts.append(f'<line x1="{tx:.1f}" y1="{top:.1f}" x2="{tx:.1f}" y2="{bottom:.1f}" '
                      'stroke="#e4e4e4"/>')
-        label = f"{tick:g}" + ("%" if panel.percent else "")
+        rounded = float(f"{tick:g}")
+        shown = int(rounded) if rounded.is_integer() else rounded
+        label = percent(shown, None) if panel.percent else number(shown)
         parts.append(svg_text(tx, bottom + 14, label, size=11, anchor="middle", fill="#444"))
     if panel.reference is not None:
         rx = x(panel.reference)

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 from docutils import nodes
 from docutils.parsers.rst import directives
 
-from ..i18n import _
+from ..i18n import _, number
 from .citations import source_refs
 from .directives import RentoyDirective
 from .elements import cell, paragraph, report_nodes, status_node, table, xref
@@ -189,7 +189,7 @@ class SimulationDirective(RentoyDirective):
         from .charts import Panel, Row, chart
 
         bots = result.bots[0] if result.bots[0] == result.bots[1] else "/".join(result.bots)
-        count = _("{games} games, {bots} bots").format(games=f"{result.games:,}", bots=bots)
+        count = _("{games} games, {bots} bots").format(games=number(result.games), bots=bots)
         panels = []
         for stat in STATISTICS:
             rows = []
@@ -209,7 +209,7 @@ class SimulationDirective(RentoyDirective):
                        "players, {bots} bots), its line the 95% interval; variants that "
                        "played exactly alike share a row, and statistics on which every "
                        "variant agrees are left to the tables.").format(
-                         games=f"{result.games:,}", players=result.players, bots=bots))
+                         games=number(result.games), players=result.players, bots=bots))
 
 
 def cached_simulation(variants: Sequence[Any], settings: dict[str, Any],

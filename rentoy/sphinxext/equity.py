@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
 
-from ..i18n import _, data_text
+from ..i18n import _, data_text, number
 from .directives import RentoyDirective
 from .elements import paragraph, table
 from .errors import Failure
@@ -88,9 +88,9 @@ class _Stored(RentoyDirective):
             "{hands} hands, {per_score} at every score, played by the bots {bots} at "
             "{players} players, in {seconds} s with {jobs} worker processes; then {games} "
             "whole games from {scores} scores as a check ({check} s). Seed {seed}.").format(
-            hands=f"{data['hands']:,}", per_score=data['hands_per_score'], bots=data['bots'],
+            hands=number(data['hands']), per_score=data['hands_per_score'], bots=data['bots'],
             players=data['players'], seconds=f"{seconds['table']:.0f}", jobs=seconds['jobs'],
-            games=f"{sum(c['games'] for c in checks):,}", scores=len(checks),
+            games=number(sum(c['games'] for c in checks)), scores=len(checks),
             check=f"{seconds['check']:.0f}", seed=data['seed'])
         return paragraph([nodes.Text(_("Computed by") + " "), nodes.literal(command, command),
                           nodes.Text(text)], ["rentoy-provenance-note"])
@@ -124,8 +124,8 @@ class EquityDirective(_Stored):
         caption = _("{label}: team A's chance of winning the game (%) at the start of a "
                     "hand, either team as likely to deal; {hands} hands measured. 95% "
                     "intervals: ±{half} points at half the scores, ±{most} at most.").format(
-            label=data['label'], hands=f"{data['hands']:,}",
-            half=f"{100 * widths[len(widths) // 2]:.1f}", most=f"{100 * widths[-1]:.1f}")
+            label=data['label'], hands=number(data['hands']),
+            half=number(100 * widths[len(widths) // 2], 1), most=number(100 * widths[-1], 1))
         out.append(self.figure(
             f"equity-{data['label']}".replace("+", "-"),
             lambda: heatmap_svg(grid, _("{label}: team A wins the game (%)").format(
@@ -260,7 +260,7 @@ class BettingComparisonDirective(_Stored):
                 half = sorted((v[2] - v[1]) / 2 for v in takes[level].values())
                 cells.append(f"{_pct(est[len(est) // 2])} (±{_pct(half[len(half) // 2])})")
             rows.append([data["label"], " - ".join(map(str, tables.ladder)), str(eq.target),
-                         _pct(eq.win_a(0, 0, 1)), *cells, f"{data['hands']:,}"])
+                         _pct(eq.win_a(0, 0, 1)), *cells, number(data['hands'])])
         out.append(table([_("variant"), _("ladder"), _("target"),
                           _("A wins from 0-0, B dealing (%)"),
                           _("A accepts the first raise from (%), median over scores"),
@@ -281,13 +281,13 @@ class BettingComparisonDirective(_Stored):
                         label=data['label'], raise_=first),
                     _("team B's points"), _("team A's points"),
                     note=_("dead take point, team B dealing; {hands} hands").format(
-                        hands=f"{data['hands']:,}")),
+                        hands=number(data['hands']))),
                 _("{label}: the least chance of winning the hand (%) at which team A does "
                   "better to accept the first raise ({raise_}) than to fold, by score, team "
                   "B dealing (dead), from {hands} measured hands; 95% intervals ±{half} "
                   "points at half the scores and ±{most} at most: single cells are noisy, "
                   "the pattern is what the figure shows.").format(
-                    label=data['label'], raise_=first, hands=f"{data['hands']:,}",
+                    label=data['label'], raise_=first, hands=number(data['hands']),
                     half=_pct(half[len(half) // 2]), most=_pct(half[-1]))))
         out.extend(self._differences(found[0], found[1:]))
         return out
@@ -365,7 +365,7 @@ class BettingWorthDirective(RentoyDirective):
             "a few points; the take points, ratios of their differences, much wider ones "
             "(often 20 points either way at 80 hands per score): read them as the shape of "
             "each decision, not its last digit.").format(
-                variant=worth.variant, players=worth.players, source=worth.source))
+                variant=worth.variant, players=worth.players, source=_(worth.source)))
         items = nodes.bullet_list()
         for e in worth.entries:
             where = " / ".join(data_text(p) for p in e.path) or _("Before the branches")

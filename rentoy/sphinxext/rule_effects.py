@@ -26,7 +26,8 @@ from docutils import nodes
 
 from docutils.parsers.rst import directives
 
-from ..i18n import N_, _
+from ..i18n import N_, _, interval, number
+from ..i18n import percent as per_cent
 from .charts import Panel, Row, chart
 from .directives import RentoyDirective, RentoyRole
 from .elements import cell, paragraph, table, xref
@@ -88,17 +89,18 @@ def _rate(values: Mapping[str, Any], percent: bool = True) -> str:
     decimal keeps two significant digits (``0.033% [0.0059, 0.19]``)."""
     if values["value"] is None:
         return "-"
-    scale, unit = (100, "%") if percent else (1, "")
+    scale = 100 if percent else 1
 
-    def shown(x: float) -> str:
+    def shown(x: float) -> tuple[float, int | None]:
         x *= scale
         if percent and 0 < abs(x) < 0.1:
-            return f"{x:.2g}"
-        return f"{x:.1f}" if percent else f"{x:.2f}"
+            return float(f"{x:.2g}"), None
+        return x, 1 if percent else 2
 
-    text = f"{shown(values['value'])}{unit}"
+    value, places = shown(values["value"])
+    text = per_cent(value, places) if percent else number(value, places)
     if values.get("low") is not None:
-        text += f" [{shown(values['low'])}, {shown(values['high'])}]"
+        text += " " + interval(number(*shown(values["low"])), number(*shown(values["high"])))
     return text
 
 
@@ -106,7 +108,7 @@ _UNITS = {"games": N_("games"), "deals": N_("deals")}
 
 
 def _count(n: int, unit: str) -> str:
-    return f"{n:,} {_(_UNITS.get(unit, unit))}"
+    return f"{number(n)} {_(_UNITS.get(unit, unit))}"
 
 
 def alike_groups(specs: Sequence[str]) -> list[list[str]]:
@@ -217,7 +219,7 @@ class RuleEffectsDirective(RentoyDirective):
             "page.").format(games=strong['games'], players=strong['players'],
                             hands=strong['hands_requested'], bots=bots['A'],
                             minutes=data.get('strong_play_seconds', 0) // 60,
-                            deals=f"{perfect['deals']:,}", seed=data['seed'])
+                            deals=number(perfect['deals']), seed=data['seed'])
         command = data["generated_by"]
         return paragraph([nodes.Text(_("Computed by") + " "), nodes.literal(command, command),
                           nodes.Text(text)], ["rentoy-provenance-note"])
@@ -451,7 +453,7 @@ class RuleEffectsDirective(RentoyDirective):
         return [table(columns, rows, classes=["rentoy-rule-effects", "rentoy-wide"],
                       title=_("Perfect play on {deals} deals ({players} players; 95% "
                               "intervals; variants that play the cards alike share a "
-                              "row)").format(deals=f"{perfect['deals']:,}",
+                              "row)").format(deals=number(perfect['deals']),
                                              players=perfect['players']))]
 
 

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 
 from docutils import nodes
 
-from ..i18n import _, data_text
+from ..i18n import _, data_text, interval, number, percent
 from .charts import Panel, Row, chart
 from .directives import RentoyDirective
 from .elements import paragraph, table
@@ -31,16 +31,17 @@ __all__ = ["StrengthDirective", "goal_words"]
 
 
 def _percent(x: float) -> str:
-    return f"{x * 100:.1f}%"
+    return percent(x * 100)
 
 
 def goal_words(share: Mapping[str, float], goal: float) -> str:
     """Whether a share meets its goal: by the whole interval, by the estimate only, or not."""
     if share["low"] >= goal:
-        return f"{goal:.0%}: " + _("met by the whole interval")
+        return f"{percent(goal * 100, 0)}: " + _("met by the whole interval")
     if share["value"] >= goal:
-        return f"{goal:.0%}: " + _("met by the estimate, not by the whole interval")
-    return f"{goal:.0%}: " + _("not met")
+        return f"{percent(goal * 100, 0)}: " + _("met by the estimate, not by the whole "
+                                                 "interval")
+    return f"{percent(goal * 100, 0)}: " + _("not met")
 
 
 class StrengthDirective(RentoyDirective):
@@ -60,15 +61,16 @@ class StrengthDirective(RentoyDirective):
         panels = []
         for against in goals:
             rows = [Row(f"{r['bot']}", r["share"]["value"], r["share"]["low"],
-                        r["share"]["high"], f"{_percent(r['share']['value'])} "
-                        f"[{r['share']['low'] * 100:.1f}, {r['share']['high'] * 100:.1f}]",
+                        r["share"]["high"], f"{_percent(r['share']['value'])} " + interval(
+                            number(r["share"]["low"] * 100, 1),
+                            number(r["share"]["high"] * 100, 1)),
                         strong=r["share"]["value"] >= goals[against])
                     for r in results if r["against"] == against]
             panels.append(Panel(_("Against the {bot} bot").format(bot=against)
                                 if against != "random" else _("Against random play"), rows,
                                 _("{games} games each, seed {seed}; dashed: the goal, "
-                                  "{goal}").format(games=f"{runs['games']:,}", seed=runs['seed'],
-                                                   goal=f"{goals[against]:.0%}"),
+                                  "{goal}").format(games=number(runs['games']), seed=runs['seed'],
+                                                   goal=percent(goals[against] * 100, 0)),
                                 reference=goals[against]))
         figure = chart(panels, _("The search bot's share of games against each opponent"),
                        _("The share of games each setting of the search bot won in "
@@ -76,12 +78,12 @@ class StrengthDirective(RentoyDirective):
                          "over {games} games (the same deals played from both sides); dark "
                          "rows meet the goal by the estimate. The table below gives the same "
                          "figures.").format(variant=data['variant'], players=data['players'],
-                                            games=f"{runs['games']:,}"))
+                                            games=number(runs['games'])))
         table_rows: list[list[Any]] = []
         for r in results:
             share = r["share"]
             table_rows.append([nodes.literal(r["bot"], r["bot"]) if r["bot"] != "default"
-                         else _("default"), r["against"], f"{share['n']:,}",
+                         else _("default"), r["against"], number(share['n']),
                          _percent(share["value"]),
                          _("{low} to {high}").format(low=_percent(share['low']),
                                                      high=_percent(share['high'])),
@@ -91,11 +93,11 @@ class StrengthDirective(RentoyDirective):
              _("95% interval"), _("goal")],
             table_rows, classes=["rentoy-strength", "rentoy-wide"],
             title=_("Seed {seed}, {pairs} pairs of games each, {samples} samples per "
-                    "decision").format(seed=runs['seed'], pairs=f"{runs['games'] // 2:,}",
+                    "decision").format(seed=runs['seed'], pairs=number(runs['games'] // 2),
                                        samples=data['samples']))]
         by_seed = data.get("default_by_seed")
         if by_seed:
-            seed_rows = [[str(r["seed"]), r["against"], f"{r['share']['n']:,}",
+            seed_rows = [[str(r["seed"]), r["against"], number(r['share']['n']),
                           _percent(r["share"]["value"]),
                           _("{low} to {high}").format(low=_percent(r['share']['low']),
                                                       high=_percent(r['share']['high'])),
@@ -106,7 +108,7 @@ class StrengthDirective(RentoyDirective):
                 if against in together:
                     share = together[against]
                     seed_rows.append([_("{low} to {high}").format(low=1, high=3), against,
-                                      f"{share['n']:,}", _percent(share["value"]),
+                                      number(share['n']), _percent(share["value"]),
                                       _("{low} to {high}").format(
                                           low=_percent(share['low']),
                                           high=_percent(share['high'])),

@@ -40,7 +40,7 @@ from ..variants import load_variant
 from ..walkthrough.narrate import call_for, gloss_for, score_text, step_remarks, value_text
 from ..walkthrough.record import PlayedHand, record_text
 from ..walkthrough.state import Snapshot
-from ..i18n import _, data_text, language, ngettext
+from ..i18n import _, data_text, language, ngettext, percent
 from .words import HINT_WORDS, LEAVE_WORDS, UNDO_WORDS, action_words, read_line
 
 __all__ = ["Session", "TableEvent", "View", "BOT_NAMES", "lines_of", "seat_name", "play_line"]
@@ -427,7 +427,7 @@ class Session:
         text = _("Hint: the search bot would {what}. Over {samples} deals of the hidden "
                  "cards consistent with what you have seen, your team wins the hand in "
                  "about {chance} of them with perfect play from here.").format(
-                     what=what, samples=bot.samples, chance=f"{chance:.0%}")
+                     what=what, samples=bot.samples, chance=percent(100 * chance, 0))
         return TableEvent("hint", (text,), {"exact": False, "action": str(choice),
                                             "chance": round(chance, 3)})
 
