@@ -28,6 +28,7 @@ from types import MappingProxyType
 
 from .errors import InputError, Problem, suggest
 from .frozen import Frozen, field
+from .i18n import data_text
 from .yamlfile import Document, file_stamp, load_document
 
 TYPE_CHECKING = False    # typing.TYPE_CHECKING, without importing typing at start-up
@@ -116,20 +117,25 @@ class Source(Frozen):
     not_known: Mapping[str, str] = field(default_factory=dict)
     defined_in: str | None = None  # the variant file that declares it; None: sources.yaml
 
-    def citation(self) -> str:
-        """A one-line reference: author, title, year."""
-        parts = [p for p in (self.author, f"*{self.title}*", self.place, self.year) if p]
-        text = ", ".join(parts)
-        return text + self.locator()
+    def citation(self, *, translated: bool = False) -> str:
+        """A one-line reference: author, title, place, year, then the locator.
+        ``translated``: its descriptive words (author, title, place, section) in the
+        language spoken now, as readers see them; the data keeps the files' English."""
+        def said(text: str | None) -> str | None:
+            return data_text(text) if translated and text else text
 
-    def locator(self) -> str:
-        """The pages (or section) cited and the work's length, as appended to a citation."""
+        parts = (said(self.author), f"*{said(self.title)}*", said(self.place), self.year)
+        return ", ".join(p for p in parts if p) + self.locator(translated=translated)
+
+    def locator(self, *, translated: bool = False) -> str:
+        """The pages (or section) cited and the work's length, as appended to a citation
+        (``translated``: as for :meth:`citation`)."""
         text = ""
         if self.pages:
             several = "-" in self.pages or "," in self.pages
             text += f", {'pp.' if several else 'p.'} {self.pages}"
         elif self.section:
-            text += f", {self.section}"
+            text += f", {data_text(self.section) if translated else self.section}"
         if self.extent:
             text += f" ({self.extent})"
         return text

@@ -132,10 +132,18 @@ def test_variants_compare_sources_and_glossary_in_spanish(capsys):
     assert out.startswith("Reglas que difieren: 1737, avila\n")
     assert "Estado: A atestiguada, I inferida, ? supuesta, D discutida." in out
     assert "\nFuentes citadas\n" in out
+    # A reference's descriptive words are the reader's, in every listing of sources.
+    spanish_title = "Rentoy (el texto español sin título del que parte el proyecto)"
+    assert spanish_title in out and "the untitled" not in out
     _, out, _ = run(capsys, "--lang", "es", "--width", "200", "sources")
     assert out.startswith("Fuentes\n") and "texto de época" in out
+    assert "Rentoy (el texto español sin título del" in out and "the untitled" not in out
+    _, out, _ = run(capsys, "--lang", "es", "sources", "source-es")
+    assert spanish_title in " ".join(out.split())
     _, out, _ = run(capsys, "--lang", "es", "--width", "200", "glossary")
     assert out.startswith("Glosario\n") and out.split("\n")[1].split() == ["término", "glosa"]
+    _, out, _ = run(capsys, "--lang", "es", "--width", "200", "glossary", "envío")
+    assert "Huétor Vega Gráfico (revista municipal, número de 2017) 2017" in out
 
 
 def test_simulation_report_in_spanish(capsys):

@@ -322,7 +322,7 @@ def _short_cite(record: dict[str, Any], variant: Variant | None) -> str:
     if src is None:
         ident: str = record["id"]
         return ident
-    who = src.author or data_text(src.title)
+    who = data_text(src.author) if src.author else data_text(src.title)
     return f"{who} {src.year}" if src.year else _("{who}, undated").format(who=who)
 
 
@@ -520,7 +520,8 @@ def sources_report(variant: Variant | None = None) -> Report:
     known = _known_sources(variant)
     order = list(KINDS)
     entries = sorted(known.values(), key=lambda s: (order.index(s.kind), s.year or "9999", s.id))
-    rows = [[s.id, _(s.kind_label), s.year or _("n.d."), s.citation().replace("*", ""),
+    rows = [[s.id, _(s.kind_label), s.year or _("n.d."),
+             s.citation(translated=True).replace("*", ""),
              _("yes") if s.unsourced else ""] for s in entries]
     table = Table([N_("id"), N_("kind"), N_("date"), N_("reference"), N_("unsourced")], rows,
                   title=_("Sources for {variant}").format(variant=variant.id)
@@ -548,7 +549,7 @@ def source_report(sid: str, variant: Variant | None = None) -> Report:
               "accessed": N_("accessed"), "revision": N_("revision"),
               "archived": N_("archived"), "author": N_("author"), "place": N_("place"),
               "pages": N_("pages"), "title": N_("title")}
-    rows = [[_("reference"), data["citation"].replace("*", "")],
+    rows = [[_("reference"), src.citation(translated=True).replace("*", "")],
             [_("kind"), _(src.kind_label)], [_("date"), src.year or _("not known")]]
     for key in ("edition", "identifier", "url", "accessed", "revision", "archived"):
         if getattr(src, key):

@@ -160,7 +160,7 @@ class RuleComparison:
             known = load_sources()
             tables.append(Table(
                 [N_("source"), N_("reference")],
-                [[sid, known[sid].citation() if sid in known
+                [[sid, known[sid].citation(translated=True) if sid in known
                   else _("(not in the bibliography)")] for sid in self.sources],
                 title=_("Sources cited"), wrap={"reference": 90}))
         return tables

@@ -59,6 +59,10 @@ def plain_text(text: str) -> str:
     return text
 
 
+#: Where a line may break: a run of spaces, those that do not break left out.
+_SPACES = re.compile(r"([^\S\u00a0\u202f\u2007]+)")
+
+
 def wrap(text: str, width: int, indent: str = "", subsequent_indent: str = "",
          hyphens: bool = False, cut_long: bool = False) -> list[str]:
     """``text`` broken into lines of at most ``width``, measured as
@@ -83,10 +87,16 @@ def wrap(text: str, width: int, indent: str = "", subsequent_indent: str = "",
     ['/a/long/path/to/file.yaml:', 'ok']
     >>> wrap("/a/long/path/to/file.yaml: ok", 12, cut_long=True)
     ['/a/long/path', '/to/file.yam', 'l: ok']
+
+    A space that does not break (``23,4\xa0%``, as Spanish writes a percentage) never
+    does:
+
+    >>> wrap("el 23,4\xa0% de las veces", 7)
+    ['el', '23,4\xa0%', 'de las', 'veces']
     """
     lines: list[str] = []
     line, used, empty = indent, display_width(indent), True
-    for i, chunk in enumerate(re.split(r"(\s+)", text.expandtabs())):
+    for i, chunk in enumerate(_SPACES.split(text.expandtabs())):
         if i % 2:                       # the space between two words
             if not empty or (i == 1 and not lines):     # a paragraph's indent stays
                 line, used = line + chunk, used + display_width(chunk)
@@ -150,11 +160,11 @@ def _natural(texts: Sequence[str]) -> int:
 
 # Where a cell may break: at spaces, and after a hyphen between letters (as textwrap
 # does: `dos-de-todos-palos`, not `values-1-3-6-12`).
-_BREAKS = re.compile(r"\s+|(?<=[^\W\d]-)(?=[^\W\d])")
+_BREAKS = re.compile(r"[^\S\u00a0\u202f\u2007]+|(?<=[^\W\d]-)(?=[^\W\d])")
 
 
 def _longest_word(texts: Sequence[str]) -> int:
-    return max((display_width(w) for t in texts for w in t.split()), default=0)
+    return max((display_width(w) for t in texts for w in _SPACES.split(t)[::2]), default=0)
 
 
 def _widths(headers: Sequence[str], cells: Sequence[Sequence[str]], width: int,

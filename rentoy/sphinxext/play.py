@@ -431,7 +431,7 @@ def page_data() -> dict[str, Any]:
         except (RentoyError, CardError):
             continue
     try:
-        sources = {s.id: {"title": data_text(s.title), "citation": s.citation()}
+        sources = {s.id: {"title": data_text(s.title), "citation": s.citation(translated=True)}
                    for s in load_sources().values()}
     except RentoyError:
         sources = {}
