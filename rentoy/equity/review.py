@@ -113,6 +113,22 @@ def _said(text: str, **values: Any) -> tuple[str, tuple[tuple[str, Any], ...]]:
     return text, tuple(values.items())
 
 
+#: A betting choice as the words of a review say it (the keys are the tables' options).
+_CHOICES = {"accept": N_("accepting"), "fold": N_("folding"), "raise": N_("raising"),
+            "raise-game": N_("calling the whole game"), "play": N_("playing on")}
+
+
+@dataclass(frozen=True)
+class _Choice:
+    """A betting choice of an entry's words, said in the language spoken when they are
+    read (``accepting``, ``querer``)."""
+
+    key: str
+
+    def __str__(self) -> str:
+        return _(_CHOICES.get(self.key, self.key))
+
+
 @dataclass(frozen=True)
 class _Figure:
     """A figure of an entry's words, written in the language spoken when the words are
@@ -242,8 +258,8 @@ def _judge(game: Game, stakes: Stakes, bot: SearchBot, action: Any, number: int,
                            value=obs.value, dead=_Figure(take.dead, chance=True),
                            live=_Figure(take.live, chance=True)))
     if cost > 0.0005:
-        words.append(_said(N_("{best} was better by {cost} points of the game"), best=best,
-                           cost=_Figure(cost)))
+        words.append(_said(N_("{best} was better by {cost} points of the game"),
+                           best=_Choice(best), cost=_Figure(cost)))
     return Entry(kind=chosen, best=best, cost=cost, mark=mark_of(cost), verdict=None,
                  phrases=tuple(words), options=options, **base)
 
