@@ -30,10 +30,10 @@ from . import dependencies as _deps
 from . import sources as _sources
 from .consistency import rule_problems
 from .errors import InputError, Location, Problem, VariantError, suggest
+from .frozen import Frozen, replace
 from .i18n import _
 from .limits import MAX_EXTENDS_DEPTH, over_limit
 from .provenance import Provenance, carry_over
-from .frozen import Frozen, replace
 from .ruletable import RULE_NAMES, defaults, required
 from .sources import Source, entries_problems, load_sources
 from .validation import schema_problems
@@ -582,8 +582,8 @@ def load_variants(specs: Sequence[str | int | Path | Variant]) -> list[Variant]:
     seen: set[str] = set()
     for v in variants:
         if v.id in seen:
-            raise VariantError(Problem(f"variant {v.id} is named twice",
-                                       hint="name each variant once"))
+            raise VariantError(Problem(_("variant {id} is named twice").format(id=v.id),
+                                       hint=_("name each variant once")))
         seen.add(v.id)
     return variants
 

@@ -399,3 +399,40 @@ def test_check_s_json_is_english_in_every_language(tmp_path, capsys):
     results = json.loads(capsys.readouterr().out)["results"]
     assert results[0]["summary"].startswith("walkthrough 'The arrastre': variant 1737")
     assert results[1]["problems"][0]["message"].startswith("cannot tell whether this is")
+
+
+def test_lookups_listings_and_the_cluster_refuse_in_spanish():
+    from rentoy.comparison.reference import glossary_report, source_report
+    from rentoy.simulation.cluster import dask_executor
+    from rentoy.variants import load_variants
+    from rentoy.workers import WorkerLost
+
+    _worded(lambda: source_report("autoridades-173"), InputError,
+            "fuente desconocida 'autoridades-173': no está en variants/sources.yaml "
+            "(¿quería decir `autoridades-1737`?)",
+            "unknown source 'autoridades-173': it is not in variants/sources.yaml "
+            "(did you mean `autoridades-1737`?)")
+    _worded(lambda: glossary_report("nope"), InputError,
+            "el glosario no tiene el término 'nope' (`rentoy glossary` los enumera)",
+            "no term 'nope' in the glossary (`rentoy glossary` lists them)")
+    _worded(lambda: load_variants(["1737", "1737"]), InputError,
+            "la variante 1737 se nombra dos veces (nombre cada variante una sola vez)",
+            "variant 1737 is named twice (name each variant once)")
+
+    def both() -> None:
+        with dask_executor("tcp://127.0.0.1:1", "scheduler.json"):
+            pass
+
+    _worded(both, InputError,
+            "indique la dirección del planificador de dask o su archivo de planificador, "
+            "no ambas cosas (--dask tcp://HOST:8786 o --dask-scheduler-file ARCHIVO)",
+            "give the dask scheduler's address or its scheduler file, not both "
+            "(--dask tcp://HOST:8786 or --dask-scheduler-file FILE)")
+    with use_language("es"):
+        lost = str(WorkerLost(2, 5))
+    assert lost.startswith("un proceso trabajador terminó de golpe (lo mató una señal, "
+                           "quizá el sistema por falta de memoria) cuando se habían hecho "
+                           "2 de 5 partes del trabajo; vuelva a ejecutarlo")
+    assert str(WorkerLost(1_000, 2_000)).startswith(
+        "a worker process ended abruptly (killed by a signal, perhaps by the system for "
+        "want of memory) after 1,000 of 2,000 pieces of the work were done; run it again")

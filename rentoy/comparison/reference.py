@@ -539,9 +539,12 @@ def source_report(sid: str, variant: Variant | None = None) -> Report:
 
     known = _known_sources(variant)
     if sid not in known:
-        raise InputError(Problem(f"unknown source {sid!r}: it is not in variants/sources.yaml"
-                                 + (f" nor in {variant.id}'s bibliography" if variant else ""),
-                                 hint=suggest(sid, known) or "`rentoy sources` lists them"))
+        raise InputError(Problem(
+            (_("unknown source {source}: it is not in variants/sources.yaml nor in {variant}'s "
+               "bibliography") if variant else
+             _("unknown source {source}: it is not in variants/sources.yaml")).format(
+                source=repr(sid), variant=variant.id if variant else ""),
+            hint=suggest(sid, known) or _("`rentoy sources` lists them")))
     src = known[sid]
     data = source_data(src)
     data["cited_by"] = _citing(sid) if src.defined_in is None else []
@@ -595,10 +598,10 @@ def glossary_report(term: str | None = None) -> Report:
                                             "full.")])])
     found = lookup(term)
     if found is None:
-        raise InputError(Problem(f"no term {term!r} in the glossary",
+        raise InputError(Problem(_("no term {term} in the glossary").format(term=repr(term)),
                                  hint=suggest(term_key(term),
                                               [term_key(t) for t in load_glossary()])
-                                 or "`rentoy glossary` lists them"))
+                                 or _("`rentoy glossary` lists them")))
     entry: dict[str, Any] = {"term": found.term, "gloss": found.gloss, "note": found.note,
                              "source": list(found.source)}
     rows = [[_("gloss"), data_text(found.gloss)]]

@@ -27,8 +27,10 @@ def _figure(grid: Sequence[Sequence[float]], title: str, xlabel: str, ylabel: st
     except ImportError:
         from ..errors import InputError, Problem
 
-        raise InputError(Problem("the heat map needs matplotlib, which is not installed",
-                                 hint="pip install matplotlib (or rentoy[docs])")) from None
+        from ..i18n import _
+
+        raise InputError(Problem(_("the heat map needs matplotlib, which is not installed"),
+                                 hint=_("pip install matplotlib (or rentoy[docs])"))) from None
     rows, cols = len(grid), len(grid[0]) if grid else 0
     with matplotlib.rc_context({"svg.hashsalt": "rentoy", "font.size": 11}):
         size = 0.42 * max(cols, 8) + 1.8

@@ -40,6 +40,7 @@ from contextlib import contextmanager
 from typing import Any, Callable, Iterator
 
 from ..errors import InputError, Location, Problem, RentoyError
+from ..i18n import _, number
 
 __all__ = ["dask_executor", "DEFAULT_TIMEOUT", "MAX_TIMEOUT", "scheduler_address"]
 
@@ -127,6 +128,11 @@ class _Executor(Executor):
                 pass
 
 
+def _seconds(timeout: float) -> str:
+    """A timeout as a message says it: ``30``, ``2.5`` (``2,5`` in Spanish)."""
+    return number(int(timeout) if float(timeout).is_integer() else timeout)
+
+
 @contextmanager
 def dask_executor(address: str | None = None, scheduler_file: str | None = None,
                   timeout: float = DEFAULT_TIMEOUT) -> Iterator[tuple[Executor, int]]:
@@ -134,38 +140,43 @@ def dask_executor(address: str | None = None, scheduler_file: str | None = None,
     ``scheduler_file``) and yield ``(executor, workers)``; the connection is closed
     afterwards (the cluster keeps running)."""
     if (address is None) == (scheduler_file is None):
-        raise InputError(Problem("give the dask scheduler's address or its scheduler "
-                                 "file, not both",
-                                 hint="--dask tcp://HOST:8786 or --dask-scheduler-file FILE"))
+        raise InputError(Problem(_("give the dask scheduler's address or its scheduler "
+                                   "file, not both"),
+                                 hint=_("--dask tcp://HOST:8786 or --dask-scheduler-file "
+                                        "FILE")))
     if not isinstance(timeout, (int, float)) or isinstance(timeout, bool) \
             or math.isnan(timeout) or not 0 < timeout <= MAX_TIMEOUT:
-        raise InputError(Problem(f"the dask timeout is a number of seconds above 0 and at "
-                                 f"most {MAX_TIMEOUT:,.0f}, not {timeout!r}"))
+        raise InputError(Problem(_("the dask timeout is a number of seconds above 0 and at "
+                                   "most {most}, not {value}").format(
+                                       most=number(MAX_TIMEOUT, 0), value=repr(timeout))))
     where = address
     if scheduler_file is not None:       # read first: a bad file needs no dask imported
         address = scheduler_address(scheduler_file)
-        where = f"{address} (from {scheduler_file})"
+        where = _("{address} (from {file})").format(address=address, file=scheduler_file)
     try:
         from distributed import Client
     except ImportError:
-        raise InputError(Problem("running on a dask cluster needs dask.distributed, "
-                                 "which is not installed",
-                                 hint="install the rentoy[distributed] extra: "
-                                      "pip install -e '.[distributed]' in a clone")) from None
+        raise InputError(Problem(_("running on a dask cluster needs dask.distributed, "
+                                   "which is not installed"),
+                                 hint=_("install the rentoy[distributed] extra: "
+                                        "pip install -e '.[distributed]' in a clone"))
+                         ) from None
     try:
         client = Client(address, timeout=timeout, set_as_default=False)  # type: ignore[no-untyped-call]
     except (OSError, TimeoutError, ValueError) as exc:
-        raise InputError(Problem(f"cannot reach the dask scheduler at {where} within "
-                                 f"{timeout:g} s: {exc}",
-                                 hint="start one with `dask scheduler` and give its "
-                                      "address, e.g. tcp://HOST:8786")) from None
+        raise InputError(Problem(_("cannot reach the dask scheduler at {where} within "
+                                   "{seconds} s: {error}").format(
+                                       where=where, seconds=_seconds(timeout), error=exc),
+                                 hint=_("start one with `dask scheduler` and give its "
+                                        "address, e.g. tcp://HOST:8786"))) from None
     try:
         try:
             client.wait_for_workers(1, timeout=timeout)
         except (OSError, TimeoutError) as exc:
-            raise InputError(Problem(f"the dask scheduler at {where} has no worker "
-                                     f"(waited {timeout:g} s): {exc}",
-                                     hint="start workers with `dask worker ADDRESS`")
+            raise InputError(Problem(_("the dask scheduler at {where} has no worker "
+                                       "(waited {seconds} s): {error}").format(
+                                           where=where, seconds=_seconds(timeout), error=exc),
+                                     hint=_("start workers with `dask worker ADDRESS`"))
                              ) from None
         workers = max(1, sum(client.nthreads().values()))  # type: ignore[no-untyped-call]
         executor = _Executor(client)
