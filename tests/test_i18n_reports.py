@@ -179,6 +179,15 @@ def test_spanish_figures_have_the_decimal_comma_and_intervals_split_by_semicolon
     assert "," in speed.splitlines()[-1] and "." not in speed.splitlines()[-1], speed
 
 
+def test_the_worth_of_each_decision_names_its_table_in_spanish(capsys):
+    status, out, _ = run(capsys, "--lang", "es", "--width", "200", "run",
+                         "docs/examples/betting-from-4-5.yaml")
+    assert status == 0
+    text = " ".join(out.split())
+    assert "(medida: 80 manos en cada tanteo, bots search:samples=8:careless_at=1;" in text
+    assert "measured" not in text
+
+
 # ---------------------------------------------------------------------------------------
 # rentoy run: the narration of a hand
 

@@ -44,17 +44,18 @@ from now on worth one point, with even chances.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Mapping
 
 from ..engine.tables import Tables
-from ..i18n import N_
+from ..i18n import N_, _, number
 
 __all__ = ["ScoreChances", "Point", "Step", "even_chances", "load_chances", "stored_chances",
            "raise_steps", "value_points", "take_point", "raise_again_point", "raise_point",
-           "after_hand", "Stakes", "STORE"]
+           "after_hand", "Stakes", "STORE", "source_words"]
 
 #: Where measured tables are kept, one JSON file per variant spec (see ``rentoy.equity``).
 STORE = Path(__file__).resolve().parent.parent / "data" / "equity"
@@ -101,6 +102,23 @@ def _even(target: int) -> ScoreChances:
             down = 0.0 if b + 1 >= target else win[(a, b + 1, 0)]
             win[(a, b, 0)] = win[(a, b, 1)] = 0.5 * (up + down)
     return ScoreChances(target, win, N_("even chances, one point a hand"))
+
+
+_MEASURED = re.compile(r"measured: (\d+) hands at every score, bots (\S+)")
+
+
+def source_words(source: str) -> str:
+    """Where a table of chances comes from (:attr:`ScoreChances.source`, which the data
+    keeps in English) in the language spoken now.
+
+    >>> source_words("measured: 80 hands at every score, bots greedy")
+    'measured: 80 hands at every score, bots greedy'
+    """
+    measured = _MEASURED.fullmatch(source)
+    if measured:
+        return _("measured: {hands} hands at every score, bots {bots}").format(
+            hands=number(int(measured[1])), bots=measured[2])
+    return _(source) if source else source
 
 
 def chances_from_json(data: Mapping[str, object]) -> ScoreChances:

@@ -90,6 +90,7 @@ def write_annotated(review: Review, path: str, force: bool = False) -> None:
 
 def review_report(review: Review, every: bool = False) -> Report:
     """The review as a report: marked decisions (or every one), then the summary."""
+    from ..analysis.stakes import source_words
     from ..equity.review import MARKS
     from ..render import Report, Table
 
@@ -107,7 +108,7 @@ def review_report(review: Review, every: bool = False) -> Report:
               "up, in points of 100; marks: {thresholds}.").format(
                   count=len(review.entries), name=review.path.name, variant=review.variant,
                   players=review.players, samples=review.samples,
-                  source=_(review.chances_source), thresholds=thresholds)]
+                  source=source_words(review.chances_source), thresholds=thresholds)]
     if review.skipped_branches:
         text.append(_("The record's branches are left out: only its main line is reviewed."))
     details = [_("Hand {hand}, seat {seat} ({action}): {mark}: {words}.").format(

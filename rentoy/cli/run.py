@@ -84,6 +84,7 @@ def _worth(path: str, run: WalkthroughRun, fmt: str, quiet: bool) -> str:
     (after the transcript; none with --quiet, for a record, or when the run failed)."""
     if quiet or not run.ok or run.walkthrough.is_record:
         return ""
+    from ..analysis.stakes import source_words
     from ..equity.worth import walkthrough_worth
     from ..render import Report
 
@@ -100,7 +101,7 @@ def _worth(path: str, run: WalkthroughRun, fmt: str, quiet: bool) -> str:
               "raising where the other should fold. The take points carry the table's noise, "
               "much magnified (often 20 points either way): the shape of each decision, not "
               "its last digit.").format(variant=worth.variant, players=worth.players,
-                                        source=_(worth.source))]
+                                        source=source_words(worth.source))]
     for e in worth.entries:
         where = " / ".join(data_text(p) for p in e.path) or _("every branch")
         text.append(_("{where}, `{action}` (at {score}): {words}").format(

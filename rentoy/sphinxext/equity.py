@@ -343,7 +343,7 @@ class BettingWorthDirective(RentoyDirective):
     required_arguments = 1
 
     def make(self) -> list[nodes.Node]:
-        from ..analysis.stakes import STORE
+        from ..analysis.stakes import STORE, source_words
         from ..equity.worth import walkthrough_worth
 
         path = self.resolve_path(self.arguments[0])
@@ -365,7 +365,8 @@ class BettingWorthDirective(RentoyDirective):
             "a few points; the take points, ratios of their differences, much wider ones "
             "(often 20 points either way at 80 hands per score): read them as the shape of "
             "each decision, not its last digit.").format(
-                variant=worth.variant, players=worth.players, source=_(worth.source)))
+                variant=worth.variant, players=worth.players,
+                source=source_words(worth.source)))
         items = nodes.bullet_list()
         for e in worth.entries:
             where = " / ".join(data_text(p) for p in e.path) or _("Before the branches")
