@@ -108,7 +108,7 @@ _MEASURED = re.compile(r"measured: (\d+) hands at every score, bots (\S+)")
 
 
 def source_words(source: str) -> str:
-    """Where a table of chances comes from (:attr:`ScoreChances.source`, which the data
+    """Where a table of chances comes from (``ScoreChances.source``, which the data
     keeps in English) in the language spoken now.
 
     >>> source_words("measured: 80 hands at every score, bots greedy")
