@@ -73,6 +73,7 @@ class Frozen:
     _compared_: ClassVar[tuple[str, ...]] = ()
     _shown_: ClassVar[tuple[str, ...]] = ()
     _post_init_: ClassVar[Callable[[Any], None] | None] = None
+    _known_: ClassVar[frozenset[str]] = frozenset()
 
     def __init_subclass__(cls, *, eq: bool = True, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -106,7 +107,7 @@ class Frozen:
                 compared.append(name)
             if show:
                 shown.append(name)
-        cls._fields_, cls._defaults_ = tuple(names), tuple(defaults)
+        cls._fields_, cls._defaults_, cls._known_ = tuple(names), tuple(defaults), frozenset(names)
         cls._compared_, cls._shown_ = tuple(compared), tuple(shown)
         type.__setattr__(cls, "__match_args__", tuple(names))    # for `case Point(x, y)`
         cls._post_init_ = getattr(cls, "__post_init__", None)
@@ -123,17 +124,16 @@ class Frozen:
         for name in kwargs:
             if name in given:
                 raise TypeError(f"{type(self).__name__}() got multiple values for {name!r}")
+            if name not in self._known_:
+                raise TypeError(f"{type(self).__name__}() got an unexpected keyword {name!r}")
         given.update(kwargs)
         if len(given) != len(names):
             for name, default, factory in self._defaults_:
                 if name not in given:
                     given[name] = factory() if factory is not None else default
             if len(given) != len(names):
-                unknown = [n for n in given if n not in names]
-                raise TypeError(
-                    f"{type(self).__name__}() got an unexpected keyword {unknown[0]!r}"
-                    if unknown else f"{type(self).__name__}() is missing "
-                    + ", ".join(repr(n) for n in names if n not in given))
+                raise TypeError(f"{type(self).__name__}() is missing "
+                                + ", ".join(repr(n) for n in names if n not in given))
         object.__setattr__(self, "__dict__", {n: given[n] for n in names})
         if self._post_init_ is not None:
             self._post_init_()

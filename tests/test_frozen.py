@@ -58,6 +58,8 @@ def test_construction_by_position_and_keyword_with_defaults() -> None:
     ((1, 2, [], None, 5), {}, "takes 4 positional arguments but 5 were given"),
     ((1,), {"start": 2}, "multiple values for 'start'"),
     ((1,), {"size": 2}, "unexpected keyword 'size'"),
+    ((1, 2, [], None), {"size": 2}, "unexpected keyword 'size'"),
+    ((1,), {"end": 2, "tags": [], "size": 2}, "unexpected keyword 'size'"),
 ])
 def test_wrong_arguments_are_type_errors(args: tuple[object, ...], kwargs: dict[str, object],
                                          message: str) -> None:
@@ -75,7 +77,7 @@ def test_equality_hashing_and_repr_as_a_frozen_dataclass() -> None:
         hash(a)                     # a list field: unhashable, as a dataclass's is
 
 
-def test_a_record_cannot_be_changed() -> None:
+def test_a_frozen_value_cannot_be_changed() -> None:
     span = Span(1)
     with pytest.raises(FrozenError, match="cannot assign to field 'end'"):
         span.end = 4                # type: ignore[misc]
@@ -88,7 +90,16 @@ def test_a_record_cannot_be_changed() -> None:
         replace(SpanDC(1), end=2)   # type: ignore[type-var]
 
 
-def test_a_record_extending_another_has_its_fields_first() -> None:
+def test_an_unknown_keyword_in_place_of_a_field_is_a_type_error() -> None:
+    class Point(Frozen):
+        x: int
+        y: int
+
+    with pytest.raises(TypeError, match="unexpected keyword 'z'"):
+        Point(1, z=2)               # type: ignore[call-arg]
+
+
+def test_a_class_extending_another_has_its_fields_first() -> None:
     assert fields(Labelled) == ("start", "end", "tags", "where", "label")
     assert Labelled(1, label="x").label == "x" and Labelled(1) != Span(1)
 
