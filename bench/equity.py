@@ -57,7 +57,7 @@ def main(argv: list[str] | None = None) -> int:
         return speed(args)
 
     from rentoy import __version__
-    from rentoy.analysis.stakes import STORE
+    from rentoy.analysis.stakes import STORE, measured_source
     from rentoy.equity.measure import measure_hands, play_from
     from rentoy.equity.store import store_path, table_json, variant_record, write_table
     from rentoy.equity.table import equity_table
@@ -78,8 +78,7 @@ def main(argv: list[str] | None = None) -> int:
             measured = time.perf_counter() - started
             hands = sum(sum(c.values()) for c in counts.values())
             table = equity_table(counts, variant.rules.target, seed=args.seed,
-                                 source=f"measured: {args.hands} hands at every score, "
-                                        f"bots {args.bots}")
+                                 source=measured_source(args.hands, args.bots))
             started = time.perf_counter()
             target = variant.rules.target
             checks = [c for c in CHECKS if c[0] < target and c[1] < target]

@@ -20,9 +20,9 @@ import re
 from collections.abc import Iterable
 
 from .errors import RentoyError
+from .frozen import Frozen
 from .i18n import _
 from .limits import shown
-from .frozen import Frozen
 
 TYPE_CHECKING = False    # typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:

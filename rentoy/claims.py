@@ -27,8 +27,8 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from .provenance import Provenance, firmer
 from .frozen import Frozen
+from .provenance import Provenance, firmer
 from .ruletable import RULES, SECTIONS
 
 __all__ = ["Claim", "description_claims", "claim_conflicts"]

@@ -28,8 +28,8 @@ from functools import lru_cache
 from types import MappingProxyType
 
 from .errors import Location, Problem
-from .i18n import N_, _
 from .frozen import Frozen
+from .i18n import N_, _
 from .ruletable import GAME, RULES, depends_on
 
 TYPE_CHECKING = False    # typing.TYPE_CHECKING, without importing typing at start-up

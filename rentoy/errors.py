@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
-from .i18n import _
 from .frozen import Frozen, field
+from .i18n import _
 
 __all__ = [
     "RentoyError", "Location", "Problem", "InputError", "VariantError",

@@ -17,8 +17,8 @@ from pathlib import Path
 
 from .dependencies import raise_words, value_words
 from .errors import InputError, Location, Problem
-from .i18n import N_, _, data_text
 from .frozen import Frozen
+from .i18n import N_, _, data_text
 from .ruletable import GAME
 from .sources import builtin_dir
 from .yamlfile import file_stamp, load_document

@@ -15,7 +15,6 @@ note that the variant's own file gives for it.
 
 from __future__ import annotations
 
-
 from .errors import Location
 from .frozen import Frozen, field, replace
 

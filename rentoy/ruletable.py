@@ -31,9 +31,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
+from .frozen import Frozen, field
 from .i18n import N_, _
 from .limits import LIMITS as _LIMITS
-from .frozen import Frozen, field
 
 TYPE_CHECKING = False    # typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:

@@ -29,9 +29,9 @@ from .cards import parse_card_spec
 from .consistency import rule_problems
 from .dependencies import CarriedOver
 from .errors import Location, Problem, VariantError, suggest
+from .frozen import Frozen, field, replace
 from .i18n import _
 from .provenance import STATUSES, Provenance, Rule
-from .frozen import Frozen, field, replace
 from .ruleset import Calls, Rules
 from .ruletable import GAME, RULE_NAMES
 

@@ -32,11 +32,11 @@ import stat
 from pathlib import Path
 
 from .errors import InputError, Location, Problem
+from .frozen import Frozen, field
 from .i18n import N_, _, language, number
 from .limits import (CONTROL_CHARACTERS, MAX_DEPTH, MAX_DIGITS, MAX_EXPANDED_CHARACTERS,
                      MAX_FILE_BYTES, MAX_LIST_LENGTH, MAX_MERGED_PAIRS, MAX_STRING_LENGTH,
                      MAX_VALUES, over_limit, shown)
-from .frozen import Frozen, field
 
 TYPE_CHECKING = False    # typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:

@@ -55,7 +55,7 @@ from ..i18n import N_, _, number
 
 __all__ = ["ScoreChances", "Point", "Step", "even_chances", "load_chances", "stored_chances",
            "raise_steps", "value_points", "take_point", "raise_again_point", "raise_point",
-           "after_hand", "Stakes", "STORE", "source_words"]
+           "after_hand", "Stakes", "STORE", "measured_source", "source_words"]
 
 #: Where measured tables are kept, one JSON file per variant spec (see ``rentoy.equity``).
 STORE = Path(__file__).resolve().parent.parent / "data" / "equity"
@@ -104,7 +104,17 @@ def _even(target: int) -> ScoreChances:
     return ScoreChances(target, win, N_("even chances, one point a hand"))
 
 
-_MEASURED = re.compile(r"measured: (\d+) hands at every score, bots (\S+)")
+_MEASURED_TEXT = N_("measured: {hands} hands at every score, bots {bots}")
+# The same text read back: its two places as groups.
+_MEASURED = re.compile(re.escape(_MEASURED_TEXT).replace(r"\{hands\}", r"(\d+)")
+                       .replace(r"\{bots\}", r"(\S+)"))
+
+
+def measured_source(hands: int, bots: str) -> str:
+    """The ``source`` of a table measured with ``hands`` hands at every score by the
+    bots ``bots``, as the stored data keeps it (in English: :func:`source_words` says it
+    in the language spoken)."""
+    return _MEASURED_TEXT.format(hands=hands, bots=bots)
 
 
 def source_words(source: str) -> str:
@@ -116,8 +126,7 @@ def source_words(source: str) -> str:
     """
     measured = _MEASURED.fullmatch(source)
     if measured:
-        return _("measured: {hands} hands at every score, bots {bots}").format(
-            hands=number(int(measured[1])), bots=measured[2])
+        return _(_MEASURED_TEXT).format(hands=number(int(measured[1])), bots=measured[2])
     return _(source) if source else source
 
 

@@ -12,8 +12,8 @@ import argparse
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, TypedDict
 
-from ..i18n import _, data_text, number
 from ..frozen import Frozen
+from ..i18n import _, data_text, number
 from .common import add_format, bounded_count, count, seconds
 
 if TYPE_CHECKING:

@@ -20,8 +20,8 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Callable, Iterable
 
-from ..i18n import _
 from ..frozen import Frozen
+from ..i18n import _
 from ..render.text import wrap
 
 if TYPE_CHECKING:

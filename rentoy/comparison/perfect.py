@@ -49,7 +49,6 @@ from ..notation import format_deal
 from .divergence import PairTexts, SavedFile, save_pairs, walkthrough_text, walkthrough_variant
 from ..engine import Deal, compile_variant, draw_deal
 from ..errors import InputError, Problem
-from .. import i18n
 from ..i18n import N_, _
 from ..render import Report, Table
 from ..simulation.play import DEALS, stream_seed, variant_spec
@@ -244,18 +243,9 @@ def compare_perfect(variants: Sequence[str | Variant], deals: int, seed: int = 0
 
 
 def _fmt(rate: Rate, in_percent: bool = True) -> str:
-    if rate.value is None:
-        return "-"
-    from ..simulation.report import shown_digits
+    from ..simulation.report import format_rate
 
-    scale, digits = (100, 1) if in_percent else (1, 2)
-    digits = shown_digits([rate.value * scale], digits)
-    text = (i18n.percent(rate.value * scale, digits) if in_percent
-            else i18n.number(rate.value * scale, digits))
-    if rate.low is not None and rate.high is not None:
-        text += " " + i18n.interval(i18n.number(rate.low * scale, digits),
-                                    i18n.number(rate.high * scale, digits))
-    return text
+    return format_rate(rate.value, rate.low, rate.high, in_percent)
 
 
 def perfect_report(result: PerfectComparison, layout: str = "wide") -> Report:

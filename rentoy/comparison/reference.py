@@ -322,7 +322,7 @@ def _short_cite(record: dict[str, Any], variant: Variant | None) -> str:
     if src is None:
         ident: str = record["id"]
         return ident
-    who = data_text(src.author) if src.author else data_text(src.title)
+    who = data_text(src.author or src.title)
     return f"{who} {src.year}" if src.year else _("{who}, undated").format(who=who)
 
 

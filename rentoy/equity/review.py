@@ -28,12 +28,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator
 
+from .. import i18n
 from ..analysis import move_winners, position_of
 from ..analysis.stakes import ScoreChances, Stakes, load_chances
 from ..bots import SearchBot
 from ..engine import Game, compile_variant
 from ..engine.actions import ACCEPT, FOLD, GAME_CALL, PLAY, RAISE
-from .. import i18n
 from ..i18n import N_, _, use_language
 from ..simulation.play import variant_spec
 from ..walkthrough import load_walkthrough

@@ -26,7 +26,6 @@ def _figure(grid: Sequence[Sequence[float]], title: str, xlabel: str, ylabel: st
         from matplotlib.figure import Figure
     except ImportError:
         from ..errors import InputError, Problem
-
         from ..i18n import _
 
         raise InputError(Problem(_("the heat map needs matplotlib, which is not installed"),

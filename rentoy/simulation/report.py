@@ -25,7 +25,7 @@ from .run import SimulationResult
 from .stats import STATISTICS, Estimate, Statistic
 
 __all__ = ["simulation_report", "plot_comparison", "check_plot_path", "PLOT_FORMATS",
-           "format_estimate", "format_difference"]
+           "format_estimate", "format_rate", "format_difference"]
 
 #: The file formats :func:`plot_comparison` writes, by suffix.
 PLOT_FORMATS: tuple[str, ...] = (".svg", ".png", ".pdf")
@@ -54,18 +54,26 @@ def format_estimate(stat: Statistic, est: Estimate) -> str:
     >>> format_estimate(STATISTICS[2], Estimate(0.003, 0.0015, -0.0001, 0.006, 900))
     '0.3% [0.0, 0.6]'
     """
-    if est.value is None:
+    return format_rate(est.value, est.low, est.high, stat.percent)
+
+
+def format_rate(value: float | None, low: float | None, high: float | None,
+                in_percent: bool) -> str:
+    """A share (``in_percent``: 0 to 1, shown in per cent with one decimal, more when
+    it would show as 0) or a mean (two decimals), with its interval when it has one,
+    in the language spoken now; ``-`` for no value."""
+    if value is None:
         return "-"
-    scale, digits = (100, 1) if stat.percent else (1, 2)
-    digits = shown_digits([est.value * scale], digits)
+    scale, digits = (100, 1) if in_percent else (1, 2)
+    digits = shown_digits([value * scale], digits)
+
     def shown(x: float) -> float:
         x = round(x * scale, digits)
         return x if x else 0.0          # 0.0, never "-0.0"
 
-    text = percent(shown(est.value), digits) if stat.percent else number(shown(est.value),
-                                                                         digits)
-    if est.low is not None and est.high is not None:
-        text += " " + interval(number(shown(est.low), digits), number(shown(est.high), digits))
+    text = percent(shown(value), digits) if in_percent else number(shown(value), digits)
+    if low is not None and high is not None:
+        text += " " + interval(number(shown(low), digits), number(shown(high), digits))
     return text
 
 
