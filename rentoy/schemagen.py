@@ -116,6 +116,11 @@ def _source_entry() -> dict[str, Any]:
                           "description": N_("A second-hand account that names no source of "
                                             "its own: a rule attested by it alone is shown "
                                             "as uncorroborated.")},
+            "general": {"type": "array", "items": {"type": "string"},
+                        "description": N_("The rules of `states` the source states only in "
+                                          "a general sentence, such as a dictionary's "
+                                          "definition of the game: secondary evidence, "
+                                          "which cannot attest a variant's rule.")},
             "states": {"type": "object",
                        "description": N_("The rules the source states outright, each with "
                                          "the value it states (as a variant file writes "

@@ -1,8 +1,9 @@
 """The bibliography: ``variants/sources.yaml``, one entry per source a variant cites.
 
 Each entry states what the text is (its kind, :data:`KINDS`), its date, the rules it
-states outright (``states``), whether it is a second-hand account naming no source of its
-own (``unsourced``), and the apparatus a reader needs to find it again: author, title,
+states outright (``states``) and those it states only in a general sentence, such as a
+dictionary's definition of the game (``general``), whether it is a second-hand account
+naming no source of its own (``unsourced``), and the apparatus a reader needs to find it again: author, title,
 edition, pages or section, an identifier or address, when it was read, and for a text
 that changes the revision read or an archived copy. What could not be established is
 said under ``not_known``, field by field, rather than left blank
@@ -72,7 +73,7 @@ KIND_ALIASES: dict[str, str] = {"primary": "period", "secondary": "scholarship",
 SUBJECTS: tuple[str, ...] = ("rentoy", "related")
 FIELDS = ("title", "author", "year", "edition", "pages", "section", "extent", "place",
           "identifier", "url", "accessed", "revision", "archived", "kind", "subject",
-          "unsourced", "states", "not_known", "note")
+          "unsourced", "states", "general", "not_known", "note")
 #: The apparatus every entry gives, each field or its reason under ``not_known``: a
 #: field name, or several joined by ``|`` when any one of them will do.
 APPARATUS: tuple[str, ...] = ("author", "title", "year", "edition", "pages|section",
@@ -89,8 +90,11 @@ class Source(Frozen):
 
     ``states`` maps each rule the source states outright to the value it states (as a
     variant file writes it), or to ``{"one_of": [...]}`` when it describes several forms;
-    every source an ``attested`` rule cites must state it there.
-    ``unsourced`` marks a second-hand account that names no source of its own: a rule
+    every source an ``attested`` rule cites must state it there. ``general`` names the
+    rules of ``states`` the source states only in a general or encyclopedic sentence (a
+    definition of the game, not an account of a table): such a statement is secondary
+    evidence, and cannot attest a variant's rule (``rentoy check`` says so), as a
+    ``reference`` work's cannot. ``unsourced`` marks a second-hand account that names no source of its own: a rule
     attested by it alone is shown as uncorroborated. ``not_known`` maps a field of the
     apparatus that could not be established to the reason.
     """
@@ -114,6 +118,7 @@ class Source(Frozen):
     subject: str = "rentoy"        # rentoy | related (:data:`SUBJECTS`)
     unsourced: bool = False
     states: Mapping[str, Any] = field(default_factory=dict)
+    general: tuple[str, ...] = ()  # rules of `states` stated only in a general sentence
     not_known: Mapping[str, str] = field(default_factory=dict)
     defined_in: str | None = None  # the variant file that declares it; None: sources.yaml
 
@@ -159,6 +164,12 @@ class Source(Frozen):
     def label(self) -> str:
         """Kind and date in a few words: "period text, 1737", "software, n.d."."""
         return f"{self.kind_label}, {self.date}"
+
+    def states_generally(self, rule: str) -> bool:
+        """Whether this source's statement of ``rule`` is a general or encyclopedic
+        sentence, which cannot attest a variant's rule: the source is a `reference`
+        work, or names the rule under ``general``."""
+        return self.kind == "reference" or rule in self.general
 
     def stated_values(self, rule: str) -> tuple[Any, ...]:
         """The values this source states for ``rule`` (none, one, or several forms)."""
@@ -207,6 +218,13 @@ def entries_problems(doc: Document, entries: Any, prefix: tuple[Any, ...] = (),
             problems.append(doc.problem(path + ("states",), "`states` maps rule names to "
                                                             "the values the source states"))
             states = {}
+        general = entry.get("general") or []
+        if not isinstance(general, list) or not all(
+                isinstance(r, str) and r in states for r in general):
+            problems.append(doc.problem(path + ("general",), "`general` lists rules of "
+                                        "`states` that the source states only in a general "
+                                        "sentence", "name only rules listed under `states`"))
+            general = []
         if not isinstance(entry.get("unsourced", False), bool):
             problems.append(doc.problem(path + ("unsourced",), "`unsourced` is true or false"))
         subject = entry.get("subject", "rentoy")
@@ -235,6 +253,7 @@ def entries_problems(doc: Document, entries: Any, prefix: tuple[Any, ...] = (),
                          "identifier", "url", "accessed", "revision", "archived", "note")},
             subject=str(subject), unsourced=bool(entry.get("unsourced", False)),
             states=MappingProxyType({str(k): v for k, v in states.items()}),
+            general=tuple(str(r) for r in general),
             not_known=MappingProxyType({str(k): " ".join(str(v).split())
                                         for k, v in not_known.items()}),
             defined_in=defined_in)

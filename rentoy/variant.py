@@ -208,10 +208,12 @@ def apply_options(variant: Variant, names: Sequence[str]) -> Variant:
             provenance[rule] = replace(option.provenance, option=name)
         seen.append(name)
         # The option's rules, and the rules of the file that offers it (written with
-        # the option in view), are written for the values the option makes.
+        # the option in view), are written for the values the option makes; not a rule
+        # this variant already holds as carried over from other values (a file that
+        # extends the offering one and changes what that rule was written for).
         written.update(_deps.written_for(values, [
             r for r, p in provenance.items()
-            if r in option.rules or (p.option is None
+            if r in option.rules or (p.option is None and r not in variant.carried_over
                                      and p.defined_in == option.provenance.defined_in)]))
         carried = _deps.carried_over(values, provenance, written)
         # Checked after each option, so a clash is blamed on the option that made it.

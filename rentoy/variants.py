@@ -366,8 +366,8 @@ def _build(path: Path, stack: tuple[Path, ...]) -> Variant:
 
 def _warnings(doc: Document, data: dict[str, Any], variant: Variant, parent: Variant | None
               ) -> tuple[Problem, ...]:
-    """What ``rentoy check`` says of a valid file: rules it leaves carried over and
-    inherited options against its own rules."""
+    """What ``rentoy check`` says of a valid file: rules it leaves carried over,
+    inherited options against its own rules, and statuses firmer than their evidence."""
     vid = variant.id
 
     def locate(rule: str) -> tuple[Location, tuple[Any, ...]]:
@@ -384,7 +384,24 @@ def _warnings(doc: Document, data: dict[str, Any], variant: Variant, parent: Var
                                  lambda oid: apply_options(variant, (oid,)), locate)
     if parent is not None and variant.description:
         out += _description_warnings(doc, data, variant, locate)
+    out += _evidence_warnings(doc, variant, locate)
     return tuple(out)
+
+
+def _evidence_warnings(doc: Document, variant: Variant, locate: Any) -> list[Problem]:
+    """The rules and options whose status is firmer than their evidence
+    (:mod:`rentoy.evidence`)."""
+    from .evidence import evidence_findings
+
+    out = []
+    for finding in evidence_findings(variant):
+        if finding.rule is not None:
+            location, path = locate(finding.rule)
+        else:
+            path = ("options", str(finding.option))
+            location = doc.location(path, key=True)
+        out.append(Problem(finding.message, location, path, finding.hint))
+    return out
 
 
 def _description_warnings(doc: Document, data: dict[str, Any], variant: Variant,

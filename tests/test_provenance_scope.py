@@ -621,7 +621,8 @@ def test_the_family_tree_has_the_period_evidence():
     from rentoy.family import load_family
 
     family = load_family()
-    assert family.games["truque"].date == 1734 and family.games["matarrata"].date == 1734
+    assert family.games["truque"].date == 1732 and family.games["matarrata"].date == 1734
+    assert family.games["truque"].source == "autoridades-dos-a-dos-1732"
     assert "Calderón" in family.games["ombre"].note
     links = {(link.source_game, link.to): link for link in family.links}
     same = links[("truque", "truc")]

@@ -191,8 +191,11 @@ def test_the_provenance_only_form_restates_the_evidence_for_an_inherited_value()
     variant, parent = load_variant("1598"), load_variant("1737")
     assert variant.rules == parent.rules
     players = variant.provenance["players"]
-    assert players.status == "inferred" and players.defined_in == "1598"
-    assert players.source == ("wikipedia-en", "autoridades-1737")
+    assert players.status == "assumed" and players.defined_in == "1598"
+    assert not players.carried and "Wikipedia" in (players.note or "")
+    tied = load_variant("huetor").provenance["deck"]     # the same form, with a source
+    assert tied.status == "attested" and tied.defined_in == "huetor"
+    assert tied.source == ("huetor-2017",)
 
 
 def test_inheritance_at_any_depth_by_path_and_by_id(tmp_path):
