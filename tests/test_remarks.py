@@ -70,7 +70,8 @@ def test_rentoy_remarks_prints_and_writes_json(capsys):
                            "-f", "json")
     assert status == 0, err
     data = json.loads(out)
-    assert [d["id"] for d in data] == ["no-sense-raising-to-12", "doubling-cube"]
+    assert [d["id"] for d in data["remarks"]] == ["no-sense-raising-to-12", "doubling-cube"]
+    assert data["bots"] == "search" and data["seconds"] >= 0
     status, out, _err = run(capsys, "--lang", "es", "--width", "80", "remarks",
                             "no-sense-raising-to-12")
     assert status == 0 and "se cumple" in out

@@ -8,6 +8,7 @@ why, with the figures (:mod:`rentoy.comparison.remarks`).
 from __future__ import annotations
 
 import argparse
+import time
 
 from ..comparison.remarks import load_remarks, remarks_data, remarks_report, test_remarks
 from ..i18n import _
@@ -43,11 +44,15 @@ def handle(args: argparse.Namespace) -> int:
                    if r in remarks and remarks[r].kind == "duty-binds")
     seconds = simulation_seconds(args.hands, max(measured, 1), [args.bots])
     _update, bar = progress_bar(seconds if measured else 0.0, "hands")
+    started = time.perf_counter()
     try:
         verdicts = test_remarks(args.ids or None, hands=args.hands, bots=args.bots,
                                 seed=args.seed)
     finally:
         if bar is not None:
             bar.close()
-    emit(remarks_report(remarks_data(verdicts)), fmt)
+    data = {"hands": args.hands, "bots": args.bots, "seed": args.seed,
+            "seconds": round(time.perf_counter() - started, 1),
+            "remarks": remarks_data(verdicts)}
+    emit(remarks_report(data), fmt)
     return 0

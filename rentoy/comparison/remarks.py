@@ -306,11 +306,11 @@ def remarks_data(verdicts: Sequence[RemarkVerdict]) -> list[dict[str, Any]]:
                           for r in v.readings]} for v in verdicts]
 
 
-def remarks_report(data: Sequence[Mapping[str, Any]]) -> Report:
-    """One table per remark (as :func:`remarks_data` gives them): each reading, whether
-    the remark holds, and why."""
+def remarks_report(data: Mapping[str, Any]) -> Report:
+    """One table per remark of ``data["remarks"]`` (as :func:`remarks_data` gives
+    them): each reading, whether the remark holds, and why."""
     tables = []
-    for remark in data:
+    for remark in data["remarks"]:
         rows = [[r["reading"], _(VERDICTS[r["holds"]]), verdict_words(remark["check"], r["data"])]
                 for r in remark["readings"]]
         notes = [_("«{quoted}» ({section})").format(quoted=remark["quoted"],
@@ -318,5 +318,5 @@ def remarks_report(data: Sequence[Mapping[str, Any]]) -> Report:
                  _("Claim: {claim}").format(claim=data_text(remark["claim"]))]
         tables.append(Table([N_("reading"), N_("the remark"), N_("why")], rows,
                             title=remark["id"], wrap={"why": 48}, notes=notes))
-    return Report(list(data), tables,
+    return Report(dict(data), tables,
                   heading=_("The sources' remarks about play, under each reading of the rules"))
