@@ -7,13 +7,13 @@ from fractions import Fraction
 
 import pytest
 
-from rentoy.comparison.remarks import load_remarks, take_point, test_remarks
+from rentoy.comparison.remarks import check_remarks, load_remarks, take_point
 from rentoy.errors import InputError
 from inprocess import run
 
 
 def verdicts(rid: str, **kw):
-    (found,) = test_remarks([rid], **kw)
+    (found,) = check_remarks([rid], **kw)
     return {r.reading: r for r in found.readings}
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from ..comparison.remarks import load_remarks, remarks_data, remarks_report, test_remarks
+from ..comparison.remarks import load_remarks, check_remarks, remarks_data, remarks_report
 from ..i18n import _
 from .common import add_format, bounded_count, chosen_format, count, emit, progress_bar
 from ..simulation.cost import simulation_seconds
@@ -46,7 +46,7 @@ def handle(args: argparse.Namespace) -> int:
     _update, bar = progress_bar(seconds if measured else 0.0, "hands")
     started = time.perf_counter()
     try:
-        verdicts = test_remarks(args.ids or None, hands=args.hands, bots=args.bots,
+        verdicts = check_remarks(args.ids or None, hands=args.hands, bots=args.bots,
                                 seed=args.seed)
     finally:
         if bar is not None:

@@ -5,7 +5,7 @@ once the hand is worth 9, raising to 12 would make no sense; it likens the raise
 backgammon's doubling cube; it calls the arrastre the only duty. Whether such a remark
 holds depends on the reading of the rules (the ladder, the raise right, the duties).
 ``variants/remarks.yaml`` lists the remarks, each with the source's words, what they
-claim, a check the engine runs and the readings to run it under; :func:`test_remarks`
+claim, a check the engine runs and the readings to run it under; :func:`check_remarks`
 runs every check under every reading and says where the remark holds.
 
 Three kinds of check:
@@ -20,7 +20,7 @@ Three kinds of check:
   (:mod:`rentoy.simulation`) with its 95% interval; 0 by construction where the
   reading has no such duty.
 
->>> verdicts = test_remarks(["no-sense-raising-to-12"])
+>>> verdicts = check_remarks(["no-sense-raising-to-12"])
 >>> [(v.reading, v.holds) for v in verdicts[0].readings][:2]
 [('1737', 'holds'), ('1737+values-1-3-6-12', 'does not apply')]
 """
@@ -46,7 +46,7 @@ from ..sources import builtin_dir
 from ..variants import load_variant
 from ..yamlfile import file_stamp, load_document
 
-__all__ = ["Remark", "ReadingVerdict", "RemarkVerdict", "load_remarks", "test_remarks",
+__all__ = ["Remark", "ReadingVerdict", "RemarkVerdict", "load_remarks", "check_remarks",
            "remarks_data", "remarks_report", "verdict_words", "CHECKS", "VERDICTS",
            "take_point"]
 
@@ -269,7 +269,7 @@ def verdict_words(kind: str, data: Mapping[str, Any]) -> str:
                  hands=number(data["hands"]), bots=data["bots"])
 
 
-def test_remarks(ids: Sequence[str] | None = None, *, hands: int = 2000, bots: str = "search",
+def check_remarks(ids: Sequence[str] | None = None, *, hands: int = 2000, bots: str = "search",
                  seed: int = 0) -> list[RemarkVerdict]:
     """Run each remark's check (all, or those of ``ids``) under each of its readings.
     ``hands``, ``bots`` and ``seed`` set the simulations of measured checks."""
