@@ -27,7 +27,8 @@ __all__ = ["build_parser", "main", "report_error"]
 #: The commands, each a module of this package named after it with a ``register(sub)``
 #: function; only the one being run is imported (``rentoy --help`` imports them all).
 COMMANDS: tuple[str, ...] = ("variants", "rules", "check", "run", "compare", "simulate",
-                             "solve", "sources", "glossary", "play", "equity", "review")
+                             "solve", "sources", "glossary", "play", "equity", "review",
+                             "profile", "remarks")
 #: The commands that only read files and print: they run without the cyclic garbage
 #: collector (see :func:`main`).
 READING: frozenset[str] = frozenset({"variants", "rules", "sources", "glossary"})

@@ -30,6 +30,8 @@ allowed; paths are relative to the page):
 - ``rentoy-map PLACES``: the map of Spain with the regional forms placed;
 - ``rentoy-deal PATH``: a walkthrough file's deal drawn as cards;
 - ``rentoy-strength PATH``: the search bot's measured strength, charted and tabled;
+- ``rentoy-profiles PATH`` (``:variant: ID`` for one): the stored profiles of play;
+  ``rentoy-remarks PATH``: the sources' remarks tested (:mod:`rentoy.sphinxext.profiles`);
 - ``rentoy-downloads``: where to get rentoy and how to install it;
 - ``rentoy-rule-effects PATH`` with ``:show:`` one part (the answer, a table);
 - ``rentoy-play``: the seat at the table, a game played in the page by this engine;
@@ -66,7 +68,8 @@ __all__ = ["setup"]
 def setup(app: Sphinx) -> dict[str, Any]:
     from .. import __version__
     from . import (apirefs, bibliography, cards, compare, downloads, elements, equity,
-                   evidence, family, figures, language, maps, play, quickstart, reasons, rule_effects,
+                   evidence, family, figures, language, maps, play, profiles, quickstart, reasons,
+                   rule_effects,
                    search, strength, tracking, variants, walkthroughs)
     from .domain import RentoyDomain
     from . import pages
@@ -84,7 +87,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("builder-inited", write_pages)
     for module in (language, pages, tracking, elements, figures, maps, downloads, cards, variants, walkthroughs,
                    compare, bibliography, reasons, apirefs, quickstart, search, evidence,
-                   family, rule_effects, strength, equity, play):
+                   family, rule_effects, strength, equity, play, profiles):
         module.setup(app)
     return {"version": __version__, "env_version": 2, "parallel_read_safe": True,
             "parallel_write_safe": True}

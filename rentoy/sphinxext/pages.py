@@ -45,7 +45,8 @@ def variant_page(variant_id: str) -> str:
     """The text of a variant's generated page (the same in every language)."""
     return (f"{_HEADER}\n# {{rentoy-variant-title}}`{variant_id}`\n\n"
             f"```{{rentoy-play-link}} {variant_id}\n```\n\n"
-            f"```{{rentoy-variant}} {variant_id}\n```\n")
+            f"```{{rentoy-variant}} {variant_id}\n```\n\n"
+            f"```{{rentoy-profiles}} ../../data/profiles.json\n:variant: {variant_id}\n```\n")
 
 
 def walkthrough_page(relpath: str, bets: bool = False) -> str:
