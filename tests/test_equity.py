@@ -332,18 +332,53 @@ def test_the_stored_tables_are_current():
 def test_review_marks_the_fold_that_gave_the_game_away(capsys, tmp_path):
     record = str(EXAMPLES / "game-record.yaml")
     annotated = tmp_path / "reviewed.yaml"
-    status, out, err = cli(capsys, "review", record, "-f", "json", "--samples", "16",
-                           "--seed", "1", "--annotate", str(annotated))
+    status, out, err = cli(capsys, "review", record, "-f", "json", "--seed", "1",
+                           "--annotate", str(annotated))
     assert status == 0, err
     data = json.loads(out)
     fold = next(e for e in data["entries"] if e["action"] == "0 fold")
     # At 9-10, B raises to 3 after winning a trick: folding gives 9-11, accepting risks
     # 9-13 for 12-10. A's chance of the hand is far above the take point.
-    assert fold["mark"] in ("bad", "very bad") and fold["best"] == "accept"
+    assert fold["mark"] == "very bad" and fold["best"] == "accept"
+    low, high = fold["cost_interval"]
+    assert 0.10 <= low <= fold["cost"] <= high
     assert data["summary"]["0"]["decisions"] == 8
     assert set(data["marks"]) == {"doubtful", "bad", "very bad"}
+    assert all(e["cost_interval"][0] >= 0 for e in data["entries"])
     status, out, err = cli(capsys, "run", str(annotated))
     assert status == 0 and "review:" in out, err
+
+
+def test_a_review_gives_the_same_marks_under_five_seeds():
+    """The marks of a record do not move with the seed: a decision is marked only when
+    its cost's whole interval lies above the threshold, from enough worlds."""
+    from rentoy.equity.review import MARKS, review_record
+
+    thresholds = dict(MARKS)
+    found = []
+    for seed in range(5):
+        review = review_record(EXAMPLES / "game-record.yaml", seed=seed)
+        for e in review.entries:
+            assert 0.0 <= e.cost_low <= e.cost <= e.cost_high
+            assert e.p_low <= e.p <= e.p_high
+            if e.mark:
+                assert e.cost_low >= thresholds[e.mark]
+        found.append([(e.hand, e.index, e.mark) for e in review.entries])
+    assert all(marks == found[0] for marks in found), found
+    assert (1, 3, "very bad") in found[0]
+
+
+def test_a_review_reviews_every_branch_of_a_walkthrough_and_as_decision_at_4_5():
+    from rentoy.equity.review import review_record
+
+    review = review_record(EXAMPLES / "betting-from-4-5.yaml", samples=16, seed=1)
+    paths = {e.path for e in review.entries}
+    assert ("A folds",) in paths and ("A accepts",) in paths and ("A raises to 9",) in paths
+    assert review.branches == 14
+    answers = {e.path: e for e in review.entries
+               if e.seat == 0 and e.kind in ("fold", "accept", "raise") and len(e.path) == 1}
+    assert set(answers) == {("A folds",), ("A accepts",), ("A raises to 9",)}
+    assert {answers[p].kind for p in answers} == {"fold", "accept", "raise"}
 
 
 def test_a_review_in_spanish_says_its_figures_in_spanish_and_its_json_in_english(capsys):
@@ -351,24 +386,24 @@ def test_a_review_in_spanish_says_its_figures_in_spanish_and_its_json_in_english
 
     record = str(EXAMPLES / "game-record.yaml")
     try:
-        status, out, err = cli(capsys, "--lang", "es", "review", record, "--samples", "16",
+        status, out, err = cli(capsys, "--lang", "es", "review", record, "--samples", "64",
                                "--seed", "1", "--width", "200")
         assert status == 0, err
         text = re.sub(r"[ \n]+", " ", out)        # the paragraphs unwrapped
         fold = text.split("Mano 1, asiento 0")[1].split("Mano ")[0]
         assert re.search(r"un \d+\xa0% de ganar la mano", fold), fold
-        assert re.search(r"querer era mejor por \d+,\d puntos", fold), fold
+        assert re.search(r"querer era mejor por \d+,\d \[\d+,\d; \d+,\d\] puntos", fold), fold
         assert "probabilidades iguales, un tanto por mano" in text
         marked = out.split("Decisiones marcadas")[1].split("Resumen")[0]
         assert "muy malo" in marked, marked
         assert "bad" not in marked and "solver" not in marked, marked
         status, out, err = cli(capsys, "--lang", "es", "review", record, "-f", "json",
-                               "--samples", "16", "--seed", "1")
+                               "--samples", "64", "--seed", "1")
     finally:
         set_language("en")
     words = [e["words"] for e in json.loads(out)["entries"]]
-    assert any(re.search(r"accepting was better by \d+\.\d points of the game", w)
-               for w in words), words
+    assert any(re.search(r"accepting was better by \d+\.\d \[\d+\.\d, \d+\.\d\] points of "
+                         r"the game", w) for w in words), words
     assert all("," not in w.split("%")[0][-4:] for w in words if "%" in w)
 
 
