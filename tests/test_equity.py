@@ -129,12 +129,12 @@ def test_equity_at_4_5_gives_the_founding_example_in_words(capsys):
     # Every option weighed: fold, then accept, then raise to 9, each boundary with its
     # interval, and again counting the later raises.
     assert re.search(r"If A expects to win the hand less than \d+% \[\d+, \d+\] of the "
-                     r"time, fold; from \d+% to \d+% \[\d+, \d+\], accept; from \d+%, "
+                     r"time, fold it; from \d+% to \d+% \[\d+, \d+\], accept it; from \d+%, "
                      r"raise to 9\. Counting later raises: if A", six), six
     # B offered 3: folding is best below the point where raising to 6 becomes best;
     # accepting never is when the later raises are not counted.
     three = text.split("Team B, offered 3 (from 1)")[1].split("Team A, offered 6")[0]
-    assert re.search(r"less than (\d+)% \[\d+, \d+\] of the time, fold; from \1%, raise "
+    assert re.search(r"less than (\d+)% \[\d+, \d+\] of the time, fold it; from \1%, raise "
                      r"to 6\.", three), three
     assert "Team A, offered 12 (from 9): a dead raise" in text
     assert "dead reckoning" not in text and "live" not in text
@@ -391,8 +391,8 @@ def test_a_review_in_spanish_says_its_figures_in_spanish_and_its_json_in_english
         assert status == 0, err
         text = re.sub(r"[ \n]+", " ", out)        # the paragraphs unwrapped
         fold = text.split("Mano 1, asiento 0")[1].split("Mano ")[0]
-        assert re.search(r"un \d+\xa0% de ganar la mano", fold), fold
-        assert re.search(r"querer era mejor por \d+,\d \[\d+,\d; \d+,\d\] puntos", fold), fold
+        assert re.search(r"un \d+\xa0% \[\d+;\xa0\d+\] de ganar la mano", fold), fold
+        assert re.search(r"querer era mejor por \d+,\d \[\d+,\d;\xa0\d+,\d\] puntos", fold), fold
         assert "probabilidades iguales, un tanto por mano" in text
         marked = out.split("Decisiones marcadas")[1].split("Resumen")[0]
         assert "muy malo" in marked, marked
@@ -402,7 +402,7 @@ def test_a_review_in_spanish_says_its_figures_in_spanish_and_its_json_in_english
     finally:
         set_language("en")
     words = [e["words"] for e in json.loads(out)["entries"]]
-    assert any(re.search(r"accepting was better by \d+\.\d \[\d+\.\d, \d+\.\d\] points of "
+    assert any(re.search(r"accepting was better by \d+\.\d \[\d+\.\d,\xa0\d+\.\d\] points of "
                          r"the game", w) for w in words), words
     assert all("," not in w.split("%")[0][-4:] for w in words if "%" in w)
 
@@ -458,3 +458,54 @@ def test_a_call_for_the_whole_game_is_a_raise_of_its_own():
     assert call.to_value == "game" and call.fold_score == (4, 8)
     assert "offered the whole game (juego fuera) (from 3)" in " ".join(
         __import__("rentoy.equity.decisions", fromlist=["describe"]).describe(call).split())
+
+
+def _hand_result(score, dealer, deal, bots, seed):
+    import random
+
+    from rentoy.bots import make_bot
+    from rentoy.engine import Hand
+
+    choices = random.Random(seed)
+    pair = (make_bot(bots, rng=choices), make_bot(bots, rng=choices))
+    hand = Hand("1737", 4, dealer, score, deal=deal)
+    while not hand.is_over:
+        seat = hand.current_seat
+        hand.apply_unchecked(pair[seat & 1].choose(hand.observation(seat)))
+    return hand.result.winner, hand.result.points
+
+
+@pytest.mark.parametrize("bots, deals", [("greedy", 200),
+                                         ("search:samples=8:careless_at=1", 150)])
+def test_the_same_deals_with_the_teams_seats_swapped_give_the_mirrored_chances(bots, deals):
+    """Seat rotation: each deal at 3-5 with team B dealing, and again at 5-3 with team A
+    dealing and every hand moved one seat back, so that each card has the same place
+    relative to the dealer but the other team holds it. The greedy bot's hands mirror
+    exactly; the search bot samples its worlds by seat, so its hands differ one by one,
+    but the two shares agree within their paired interval."""
+    import random
+
+    from rentoy.engine import Deal, draw_deal
+
+    diffs, mirrored = [], 0
+    for i in range(deals):
+        deal = draw_deal(random.Random(i), 4, 3)
+        rotated = Deal(tuple(deal.hands[(s + 1) % 4] for s in range(4)), deal.up)
+        w1, p1 = _hand_result((3, 5), 3, deal, bots, 1000 + i)
+        w2, p2 = _hand_result((5, 3), 2, rotated, bots, 1000 + i)
+        mirrored += (w1 == 1 - w2 and p1 == p2)
+        diffs.append((w1 == 0) - (w2 == 1))
+    if bots == "greedy":
+        assert mirrored == deals
+    mean = sum(diffs) / deals
+    se = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (deals - 1) / deals)
+    assert abs(mean) <= 1.96 * se + 1e-12, (mean, se)
+
+
+def test_the_search_bots_betting_is_weighed_against_the_tables():
+    from rentoy.equity.agreement import betting_agreement
+
+    found = betting_agreement("1737", games=1, seed=2, bots="greedy", judge_samples=8)
+    assert found.games == 1 and found.decisions >= 1
+    assert found.decisions == found.matches + len(found.costs)
+    assert all(c > 0 for c in found.costs)

@@ -24,11 +24,11 @@ interval when ``spans`` are given (:func:`with_intervals`).
 >>> import textwrap
 >>> print(textwrap.fill(describe(row), 80))
 Team A, offered 6 (from 3): folding leaves 4-8, where A wins the game 11.3% of
-the time. If A expects to win the hand less than 11% of the time, fold; from
+the time. If A expects to win the hand less than 11% of the time, fold it; from
 11%, raise to 9. Counting later raises: if A expects to win the hand less than
-11% of the time, fold; from 11% to 96%, accept; from 96%, raise to 9. (On its
-turn, team B does better to raise to 6 than to play on from 69%; counting later
-raises, 89%.)
+11% of the time, fold it; from 11% to 96%, accept it; from 96%, raise to 9. (On
+its turn, team B does better to raise to 6 than to play on from 69%; counting
+later raises, 89%.)
 """
 
 from __future__ import annotations
@@ -254,16 +254,18 @@ def spanned(p: float, span: tuple[float, float] | None) -> str:
     """A chance with its 95% interval when it has one: ``45% [40, 51]``."""
     if span is None:
         return chance_text(p)
-    return chance_text(p) + " " + interval(number(100 * span[0], 0), number(100 * span[1], 0))
+    # The interval stays on one line: its spaces do not break.
+    return (chance_text(p) + " " + interval(number(100 * span[0], 0), number(100 * span[1], 0))
+            ).replace(" ", "\u00a0")
 
 
 def option_words(option: str, d: Decision, turn: bool = False) -> str:
     """A betting option as advice, in the language spoken now: fold, accept, raise to
     9, call the whole game, play on."""
     if option == "fold":
-        return _("fold")
+        return _("fold it")
     if option == "accept":
-        return _("accept")
+        return _("accept it")
     if option == "play":
         return _("play on")
     if option == "raise-game":
@@ -366,7 +368,7 @@ def _one(p: float, span: tuple[float, float] | None) -> str:
     text = percent(100 * p, 1)
     if span is not None:
         text += " " + interval(number(100 * span[0], 1), number(100 * span[1], 1))
-    return text
+    return text.replace(" ", "\u00a0")
 
 
 def _point(p: float, d: Decision, name: str) -> str:

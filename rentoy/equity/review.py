@@ -69,6 +69,8 @@ BET_BATCHES = 32
 #: highest share over all of them, and the share lost is averaged over them, with their
 #: spread as its standard error.
 CARD_BATCHES = 4
+#: ... and up to this many where the cost's interval ends near a mark's threshold.
+MAX_CARD_BATCHES = 32
 #: Bootstrap draws of a measured table behind those intervals (reused in turn).
 TABLE_DRAWS = 100
 
@@ -187,7 +189,7 @@ class _Span:
     def __str__(self) -> str:
         places = 0 if self.chance else 1
         return i18n.interval(i18n.number(100 * self.low, places),
-                             i18n.number(100 * self.high, places))
+                             i18n.number(100 * self.high, places)).replace(" ", "\u00a0")
 
 
 @dataclass(frozen=True)
@@ -415,47 +417,55 @@ def _card(game: Game, judge: _Judge, obs: Any, action: Any, batches: list[Any],
     team = action.seat & 1
     card = int(action.card)
     win, lose = stakes.outcomes(obs.score, obs.dealer & 1, team, obs.level)
-    k = len(batches)
-    shares = {c: sum(e.cards.get(c, 0.0) for e in batches) / k for c in batches[0].cards}
-    best_card = max(shares, key=lambda c: shares[c]) if shares else card
-    losses = [max(0.0, e.cards.get(best_card, 0.0) - e.cards.get(card, 0.0))
-              for e in batches] if shares else [0.0] * k
-    lost = sum(losses) / k
-    spread = sum((x - lost) ** 2 for x in losses) / (k - 1) if k > 1 else 0.0
-    s1, s2 = shares.get(best_card, 0.0), shares.get(card, 0.0)
-    # Never narrower than the worlds' count allows for two shares taken apart.
-    floor = (s1 * (1 - s1) + s2 * (1 - s2)) / (judge.samples * k)
-    se = max(spread / k, floor) ** 0.5 if shares else 0.0
-    cost = max(0.0, lost * (win - lose))
+    thresholds = [least for _name_, least in MARKS]
+    while True:
+        k = len(batches)
+        shares = {c: sum(e.cards.get(c, 0.0) for e in batches) / k for c in batches[0].cards}
+        best_card = max(shares, key=lambda c: shares[c]) if shares else card
+        losses = [max(0.0, e.cards.get(best_card, 0.0) - e.cards.get(card, 0.0))
+                  for e in batches] if shares else [0.0] * k
+        lost = sum(losses) / k
+        spread = sum((x - lost) ** 2 for x in losses) / (k - 1) if k > 1 else 0.0
+        s1, s2 = shares.get(best_card, 0.0), shares.get(card, 0.0)
+        # Never narrower than the worlds' count allows for two shares taken apart.
+        floor = (s1 * (1 - s1) + s2 * (1 - s2)) / (judge.samples * k)
+        se = max(spread / k, floor) ** 0.5 if shares else 0.0
+        cost = max(0.0, lost * (win - lose))
+        open_raise = "raise" in options and options["raise"] > options["play"] + 0.0005
+        gain = options["raise"] - options["play"] if open_raise else 0.0
+        cost += gain
+        costs = []
+        for i, chance in enumerate(draws):
+            at = judge.stakes_at(i)
+            w, lo = at.outcomes(obs.score, obs.dealer & 1, team, obs.level)
+            t = judge.rng.gauss(0.0, 1.0)
+            if k > 1:           # Student's t with the batches' degrees of freedom
+                t /= (judge.rng.gammavariate((k - 1) / 2, 2.0) / (k - 1)) ** 0.5
+            drawn_lost = max(0.0, lost + se * t) if shares else 0.0
+            value = drawn_lost * max(0.0, w - lo)
+            if open_raise:
+                found = options_of(at, chance)
+                value += max(0.0, found.get("raise", 0.0) - found["play"])
+            costs.append(value)
+        cost_low, cost_high = _interval(costs, cost)
+        # Where the low end of the interval lies near a mark's threshold, another seed
+        # could mark it otherwise: more worlds, until it is clear or the batches run out.
+        near = any(abs(cost_low - least) < 2 * se * (win - lose) for least in thresholds)
+        if not near or k >= MAX_CARD_BATCHES:
+            break
+        batches = batches + [judge.bot.estimate(obs) for _batch in range(CARD_BATCHES)]
     words = [_said(N_("the bot's best card {card} wins {best} of the worlds, this one "
                       "{this}"), card=_name(best_card),
                    best=_Figure(shares.get(best_card, 1), chance=True),
                    this=_Figure(shares.get(card, 1), chance=True)) if shares else
              _said(N_("the hand is settled"))]
     best = _name(best_card)
-    open_raise = "raise" in options and options["raise"] > options["play"] + 0.0005
     if open_raise:
         # A raise was open and the tables say it was worth more than playing on.
-        gain = options["raise"] - options["play"]
         words.append(_said(N_("raising first was better by {gain} points of the game (the "
                               "bot gives the hand {chance})"), gain=_Figure(gain),
                            chance=_Figure(base["p"], chance=True)))
-        cost += gain
         best = f"raise, then {best}"
-    costs = []
-    for i, chance in enumerate(draws):
-        at = judge.stakes_at(i)
-        w, lo = at.outcomes(obs.score, obs.dealer & 1, team, obs.level)
-        t = judge.rng.gauss(0.0, 1.0)
-        if k > 1:           # Student's t with the batches' degrees of freedom
-            t /= (judge.rng.gammavariate((k - 1) / 2, 2.0) / (k - 1)) ** 0.5
-        drawn_lost = max(0.0, lost + se * t) if shares else 0.0
-        value = drawn_lost * max(0.0, w - lo)
-        if open_raise:
-            found = options_of(at, chance)
-            value += max(0.0, found.get("raise", 0.0) - found["play"])
-        costs.append(value)
-    cost_low, cost_high = _interval(costs, cost)
     verdict = None
     try:
         after = {int(c): t for c, t in move_winners(position_of(game.hand)).items()}
