@@ -108,8 +108,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help=_("read the table from FILE, one that --save wrote (checked: made "
                           "for the same rules and table size)"))
     p.add_argument("--save", metavar="FILE",
-                   help=_("keep the table in FILE (JSON), for --table, rentoy review "
-                          "--table and rentoy run --table"))
+                   help=_("keep the table in FILE (JSON), for --table and rentoy review "
+                          "--table"))
     p.add_argument("--bots", metavar="B",
                    help=_("the bots that play the measured hands (default: "
                           "search:samples=8:careless_at=1, or those of the stored table)"))

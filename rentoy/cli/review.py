@@ -101,13 +101,13 @@ def write_annotated(review: Review, path: str, force: bool = False) -> None:
 def review_report(review: Review, every: bool = False) -> Report:
     """The review as a report: marked decisions (or every one), then the summary."""
     from ..analysis.stakes import source_words
-    from ..equity.review import MARKS
+    from ..equity.review import MARKS, choice_words
     from ..render import Report, Table
 
     shown = [e for e in review.entries if every or e.mark or e.verdict]
     branches = review.branches > 0
     rows = [[e.hand, *([" / ".join(e.path) or "-"] if branches else []), e.seat,
-             e.action.split(" ", 1)[1], f"{100 * e.p:.0f}", e.best,
+             e.action.split(" ", 1)[1], f"{100 * e.p:.0f}", choice_words(e.best),
              number(100 * e.cost, 1) + " " + interval(number(100 * e.cost_low, 1),
                                                       number(100 * e.cost_high, 1)),
              _(e.mark) if e.mark else (_("solver") if e.verdict else "")]

@@ -48,7 +48,7 @@ from ..walkthrough import load_walkthrough
 from .decisions import chance_text
 
 __all__ = ["MARKS", "Entry", "Review", "review_record", "annotated_record", "mark_of",
-           "REVIEW_BOT", "SAMPLES", "COST_DRAWS"]
+           "REVIEW_BOT", "SAMPLES", "COST_DRAWS", "choice_words"]
 
 #: The marks and the least cost (in game-winning chance, 0 to 1) each one takes.
 MARKS: tuple[tuple[str, float], ...] = (("very bad", 0.10), ("bad", 0.05),
@@ -151,6 +151,14 @@ def _said(text: str, **values: Any) -> tuple[str, tuple[tuple[str, Any], ...]]:
 #: A betting choice as the words of a review say it (the keys are the tables' options).
 _CHOICES = {"accept": N_("accepting"), "fold": N_("folding"), "raise": N_("raising"),
             "raise-game": N_("calling the whole game"), "play": N_("playing on")}
+
+
+def choice_words(key: str) -> str:
+    """A best choice as the review's table says it, in the language spoken: a betting
+    choice in words (``accepting``, ``querer``), a card (or ``raise, then 2o``) as is."""
+    if key in _CHOICES:
+        return _(_CHOICES[key])
+    return key
 
 
 @dataclass(frozen=True)
