@@ -509,3 +509,30 @@ def test_the_search_bots_betting_is_weighed_against_the_tables():
     assert found.games == 1 and found.decisions >= 1
     assert found.decisions == found.matches + len(found.costs)
     assert all(c > 0 for c in found.costs)
+
+
+def test_the_betting_directives_weigh_every_option_and_read_a_saved_table(tmp_path, capsys):
+    """A small site: the take points at 4-5 from the stored table, and a walkthrough's
+    worth from a table saved by rentoy equity --save and given as :table:."""
+    from test_docs_extension import build, make_site
+
+    saved = tmp_path / "short.json"
+    status, _, err = cli(capsys, "equity", SHORT, "--bots", "greedy", "--hands", "10",
+                         "--save", str(saved))
+    assert status == 0, err
+    page = ("# Betting\n\n```{rentoy-take-points} 1737 4-5\n```\n\n"
+            "```{rentoy-betting-worth} betting.yaml\n```\n")
+    docs = make_site(tmp_path / "site", page, {
+        "betting.yaml": (EXAMPLES / "betting-from-4-5.yaml").read_text(encoding="utf-8")})
+    done = build(docs, "text")
+    assert done.returncode == 0, done.stderr
+    text = " ".join((docs.parent / "out" / "text" / "index.txt").read_text(
+        encoding="utf-8").split())
+    assert "Team A, offered 6 (from 3): folding leaves 4-8" in text
+    assert re.search(r"fold from \d+% \[\d+, \d+\]|accept from \d+% \[\d+, \d+\]", text), text
+    assert "Folding is best below" in text and "python bench" not in text
+    # A saved table made for other rules is refused with the file named.
+    bad = make_site(tmp_path / "bad", "# T\n\n```{rentoy-take-points} 1737 4-5\n"
+                    f":table: {saved}\n```\n")
+    done = build(bad, "text")
+    assert done.returncode != 0 and "short.json" in done.stderr + done.stdout
