@@ -56,7 +56,7 @@ from ..i18n import N_, _, number
 __all__ = ["ScoreChances", "Point", "Step", "even_chances", "load_chances", "stored_chances",
            "raise_steps", "value_points", "take_point", "raise_again_point", "raise_point",
            "after_hand", "Stakes", "STORE", "measured_source", "source_words", "Range",
-           "least_from", "first_of"]
+           "least_from", "first_of", "bots_words"]
 
 #: Where measured tables are kept, one JSON file per variant spec (see ``rentoy.equity``).
 STORE = Path(__file__).resolve().parent.parent / "data" / "equity"
@@ -118,6 +118,17 @@ def measured_source(hands: int, bots: str) -> str:
     return _MEASURED_TEXT.format(hands=hands, bots=bots)
 
 
+#: The bots of the stored tables, in words for players (the spec is kept in the data).
+_BOT_WORDS = {"search:samples=8:careless_at=1": N_(
+    "the search bot at 8 worlds a decision, reading nothing into the other team's bets")}
+
+
+def bots_words(bots: str) -> str:
+    """The bots of a table as players read them, in the language spoken now: the
+    stored tables' bots in words, another spec as given."""
+    return _(_BOT_WORDS[bots]) if bots in _BOT_WORDS else bots
+
+
 def source_words(source: str) -> str:
     """Where a table of chances comes from (``ScoreChances.source``, which the data
     keeps in English) in the language spoken now.
@@ -127,7 +138,8 @@ def source_words(source: str) -> str:
     """
     measured = _MEASURED.fullmatch(source)
     if measured:
-        return _(_MEASURED_TEXT).format(hands=number(int(measured[1])), bots=measured[2])
+        return _(_MEASURED_TEXT).format(hands=number(int(measured[1])),
+                                        bots=bots_words(measured[2]))
     return _(source) if source else source
 
 

@@ -208,14 +208,11 @@ def _within(scores: list[tuple[int, int]], target: int, option: str) -> None:
 
 
 def bots_words(bots: str) -> str:
-    """The bots of a table as players read them: the default in words, another spec as
-    given."""
-    from ..equity.measure import DEFAULT_BOTS
+    """The bots of a table as players read them (see
+    :func:`rentoy.analysis.stakes.bots_words`)."""
+    from ..analysis.stakes import bots_words as words
 
-    if bots == DEFAULT_BOTS:
-        return _("the search bot at 8 worlds a decision, reading nothing into the other "
-                 "team's bets")
-    return bots
+    return words(bots)
 
 
 def _stored_info(spec: str, name: str, players: int, data: dict[str, object],
