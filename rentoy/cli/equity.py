@@ -75,6 +75,7 @@ class TableInfo(Frozen):
     how_shown: str
     checks: tuple[Check, ...] = ()
     seconds: float = 0.0
+    seed: int = 0
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -234,7 +235,9 @@ def _stored_info(spec: str, name: str, players: int, data: dict[str, object],
         shown += _(", measured in {minutes} min").format(minutes=number(took / 60, 1))
     return TableInfo(variant=spec, name=name, players=players, bots=str(data["bots"]),
                      hands_per_score=hands, how=how, how_shown=shown,
-                     checks=tuple(data.get("checks", [])))  # type: ignore[arg-type]
+                     checks=tuple(data.get("checks", [])),  # type: ignore[arg-type]
+                     seconds=float(took) if isinstance(took, (int, float)) else 0.0,
+                     seed=int(seed) if isinstance(seed, int) else 0)
 
 
 def _equity(args: argparse.Namespace) -> tuple[EquityTable, TableInfo]:
@@ -371,7 +374,7 @@ def _measure(args: argparse.Namespace, variant: object, spec: str, players: int,
         how_shown=_("measured now: {hands} hands at every score, seed {seed}, in {minutes} "
                     "min").format(hands=number(hands), seed=seed,
                                   minutes=number(took / 60, 1)),
-        seconds=round(took, 1))
+        seconds=round(took, 1), seed=seed)
     from ..analysis.stakes import measured_source
 
     return equity_table(counts, target, seed=seed,
@@ -389,10 +392,10 @@ def _save(path: str, table: EquityTable, info: TableInfo, args: argparse.Namespa
 
     variant = load_variant(args.variant)
     command = ["rentoy", "equity", str(args.variant), "--hands", str(info.hands_per_score),
-               "--bots", info.bots, "--seed", str(args.seed), "--players",
+               "--bots", info.bots, "--seed", str(info.seed), "--players",
                str(info.players), "--save", path]
     meta = {"variant": info.variant, "label": variant.id, "players": info.players,
-            "bots": info.bots, "seed": args.seed, "hands_per_score": info.hands_per_score,
+            "bots": info.bots, "seed": info.seed, "hands_per_score": info.hands_per_score,
             "hands": table.hands, "generated_by": shlex.join(command),
             "rentoy_version": __version__, "record": variant_record(variant),
             "seconds": {"table": info.seconds, "jobs": max(1, args.jobs or 1)},
