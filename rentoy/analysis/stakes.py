@@ -134,12 +134,12 @@ def source_words(source: str) -> str:
     keeps in English) in the language spoken now.
 
     >>> source_words("measured: 80 hands at every score, bots greedy")
-    'measured: 80 hands at every score, bots greedy'
+    'measured: 80 hands at every score, played by greedy'
     """
     measured = _MEASURED.fullmatch(source)
     if measured:
-        return _(_MEASURED_TEXT).format(hands=number(int(measured[1])),
-                                        bots=bots_words(measured[2]))
+        return _("measured: {hands} hands at every score, played by {bots}").format(
+            hands=number(int(measured[1])), bots=bots_words(measured[2]))
     return _(source) if source else source
 
 
