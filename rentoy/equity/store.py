@@ -1,7 +1,10 @@
 """Equity tables stored with what made them, as JSON in ``rentoy/data/equity/``.
 
-A table takes minutes to measure (search bots at every score), so ``bench/equity.py``
-measures it once and stores it; ``rentoy equity``, the site and the table bot read it.
+A table takes minutes to measure (search bots at every score), so the repository's
+``bench/equity.py`` measures the built-in variants' tables once and stores them, and
+``rentoy equity VARIANT --save FILE`` keeps any other; ``rentoy equity``, ``rentoy
+review``, the site and the table bot read them (:func:`find_table`, :func:`read_table`,
+which checks a file against the variant's rules).
 A stored file holds the measured counts (from which the table and its intervals are
 computed again exactly), the table itself, the whole games played from a few scores as
 a check, and what produced it: the command, the seed, the bots, the version, and the
@@ -23,8 +26,7 @@ from ..variants import load_variant
 from .table import EquityTable
 
 __all__ = ["table_json", "table_from_json", "store_path", "load_stored", "stale",
-           "variant_record", "write_table", "BETTING_RULES", "read_table", "find_table",
-           "rules_digest"]
+           "variant_record", "write_table", "BETTING_RULES", "read_table", "find_table"]
 
 #: The rules a stored table records (what it rests on).
 BETTING_RULES = ("ladder", "raise_right", "fold_pays", "target", "raise_when", "answer_by",
@@ -144,13 +146,6 @@ def write_table(path: Path, data: Mapping[str, Any]) -> None:
     """Write stored data atomically."""
     path.parent.mkdir(parents=True, exist_ok=True)
     write_atomic(path, json.dumps(data, indent=1, ensure_ascii=False) + "\n")
-
-
-def rules_digest(variant: Variant) -> str:
-    """A digest of the rules a table rests on (:data:`BETTING_RULES`): two variants with
-    the same digest share their tables."""
-    rules = variant_record(variant)["rules"]
-    return hashlib.sha256(json.dumps(rules, sort_keys=True).encode()).hexdigest()[:16]
 
 
 def _problem(path: Path, what: str, hint: str) -> Exception:
