@@ -12,6 +12,10 @@ second, the wall time of the table and of the check) are printed, for
     python bench/equity.py --jobs 2                         # 1737 and the betting variants
     python bench/equity.py --variant 1737 --hands 100 --jobs 2
     python bench/equity.py --variant 1737 --dask tcp://HOST:8786
+    python bench/equity.py --refit      # the stored tables computed again from their hands
+
+``--refit`` measures nothing: it computes each stored table again from the hands it
+keeps (the fit, the intervals, the raw cells), for a change of how a table is computed.
 
 The same arguments give the same tables whatever ``--jobs`` or the cluster.
 """
@@ -52,9 +56,14 @@ def main(argv: list[str] | None = None) -> int:
                         help="measure speed only: N hands at each of 8 scores on one core, "
                              "on --jobs processes and on a local dask cluster of as many "
                              "workers, in the same run; nothing is written")
+    parser.add_argument("--refit", action="store_true",
+                        help="compute the stored tables again from the hands they keep; "
+                             "nothing is measured")
     args = parser.parse_args(argv)
     if args.speed:
         return speed(args)
+    if args.refit:
+        return refit(args)
 
     from rentoy import __version__
     from rentoy.analysis.stakes import STORE, measured_source
@@ -115,6 +124,30 @@ def main(argv: list[str] | None = None) -> int:
             run(executor, workers)
     else:
         run(None, args.jobs)
+    return 0
+
+
+def refit(args: argparse.Namespace) -> int:
+    """Compute each stored table again from its counts, keeping what made it."""
+    from rentoy.analysis.stakes import STORE
+    from rentoy.equity.store import table_from_json, table_json, write_table
+    from rentoy.equity.table import equity_table
+    from rentoy.yamlfile import load_json
+
+    folder = args.out or STORE
+    for path in sorted(folder.glob("*.json")):
+        data = load_json(path)
+        old = table_from_json(data)
+        started = time.perf_counter()
+        table = equity_table(old.counts, old.target, seed=int(data["seed"]),
+                             source=data["chances"].get("source", ""))
+        took = time.perf_counter() - started
+        meta = {k: v for k, v in data.items()
+                if k not in ("fit", "chances", "raw", "low", "high", "mean_low",
+                             "mean_high", "counts")}
+        meta.setdefault("seconds", {})["fit"] = round(took, 1)
+        write_table(path, table_json(table, meta))
+        print(f"{path.name}: refitted in {took:.1f} s", file=sys.stderr)
     return 0
 
 

@@ -55,7 +55,8 @@ from ..i18n import N_, _, number
 
 __all__ = ["ScoreChances", "Point", "Step", "even_chances", "load_chances", "stored_chances",
            "raise_steps", "value_points", "take_point", "raise_again_point", "raise_point",
-           "after_hand", "Stakes", "STORE", "measured_source", "source_words"]
+           "after_hand", "Stakes", "STORE", "measured_source", "source_words", "Range",
+           "least_from", "first_of", "bots_words"]
 
 #: Where measured tables are kept, one JSON file per variant spec (see ``rentoy.equity``).
 STORE = Path(__file__).resolve().parent.parent / "data" / "equity"
@@ -117,16 +118,28 @@ def measured_source(hands: int, bots: str) -> str:
     return _MEASURED_TEXT.format(hands=hands, bots=bots)
 
 
+#: The bots of the stored tables, in words for players (the spec is kept in the data).
+_BOT_WORDS = {"search:samples=8:careless_at=1": N_(
+    "the search bot at 8 worlds a decision, reading nothing into the other team's bets")}
+
+
+def bots_words(bots: str) -> str:
+    """The bots of a table as players read them, in the language spoken now: the
+    stored tables' bots in words, another spec as given."""
+    return _(_BOT_WORDS[bots]) if bots in _BOT_WORDS else bots
+
+
 def source_words(source: str) -> str:
     """Where a table of chances comes from (``ScoreChances.source``, which the data
     keeps in English) in the language spoken now.
 
     >>> source_words("measured: 80 hands at every score, bots greedy")
-    'measured: 80 hands at every score, bots greedy'
+    'measured: 80 hands at every score, played by greedy'
     """
     measured = _MEASURED.fullmatch(source)
     if measured:
-        return _(_MEASURED_TEXT).format(hands=number(int(measured[1])), bots=measured[2])
+        return _("measured: {hands} hands at every score, played by {bots}").format(
+            hands=number(int(measured[1])), bots=bots_words(measured[2]))
     return _(source) if source else source
 
 
@@ -363,6 +376,78 @@ class Stakes:
                                        self.right_after(1 - team), p, live))
         return out
 
+    def knots(self, score: tuple[int, int], dealer: int, team: int, level: int,
+              pending: bool, right: tuple[int, ...], live: bool = True,
+              start: int | None = None) -> list[float]:
+        """The chances of winning the hand at which one of :meth:`options`' figures
+        may bend or jump: between two of them every option is a straight line."""
+        out = {0.0, 1.0}
+        shapes = [self._shape(score, dealer, team, level,
+                              self.right_after(team) if pending else right, live)]
+        for step in (raise_steps(self.tables, level, pending) if (pending or team in right)
+                     else ()):
+            out.add(1.0 - self.take(score, dealer, 1 - team, step, live))
+            shapes.append(self._shape(score, dealer, team, step.to,
+                                      self.right_after(1 - team), live))
+        for _lose, _win, low, high in shapes:
+            out.update((low, high))
+        return sorted(p for p in out if 0.0 <= p <= 1.0)
+
+    def best(self, score: tuple[int, int], dealer: int, team: int, level: int,
+             pending: bool, right: tuple[int, ...], live: bool = True,
+             start: int | None = None, drop: tuple[str, ...] = ()) -> tuple[Range, ...]:
+        """The ranges of ``team``'s chance of winning the hand over which each option of
+        :meth:`options` (less those in ``drop``) gives the best chance of the game, in
+        order from 0 to 1: every option weighed against every other."""
+        def values(p: float) -> dict[str, float]:
+            found = self.options(score, dealer, team, level, pending, right, p, live, start)
+            for key in drop:
+                found.pop(key, None)
+            return found
+
+        # At or above the other team's fold point a raise cashes the hand: where it ties
+        # with accepting or playing on (the live model's holder raises there anyway),
+        # raising now is named.
+        cashes = {("raise" if step.kind == "next" else f"raise-{step.kind}"):
+                  1.0 - self.take(score, dealer, 1 - team, step, live)
+                  for step in (raise_steps(self.tables, level, pending)
+                               if (pending or team in right) else ())}
+
+        def choice(p: float) -> str:
+            found = values(p)
+            first = tuple(k for k, at in cashes.items() if p >= at - 1e-12 and k in found)
+            return _argmax(found, first)
+
+        knots = self.knots(score, dealer, team, level, pending, right, live, start)
+        points = set(knots)
+        # Between two knots every option is a line: add where any two of them cross.
+        for k0, k1 in zip(knots, knots[1:]):
+            if k1 - k0 < 1e-9:
+                continue
+            e = min(1e-7, (k1 - k0) / 4)
+            x0, x1 = k0 + e, k1 - e
+            v0, v1 = values(x0), values(x1)
+            keys = list(v0)
+            for i, first in enumerate(keys):
+                for second in keys[i + 1:]:
+                    d0 = v0[first] - v0[second]
+                    d1 = v1[first] - v1[second]
+                    if (d0 > 0) != (d1 > 0) and abs(d1 - d0) > 1e-15:
+                        points.add(x0 + (x1 - x0) * d0 / (d0 - d1))
+        edges = sorted(points)
+        ranges: list[Range] = []
+        for p0, p1 in zip(edges, edges[1:]):
+            if p1 - p0 < 1e-9:
+                continue
+            option = choice(0.5 * (p0 + p1))
+            if ranges and ranges[-1].option == option:
+                ranges[-1] = Range(option, ranges[-1].low, p1)
+            else:
+                ranges.append(Range(option, p0, p1))
+        if not ranges:
+            ranges.append(Range(choice(0.5), 0.0, 1.0))
+        return tuple(ranges)
+
     def take_point(self, score: tuple[int, int], dealer: int, team: int, level: int,
                    start: int | None = None) -> Point:
         step = Step(level - 1 if start is None else start, level,
@@ -381,6 +466,47 @@ class Stakes:
 
 
 _GRID = 1000
+
+#: Where two options give the same chance of the game, the one said first is named: no
+#: raise that gains nothing, no fold that gains nothing.
+_PREFERENCE = ("accept", "play", "fold", "raise", "raise-game")
+
+
+def _argmax(values: dict[str, float], first: tuple[str, ...] = ()) -> str:
+    """The option of highest chance; of equals, the first of ``first`` and then of
+    :data:`_PREFERENCE`."""
+    top = max(values.values())
+    for key in first + _PREFERENCE:
+        if key in values and values[key] >= top - 1e-9:
+            return key
+    return max(values, key=lambda k: values[k])
+
+
+@dataclass(frozen=True)
+class Range:
+    """From ``low`` to ``high`` (chances of winning the hand), ``option`` gives the best
+    chance of the game."""
+
+    option: str
+    low: float
+    high: float
+
+
+def least_from(ranges: tuple[Range, ...], options: tuple[str, ...]) -> float | None:
+    """The least chance of winning the hand from which one of ``options`` is best all
+    the way up to 1 (None when the best option at 1 is another)."""
+    at = None
+    for r in reversed(ranges):
+        if r.option not in options:
+            break
+        at = r.low
+    return at
+
+
+def first_of(ranges: tuple[Range, ...], options: tuple[str, ...]) -> float | None:
+    """The least chance of winning the hand at which one of ``options`` is best (None
+    when none ever is)."""
+    return next((r.low for r in ranges if r.option in options), None)
 
 
 def _line(shape: tuple[float, float, float, float], p: float) -> float:

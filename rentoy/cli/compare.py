@@ -39,7 +39,9 @@ def add_simulation_options(p: argparse.ArgumentParser | argparse._ArgumentGroup)
                           "players, if every variant allows it)"))
     p.add_argument("--bots", default="random", metavar="B",
                    help=_("random, greedy, search (with settings: search:samples=16) or "
-                          "tables (bets by the equity tables), or two separated by a comma for team A and team B, e.g. search,greedy; "
+                          "tables (bets by the equity tables; it has not been shown to beat "
+                          "search, see the page What the bet is worth), or two separated by a "
+                          "comma for team A and team B, e.g. search,greedy; "
                           "the search bot plays far better and about 60 times slower than "
                           "greedy (a progress bar shows on a terminal)"))
     p.add_argument("--jobs", "-j", type=count, default=1, metavar="J",

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import argparse
 
-from ..i18n import _, number
+from ..i18n import _, interval, number
 from .common import add_format, bounded_count, count
 
 TYPE_CHECKING = False    # typing.TYPE_CHECKING, without importing typing at start-up
@@ -29,15 +29,21 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                       "won hand into a lost one with the cards as they lay; each raise, "
                       "accept and fold against the take points at that score (`rentoy "
                       "equity`) with the bot's estimate of the hand. Each error's cost in "
-                      "game-winning chance is marked doubtful (2 points or more), bad (5) or "
-                      "very bad (10)."),
+                      "game-winning chance is given with its 95% interval, and marked "
+                      "doubtful, bad or very bad only when the whole interval lies above 2, 5 "
+                      "or 10 points, so that the marks do not change with the seed. Every "
+                      "branch of a walkthrough is reviewed."),
         epilog=_("Examples: rentoy review game.yaml; rentoy review game.yaml -f json; "
                  "rentoy review game.yaml --annotate reviewed.yaml && rentoy run "
                  "reviewed.yaml"))
     p.add_argument("record", metavar="RECORD", help=_("the game record (a walkthrough file)"))
-    p.add_argument("--samples", type=bounded_count("MAX_SAMPLES"), default=32, metavar="N",
-                   help=_("worlds the search bot samples for each decision (at most "
-                          "4,096: rentoy.limits.MAX_SAMPLES)"))
+    p.add_argument("--samples", type=bounded_count("MAX_SAMPLES"), default=256, metavar="N",
+                   help=_("worlds the search bot samples for each decision (default 256, "
+                          "at most 4,096: rentoy.limits.MAX_SAMPLES)"))
+    p.add_argument("--table", metavar="FILE",
+                   help=_("the table of chances to weigh the bets with, one that rentoy "
+                          "equity --save wrote (default: the one stored for the variant, "
+                          "else even chances)"))
     p.add_argument("--seed", type=count, default=0, metavar="S",
                    help=_("seed of the bot's samples; the same seed gives the same review"))
     p.add_argument("--all", action="store_true",
@@ -68,7 +74,11 @@ def handle(args: argparse.Namespace) -> int:
         check_output(args.annotate, force=args.force, what="--annotate")
     from ..equity.review import review_record
 
-    review = review_record(args.record, samples=args.samples, seed=args.seed)
+    if args.table:
+        refuse_folder(args.table, _("a table of chances"),
+                      _("give the file that rentoy equity --save wrote"))
+    review = review_record(args.record, samples=args.samples, seed=args.seed,
+                           table=args.table)
     if args.annotate:
         write_annotated(review, args.annotate, force=args.force)
     emit(review_report(review, every=args.all), fmt)
@@ -91,12 +101,15 @@ def write_annotated(review: Review, path: str, force: bool = False) -> None:
 def review_report(review: Review, every: bool = False) -> Report:
     """The review as a report: marked decisions (or every one), then the summary."""
     from ..analysis.stakes import source_words
-    from ..equity.review import MARKS
+    from ..equity.review import MARKS, choice_words
     from ..render import Report, Table
 
     shown = [e for e in review.entries if every or e.mark or e.verdict]
-    rows = [[e.hand, e.seat, e.action.split(" ", 1)[1], f"{100 * e.p:.0f}", e.best,
-             number(100 * e.cost, 1),
+    branches = review.branches > 0
+    rows = [[e.hand, *([" / ".join(e.path) or "-"] if branches else []), e.seat,
+             e.action.split(" ", 1)[1], f"{100 * e.p:.0f}", choice_words(e.best),
+             number(100 * e.cost, 1) + " " + interval(number(100 * e.cost_low, 1),
+                                                      number(100 * e.cost_high, 1)),
              _(e.mark) if e.mark else (_("solver") if e.verdict else "")]
             for e in shown]
     thresholds = ", ".join(_("{mark} from {least}").format(mark=_(name),
@@ -105,19 +118,23 @@ def review_report(review: Review, every: bool = False) -> Report:
     text = [_("{count} decisions of {name} ({variant}, {players} players), each weighed from "
               "what its player could see by the search bot at {samples} worlds, against the "
               "table of game-winning chances ({source}). Cost: the game-winning chance given "
-              "up, in points of 100; marks: {thresholds}.").format(
+              "up, in points of 100, with its 95% interval; a decision is marked when the "
+              "whole interval lies above a mark's threshold: {thresholds}.").format(
                   count=len(review.entries), name=review.path.name, variant=review.variant,
                   players=review.players, samples=review.samples,
                   source=source_words(review.chances_source), thresholds=thresholds)]
-    if review.skipped_branches:
-        text.append(_("The record's branches are left out: only its main line is reviewed."))
+    if branches:
+        text.append(_("Every branch is reviewed ({count}); the summary adds them all.").format(
+            count=review.branches))
     details = [_("Hand {hand}, seat {seat} ({action}): {mark}: {words}.").format(
-                   hand=e.hand, seat=e.seat, action=e.action,
+                   hand=e.hand, seat=e.seat,
+                   action=" / ".join([*e.path, e.action]) if e.path else e.action,
                    mark=_(e.mark) if e.mark else _("solver"), words=e.words)
                for e in shown if e.mark or e.verdict]
     chance = _("hand chance (%)")
-    tables = [Table([_("hand"), _("seat"), _("action"), chance, _("best"), _("cost"),
-                     _("mark")], rows,
+    heads = [_("hand"), *([_("branch")] if branches else []), _("seat"), _("action"), chance,
+             _("best"), _("cost [95%]"), _("mark")]
+    tables = [Table(heads, rows,
                     title=_("Every decision") if every else _("Marked decisions"),
                     abbrev={chance: _("p (%)")},
                     notes=() if rows else (_("No decision is marked."),))]

@@ -94,14 +94,14 @@ def _worth(path: str, run: WalkthroughRun, fmt: str, quiet: bool) -> str:
     from .common import output_width
     from ..render import render
 
-    text = [_("At each raise, accept and fold, what each answer leads to and the chance of "
-              "winning the hand at which it is right, from the table of game-winning chances "
-              "of {variant} at {players} players ({source}; see `rentoy equity {variant} --at "
-              "A-B`). Dead: later raises not counted; live (counting later raises): each team "
-              "raising where the other should fold. The take points carry the table's noise, "
-              "much magnified (often 20 points either way): the shape of each decision, not "
-              "its last digit.").format(variant=worth.variant, players=worth.players,
-                                        source=source_words(worth.source))]
+    text = [_("At each raise, accept and fold: what each answer leads to, and over which "
+              "chances of winning the hand the choice made is the best of all those open, "
+              "from the table of game-winning chances of {variant} at {players} players "
+              "({source}; see `rentoy equity {variant} --at A-B`), first not counting the "
+              "raises that may follow, then counting them. Figures in brackets are 95% "
+              "intervals; where one is wide, the table cannot yet tell.").format(
+                  variant=worth.variant, players=worth.players,
+                  source=source_words(worth.source))]
     for e in worth.entries:
         where = " / ".join(data_text(p) for p in e.path) or _("every branch")
         text.append(_("{where}, `{action}` (at {score}): {words}").format(

@@ -1,7 +1,10 @@
 """Equity tables stored with what made them, as JSON in ``rentoy/data/equity/``.
 
-A table takes minutes to measure (search bots at every score), so ``bench/equity.py``
-measures it once and stores it; ``rentoy equity``, the site and the table bot read it.
+A table takes minutes to measure (search bots at every score), so the repository's
+``bench/equity.py`` measures the built-in variants' tables once and stores them, and
+``rentoy equity VARIANT --save FILE`` keeps any other; ``rentoy equity``, ``rentoy
+review``, the site and the table bot read them (:func:`find_table`, :func:`read_table`,
+which checks a file against the variant's rules).
 A stored file holds the measured counts (from which the table and its intervals are
 computed again exactly), the table itself, the whole games played from a few scores as
 a check, and what produced it: the command, the seed, the bots, the version, and the
@@ -23,7 +26,7 @@ from ..variants import load_variant
 from .table import EquityTable
 
 __all__ = ["table_json", "table_from_json", "store_path", "load_stored", "stale",
-           "variant_record", "write_table", "BETTING_RULES"]
+           "variant_record", "write_table", "BETTING_RULES", "read_table", "find_table"]
 
 #: The rules a stored table records (what it rests on).
 BETTING_RULES = ("ladder", "raise_right", "fold_pays", "target", "raise_when", "answer_by",
@@ -60,20 +63,35 @@ def _plain(value: Any) -> Any:
                                  else list(o)))
 
 
+def _mean_grid(values: Mapping[tuple[int, int], float], target: int) -> list[list[float]]:
+    return [[round(values[(a, b)], 6) for b in range(target)] for a in range(target)]
+
+
 def table_json(table: EquityTable, meta: Mapping[str, Any]) -> dict[str, Any]:
-    """A table as JSON data, with ``meta`` (variant, players, bots, seed, command...)."""
+    """A table as JSON data, with ``meta`` (variant, players, bots, seed, command...):
+    the estimate (``chances``, fitted as ``fit`` says), the recursion's cells before
+    the fit (``raw``), the 95% intervals by dealing team (``low``, ``high``) and of the
+    mean of the two (``mean_low``, ``mean_high``), and the measured hands (``counts``:
+    by score, the hands of each result, from which all the rest is computed again)."""
     target = table.target
     counts = {f"{a}-{b}": {f"{'AB'[w]}:{p}": n for (w, p), n in sorted(c.items())}
               for (a, b), c in sorted(table.counts.items())}
-    return {
+    raw = table.raw if table.raw is not None else table.chances.win
+    out = {
         **meta,
+        "fit": table.fit,
         "chances": {"target": target, "source": table.chances.source,
                     "win_a": {name: _grid(table.chances.win, target, d)
                               for d, name in enumerate("AB")}},
+        "raw": {name: _grid(raw, target, d) for d, name in enumerate("AB")},
         "low": {name: _grid(table.lows, target, d) for d, name in enumerate("AB")},
         "high": {name: _grid(table.highs, target, d) for d, name in enumerate("AB")},
-        "counts": counts,
     }
+    if table.mean_lows is not None and table.mean_highs is not None:
+        out["mean_low"] = _mean_grid(table.mean_lows, target)
+        out["mean_high"] = _mean_grid(table.mean_highs, target)
+    out["counts"] = counts
+    return out
 
 
 def table_from_json(data: Mapping[str, Any]) -> EquityTable:
@@ -85,8 +103,15 @@ def table_from_json(data: Mapping[str, Any]) -> EquityTable:
         a, b = (int(x) for x in cell.split("-"))
         counts[(a, b)] = {("AB".index(k.split(":")[0]), int(k.split(":")[1])): int(n)
                           for k, n in results.items()}
+    means: list[dict[tuple[int, int], float] | None] = [None, None]
+    for i, key in enumerate(("mean_low", "mean_high")):
+        if key in data:
+            means[i] = {(a, b): float(data[key][a][b]) for a in range(target)
+                        for b in range(target)}
+    raw = _ungrid(data["raw"], target) if "raw" in data else None
     return EquityTable(target, counts, chances, _ungrid(data["low"], target),
-                       _ungrid(data["high"], target))
+                       _ungrid(data["high"], target), raw, means[0], means[1],
+                       str(data.get("fit", "none")))
 
 
 def store_path(spec: str, players: int, folder: Path = STORE) -> Path:
@@ -121,3 +146,74 @@ def write_table(path: Path, data: Mapping[str, Any]) -> None:
     """Write stored data atomically."""
     path.parent.mkdir(parents=True, exist_ok=True)
     write_atomic(path, json.dumps(data, indent=1, ensure_ascii=False) + "\n")
+
+
+def _problem(path: Path, what: str, hint: str) -> Exception:
+    from ..errors import InputError
+
+    return InputError.at(what, file=path, hint=hint)
+
+
+def read_table(path: str | Path, variant: Variant | None = None,
+               players: int | None = None) -> tuple[EquityTable, dict[str, Any]]:
+    """The table stored at ``path`` (``rentoy equity --save`` writes one), checked: a
+    damaged file, or one made for other rules or another table size than ``variant``
+    at ``players`` seats, is an :class:`~rentoy.errors.InputError` that names the file
+    and says what is wrong."""
+    from ..i18n import _
+    from ..yamlfile import load_json
+
+    file = Path(path)
+    hint = _("write it again with rentoy equity VARIANT --save FILE")
+    data = load_json(file)
+    if not isinstance(data, dict):
+        raise _problem(file, _("not a table of chances: a JSON object is expected"), hint)
+    for key in ("chances", "low", "high", "counts", "players", "bots"):
+        if key not in data:
+            raise _problem(file, _("not a table of chances: the key {key} is missing"
+                                   ).format(key=repr(key)), hint)
+    try:
+        table = table_from_json(data)
+        target = table.target
+        missing = [(a, b) for a in range(target) for b in range(target)
+                   if not sum(table.counts.get((a, b), {}).values())]
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
+        raise _problem(file, _("not a table of chances: {error}").format(
+            error=f"{type(exc).__name__}: {exc}"), hint) from None
+    if missing:
+        raise _problem(file, _("no hands measured at {count} scores, e.g. {score}").format(
+            count=len(missing), score=f"{missing[0][0]}-{missing[0][1]}"), hint)
+    if variant is not None:
+        now = variant_record(variant)["rules"]
+        was = data.get("record", {}).get("rules", {})
+        changed = [key for key in BETTING_RULES if now.get(key) != was.get(key)]
+        if changed:
+            raise _problem(file, _("this table was made for other rules than {variant}'s "
+                                   "(they differ in: {changed})").format(
+                variant=variant.id, changed=", ".join(changed)),
+                _("measure it for this variant: rentoy equity {variant} --save FILE"
+                  ).format(variant=variant.id))
+    if players is not None and int(data["players"]) != players:
+        raise _problem(file, _("this table was made at {made} players, not {players}"
+                               ).format(made=data["players"], players=players),
+                       _("give --players {made}, or measure it at {players}").format(
+                           made=data["players"], players=players))
+    return table, data
+
+
+def find_table(variant: Variant, players: int, path: str | Path | None = None
+               ) -> tuple[EquityTable, dict[str, Any]] | None:
+    """The table of ``variant`` at ``players`` seats: the file at ``path`` when one is
+    given (checked, see :func:`read_table`), else the one stored with rentoy when its
+    rules are still the variant's, else None."""
+    if path is not None:
+        return read_table(path, variant, players)
+    data = load_stored(variant.id, players)
+    if data is None or "counts" not in data:
+        return None
+    try:
+        if stale(data) and not variant.builtin:
+            return None         # another file with the same id
+    except Exception:   # noqa: BLE001 - the variant it was made from is not at hand
+        return None
+    return table_from_json(data), data

@@ -24,7 +24,10 @@ from ..engine import Hand, compile_variant
 from ..engine.actions import ACCEPT, FOLD, GAME_CALL, RAISE
 from ..i18n import _, use_language
 from ..walkthrough import load_walkthrough
-from .decisions import Decision, chance_text, decision_json, decisions
+from ..analysis.stakes import Range
+from .store import find_table
+from .decisions import (INTERVAL_DRAWS, Decision, advice, decision_json, decisions, spanned,
+                        with_intervals)
 
 __all__ = ["WorthEntry", "Worth", "walkthrough_worth"]
 
@@ -73,10 +76,43 @@ def _score(score: tuple[int, int]) -> str:
     return f"{score[0]}-{score[1]}"
 
 
+def _where(ranges: tuple[Range, ...], option: str, d: Decision, name: str) -> str:
+    """Over which chances of winning the hand ``option`` is best: ``from 35% to 45%``,
+    ``below 35%``, ``from 45%``, ``at no chance``, ``whatever the hand``."""
+    spans = [(k, r) for k, r in enumerate(ranges) if r.option == option]
+    if not spans:
+        return _("at no chance of the hand")
+    parts = []
+    for k, r in spans:
+        low = spanned(r.low, d.spans.get(f"{name}:{k}"))
+        high = spanned(r.high, d.spans.get(f"{name}:{k + 1}"))
+        if r.low <= 0.0 and r.high >= 1.0:
+            return _("whatever the hand")
+        if r.low <= 0.0:
+            parts.append(_("below {high} of the hand").format(high=high))
+        elif r.high >= 1.0:
+            parts.append(_("from {low} of the hand").format(low=low))
+        else:
+            parts.append(_("from {low} to {high} of the hand").format(low=low, high=high))
+    return _(" and ").join(parts)
+
+
+def _verdict(option: str, d: Decision, turn: bool) -> str:
+    """``option`` is best over which chances, dead and live."""
+    dead, live = ("turn_dead", "turn") if turn else ("dead_ranges", "ranges")
+    where_dead = _where(getattr(d, dead), option, d, dead)
+    where_live = _where(getattr(d, live), option, d, live)
+    if where_dead == where_live:
+        return _("best {dead}, later raises counted or not").format(dead=where_dead)
+    return _("best {dead}; counting later raises, {live}").format(dead=where_dead,
+                                                               live=where_live)
+
+
 def _words(kind: str, team: int, d: Decision) -> str:
     """One betting action in words: ``kind`` is fold, accept, again (raise in answer)
     or raise (on its turn); ``d`` the decision it answers (for a raise on its turn, the
-    other team's decision that it puts)."""
+    other team's decision that it puts). Each says over which chances of winning the
+    hand the choice made is the best of all the options open."""
     t = "AB"[team]
     if kind == "raise":
         head = _("Team {team} raises to {value} on its turn").format(team=t, value=d.to_value)
@@ -86,14 +122,9 @@ def _words(kind: str, team: int, d: Decision) -> str:
         if d.kind == "game":
             head = _("Team {team} calls the whole game (juego fuera) from {value}").format(
                 team=t, value=d.from_value)
-        right = ("" if d.raise_at is None else
-                 _(": right if it wins the hand at least {dead} of the time ({live} "
-                   "counting later raises)").format(dead=chance_text(d.raise_at.dead),
-                                                    live=chance_text(d.raise_at.live)))
-        return head + right + _(". Team {other} may fold below {dead} of the hand ({live} "
-                                "live), which leaves {score}.").format(
-            other="AB"[1 - team], dead=chance_text(d.take.dead), live=chance_text(d.take.live),
-            score=_score(d.fold_score))
+        right = "" if not d.turn else ": " + _verdict("raise", d, True)
+        return head + right + ". " + _("Team {other} then: {advice}").format(
+            other="AB"[1 - team], advice=advice(d))
     if d.dead:
         if kind == "fold":
             text = _("Team {team} folds: the raise to {value} is dead, {old} already decides "
@@ -105,40 +136,48 @@ def _words(kind: str, team: int, d: Decision) -> str:
             text = _("Team {team} raises again: the raise to {value} is dead, {old} already "
                      "decides the game.")
         return text.format(team=t, value=d.to_value, old=d.from_value)
-    take = _("accepting is right from {dead} of the hand ({live} counting later raises)"
-             ).format(dead=chance_text(d.take.dead), live=chance_text(d.take.live))
     fold = _("folding leaves {score}, where {team} wins the game {chance} of the time"
-             ).format(score=_score(d.fold_score), team=t, chance=chance_text(d.fold_chance))
+             ).format(score=_score(d.fold_score), team=t,
+                      chance=spanned(d.fold_chance, d.spans.get("fold")))
     stake = _("accepting {value} leads to {win} ({team} wins the game {win_chance}) or "
               "{lose} ({lose_chance})").format(
                   value=d.to_value, win=_score(d.win_score), team=t,
-                  win_chance=chance_text(d.win_chance), lose=_score(d.lose_score),
-                  lose_chance=chance_text(d.lose_chance))
+                  win_chance=spanned(d.win_chance, d.spans.get("win")),
+                  lose=_score(d.lose_score),
+                  lose_chance=spanned(d.lose_chance, d.spans.get("lose")))
     if kind == "fold":
-        return _("Team {team} folds: {fold}; {stake}; {take}.").format(
-            team=t, fold=fold, stake=stake, take=take)
+        return _("Team {team} folds: {fold}; {stake}. Folding is {verdict}.").format(
+            team=t, fold=fold, stake=stake, verdict=_verdict("fold", d, False))
     if kind == "accept":
-        return _("Team {team} accepts {value}: {stake}; {fold}; {take}.").format(
-            team=t, value=d.to_value, stake=stake, fold=fold, take=take)
-    assert d.again is not None
+        return _("Team {team} accepts {value}: {stake}; {fold}. Accepting is {verdict}."
+                 ).format(team=t, value=d.to_value, stake=stake, fold=fold,
+                          verdict=_verdict("accept", d, False))
     if d.again_dead:
         return _("Team {team} raises again to {value}: a dead raise, {old} already decides "
                  "the game, so it changes nothing.").format(team=t, value=d.next_value,
                                                            old=d.to_value)
-    return _("Team {team} raises again to {value}: right from {dead} of the hand ({live} "
-             "counting later raises), where {take}; {fold}.").format(
-                 team=t, value=d.next_value, dead=chance_text(d.again.dead),
-                 live=chance_text(d.again.live), take=take, fold=fold)
+    return _("Team {team} raises again to {value}: {fold}; {stake}. Raising again is "
+             "{verdict}.").format(team=t, value=d.next_value, fold=fold, stake=stake,
+                                  verdict=_verdict("raise", d, False))
 
 
-def walkthrough_worth(path: str | Path, chances: ScoreChances | None = None) -> Worth:
+def walkthrough_worth(path: str | Path, chances: ScoreChances | None = None,
+                      table: str | Path | None = None) -> Worth:
     """The betting actions of the walkthrough at ``path`` (main line and branches) with
-    what each decision is worth (see the module docstring)."""
+    what each decision is worth (see the module docstring): from ``chances``, or the
+    table stored in the file ``table``, or the variant's stored table (with the 95%
+    intervals of every figure), or the even-chances yardstick."""
     walk = load_walkthrough(path)
     variant, n = walk.variant, walk.players
     tables = compile_variant(variant)
+    drawn: list[ScoreChances] = []
     if chances is None:
-        chances = load_chances(variant.id, n, int(variant.rules.target), tables.ladder)
+        found = find_table(variant, n, table)
+        if found is not None and found[0].target == int(variant.rules.target):
+            chances = found[0].chances
+            drawn = found[0].drawn(INTERVAL_DRAWS)
+        else:
+            chances = load_chances(variant.id, n, int(variant.rules.target), tables.ladder)
     cache: dict[tuple[tuple[int, int], int], list[Decision]] = {}
     entries: list[WorthEntry] = []
     if walk.hands:
@@ -147,7 +186,8 @@ def walkthrough_worth(path: str | Path, chances: ScoreChances | None = None) -> 
     def table_for(score: tuple[int, int], dealer: int) -> list[Decision]:
         key = (score, dealer)
         if key not in cache:
-            cache[key] = decisions(chances, variant, score, dealer)
+            cache[key] = with_intervals(decisions(chances, variant, score, dealer), drawn,
+                                        variant)
         return cache[key]
 
     def walk_segment(hand: Hand, segment: Any, path: tuple[str, ...]) -> None:

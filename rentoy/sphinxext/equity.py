@@ -1,16 +1,20 @@
 """The betting pages: stored equity tables, take points, and what each bet is worth.
 
-- ``{rentoy-equity} VARIANT``: the stored table of game-winning chances (made by
-  ``python bench/equity.py``) as a heat map and a grid, with its intervals, the number of
-  hands behind it, the whole games played from a few scores as a check, and the time it
-  took;
-- ``{rentoy-take-points} VARIANT A-B``: one score's decisions (fold, accept, raise again,
-  raise), dead and live;
+- ``{rentoy-equity} VARIANT``: the stored table of game-winning chances as a heat map
+  and a grid, with its intervals, the number of hands behind it, the whole games played
+  from a few scores as a check, and the time it took;
+- ``{rentoy-take-points} VARIANT A-B``: one score's decisions, every option weighed: the
+  ranges of the chance of winning the hand over which folding, accepting and raising
+  again are best, not counting and counting later raises, with 95% intervals;
 - ``{rentoy-betting-comparison} VARIANT ...``: the take points of the variants' ladders
   side by side, with pictures, and where one ladder makes a decision right that another
   makes wrong;
 - ``{rentoy-betting-worth} PATH``: what each betting action of a walkthrough is worth,
   branch by branch (the worked examples' pages).
+
+Each directive takes ``:table: FILE`` (relative to the page): a table that ``rentoy
+equity VARIANT --save FILE`` wrote, checked against the variant's rules, in place of the
+stored one.
 
 Figures are drawn at build time from the stored data (matplotlib, the docs extra) into
 ``figures/generated/`` beside the pages, in the build's language (``NAME.svg`` in
@@ -23,6 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
+from docutils.parsers.rst import directives
 
 from ..i18n import _, data_text, number
 from .directives import RentoyDirective
@@ -44,19 +49,26 @@ def _pct(p: float) -> str:
 
 
 class _Stored(RentoyDirective):
+    option_spec = {"table": directives.unchanged}
+
     def stored(self, spec: str, players: int = 4) -> dict[str, Any]:
         from ..analysis.stakes import STORE
-        from ..equity.store import load_stored, store_path
+        from ..equity.store import load_stored, read_table, store_path
 
         variant = self.load_variant(spec) if not spec.endswith(".yaml") else \
             self.load_variant(str(self.resolve_path(spec)))
+        given = self.options.get("table")
+        if given:
+            file = self.resolve_path(given)
+            note_files(self.env, [file])
+            return read_table(file, variant, players)[1]
         path = store_path(variant.id, players)
         note_files(self.env, [path])
         data = load_stored(variant.id, players, STORE)
         if data is None:
             raise Failure([(f"no stored equity table for {variant.id} at {players} "
-                            f"players (looked for {path}); make it with `python "
-                            f"bench/equity.py --variant {spec}`", None)])
+                            f"players (looked for {path}); measure one with `rentoy equity "
+                            f"{spec} --save FILE` and give it as :table: FILE", None)])
         return data
 
     def figure(self, name: str, svg_of: Any, caption: str) -> nodes.Node:
@@ -83,17 +95,16 @@ class _Stored(RentoyDirective):
     def provenance(self, data: dict[str, Any]) -> nodes.Node:
         seconds = data["seconds"]
         checks = data.get("checks", [])
-        command = data["generated_by"]
-        text = f" (rentoy {data['rentoy_version']}): " + _(
-            "{hands} hands, {per_score} at every score, played by the bots {bots} at "
-            "{players} players, in {seconds} s with {jobs} worker processes; then {games} "
-            "whole games from {scores} scores as a check ({check} s). Seed {seed}.").format(
-            hands=number(data['hands']), per_score=data['hands_per_score'], bots=data['bots'],
-            players=data['players'], seconds=f"{seconds['table']:.0f}", jobs=seconds['jobs'],
+        text = _("Measured with rentoy {version}: {hands} hands, {per_score} at every "
+                 "score, played by the bots {bots} at {players} players, in {seconds} s with "
+                 "{jobs} worker processes; then {games} whole games from {scores} scores as "
+                 "a check ({check} s). Seed {seed}.").format(
+            version=data['rentoy_version'], hands=number(data['hands']),
+            per_score=data['hands_per_score'], bots=data['bots'], players=data['players'],
+            seconds=f"{seconds['table']:.0f}", jobs=seconds['jobs'],
             games=number(sum(c['games'] for c in checks)), scores=len(checks),
-            check=f"{seconds['check']:.0f}", seed=data['seed'])
-        return paragraph([nodes.Text(_("Computed by") + " "), nodes.literal(command, command),
-                          nodes.Text(text)], ["rentoy-provenance-note"])
+            check=f"{seconds.get('check', 0):.0f}", seed=data['seed'])
+        return paragraph(text, ["rentoy-provenance-note"])
 
 
 class EquityDirective(_Stored):
@@ -115,14 +126,15 @@ class EquityDirective(_Stored):
         if changed:
             warning = nodes.warning()
             warning += paragraph(_("This table is stale: the rules changed since it was "
-                                   "computed ({changes}). Run the command above again.").format(
+                                   "computed ({changes}). Measure it again.").format(
                 changes=", ".join(changed)))
             out.append(warning)
         grid = [[eq.win_a(a, b) for b in range(target)] for a in range(target)]
         widths = sorted((eq.high(a, b) - eq.low(a, b)) / 2
-                        for a in range(target) for b in range(target))
+                        for a in range(target) for b in range(target) if a != b)
         caption = _("{label}: team A's chance of winning the game (%) at the start of a "
-                    "hand, either team as likely to deal; {hands} hands measured. 95% "
+                    "hand, either team as likely to deal (50 at equal scores, by symmetry); "
+                    "{hands} hands measured, fitted so that a point more never hurts. 95% "
                     "intervals: ±{half} points at half the scores, ±{most} at most.").format(
             label=data['label'], hands=number(data['hands']),
             half=number(100 * widths[len(widths) // 2], 1), most=number(100 * widths[-1], 1))
@@ -161,36 +173,56 @@ def table_node(columns: list[str], rows: list[list[str]], title: str) -> nodes.N
 
 
 class TakePointsDirective(_Stored):
-    """``{rentoy-take-points} VARIANT A-B``: one score's decisions, team B dealing."""
+    """``{rentoy-take-points} VARIANT A-B``: one score's decisions, team B dealing, every
+    option weighed, with 95% intervals."""
 
     required_arguments = 2
 
     def make(self) -> list[nodes.Node]:
-        from ..equity.decisions import decisions
+        from ..equity.decisions import (INTERVAL_DRAWS, decisions, describe, spanned,
+                                        with_intervals)
         from ..equity.store import table_from_json
 
         spec, score_text = self.arguments
         data = self.stored(spec)
         eq = table_from_json(data)
         a, b = (int(x) for x in score_text.split("-"))
+        variant = self.load_variant(spec)
+        found = with_intervals(decisions(eq.chances, variant, (a, b), 1),
+                               eq.drawn(INTERVAL_DRAWS, int(data.get("seed", 0))), variant)
+
+        def ranges(d: Any, name: str) -> str:
+            if d.dead:
+                return _("dead raise")
+            parts = []
+            for k, r in enumerate(getattr(d, name)):
+                word = {"fold": _("fold"), "accept": _("accept"),
+                        "raise": _("raise to {value}").format(value=d.next_value),
+                        "raise-game": _("the whole game")}.get(r.option, r.option)
+                parts.append(word if r.low <= 0.0 else _("{option} from {low}").format(
+                    option=word, low=spanned(r.low, d.spans.get(f"{name}:{k}"))))
+            return "; ".join(parts)
+
         rows = []
-        for d in decisions(eq.chances, self.load_variant(spec), (a, b), 1):
+        for d in found:
             rows.append([_("{low} to {high}").format(low=d.from_value, high=d.to_value),
                          "AB"[d.team],
                          f"{d.fold_score[0]}-{d.fold_score[1]} ({_pct(d.fold_chance)})",
                          f"{d.win_score[0]}-{d.win_score[1]} ({_pct(d.win_chance)}) / "
                          f"{d.lose_score[0]}-{d.lose_score[1]} ({_pct(d.lose_chance)})",
-                         _("dead") if d.dead else f"{_pct(d.take.dead)} / {_pct(d.take.live)}",
-                         "-" if d.again is None or d.dead or d.again_dead
-                         else f"{_pct(d.again.dead)} / {_pct(d.again.live)}",
-                         "-" if d.raise_at is None or d.dead
-                         else f"{_pct(d.raise_at.dead)} / {_pct(d.raise_at.live)}"])
-        return [table([_("raise"), _("offered to"), _("fold leaves (game %)"),
-                       _("accept: won / lost (game %)"), _("accept from (%) dead / live"),
-                       _("raise again from (%)"), _("raiser raises from (%)")], rows,
-                      classes=["rentoy-equity"],
-                      title=_("{spec} at {score}, team B dealing: the game chances are the "
-                              "deciding team's").format(spec=spec, score=f"{a}-{b}"))]
+                         ranges(d, "dead_ranges"), ranges(d, "ranges")])
+        out: list[nodes.Node] = [table(
+            [_("raise"), _("offered to"), _("fold leaves (game %)"),
+             _("accept: won / lost (game %)"), _("best, by the chance of winning the hand"),
+             _("best, counting later raises")], rows, classes=["rentoy-equity"],
+            title=_("{spec} at {score}, team B dealing: the game chances are the deciding "
+                    "team's; 95% intervals in brackets").format(spec=spec,
+                                                               score=f"{a}-{b}"))]
+        items = nodes.bullet_list()
+        for d in found:
+            items += nodes.list_item("", paragraph(describe(d)))
+        out.append(items)
+        return out
 
 
 def _step(level: int) -> Any:
@@ -341,14 +373,18 @@ class BettingWorthDirective(RentoyDirective):
     is worth (path relative to the page)."""
 
     required_arguments = 1
+    option_spec = _Stored.option_spec
 
     def make(self) -> list[nodes.Node]:
         from ..analysis.stakes import STORE, source_words
         from ..equity.worth import walkthrough_worth
 
         path = self.resolve_path(self.arguments[0])
-        note_files(self.env, [path, *sorted(STORE.glob("*.json"))])
-        worth = walkthrough_worth(path)
+        given = self.options.get("table")
+        table_file = self.resolve_path(given) if given else None
+        note_files(self.env, [path, *sorted(STORE.glob("*.json")),
+                              *([table_file] if table_file else [])])
+        worth = walkthrough_worth(path, table=table_file)
         if not worth.entries:
             return []
         sec = nodes.section(names=["what each decision is worth"])
@@ -357,14 +393,12 @@ class BettingWorthDirective(RentoyDirective):
         self.state.document.note_implicit_target(sec, sec)
         sec += paragraph(_(
             "At each raise, accept and fold: what each answer leads to, each team's chance "
-            "of winning the game there, and the chance of winning the hand at which the "
-            "decision is right, from the table of game-winning chances of {variant} at "
-            "{players} players ({source}; see the page \u201cWhat the bet is worth\u201d). "
-            "Dead: later raises not counted; live: counted, each team raising just where "
-            "the other should fold. The table's chances of the game carry 95% intervals of "
-            "a few points; the take points, ratios of their differences, much wider ones "
-            "(often 20 points either way at 80 hands per score): read them as the shape of "
-            "each decision, not its last digit.").format(
+            "of winning the game there, and over which chances of winning the hand the "
+            "choice made is the best of all those open, from the table of game-winning "
+            "chances of {variant} at {players} players ({source}; see the page \u201cWhat "
+            "the bet is worth\u201d), first not counting the raises that may follow, then "
+            "counting them. Figures in brackets are 95% intervals; where one is wide, the "
+            "table cannot yet tell.").format(
                 variant=worth.variant, players=worth.players,
                 source=source_words(worth.source)))
         items = nodes.bullet_list()
