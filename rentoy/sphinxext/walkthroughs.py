@@ -351,16 +351,16 @@ class WalkthroughDirective(RentoyDirective):
         return item
 
     def _expectations(self, segment: Segment) -> nodes.paragraph:
+        from ..walkthrough.narrate import expectations_words
+
         held = not segment.failures
         para = paragraph(None, ["rentoy-expect", "rentoy-expect-ok" if held
                                 else "rentoy-expect-failed"])
         label = _("Expected:") if held else _("Expected, but did not hold:")
         para += nodes.strong(label, label)
         para += nodes.Text(" ")
-        parts = []
-        for key, value in segment.expect.items():
-            parts.append(f"{key.replace('_', ' ')} {_expect_text(key, value)}")
-        para += nodes.Text("; ".join(parts) + (". " + _("All hold.") if held else "."))
+        para += nodes.Text(expectations_words(segment.expect)
+                           + (". " + _("All hold.") if held else "."))
         for failure in segment.failures:
             para += nodes.Text(" ")
             para += nodes.emphasis(failure, failure)
@@ -428,29 +428,6 @@ class WalkthroughDirective(RentoyDirective):
         return table([first, _("how it ends"), _("score"), _("value"),
                       *([_("match won by")] if matches else []), _("tricks"), _("holds")],
                      rows, classes=["rentoy-outcomes"])
-
-
-def _expect_text(key: str, value: Any) -> str:
-    """An expectation's value in the page's words: pairs by team as ``A 4, B 5``, trick
-    winners as seats."""
-    if key in ("score", "tricks", "games") and isinstance(value, (list, tuple)) \
-            and len(value) == 2:
-        return _score(value)
-    if key == "outcomes" and isinstance(value, dict):
-        return "; ".join(_("if {team} wins: {score}").format(team=team, score=_score(v))
-                         for team, v in value.items())
-    if key == "trick_winners" and isinstance(value, (list, tuple)):
-        return (", ".join(_("seat {seat}").format(seat=v) for v in value) if value
-                else _("none"))
-    if isinstance(value, bool):
-        return _("yes") if value else _("no")
-    if value is None:
-        return _("none")
-    if isinstance(value, dict):
-        return ", ".join(f"{k} {_expect_text(k, v)}" for k, v in value.items())
-    if isinstance(value, (list, tuple)):
-        return ", ".join(_expect_text("", v) for v in value)
-    return str(value)
 
 
 class WalkthroughListDirective(RentoyDirective):

@@ -23,7 +23,8 @@ from ..i18n import N_, _, data_text, language, ngettext
 from ..render import Table
 from ..render.terminal import display_width
 from ..render.text import wrap
-from .narrate import data_words, join_words, score_text, team_of_seat, value_text
+from .narrate import (data_words, expectations_words, join_words, score_text, team_of_seat,
+                      value_text)
 from .model import HandSpec
 from .runner import BranchResult, Segment, Step, WalkthroughRun
 from .state import Snapshot
@@ -337,7 +338,8 @@ def _segment_text(seg: Segment, width: int, heading: bool = True) -> list[str]:
         for remark in step.remarks:
             out += _wrap(remark, marker, width)
     if seg.expect:
-        out += _wrap(_("Expected: {expected}").format(expected=expect_words(seg.expect))
+        out += _wrap(_("Expected: {expected}").format(
+            expected=expectations_words(seg.expect))
                      + (_(" -- held.") if not seg.failures else ""), "  ", width)
     for failure in seg.failures:
         out += _wrap(_("FAILED {failure}").format(failure=failure), "  ! ", width)
@@ -402,11 +404,8 @@ def _segment_markdown(seg: Segment, heading: bool = True) -> list[str]:
     if seg.steps:
         out.append("")
     if seg.expect:
-        # As code in English (the file's values as JSON); in another language as its
-        # messages quote values, the same words as the text transcript's.
-        expected = (f"`{expect_text(seg.expect)}`" if language() == "en"
-                    else expect_words(seg.expect))
-        out += [_("Expected: {expected}").format(expected=expected)
+        # In words, the same as the text transcript's.
+        out += [_("Expected: {expected}").format(expected=expectations_words(seg.expect))
                 + (_(" (held).") if not seg.failures else "."), ""]
     for failure in seg.failures:
         out.append("- **" + _("failed") + f"** {failure}")
