@@ -169,7 +169,7 @@ def test_spanish_figures_have_the_decimal_comma_and_intervals_split_by_semicolon
     share = next(line for line in out.splitlines() if line.startswith("manos no queridas"))
     assert re.search(r"\d+,\d\xa0% \[\d+,\d; \d+,\d\]", share), share
     paired = out.split("Diferencias emparejadas")[1]
-    assert re.search(r"[+-]\d+,\d pp \[[+-]\d+,\d; [+-]\d+,\d\]", paired)
+    assert re.search(r"[+-]\d+,\d puntos \[[+-]\d+,\d; [+-]\d+,\d\]", paired)
     assert not re.search(r"\d\.\d", out.split("Juego simulado")[1]), "a decimal point"
     status, english, _ = run(capsys, "--width", "200", "compare", "1737", "avila",
                              "--simulate", "60", "--seed", "1")

@@ -94,7 +94,8 @@ def format_difference(stat: Statistic, est: Estimate) -> str:
     """
     if est.value is None:
         return "-"
-    scale, unit, digits = (100, " pp", 1) if stat.percent else (1, "", 2)
+    # TRANSLATORS: percentage points, after a difference of two percentages.
+    scale, unit, digits = (100, " " + _("pp"), 1) if stat.percent else (1, "", 2)
 
     def signed(x: float, places: int = digits) -> str:
         x = round(x * scale, places)

@@ -294,6 +294,45 @@ def _page_context(app: Sphinx, pagename: str, templatename: str,
         for code in editions]
 
 
+#: The words sphinx-argparse writes of its own, in English whatever the page's language.
+ARGPARSE_WORDS: dict[str, str] = {
+    "Positional Arguments": N_("Positional Arguments"),
+    "Named Arguments": N_("Named Arguments"),
+    "Sub-commands": N_("Sub-commands"),
+    "Default: ": N_("Default: "),
+    "Possible choices: ": N_("Possible choices: ")}
+
+
+def argparse_words(tree: nodes.Element) -> None:
+    """sphinx-argparse's own headings and labels in the build's language, a label's list
+    of choices as code (they are typed as they are)."""
+    for text in list(tree.findall(nodes.Text)):
+        parent = text.parent
+        if parent is None:
+            continue
+        found = str(text)
+        if found in ARGPARSE_WORDS:
+            parent.replace(text, nodes.Text(_(ARGPARSE_WORDS[found])))
+            continue
+        label = next((k for k in ARGPARSE_WORDS if k.endswith(": ") and found.startswith(k)),
+                     None)
+        if label is None:
+            continue
+        new: list[nodes.Node] = [nodes.Text(_(ARGPARSE_WORDS[label]))]
+        rest = found[len(label):]
+        if label == "Possible choices: ":
+            for i, choice in enumerate(rest.split(", ")):
+                if i:
+                    new.append(nodes.Text(", "))
+                new.append(nodes.literal(choice, choice))
+        elif rest:
+            new.append(nodes.Text(rest))
+        index = parent.index(text)
+        parent.remove(text)
+        for k, node in enumerate(new):
+            parent.insert(index + k, node)
+
+
 def _untranslated_argparse(app: Sphinx) -> None:
     """sphinx-argparse's directive with its output kept out of the pages' catalogs: the
     command line's parser is built in the build's language and speaks it itself. Its text
@@ -309,6 +348,7 @@ def _untranslated_argparse(app: Sphinx) -> None:
             for node in out:
                 if isinstance(node, nodes.Element):
                     node["support_smartquotes"] = False
+                    argparse_words(node)
             return out
 
     app.add_directive("argparse", ArgParse, override=True)

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from docutils import nodes
 
+from ..glossary import shown_gloss
 from ..i18n import N_, _, data_text
 from .cards import card_node, deal_nodes
 from .directives import RentoyDirective
@@ -321,7 +322,7 @@ class WalkthroughDirective(RentoyDirective):
             call["classes"].append("rentoy-call")
             head += call
             if step.gloss:
-                head += nodes.Text(f" ({step.gloss})")
+                head += nodes.Text(f" ({shown_gloss(step.gloss)})")
         if step.refusal is not None:
             head += nodes.Text(" — " + _("refused:") + " ")
             code = step.refusal.reason
