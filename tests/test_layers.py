@@ -30,7 +30,7 @@ FLOORS: list[tuple[str, tuple[str, ...]]] = [
     ("the model's files: reading, checking and generating them",
      ("rentoy.yamlfile", "rentoy.validation", "rentoy.sources", "rentoy.glossary",
       "rentoy.quotations", "rentoy.family", "rentoy.variants", "rentoy.schemagen",
-      "rentoy.catalogs")),
+      "rentoy.catalogs", "rentoy.terminology")),
     ("the engine", ("rentoy.engine",)),
     ("analysis", ("rentoy.analysis",)),
     ("bots", ("rentoy.bots",)),

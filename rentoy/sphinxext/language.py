@@ -94,6 +94,9 @@ def configure_language(app: Sphinx, config: Config) -> None:
     """``config-inited``: speak the build's language; search in it, accents folded."""
     code = build_language(config)
     set_language(code)
+    # For the pages that include a file made in each language (``{only}
+    # rentoy_language_es``): the transcript of a command run with --lang es.
+    app.tags.add(f"rentoy_language_{code}")
     if str(config.html_search_language or "").endswith("-folded"):
         config.html_search_language = f"{code}-folded"
     if config.html_title:       # the site's name, in the heading of every page

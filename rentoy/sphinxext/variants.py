@@ -882,6 +882,25 @@ class ValueRole(RentoyRole):
         return [node]
 
 
+class SaysRole(RentoyRole):
+    """``{rentoy-says}`1737:follow_suit```: what a rule's value says, in the rule table's
+    words for that value and in the page's language ("no duty to follow the suit led;
+    only the arrastre binds"), linked to the rule: a value put into a sentence as a
+    clause, never as a bare ``true`` or ``none``."""
+
+    def make(self) -> list[nodes.Node]:
+        from ..comparison.reference import value_words
+
+        spec, rule = split_spec_rule(self.text)
+        variant = self.load_variant(spec)
+        _check_rule(rule)
+        words = value_words(rule, variant.values[rule])
+        node = nodes.inline(words, words, classes=["rentoy-says"])
+        if _is_linkable(variant):
+            return [xref("rule", f"{variant.id}.{rule}", node)]
+        return [node]
+
+
 class StatusRole(RentoyRole):
     """``{rentoy-status}`1737:follow_suit```: a rule's provenance status inline."""
 
@@ -914,4 +933,5 @@ def setup(app: Sphinx) -> None:
     app.add_directive("rentoy-example-variant", ExampleVariantDirective)
     app.add_directive("rentoy-schema", SchemaDirective)
     app.add_role("rentoy-value", ValueRole())
+    app.add_role("rentoy-says", SaysRole())
     app.add_role("rentoy-status", StatusRole())

@@ -31,7 +31,7 @@ from ..variant import Variant
 from .state import Snapshot
 
 __all__ = ["call_for", "gloss_for", "step_remarks", "refusal_remarks", "value_text",
-           "card_text", "legal_under_text", "team_of_seat", "score_text",
+           "card_name", "card_text", "legal_under_text", "team_of_seat", "score_text",
            "join_words", "data_words", "expectation_words", "expectations_words"]
 
 
@@ -69,9 +69,15 @@ def _flow(value: Any) -> str:
     return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
 
 
+def card_name(card: Card) -> str:
+    """A card's Spanish name as a sentence says it: a proper name in English (``Dos de
+    oros``), a common noun in Spanish, in lower case (``dos de oros``)."""
+    return card.name if language() == "en" else card.name.lower()
+
+
 def card_text(card: Card, trump: str | None = None, top: tuple[int, ...] = ()) -> str:
     """A card as ``code (Spanish name)``, saying when it is a trump or a top card."""
-    text = f"{card.code} ({card.name}"
+    text = f"{card.code} ({card_name(card)}"
     if card in top:
         text += _(", above every trump")
     elif trump is not None and card.suit == trump:

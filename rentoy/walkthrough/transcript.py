@@ -23,8 +23,8 @@ from ..i18n import N_, _, data_text, language, ngettext
 from ..render import Table
 from ..render.terminal import display_width
 from ..render.text import wrap
-from .narrate import (data_words, expectations_words, join_words, score_text, team_of_seat,
-                      value_text)
+from .narrate import (card_name, data_words, expectations_words, join_words, score_text,
+                      team_of_seat, value_text)
 from .model import HandSpec
 from .runner import BranchResult, Segment, Step, WalkthroughRun
 from .state import Snapshot
@@ -79,7 +79,7 @@ def _turn_up_line(run: WalkthroughRun, hand: HandSpec | None = None) -> str:
     up = (wt.deal if hand is None else hand.deal).up
     head = _("Turned up ({name})").format(name=name) if name else _("Turned up")
     return _("{turned_up}: {code}, {card}. Trumps: {suit}.").format(
-        turned_up=head, code=up.code, card=up.name, suit=SUIT_NAMES[up.suit])
+        turned_up=head, code=up.code, card=card_name(up), suit=SUIT_NAMES[up.suit])
 
 
 def hand_heading(hand: HandSpec, segment: Segment) -> str:
