@@ -53,14 +53,23 @@ _BOTS: dict[str, tuple[Callable[..., Bot], dict[str, type]]] = {
 BOT_NAMES: tuple[str, ...] = tuple(_BOTS)
 
 
-#: Each bot's name as prose says it, translated when shown (``voraz``, ``de búsqueda``).
+#: Each bot's name as prose says it after "bots" (so plural in Spanish: ``voraces``,
+#: ``de búsqueda``), translated when shown.
 BOT_WORDS: dict[str, str] = {"random": N_("random"), "greedy": N_("greedy"),
                              "search": N_("search"), "tables": N_("tables")}
 
 
 def bot_words(spec: str) -> str:
-    """A bot spec as prose names it, in the language spoken now: its name in words and
-    its settings, if any, as typed (``de búsqueda (samples=8)``)."""
+    """A bot spec as prose names it after the word "bots", in the language spoken now:
+    its name in words and its settings, if any, as typed (``de búsqueda (samples=8)``).
+
+    >>> from rentoy.i18n import use_language
+    >>> bot_words("search:samples=8")
+    'search:samples=8'
+    >>> with use_language("es"):
+    ...     bot_words("greedy"), bot_words("search:samples=8")
+    ('voraces', 'de búsqueda (samples=8)')
+    """
     name, *settings = [part.strip() for part in spec.strip().split(":")]
     said = _(BOT_WORDS[name]) if name in BOT_WORDS else name
     if said == name:            # the name is the word (English): the spec as typed

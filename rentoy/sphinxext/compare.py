@@ -184,11 +184,13 @@ class SimulationDirective(RentoyDirective):
 
     def _chart(self, result: Any, groups: Sequence[Sequence[str]]) -> nodes.Node:
         """Each statistic's estimate and interval per group of variants, as panels."""
+        from ..bots import bot_words
         from ..simulation.report import format_estimate
         from ..simulation.stats import STATISTICS
         from .charts import Panel, Row, chart
 
-        bots = result.bots[0] if result.bots[0] == result.bots[1] else "/".join(result.bots)
+        bots = (bot_words(result.bots[0]) if result.bots[0] == result.bots[1]
+                else "/".join(bot_words(b) for b in result.bots))
         count = _("{games} games, {bots} bots").format(games=number(result.games), bots=bots)
         panels = []
         for stat in STATISTICS:

@@ -239,7 +239,7 @@ def differences_table(directive: RentoyDirective, variant: Variant, parent: Vari
 
 def options_table(directive: RentoyDirective, variant: Variant) -> nodes.table | None:
     """The variant's named options: what each changes, with its provenance."""
-    from ..comparison.reference import format_value
+    from ..comparison.reference import value_words
 
     if not variant.options:
         return None
@@ -248,7 +248,7 @@ def options_table(directive: RentoyDirective, variant: Variant) -> nodes.table |
         spec = f"{variant.base_id}+{option.id}"
         from ..ruletable import rule_title
 
-        changes = "; ".join(f"{rule_title(k).lower()}: {format_value(k, v)}"
+        changes = "; ".join(f"{rule_title(k).lower()}: {value_words(k, v)}"
                             for k, v in option.rules.items())
         prov = option.provenance
         status: list[nodes.Node] = [status_node(prov.status)]

@@ -360,8 +360,10 @@ class WalkthroughDirective(RentoyDirective):
         label = _("Expected:") if held else _("Expected, but did not hold:")
         para += nodes.strong(label, label)
         para += nodes.Text(" ")
-        para += nodes.Text(expectations_words(segment.expect)
-                           + (". " + _("All hold.") if held else "."))
+        # A reason code or a variant id in the words (between backticks) is code.
+        for i, piece in enumerate(expectations_words(segment.expect).split("`")):
+            para += nodes.literal(piece, piece) if i % 2 else nodes.Text(piece)
+        para += nodes.Text(". " + _("All hold.") if held else ".")
         for failure in segment.failures:
             para += nodes.Text(" ")
             para += nodes.emphasis(failure, failure)

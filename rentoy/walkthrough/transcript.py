@@ -321,10 +321,14 @@ def _segment_text(seg: Segment, width: int, heading: bool = True) -> list[str]:
     if not seg.ran:
         out += ["  " + _("Not played: an action above was refused."), ""]
         return out
-    longest = max((len(step.text) for step in seg.steps), default=0)
+    # The action as the file writes it: code, quoted as another language's messages
+    # quote code (the sentences under it say it in words).
+    quote = "" if language() == "en" else "`"
+    longest = max((len(step.text) + 2 * len(quote) for step in seg.steps), default=0)
     for step in seg.steps:
         call = _call_text(step)
-        text = f"  {step.line if step.line is not None else '':>4}  {step.text}"
+        text = (f"  {step.line if step.line is not None else '':>4}  "
+                f"{quote}{step.text}{quote}")
         line = f"{text:<{longest + 8}}   {call}" if call else text
         if display_width(line) <= width:
             out.append(line)
