@@ -73,7 +73,7 @@ PACKAGE = Path(__file__).resolve().parent
 TEXT_KEYS: frozenset[str] = frozenset({
     "note", "name", "title", "description", "gloss", "edition", "facsimile_note",
     "revision", "paraphrase", "label", "accessed", "region", "period", "author",
-    "not_known", "section", "place", "identifier", "reference"})
+    "not_known", "section", "place", "identifier", "reference", "extent"})
 
 #: The part of the ``rentoy`` catalog a message found in a folder (or file) belongs to;
 #: the longest prefix wins, and anything else is ``core``.

@@ -139,7 +139,7 @@ class Source(Frozen):
         elif self.section:
             text += f", {data_text(self.section) if translated else self.section}"
         if self.extent:
-            text += f" ({self.extent})"
+            text += f" ({data_text(self.extent) if translated else self.extent})"
         return text
 
     @property

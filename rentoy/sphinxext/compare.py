@@ -58,6 +58,13 @@ def comparison_table(comparison: RuleComparison, variants: Sequence[Variant],
             for group in column_groups(positions, per_table)]
 
 
+def _shown(text: str) -> nodes.Node:
+    """A rule value as a comparison shows it: a word of the file (``overtrump``) is code
+    in every language; numbers and orders are not."""
+    make = nodes.literal if any(c.islower() for c in text) else nodes.inline
+    return make(text, text, classes=["rentoy-value"])
+
+
 def _comparison_part(comparison: RuleComparison, variants: Sequence[Variant],
                      shown: Sequence[int], rule_label: Any) -> nodes.table:
     rows, row_classes = [], []
@@ -69,7 +76,7 @@ def _comparison_part(comparison: RuleComparison, variants: Sequence[Variant],
         cells: list[Any] = [rule_label(row.rule)]
         for c in (row.cells[i] for i in shown):
             content = paragraph(None)
-            content += nodes.inline(c.shown, c.shown, classes=["rentoy-value"])
+            content += _shown(c.shown)
             content += nodes.Text(" ")
             content += status_node(c.status, short=True)
             if c.source:
@@ -127,10 +134,8 @@ class CompareDirective(RentoyDirective):
                     rows.append([[xref("variant", base.base_id, base.base_id),
                                   nodes.Text(f"+{oid}")],
                                  rule_label(row.rule, key=False),
-                                 before.shown,
-                                 cell(nodes.inline(after.shown, after.shown,
-                                                   classes=["rentoy-value"]),
-                                      ["rentoy-differs"]),
+                                 _shown(before.shown),
+                                 cell(_shown(after.shown), ["rentoy-differs"]),
                                  cell(status_node(prov.status), [f"rentoy-cell-{prov.status}"]),
                                  source_refs(prov.source, sep="; ", compact=True)])
         if not rows:

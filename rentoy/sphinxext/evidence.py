@@ -174,8 +174,8 @@ class QuotationsDirective(RentoyDirective):
             box = nodes.container(classes=["rentoy-quotation"],
                                   ids=[register_id(self.env, "quote", q.id, where,
                                                    self.get_location())])
-            heading = f"{where} ({q.id})"
-            box += nodes.rubric(heading, heading)
+            box += nodes.rubric("", "", nodes.Text(f"{where} ("), nodes.literal(q.id, q.id),
+                                nodes.Text(")"))
             src = sources.get(q.source)
             year = src.year if src is not None and src.year else _("original")
             columns = [_("As printed ({year})").format(year=year), _("Modern Spanish reading")]
@@ -190,8 +190,12 @@ class QuotationsDirective(RentoyDirective):
             facts += nodes.Text(_("Source: "))
             facts.extend(source_refs([q.source]))
             if q.transcription:
-                facts += nodes.Text(". " + _("Read in: {where}").format(
-                    where=data_text(q.transcription)))
+                # Where it was read: a repository and its files, each name as typed.
+                facts += nodes.Text(". " + _("Read in: {where}").format(where=""))
+                for i, piece in enumerate(q.transcription.split(" and ")):
+                    if i:
+                        facts += nodes.Text(" " + _("and") + " ")
+                    facts += nodes.literal(piece, piece)
             facts += nodes.Text(". " + _("Facsimile:") + " ")
             if q.facsimile:
                 facts += nodes.reference(q.facsimile, q.facsimile, refuri=q.facsimile)

@@ -109,8 +109,11 @@ def _ending(r: Any, matches: bool = False) -> str:
 
 
 def _path(path: Any) -> str:
-    """A branch's path as the page shows it, each name in the page's language."""
-    return " › ".join(data_text(name) for name in path)
+    """A branch's path as the page shows it, each name in the page's language (a
+    record's hands by number: "mano 2")."""
+    from ..walkthrough.transcript import branch_name
+
+    return " › ".join(branch_name(name) for name in path)
 
 
 def walkthrough_argument(directive: Any) -> tuple[Path, Any]:
@@ -255,7 +258,7 @@ class WalkthroughDirective(RentoyDirective):
             for i, name in enumerate(segment.path):
                 if i:
                     head += nodes.Text(" › ")
-                shown = data_text(name)
+                shown = _path([name])
                 head += (nodes.strong(shown, shown) if i == len(segment.path) - 1
                          else nodes.Text(shown))
             if segment.result is not None:
@@ -330,7 +333,11 @@ class WalkthroughDirective(RentoyDirective):
         item += head
         remarks = list(step.remarks)
         if remarks:
-            item += paragraph(" ".join(remarks), ["rentoy-remarks"])
+            # A refusal's reason code in the words ([not-your-turn]) is code.
+            para = paragraph(None, ["rentoy-remarks"])
+            for i, piece in enumerate(_REASON.split(" ".join(remarks))):
+                para += nodes.literal(piece, piece) if i % 2 else nodes.Text(piece)
+            item += para
         trick = step.trick
         if trick is not None:
             from ..walkthrough.narrate import team_of_seat
@@ -431,6 +438,10 @@ class WalkthroughDirective(RentoyDirective):
         return table([first, _("how it ends"), _("score"), _("value"),
                       *([_("match won by")] if matches else []), _("tricks"), _("holds")],
                      rows, classes=["rentoy-outcomes"])
+
+
+#: A reason code as the remarks give it, in brackets: ``[not-your-turn]``.
+_REASON = re.compile(r"(?<=\[)([a-z]+(?:-[a-z]+)+)(?=\])")
 
 
 class WalkthroughListDirective(RentoyDirective):

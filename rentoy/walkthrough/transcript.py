@@ -33,7 +33,7 @@ __all__ = ["render_text", "render_markdown", "summary_table", "deal_table", "out
            "path_label",
            "hand_heading",
            "short_outcome",
-           "state_text", "expect_text", "expect_words"]
+           "state_text", "expect_text", "expect_words", "branch_name"]
 
 _WIDTH = 92
 
@@ -44,10 +44,10 @@ _WIDTH = 92
 def path_label(path: Sequence[str]) -> str:
     """A branch's path as one string ("A accepts / A wins two tricks"), each branch's
     name in the language spoken now; "trunk" for the trunk."""
-    return " / ".join(_name(name) for name in path) or _("trunk")
+    return " / ".join(branch_name(name) for name in path) or _("trunk")
 
 
-def _name(name: str) -> str:
+def branch_name(name: str) -> str:
     """A branch's name in the language spoken now; a record's hands are named by number
     ("hand 2", as the walkthrough's model names them)."""
     number = name.removeprefix("hand ")
