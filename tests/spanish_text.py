@@ -111,6 +111,8 @@ class _Foreign(_Text):
 
 #: A quotation in Spanish marks: «...».
 _QUOTED = re.compile(r"«[^»]*»")
+#: An address or a path written out (``https://...``, ``src/game/engine.ts``): a name.
+_PATH = re.compile(r"\S*[/.]\S*[/.]\S*|\S+/\S+")
 
 
 def english_labels(text: str, markup: bool = False) -> list[str]:
@@ -119,7 +121,7 @@ def english_labels(text: str, markup: bool = False) -> list[str]:
     if markup:
         parser = _Foreign()
         parser.feed(text)
-        words = _WORD.findall(_QUOTED.sub(" ", " ".join(parser.chunks)))
+        words = _WORD.findall(_PATH.sub(" ", _QUOTED.sub(" ", " ".join(parser.chunks))))
     else:
         words = _WORD.findall(_CODE_IN_TEXT.sub(" ", text))
     return [w for w in words if w.lower() in ENGLISH_LABELS]

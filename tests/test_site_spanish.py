@@ -99,6 +99,11 @@ STILL_ENGLISH = {
     "openspiel": "OpenSpiel's own constants and the API objects it documents",
     "search-bot": "the search bot's parameters, named as they are typed",
     "play-in-the-browser": "the Play page's words are the seat's, not yet in the catalogs",
+    # A decision's worth (rentoy.equity.worth) names the whole-game step by the file's
+    # word: "querer game lleva a 4-12".
+    "worked-examples/generated/juego-fuera": "a decision's worth says `game`",
+    "worked-examples/generated/modern-rentoy-entero": "a decision's worth says `game`",
+    "worked-examples/generated/truque-nueve": "a decision's worth says `game`",
 }
 
 

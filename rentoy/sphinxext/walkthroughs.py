@@ -335,7 +335,7 @@ class WalkthroughDirective(RentoyDirective):
         if remarks:
             # A refusal's reason code in the words ([not-your-turn]) is code.
             para = paragraph(None, ["rentoy-remarks"])
-            for i, piece in enumerate(_REASON.split(" ".join(remarks))):
+            for i, piece in enumerate(_reason_split(" ".join(remarks))):
                 para += nodes.literal(piece, piece) if i % 2 else nodes.Text(piece)
             item += para
         trick = step.trick
@@ -441,7 +441,21 @@ class WalkthroughDirective(RentoyDirective):
 
 
 #: A reason code as the remarks give it, in brackets: ``[not-your-turn]``.
-_REASON = re.compile(r"(?<=\[)([a-z]+(?:-[a-z]+)+)(?=\])")
+_REASON = re.compile(r"(?<=\[)([a-z]+(?:-[a-z]+)*)(?=\])")
+
+
+def _reason_split(text: str) -> list[str]:
+    """``text`` split around the reason codes it gives in brackets (the odd pieces), a
+    word in brackets that is no reason code left in the text."""
+    from ..engine.rules import REASONS
+
+    out = [""]
+    for i, piece in enumerate(_REASON.split(text)):
+        if i % 2 and piece in REASONS:
+            out += [piece, ""]
+        else:
+            out[-1] += piece
+    return out
 
 
 class WalkthroughListDirective(RentoyDirective):
