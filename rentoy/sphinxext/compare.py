@@ -59,10 +59,8 @@ def comparison_table(comparison: RuleComparison, variants: Sequence[Variant],
 
 
 def _shown(text: str) -> nodes.Node:
-    """A rule value as a comparison shows it: a word of the file (``overtrump``) is code
-    in every language; numbers and orders are not."""
-    make = nodes.literal if any(c.islower() for c in text) else nodes.inline
-    return make(text, text, classes=["rentoy-value"])
+    """A rule value as a comparison shows it (in the rule table's words)."""
+    return nodes.inline(text, text, classes=["rentoy-value"])
 
 
 def _comparison_part(comparison: RuleComparison, variants: Sequence[Variant],
