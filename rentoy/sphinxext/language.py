@@ -88,6 +88,8 @@ def build_language(config: Config) -> str:
 #: docs/conf.py's ``html_title``, marked here for the catalog (the configuration's value
 #: is what is translated).
 _SITE_TITLE = N_("Rentoy reference")
+#: docs/conf.py's ``copyright``, marked likewise.
+_COPYRIGHT = N_("the rentoy authors")
 
 
 def configure_language(app: Sphinx, config: Config) -> None:
@@ -101,6 +103,12 @@ def configure_language(app: Sphinx, config: Config) -> None:
         config.html_search_language = f"{code}-folded"
     if config.html_title:       # the site's name, in the heading of every page
         config.html_title = _(str(config.html_title))
+    if config.copyright:        # the foot of every page
+        config.copyright = _(str(config.copyright))
+    if code != "en":
+        # furo's foot credits "Sphinx and @pradyunsg's Furo" with an English possessive
+        # outside its translatable text: another edition credits the theme alone.
+        config.html_show_sphinx = False
 
 
 def theme_words(app: Sphinx) -> None:
