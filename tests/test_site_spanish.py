@@ -104,6 +104,8 @@ STILL_ENGLISH = {
     "worked-examples/generated/juego-fuera": "a decision's worth says `game`",
     "worked-examples/generated/modern-rentoy-entero": "a decision's worth says `game`",
     "worked-examples/generated/truque-nueve": "a decision's worth says `game`",
+    "rule-effects": "the betting comparison (sphinxext.equity) writes a ladder's whole-game "
+                    "step as `game`",
 }
 
 
