@@ -66,13 +66,14 @@ PACKAGE = Path(__file__).resolve().parent
 #: description where there is none ("English Wikipedia (its editors)"); a section, a
 #: place or an identifier may say how it was read or found ("the whole article", "(as a
 #: bookseller's listing gives it)"): translated, a name as itself. A quotation's
-#: reference and the pages cited, and quotations themselves (original, modern), stay as
-#: written; the Spanish edition shows a quotation's modern reading where the English
-#: gives its translation (``english``).
+#: reference is translated for its own words ("quoted in", "paragraph 2"), its titles
+#: and pages kept; quotations themselves (original, modern) stay as written; the
+#: Spanish edition shows a quotation's modern reading where the English gives its
+#: translation (``english``).
 TEXT_KEYS: frozenset[str] = frozenset({
     "note", "name", "title", "description", "gloss", "edition", "facsimile_note",
     "revision", "paraphrase", "label", "accessed", "region", "period", "author",
-    "not_known", "section", "place", "identifier", "claim"})
+    "not_known", "section", "place", "identifier", "reference", "extent", "claim"})
 
 #: The part of the ``rentoy`` catalog a message found in a folder (or file) belongs to;
 #: the longest prefix wins, and anything else is ``core``.
@@ -137,10 +138,11 @@ def texts_in(value: object, key: str | None = None) -> Iterator[str]:
 
 
 def data_files(root: Path = ROOT) -> list[Path]:
-    """The variant files and worked examples whose texts are translated."""
+    """The variant files, worked examples and map places whose texts are translated."""
     return (sorted((root / "variants").glob("*.yaml"))
             + sorted((root / "docs" / "examples").glob("*.yaml"))
-            + sorted((root / "docs" / "tutorial").glob("*.yaml")))
+            + sorted((root / "docs" / "tutorial").glob("*.yaml"))
+            + sorted((root / "docs" / "data" / "map").glob("*.yaml")))
 
 
 def data_messages(root: Path = ROOT) -> list[Message]:
@@ -150,8 +152,8 @@ def data_messages(root: Path = ROOT) -> list[Message]:
     found: list[Message] = []
     for path in data_files(root):
         relative = path.relative_to(root).as_posix()
-        part = {"variants": path.stem, "tutorial": "tutorial"}.get(path.parent.name,
-                                                                    "examples")
+        part = {"variants": path.stem, "tutorial": "tutorial", "map": "map"}.get(
+            path.parent.name, "examples")
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
         for text in texts_in(data):
             found.append(Message("variants", text, None, relative, part))

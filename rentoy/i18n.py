@@ -162,7 +162,8 @@ def ngettext(singular: str, plural: str, count: int) -> str:
 def number(value: float, places: int | None = None, *, signed: bool = False,
            grouped: bool = True) -> str:
     """A number as the language spoken now writes it: thousands grouped (``10,000`` in
-    English, ``10.000`` in Spanish) and, given ``places``, that many decimals after the
+    English, ``10.000`` in Spanish, where a four-digit number is not grouped: ``3000``)
+    and, given ``places``, that many decimals after the
     decimal mark (``4.25`` in English, ``4,25`` in Spanish: the decimal comma of Spain
     and of Argentina). ``signed``: with its sign, ``+`` included; ``grouped=False``:
     thousands not grouped.
@@ -170,9 +171,16 @@ def number(value: float, places: int | None = None, *, signed: bool = False,
     >>> with use_language("es"):
     ...     number(1_000_000), number(20), number(4.256, 2), number(0.5, 1, signed=True)
     ('1.000.000', '20', '4,26', '+0,5')
+    >>> with use_language("es"):
+    ...     number(3000), number(2500.5, 1), number(12345)
+    ('3000', '2500,5', '12.345')
     >>> number(12345.678, 1)
     '12,345.7'
     """
+    # Spanish groups no four-digit number (3000, not 3.000: the RAE's rule), and from
+    # five digits on groups with a point, as Spain's prose usually does (10.000).
+    if _current != "en" and abs(value) < 10_000:
+        grouped = False
     spec = ("+" if signed else "") + ("," if grouped else "")
     text = f"{value:{spec}}" if places is None else f"{value:{spec}.{places}f}"
     return text if _current == "en" else text.translate(_SWAPPED_MARKS)

@@ -29,7 +29,7 @@ from types import MappingProxyType
 
 from .errors import InputError, Problem, suggest
 from .frozen import Frozen, field
-from .i18n import data_text
+from .i18n import _, data_text
 from .yamlfile import Document, file_stamp, load_document
 
 TYPE_CHECKING = False    # typing.TYPE_CHECKING, without importing typing at start-up
@@ -138,11 +138,13 @@ class Source(Frozen):
         text = ""
         if self.pages:
             several = "-" in self.pages or "," in self.pages
-            text += f", {'pp.' if several else 'p.'} {self.pages}"
+            # TRANSLATORS: before the pages cited (Spanish: págs., pág.).
+            mark = _("pp.") if several else _("p.")
+            text += f", {mark if translated else ('pp.' if several else 'p.')} {self.pages}"
         elif self.section:
             text += f", {data_text(self.section) if translated else self.section}"
         if self.extent:
-            text += f" ({self.extent})"
+            text += f" ({data_text(self.extent) if translated else self.extent})"
         return text
 
     @property

@@ -153,7 +153,7 @@ def test_a_walkthrough_s_refusal_and_failures_in_spanish(tmp_path, capsys):
     out = " ".join(capsys.readouterr().out.split())
     assert ("Rechazada, como se esperaba: el asiento 2 es del equipo A, que hizo el envite; "
             "responde el equipo B [own-raise].") in out
-    assert "Se espera: illegal true; reason `own-raise`" in out
+    assert "Se espera: la última acción, rechazada; por la razón `own-raise`" in out
     assert "Seat 1 folds at once: línea 14: score es [5, 5]; se esperaba [4, 6]" in out
     assert "Seat 1 folds at once: línea 14: hand_winner es `A`; se esperaba `B`" in out
     assert not _quotes(out.split("Resumen")[1])
@@ -162,7 +162,7 @@ def test_a_walkthrough_s_refusal_and_failures_in_spanish(tmp_path, capsys):
     out = " ".join(capsys.readouterr().out.split())
     assert ("Refused, as expected: seat 2 is on team A, which made the raise; team B "
             "answers it [own-raise].") in out
-    assert 'Expected: illegal true; reason "own-raise"' in out
+    assert "Expected: the last action refused; for the reason `own-raise`" in out
     assert "Seat 1 folds at once: line 14: score is [5, 5], expected [4, 6]" in out
     assert 'Seat 1 folds at once: line 14: hand_winner is "A", expected "B"' in out
 

@@ -51,7 +51,7 @@ def test_rules_in_spanish_has_spanish_sections_names_values_and_statuses(capsys)
                   "Opciones (se eligen con 1737+OPCIÓN)"):
         assert f"\n{title}\n" in out
     assert "- Número de jugadores: 2, 4, 6 u 8 jugadores. [atestiguada: " in out
-    assert "- Orden de los triunfos: 2, Rey, Caballo, Sota, As, 7, 6, 5, 4 y 3. [" in out
+    assert "- Orden de los triunfos: 2, rey, caballo, sota, as, 7, 6, 5, 4 y 3. [" in out
     assert ("- Obligación cuando se sale de triunfo (arrastre): todo el que tenga triunfo "
             "debe jugarlo. [inferida: ") in out
     assert "- Tantos que ganan la partida: 12 tantos. [inferida: " in out
@@ -109,9 +109,9 @@ def test_cards_and_lists_in_spanish_words():
     from rentoy.comparison.reference import joined, value_words
 
     with use_language("es"):
-        assert value_words("top_cards", ["10T"]) == "la Sota del palo de triunfo"
+        assert value_words("top_cards", ["10T"]) == "la sota del palo de triunfo"
         assert value_words("top_cards", ["5b", "4T"]) == (
-            "el Cinco de bastos y luego el 4 del palo de triunfo")
+            "el cinco de bastos y luego el 4 del palo de triunfo")
         assert value_words("players", [4, 6, 8]) == "4, 6 u 8 jugadores"
         assert joined(["2", "11"], "or") == "2 u 11"
         assert value_words("ladder", [1, 3, 6, "game"]) == (
@@ -169,7 +169,7 @@ def test_spanish_figures_have_the_decimal_comma_and_intervals_split_by_semicolon
     share = next(line for line in out.splitlines() if line.startswith("manos no queridas"))
     assert re.search(r"\d+,\d\xa0% \[\d+,\d; \d+,\d\]", share), share
     paired = out.split("Diferencias emparejadas")[1]
-    assert re.search(r"[+-]\d+,\d pp \[[+-]\d+,\d; [+-]\d+,\d\]", paired)
+    assert re.search(r"[+-]\d+,\d puntos \[[+-]\d+,\d; [+-]\d+,\d\]", paired)
     assert not re.search(r"\d\.\d", out.split("Juego simulado")[1]), "a decimal point"
     status, english, _ = run(capsys, "--width", "200", "compare", "1737", "avila",
                              "--simulate", "60", "--seed", "1")
@@ -201,12 +201,12 @@ def test_walkthrough_narration_in_spanish(capsys):
     assert "\nResumen\n" in out
     out = " ".join(out.split())
     assert "Variante 1737: " in out and "el equipo A ocupa los asientos 0 y 2" in out
-    assert "El asiento 0 sale con 1e (As de espadas, triunfo)." in out
+    assert "El asiento 0 sale con 1e (as de espadas, triunfo)." in out
     assert "Salir de triunfo es arrastrar: quien tenga triunfo debe jugarlo." in out
     assert "Rechazada, como se esperaba: " in out
-    assert "El asiento 0 (equipo A) gana la baza con 1e (As de espadas, triunfo). " \
+    assert "El asiento 0 (equipo A) gana la baza con 1e (as de espadas, triunfo). " \
            "Bazas: A 1, B 0." in out
-    assert "No puede ganar la baza: no es del palo que se salió ni es triunfo." in out
+    assert "No puede ganar la baza: no es del palo de salida ni es triunfo." in out
     assert "Se cumplen todas las expectativas (1 rama)." in out
     for english in ("Seat 0 leads 1e", "(team A) wins the trick", "All expectations hold"):
         assert english not in out
@@ -221,9 +221,9 @@ def test_betting_narration_and_score_in_spanish(capsys):
             "volver a envidar o no quiero.") in out
     assert "El equipo B quiere 3 y envida a 6; responde el equipo A." in out
     assert ("El equipo A no quiere: el equipo B gana la mano y se anota 3, el valor "
-            "anterior al envite no querido. Tantos: A 4, B 8.") in out
+            "anterior al envite no querido. Tanteo: A 4, B 8.") in out
     assert ("Resultado: el equipo B gana la mano con valor 3, al no querer el otro equipo; "
-            "tantos A 4, B 8.") in out
+            "tanteo A 4, B 8.") in out
 
 
 def test_walkthrough_markdown_in_spanish(capsys):

@@ -31,7 +31,7 @@ FLOORS: list[tuple[str, tuple[str, ...]]] = [
      ("rentoy.yamlfile", "rentoy.validation", "rentoy.sources", "rentoy.glossary",
       "rentoy.quotations", "rentoy.family", "rentoy.variants", "rentoy.evidence",
       "rentoy.schemagen",
-      "rentoy.catalogs")),
+      "rentoy.catalogs", "rentoy.terminology")),
     ("the engine", ("rentoy.engine",)),
     ("analysis", ("rentoy.analysis",)),
     ("bots", ("rentoy.bots",)),

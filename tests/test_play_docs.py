@@ -1,7 +1,8 @@
-"""The transcript on the "Play a game" page is what ``rentoy play`` prints for its input.
+"""The transcript on the "Play a game" page is what ``rentoy play`` prints for its input,
+in English and, for the Spanish edition, with ``--lang es``.
 
-Regenerate it after an intended change with ``python tests/test_play_docs.py`` and review
-the difference.
+Regenerate them after an intended change with ``python tests/test_play_docs.py`` and
+review the difference.
 """
 
 from __future__ import annotations
@@ -12,8 +13,12 @@ import sys
 import tempfile
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 TRANSCRIPT = ROOT / "docs" / "play-a-game-transcript.txt"
+#: The transcript of each language, as the page of each edition includes it.
+TRANSCRIPTS = {"en": TRANSCRIPT, "es": ROOT / "docs" / "play-a-game-transcript.es.txt"}
 ARGS = ["1737", "--players", "2", "--seed", "12", "--save", "game.yaml"]
 
 
@@ -32,7 +37,7 @@ def script() -> list[str]:
     return lines
 
 
-def transcript() -> str:
+def transcript(language: str = "en") -> str:
     from rentoy.cli import main
 
     lines = script()
@@ -41,17 +46,21 @@ def transcript() -> str:
     try:
         with tempfile.TemporaryDirectory() as folder, contextlib.chdir(folder), \
                 contextlib.redirect_stdout(out):
-            assert main(["play", *ARGS]) == 0
+            assert main(["--lang", language, "play", *ARGS]) == 0
     finally:
         sys.stdin = old
-    return f"$ rentoy play {' '.join(ARGS)} < moves.txt\n" + out.getvalue()
+    said = "" if language == "en" else f"--lang {language} "
+    return f"$ rentoy {said}play {' '.join(ARGS)} < moves.txt\n" + out.getvalue()
 
 
-def test_the_transcript_in_the_docs_is_current():
-    assert TRANSCRIPT.read_text(encoding="utf-8") == transcript(), (
-        "docs/play-a-game-transcript.txt is out of date: run python tests/test_play_docs.py")
+@pytest.mark.parametrize("language", sorted(TRANSCRIPTS))
+def test_the_transcript_in_the_docs_is_current(language):
+    path = TRANSCRIPTS[language]
+    assert path.read_text(encoding="utf-8") == transcript(language), (
+        f"{path.relative_to(ROOT)} is out of date: run python tests/test_play_docs.py")
 
 
 if __name__ == "__main__":
-    TRANSCRIPT.write_text(transcript(), encoding="utf-8")
-    print(f"wrote {TRANSCRIPT.relative_to(ROOT)}")
+    for code, path in TRANSCRIPTS.items():
+        path.write_text(transcript(code), encoding="utf-8")
+        print(f"wrote {path.relative_to(ROOT)}")

@@ -31,11 +31,12 @@ from typing import Any, Callable, Sequence
 
 from .basic import Bot, GreedyBot, RandomBot, legal_of
 from ..errors import suggest
-from ..i18n import _
+from ..i18n import N_, _
 from .search import SearchBot
 from .stakes import TableBot
 
 __all__ = ["Bot", "RandomBot", "GreedyBot", "SearchBot", "TableBot", "legal_of", "BOT_NAMES",
+           "BOT_WORDS", "bot_words",
            "parse_bot", "parse_team_specs", "make_bot", "team_bots"]
 
 # Each bot: its class and the settings a spec may give, with their types.
@@ -50,6 +51,30 @@ _BOTS: dict[str, tuple[Callable[..., Bot], dict[str, type]]] = {
 
 #: The names of the bots, in the order the docs list them.
 BOT_NAMES: tuple[str, ...] = tuple(_BOTS)
+
+
+#: Each bot's name as prose says it after "bots" (so plural in Spanish: ``voraces``,
+#: ``de búsqueda``), translated when shown.
+BOT_WORDS: dict[str, str] = {"random": N_("random"), "greedy": N_("greedy"),
+                             "search": N_("search"), "tables": N_("tables")}
+
+
+def bot_words(spec: str) -> str:
+    """A bot spec as prose names it after the word "bots", in the language spoken now:
+    its name in words and its settings, if any, as typed (``de búsqueda (samples=8)``).
+
+    >>> from rentoy.i18n import use_language
+    >>> bot_words("search:samples=8")
+    'search:samples=8'
+    >>> with use_language("es"):
+    ...     bot_words("greedy"), bot_words("search:samples=8")
+    ('voraces', 'de búsqueda (samples=8)')
+    """
+    name, *settings = [part.strip() for part in spec.strip().split(":")]
+    said = _(BOT_WORDS[name]) if name in BOT_WORDS else name
+    if said == name:            # the name is the word (English): the spec as typed
+        return spec.strip()
+    return f"{said} ({', '.join(settings)})" if settings else said
 
 
 def parse_bot(spec: str) -> tuple[str, dict[str, Any]]:

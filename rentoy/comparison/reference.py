@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..cards import RANK_LETTERS, TrumpRelative, parse_card_spec
-from ..i18n import N_, _, data_text, ngettext, use_language
+from ..i18n import N_, _, data_text, language, ngettext, use_language
 from ..provenance import STATUS_MARKS, STATUSES
 from ..render import Report, Section, Table, plain
 from ..ruletable import RULE_NAMES, RULES, SECTIONS, rule_title, rules_in, section_title
@@ -65,7 +65,14 @@ def format_value(rule: str, value: Any) -> str:
     return str(value)
 
 
-_FIGURES: dict[int, str] = {1: "As", 10: "Sota", 11: "Caballo", 12: "Rey"}
+# The figures' names are Spanish in both languages; a Spanish sentence writes them in
+# lower case, as it writes any card's name in running text.
+_FIGURES: dict[int, str] = {1: N_("As"), 10: N_("Sota"), 11: N_("Caballo"), 12: N_("Rey")}
+
+
+def _figure(rank: int) -> str:
+    """A rank as a sentence names it: a figure by its name, a number as itself."""
+    return _(_FIGURES[rank]) if rank in _FIGURES else str(rank)
 
 
 def _card_words(code: str) -> str:
@@ -74,12 +81,15 @@ def _card_words(code: str) -> str:
     spec = parse_card_spec(code)
     if isinstance(spec, TrumpRelative):
         if spec.rank == 10:
-            return _("the {sota} of the trump suit").format(sota=_FIGURES[10])
+            return _("the {sota} of the trump suit").format(sota=_figure(10))
         return _("the {rank} of the trump suit").format(
-            rank=_FIGURES.get(spec.rank, spec.rank))
+            rank=_figure(spec.rank))
+    # A card's name is a proper name in an English sentence, a common noun in a Spanish
+    # one (el cinco de bastos).
+    name = spec.name if language() == "en" else spec.name.lower()
     if spec.rank == 10:
-        return _("the {sota}").format(sota=spec.name)
-    return _("the {card}").format(card=spec.name)
+        return _("the {sota}").format(sota=name)
+    return _("the {card}").format(card=name)
 
 
 #: The words that join the last item of a list: "and", "or", "then".
@@ -120,9 +130,10 @@ def value_words(rule: str, value: Any) -> str:
     ('the 4 of the trump suit', 'no duty: any card may be played')
     """
     if rule in ("trump_order", "plain_order"):
-        return _joined([_FIGURES.get(r, str(r)) for r in value])
+        return _joined([_figure(r) for r in value])
     if rule == "top_cards":
-        return _joined([_card_words(c) for c in value], "then") if value else _("none")
+        return (_joined([_card_words(c) for c in value], "then") if value
+                else _("no card"))
     if rule == "calls":
         said = []
         labels = {"raise": N_("to raise"), "accept": N_("to accept"), "fold": N_("to fold"),
@@ -557,8 +568,9 @@ def source_report(sid: str, variant: Variant | None = None) -> Report:
     for key in ("edition", "identifier", "url", "accessed", "revision", "archived"):
         if getattr(src, key):
             shown = str(getattr(src, key))
-            rows.append([_(fields[key]), data_text(shown) if key in ("edition", "accessed",
-                                                                    "revision") else shown])
+            rows.append([_(fields[key]), data_text(shown) if key in ("edition", "identifier",
+                                                                    "accessed", "revision")
+                         else shown])
         elif key == "revision" and src.changes and "archived" not in src.not_known \
                 and not src.archived and key not in src.not_known:
             rows.append([_(fields["revision"]), _("not recorded")])

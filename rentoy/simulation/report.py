@@ -18,6 +18,7 @@ import io
 from pathlib import Path
 from typing import Sequence
 
+from ..bots import bot_words
 from ..i18n import N_, _, interval, ngettext, number, percent
 from ..render import Report, Table
 from .duties import zero_by_construction
@@ -94,7 +95,8 @@ def format_difference(stat: Statistic, est: Estimate) -> str:
     """
     if est.value is None:
         return "-"
-    scale, unit, digits = (100, " pp", 1) if stat.percent else (1, "", 2)
+    # TRANSLATORS: percentage points, after a difference of two percentages.
+    scale, unit, digits = (100, " " + _("pp"), 1) if stat.percent else (1, "", 2)
 
     def signed(x: float, places: int = digits) -> str:
         x = round(x * scale, places)
@@ -175,8 +177,9 @@ def simulation_report(result: SimulationResult, reference: str | None = None,
     if layout == "long":
         return Report(result.to_data(reference, timing=timing),
                       _long_tables(result, reference))
-    bots = (result.bots[0] if result.bots[0] == result.bots[1]
-            else f"{result.bots[0]} (team A), {result.bots[1]} (team B)")
+    bots = (bot_words(result.bots[0]) if result.bots[0] == result.bots[1]
+            else _("{a} (team A), {b} (team B)").format(a=bot_words(result.bots[0]),
+                                                        b=bot_words(result.bots[1])))
     rows = [[_("hands played"), *map(str, result.hands)]]
     per_variant = {v: result.estimates(v) for v in result.variants}
     for stat in STATISTICS:

@@ -19,7 +19,8 @@ allowed; paths are relative to the page):
 - ``rentoy-rule-effects PATH``: the stored strong-play and perfect-play comparisons;
 - ``rentoy-walkthrough PATH``: a walkthrough run and drawn (a failure fails the build);
 - ``rentoy-walkthrough-list``: every walkthrough of the examples folder;
-- ``rentoy-bibliography``, ``rentoy-glossary``, ``rentoy-schema``, ``rentoy-reasons``;
+- ``rentoy-bibliography``, ``rentoy-glossary``, ``rentoy-terminology``, ``rentoy-schema``,
+  ``rentoy-reasons``;
 - ``rentoy-example-variant PATH``: a variant file shown and loaded at build time;
 - ``rentoy-deck``: the 40 cards drawn; ``rentoy-hand SPEC``: a deal drawn and played
   by the engine, trick by trick; ``rentoy-differences``: what each variant changes
@@ -37,7 +38,8 @@ allowed; paths are relative to the page):
 - ``rentoy-play``: the seat at the table, a game played in the page by this engine;
   ``rentoy-play-link``: "Play this variant" or "Play this deal" (:mod:`rentoy.sphinxext.play`).
 
-Roles: ``rentoy-value`` (``1737:ladder``), ``rentoy-status`` (``1737:follow_suit``),
+Roles: ``rentoy-value`` (``1737:ladder``), ``rentoy-says`` (``1737:follow_suit``: the
+value in the rule table's words), ``rentoy-status`` (``1737:follow_suit``),
 ``rentoy-source`` (``autoridades-1737``), ``rentoy-cards`` (``2o 7c``: cards drawn),
 ``rentoy-figure`` (``data/rule-effects.json:perfect_play/...``: a stored figure quoted), and the ``rentoy`` domain's links
 ``rentoy:variant``, ``rentoy:rule`` (``1737.ladder``), ``rentoy:walkthrough``,

@@ -1,5 +1,6 @@
 """The bibliography and the glossary, generated from variants/sources.yaml and
-variants/glossary.yaml, and the ``rentoy-source`` role that cites a source inline.
+variants/glossary.yaml, the terms of the Spanish edition (rentoy/locale/es/terminology.yaml),
+and the ``rentoy-source`` role that cites a source inline.
 
 Each bibliography entry is a link target ``source-<id>`` (the ``source`` objects of the
 ``rentoy`` domain); every source id in a table or a ``{rentoy-source}`` citation links
@@ -15,12 +16,12 @@ from sphinx import addnodes
 from sphinx.domains.std import make_glossary_term
 from sphinx.util.docutils import ReferenceRole
 
-from ..i18n import N_, _, data_text
+from ..i18n import N_, _, data_text, language
 from .citations import (citation_nodes, citation_text, full_citation, is_anonymous,
                         short_citations, source_refs)
 from .directives import RentoyDirective
 from .evidence import source_label, spanish_quotations
-from .elements import paragraph, spanish, xref
+from .elements import foreign, paragraph, spanish, table, xref
 from .errors import Failure, failure_from, library_errors, report_failure
 from .tracking import note_files
 from .domain import register_id
@@ -30,7 +31,8 @@ if TYPE_CHECKING:
 
     from ..sources import Source
 
-__all__ = ["BibliographyDirective", "GlossaryDirective", "SourceRole"]
+__all__ = ["BibliographyDirective", "GlossaryDirective", "TerminologyDirective",
+           "SourceRole"]
 
 _KIND_TITLES = {"period": N_("Period texts"), "reconstruction": N_("Reconstructions"),
                 "scholarship": N_("Scholarship"), "modern-report": N_("Modern reports"),
@@ -170,6 +172,25 @@ class GlossaryDirective(RentoyDirective):
         return [glossary]
 
 
+class TerminologyDirective(RentoyDirective):
+    """``{rentoy-terminology}``: one Spanish term for each concept, as the Spanish
+    edition uses it, with the evidence for the choice (rentoy/locale/es/terminology.yaml)."""
+
+    def make(self) -> list[nodes.Node]:
+        from ..terminology import load_terminology, terminology_path
+
+        note_files(self.env, [terminology_path()])
+        rows = []
+        for term in load_terminology():
+            concept, evidence = term.said(language())
+            english = foreign(classes=["rentoy-en"])
+            english["lang"] = "en"
+            english += nodes.Text(term.english)
+            rows.append([concept, english, spanish(term.spanish), evidence])
+        return [table([_("concept"), _("English term"), _("Spanish term"), _("why this word")],
+                      rows, classes=["rentoy-terminology"])]
+
+
 class SourceRole(ReferenceRole):
     """``{rentoy-source}`autoridades-1737``` -> "Real Academia Española 1737", linked to
     the bibliography entry; ``{rentoy-source}`the dictionary <autoridades-1737>``` sets
@@ -204,4 +225,5 @@ class SourceRole(ReferenceRole):
 def setup(app: Sphinx) -> None:
     app.add_directive("rentoy-bibliography", BibliographyDirective)
     app.add_directive("rentoy-glossary", GlossaryDirective)
+    app.add_directive("rentoy-terminology", TerminologyDirective)
     app.add_role("rentoy-source", SourceRole())

@@ -99,7 +99,8 @@ def is_anonymous(src: Source) -> bool:
 
 def _locator(src: Source) -> str:
     """The pages or section cited, and the length, in the language spoken now."""
-    return replace(src, section=data_text(src.section or "") or None).locator()
+    return replace(src, section=data_text(src.section or "") or None).locator(
+        translated=True)
 
 
 def full_citation(src: Source) -> list[nodes.Node]:

@@ -58,6 +58,11 @@ def comparison_table(comparison: RuleComparison, variants: Sequence[Variant],
             for group in column_groups(positions, per_table)]
 
 
+def _shown(text: str) -> nodes.Node:
+    """A rule value as a comparison shows it (in the rule table's words)."""
+    return nodes.inline(text, text, classes=["rentoy-value"])
+
+
 def _comparison_part(comparison: RuleComparison, variants: Sequence[Variant],
                      shown: Sequence[int], rule_label: Any) -> nodes.table:
     rows, row_classes = [], []
@@ -69,7 +74,7 @@ def _comparison_part(comparison: RuleComparison, variants: Sequence[Variant],
         cells: list[Any] = [rule_label(row.rule)]
         for c in (row.cells[i] for i in shown):
             content = paragraph(None)
-            content += nodes.inline(c.shown, c.shown, classes=["rentoy-value"])
+            content += _shown(c.shown)
             content += nodes.Text(" ")
             content += status_node(c.status, short=True)
             if c.source:
@@ -127,10 +132,8 @@ class CompareDirective(RentoyDirective):
                     rows.append([[xref("variant", base.base_id, base.base_id),
                                   nodes.Text(f"+{oid}")],
                                  rule_label(row.rule, key=False),
-                                 before.shown,
-                                 cell(nodes.inline(after.shown, after.shown,
-                                                   classes=["rentoy-value"]),
-                                      ["rentoy-differs"]),
+                                 _shown(before.shown),
+                                 cell(_shown(after.shown), ["rentoy-differs"]),
                                  cell(status_node(prov.status), [f"rentoy-cell-{prov.status}"]),
                                  source_refs(prov.source, sep="; ", compact=True)])
         if not rows:
@@ -184,11 +187,13 @@ class SimulationDirective(RentoyDirective):
 
     def _chart(self, result: Any, groups: Sequence[Sequence[str]]) -> nodes.Node:
         """Each statistic's estimate and interval per group of variants, as panels."""
+        from ..bots import bot_words
         from ..simulation.report import format_estimate
         from ..simulation.stats import STATISTICS
         from .charts import Panel, Row, chart
 
-        bots = result.bots[0] if result.bots[0] == result.bots[1] else "/".join(result.bots)
+        bots = (bot_words(result.bots[0]) if result.bots[0] == result.bots[1]
+                else "/".join(bot_words(b) for b in result.bots))
         count = _("{games} games, {bots} bots").format(games=number(result.games), bots=bots)
         panels = []
         for stat in STATISTICS:

@@ -57,7 +57,10 @@ def link(docname: str, target: str, text: str, classes: tuple[str, ...] = ()
          ) -> nodes.reference:
     """A link from page ``docname`` to a file placed in the site."""
     uri = relative_uri(f"{docname}.html", target)
-    return nodes.reference(text, text, refuri=uri, classes=list(classes))
+    node = nodes.reference("", "", refuri=uri, classes=list(classes))
+    # A file's name is typed as it is, in every language.
+    node += nodes.literal(text, text)
+    return node
 
 
 def _project_root(app: Sphinx) -> Path | None:

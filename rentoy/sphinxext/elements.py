@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Sequence, TypeAlias
 from docutils import nodes
 from sphinx import addnodes
 
-from ..i18n import N_, _
+from ..i18n import N_, _, ngettext
 from ..provenance import STATUS_MARKS
 
 if TYPE_CHECKING:
@@ -132,6 +132,18 @@ STATUS_WORDS = {"attested": N_("attested"), "inferred": N_("inferred"),
 def status_word(status: str) -> str:
     """A provenance status in the language spoken (``attested``, ``atestiguada``)."""
     return _(STATUS_WORDS[status]) if status in STATUS_WORDS else status
+
+
+def status_count(status: str, count: int) -> str:
+    """How many rules have ``status``, the word agreeing with the count and with
+    "rule" (``8 inferidas``, ``1 supuesta``): one message per status and number."""
+    forms = {"attested": lambda n: ngettext("{count} attested", "{count} attested", n),
+             "inferred": lambda n: ngettext("{count} inferred", "{count} inferred", n),
+             "assumed": lambda n: ngettext("{count} assumed", "{count} assumed", n),
+             "disputed": lambda n: ngettext("{count} disputed", "{count} disputed", n)}
+    if status not in forms:
+        return f"{count} {status}"
+    return forms[status](count).format(count=count)
 
 
 def status_node(status: str, short: bool = False) -> nodes.Node:

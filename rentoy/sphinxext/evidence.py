@@ -131,7 +131,8 @@ def quotation_refs(variant: Variant, rule: str) -> list[nodes.Node]:
     for i, qid in enumerate(ids):
         if i:
             out.append(nodes.Text(", "))
-        out.append(xref("quote", qid, qid))
+        # A passage's id is a name to type (``rentoi-players``), the same in every language.
+        out.append(xref("quote", qid, nodes.literal(qid, qid)))
     out.append(nodes.Text("."))
     return out
 
@@ -169,11 +170,12 @@ class QuotationsDirective(RentoyDirective):
         for q in passages:
             if not q.quoted:
                 continue
+            where = data_text(q.reference)
             box = nodes.container(classes=["rentoy-quotation"],
-                                  ids=[register_id(self.env, "quote", q.id, q.reference,
+                                  ids=[register_id(self.env, "quote", q.id, where,
                                                    self.get_location())])
-            heading = f"{q.reference} ({q.id})"
-            box += nodes.rubric(heading, heading)
+            box += nodes.rubric("", "", nodes.Text(f"{where} ("), nodes.literal(q.id, q.id),
+                                nodes.Text(")"))
             src = sources.get(q.source)
             year = src.year if src is not None and src.year else _("original")
             columns = [_("As printed ({year})").format(year=year), _("Modern Spanish reading")]
@@ -188,8 +190,12 @@ class QuotationsDirective(RentoyDirective):
             facts += nodes.Text(_("Source: "))
             facts.extend(source_refs([q.source]))
             if q.transcription:
-                facts += nodes.Text(". " + _("Read in: {where}").format(
-                    where=data_text(q.transcription)))
+                # Where it was read: a repository and its files, each name as typed.
+                facts += nodes.Text(". " + _("Read in: {where}").format(where=""))
+                for i, piece in enumerate(q.transcription.split(" and ")):
+                    if i:
+                        facts += nodes.Text(" " + _("and") + " ")
+                    facts += nodes.literal(piece, piece)
             facts += nodes.Text(". " + _("Facsimile:") + " ")
             if q.facsimile:
                 facts += nodes.reference(q.facsimile, q.facsimile, refuri=q.facsimile)
@@ -209,10 +215,11 @@ class QuotationsDirective(RentoyDirective):
         for q in passages:
             if q.quoted:
                 continue
-            rows.append([[*source_refs([q.source]), nodes.Text(f", {q.reference}")],
+            rows.append([[*source_refs([q.source]), nodes.Text(f", {data_text(q.reference)}")],
                          " ".join(data_text(q.paraphrase or "").split()),
                          _supports(q.supports)])
-            ids.append(register_id(self.env, "quote", q.id, q.reference, self.get_location()))
+            ids.append(register_id(self.env, "quote", q.id, data_text(q.reference),
+                                   self.get_location()))
         if rows:
             title = _("The modern texts, paraphrased")
             out.append(nodes.rubric(title, title))

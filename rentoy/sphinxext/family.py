@@ -134,7 +134,7 @@ def family_svg(family: Any) -> str:
                      f'<rect x="{x - box_w / 2:.1f}" y="{y}" width="{box_w:.1f}" '
                      f'height="{_BOX_H}" rx="6" fill="{fill}" stroke="#444"/>'
                      f'<text x="{x:.1f}" y="{y + 20}" text-anchor="middle" font-size="14" '
-                     f'font-weight="bold">{escape(game.name)}</text>'
+                     f'font-weight="bold">{escape(data_text(game.name))}</text>'
                      f'<text x="{x:.1f}" y="{y + 39}" text-anchor="middle" font-size="14">'
                      f'{escape(word(game.era))}, {escape(date)}</text></g>')
     parts.append("</svg>")

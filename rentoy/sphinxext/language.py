@@ -88,16 +88,27 @@ def build_language(config: Config) -> str:
 #: docs/conf.py's ``html_title``, marked here for the catalog (the configuration's value
 #: is what is translated).
 _SITE_TITLE = N_("Rentoy reference")
+#: docs/conf.py's ``copyright``, marked likewise.
+_COPYRIGHT = N_("the rentoy authors")
 
 
 def configure_language(app: Sphinx, config: Config) -> None:
     """``config-inited``: speak the build's language; search in it, accents folded."""
     code = build_language(config)
     set_language(code)
+    # For the pages that include a file made in each language (``{only}
+    # rentoy_language_es``): the transcript of a command run with --lang es.
+    app.tags.add(f"rentoy_language_{code}")
     if str(config.html_search_language or "").endswith("-folded"):
         config.html_search_language = f"{code}-folded"
     if config.html_title:       # the site's name, in the heading of every page
         config.html_title = _(str(config.html_title))
+    if config.copyright:        # the foot of every page
+        config.copyright = _(str(config.copyright))
+    if code != "en":
+        # furo's foot credits "Sphinx and @pradyunsg's Furo" with an English possessive
+        # outside its translatable text: another edition credits the theme alone.
+        config.html_show_sphinx = False
 
 
 def theme_words(app: Sphinx) -> None:
@@ -294,6 +305,45 @@ def _page_context(app: Sphinx, pagename: str, templatename: str,
         for code in editions]
 
 
+#: The words sphinx-argparse writes of its own, in English whatever the page's language.
+ARGPARSE_WORDS: dict[str, str] = {
+    "Positional Arguments": N_("Positional Arguments"),
+    "Named Arguments": N_("Named Arguments"),
+    "Sub-commands": N_("Sub-commands"),
+    "Default: ": N_("Default: "),
+    "Possible choices: ": N_("Possible choices: ")}
+
+
+def argparse_words(tree: nodes.Element) -> None:
+    """sphinx-argparse's own headings and labels in the build's language, a label's list
+    of choices as code (they are typed as they are)."""
+    for text in list(tree.findall(nodes.Text)):
+        parent = text.parent
+        if parent is None:
+            continue
+        found = str(text)
+        if found in ARGPARSE_WORDS:
+            parent.replace(text, nodes.Text(_(ARGPARSE_WORDS[found])))
+            continue
+        label = next((k for k in ARGPARSE_WORDS if k.endswith(": ") and found.startswith(k)),
+                     None)
+        if label is None:
+            continue
+        new: list[nodes.Node] = [nodes.Text(_(ARGPARSE_WORDS[label]))]
+        rest = found[len(label):]
+        if label == "Possible choices: ":
+            for i, choice in enumerate(rest.split(", ")):
+                if i:
+                    new.append(nodes.Text(", "))
+                new.append(nodes.literal(choice, choice))
+        elif rest:
+            new.append(nodes.Text(rest))
+        index = parent.index(text)
+        parent.remove(text)
+        for k, node in enumerate(new):
+            parent.insert(index + k, node)
+
+
 def _untranslated_argparse(app: Sphinx) -> None:
     """sphinx-argparse's directive with its output kept out of the pages' catalogs: the
     command line's parser is built in the build's language and speaks it itself. Its text
@@ -309,6 +359,7 @@ def _untranslated_argparse(app: Sphinx) -> None:
             for node in out:
                 if isinstance(node, nodes.Element):
                     node["support_smartquotes"] = False
+                    argparse_words(node)
             return out
 
     app.add_directive("argparse", ArgParse, override=True)

@@ -23,7 +23,7 @@ from docutils.parsers.rst import directives
 from .directives import RentoyDirective
 from .elements import paragraph, xref
 from .errors import Failure
-from ..i18n import _, data_text
+from ..i18n import _, data_text, number
 from .figures import figure, ref_href, svg_text
 from .tracking import note_files
 
@@ -112,7 +112,7 @@ def map_svg(outline: dict[str, Any], places: dict[str, list[dict[str, Any]]]) ->
     for vid, spots in places.items():
         for spot in spots:
             x, y = project(spot["lon"], spot["lat"])
-            label = f"{vid}: {spot['name']}"
+            label = f"{vid}: {data_text(spot['name'])}"
             marks = []
             if spot.get("area"):
                 r = spot.get("radius", 0.3) * project.scale
@@ -126,7 +126,7 @@ def map_svg(outline: dict[str, Any], places: dict[str, list[dict[str, Any]]]) ->
                 edge = 6
             left = spot.get("label") == "left"
             text = vid if spot is spots[0] else ""
-            place = spot["name"].split(" (")[0]
+            place = data_text(spot["name"]).split(" (")[0]
             lines = [t for t in (text, place) if t]
             width = max(len(t) for t in lines) * 7.2
             tx = x - edge - 4 if left else x + edge + 4
@@ -187,8 +187,9 @@ class MapDirective(RentoyDirective):
             para = paragraph(None)
             para += xref("variant", vid, vid)
             para += nodes.Text(f" ({data_text(variants[vid].name or '')}): " + "; ".join(
-                s["name"] + (" " + _("(a region; drawn as an area)") if s.get("area") else
-                             f" ({_degrees(s['lat'], 'N', 'S')}, {_degrees(s['lon'], 'E', 'W')})")
+                data_text(s["name"]) + (
+                    " " + _("(a region; drawn as an area)") if s.get("area") else
+                    f" ({_latitude(s['lat'])}, {_longitude(s['lon'])})")
                 for s in spots) + ".")
             listing += nodes.list_item("", para)
         elsewhere = [v for vid, v in variants.items() if vid not in places]
@@ -206,8 +207,16 @@ class MapDirective(RentoyDirective):
                        classes=["rentoy-map-box"], alternative=[listing, rest])]
 
 
-def _degrees(value: float, positive: str, negative: str) -> str:
-    return f"{abs(value):.2f}° {positive if value >= 0 else negative}"
+def _latitude(value: float) -> str:
+    """A latitude with the decimal mark of the language spoken, north or south."""
+    degrees = number(abs(value), 2)
+    return (_("{degrees}° N") if value >= 0 else _("{degrees}° S")).format(degrees=degrees)
+
+
+def _longitude(value: float) -> str:
+    """A longitude, east or west (O, oeste, in Spanish)."""
+    degrees = number(abs(value), 2)
+    return (_("{degrees}° E") if value >= 0 else _("{degrees}° W")).format(degrees=degrees)
 
 
 def setup(app: Sphinx) -> None:

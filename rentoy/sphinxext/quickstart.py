@@ -147,7 +147,7 @@ class DifferencesDirective(RentoyDirective):
     rules whose values differ from its parent's, linked to the variant's page."""
 
     def make(self) -> list[nodes.Node]:
-        from ..comparison.reference import format_value
+        from ..comparison.reference import value_words
 
         variants = self.builtin_variants()
         by_id = {v.id: v for v in variants}
@@ -164,7 +164,7 @@ class DifferencesDirective(RentoyDirective):
                 item = nodes.list_item()
                 para = paragraph(None)
                 para += rule_label(rule, key=False)
-                shown = format_value(rule, v.values[rule])
+                shown = value_words(rule, v.values[rule])
                 para += nodes.inline(shown, shown, classes=["rentoy-value"])
                 item += para
                 changes += item

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 
 from docutils import nodes
 
-from ..i18n import _, data_text, interval, number, percent
+from ..i18n import N_, _, data_text, interval, number, percent
 from .charts import Panel, Row, chart
 from .directives import RentoyDirective
 from .elements import paragraph, table
@@ -44,6 +44,15 @@ def goal_words(share: Mapping[str, float], goal: float) -> str:
     return f"{percent(goal * 100, 0)}: " + _("not met")
 
 
+#: The opponents the search bot is measured against, as a sentence names them.
+_OPPONENTS = {"greedy": N_("the greedy bot"), "random": N_("random play")}
+
+
+def _opponent(bot: str) -> str:
+    """An opponent in words (``el bot voraz``), or its name where it has none."""
+    return _(_OPPONENTS[bot]) if bot in _OPPONENTS else bot
+
+
 class StrengthDirective(RentoyDirective):
     """``{rentoy-strength} PATH``: the measured strength, charted and tabled."""
 
@@ -66,8 +75,8 @@ class StrengthDirective(RentoyDirective):
                             number(r["share"]["high"] * 100, 1)),
                         strong=r["share"]["value"] >= goals[against])
                     for r in results if r["against"] == against]
-            panels.append(Panel(_("Against the {bot} bot").format(bot=against)
-                                if against != "random" else _("Against random play"), rows,
+            panels.append(Panel(_("Against {opponent}").format(opponent=_opponent(against)),
+                                rows,
                                 _("{games} games each, seed {seed}; dashed: the goal, "
                                   "{goal}").format(games=number(runs['games']), seed=runs['seed'],
                                                    goal=percent(goals[against] * 100, 0)),
@@ -83,7 +92,7 @@ class StrengthDirective(RentoyDirective):
         for r in results:
             share = r["share"]
             table_rows.append([nodes.literal(r["bot"], r["bot"]) if r["bot"] != "default"
-                         else _("default"), r["against"], number(share['n']),
+                         else _("default"), _opponent(r["against"]), number(share['n']),
                          _percent(share["value"]),
                          _("{low} to {high}").format(low=_percent(share['low']),
                                                      high=_percent(share['high'])),
@@ -97,7 +106,7 @@ class StrengthDirective(RentoyDirective):
                                        samples=data['samples']))]
         by_seed = data.get("default_by_seed")
         if by_seed:
-            seed_rows = [[str(r["seed"]), r["against"], number(r['share']['n']),
+            seed_rows = [[str(r["seed"]), _opponent(r["against"]), number(r['share']['n']),
                           _percent(r["share"]["value"]),
                           _("{low} to {high}").format(low=_percent(r['share']['low']),
                                                       high=_percent(r['share']['high'])),
@@ -107,7 +116,8 @@ class StrengthDirective(RentoyDirective):
             for against in goals:
                 if against in together:
                     share = together[against]
-                    seed_rows.append([_("{low} to {high}").format(low=1, high=3), against,
+                    seed_rows.append([_("{low} to {high}").format(low=1, high=3),
+                                      _opponent(against),
                                       number(share['n']), _percent(share["value"]),
                                       _("{low} to {high}").format(
                                           low=_percent(share['low']),

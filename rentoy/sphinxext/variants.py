@@ -22,14 +22,14 @@ from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx import addnodes
 
-from ..i18n import N_, _, data_text
+from ..i18n import N_, _, data_text, ngettext
 from ..provenance import STATUS_MARKS
 from ..variants import is_uncorroborated
 from .cards import card_order_nodes
 from .citations import source_refs
 from .directives import RentoyDirective, RentoyRole, split_spec_rule
-from .elements import (cell, facts, folded, paragraph, spanish, status_node, status_word,
-                       table, xref)
+from .elements import (cell, facts, folded, paragraph, spanish, status_count, status_node,
+                       status_word, table, xref)
 from .errors import Failure
 from .tracking import note_files, note_listing
 from .domain import register_id, register_target
@@ -88,7 +88,9 @@ def _value_node(rule: str, value: Any, words: bool = False) -> nodes.inline:
 
     text = format_value(rule, value)
     if not words:
-        return nodes.inline(text, text, classes=["rentoy-value"])
+        # A word of the file (``follow``) is code in every language; numbers are not.
+        make = nodes.literal if any(c.isalpha() for c in text) else nodes.inline
+        return make(text, text, classes=["rentoy-value"])
     phrase = value_words(rule, value)
     node = nodes.inline(classes=["rentoy-value-cell"])
     node += nodes.inline(phrase, phrase, classes=["rentoy-value"])
@@ -237,7 +239,7 @@ def differences_table(directive: RentoyDirective, variant: Variant, parent: Vari
 
 def options_table(directive: RentoyDirective, variant: Variant) -> nodes.table | None:
     """The variant's named options: what each changes, with its provenance."""
-    from ..comparison.reference import format_value
+    from ..comparison.reference import value_words
 
     if not variant.options:
         return None
@@ -246,7 +248,7 @@ def options_table(directive: RentoyDirective, variant: Variant) -> nodes.table |
         spec = f"{variant.base_id}+{option.id}"
         from ..ruletable import rule_title
 
-        changes = "; ".join(f"{rule_title(k).lower()}: {format_value(k, v)}"
+        changes = "; ".join(f"{rule_title(k).lower()}: {value_words(k, v)}"
                             for k, v in option.rules.items())
         prov = option.provenance
         status: list[nodes.Node] = [status_node(prov.status)]
@@ -263,8 +265,7 @@ def options_table(directive: RentoyDirective, variant: Variant) -> nodes.table |
 
 def ladder_nodes(variant: Variant) -> list[nodes.Node]:
     """The betting ladder: each value, the call players say, its gloss, the fold value."""
-    from ..glossary import raise_gloss
-    from ..glossary import gloss
+    from ..glossary import gloss, raise_gloss, shown_gloss
     from ..comparison.reference import format_value, value_words
     from ..variant import is_game_step
 
@@ -285,7 +286,7 @@ def ladder_nodes(variant: Variant) -> list[nodes.Node]:
         call_node: nodes.Node | str = spanish(call) if call else (
             f"({stale.label})" if stale else "-")
         rows.append([str(level), show(value), call_node,
-                     raise_gloss(call, value, rules.target) or "-",
+                     shown_gloss(raise_gloss(call, value, rules.target) or "") or "-",
                      show(rules.ladder[level - 1])])
     columns = [_("raise"), _("the hand is worth"), _("call"), _("gloss"),
                _("a fold gives the raisers")]
@@ -302,7 +303,7 @@ def ladder_nodes(variant: Variant) -> list[nodes.Node]:
     for what, word in ((_("To accept"), calls.accept), (_("to fold"), calls.fold)):
         if word:
             meaning = gloss(word)
-            said.append((what, word, meaning))
+            said.append((what, word, shown_gloss(meaning) if meaning else meaning))
     para = paragraph(None, ["rentoy-ladder-note"])
     if said:
         for i, (what, word, meaning) in enumerate(said):
@@ -406,7 +407,7 @@ def variant_list(variants: Sequence[Variant]) -> nodes.table:
                 evidence += nodes.Text(" ")
             evidence += nodes.abbreviation(
                 f"{STATUS_MARKS[status]}{counts[status]}", f"{STATUS_MARKS[status]}{counts[status]}",
-                explanation=f"{counts[status]} {status_word(status)}",
+                explanation=status_count(status, counts[status]),
                 classes=["rentoy-status", f"rentoy-status-{status}"])
         rows.append([variant_ref(v.id), data_text(v.name or ""), data_text(v.period or "-"),
                      data_text(v.region or "-"),
@@ -459,7 +460,7 @@ class VariantDirective(RentoyDirective):
                                     nodes.literal(f"rentoy rules {variant.id} -f json",
                                                   f"rentoy rules {variant.id} -f json"),
                                     nodes.Text(" " + _("prints them)"))]))
-        counts = ", ".join(f"{n} {status_word(s)}" for s, n in variant.status_counts().items()
+        counts = ", ".join(status_count(s, n) for s, n in variant.status_counts().items()
                            if n)
         carried = sorted({str(p.defined_in) for p in variant.provenance.values() if p.carried})
         n_carried = sum(p.carried for p in variant.provenance.values())
@@ -482,8 +483,10 @@ class VariantDirective(RentoyDirective):
                       f"differs from {parent.id}"
             diff = section(self, title, key=english)
             if changed:
-                diff += paragraph(_("{changed} of {count} rules differ from {parent}'s; "
-                                    "every other rule is the same.").format(
+                diff += paragraph(ngettext(
+                    "{changed} of {count} rules differs from {parent}'s; every other rule "
+                    "is the same.", "{changed} of {count} rules differ from {parent}'s; "
+                    "every other rule is the same.", len(changed)).format(
                     changed=len(changed), count=len(variant.values), parent=parent.id))
                 diff += differences_table(self, variant, parent, changed)
             else:
@@ -869,11 +872,32 @@ class ValueRole(RentoyRole):
         _check_rule(rule)
         node = _value_node(rule, variant.values[rule])
         prov = variant.provenance[rule]
-        title = f"{variant.id} {rule}: {prov.status}"
+        from ..ruletable import rule_title
+
+        title = f"{variant.id}, {rule_title(rule)}: {status_word(prov.status)}"
         if prov.source:
             title += f" ({', '.join(prov.source)})"
         if _is_linkable(variant):
             return [xref("rule", f"{variant.id}.{rule}", node, title=title)]
+        return [node]
+
+
+class SaysRole(RentoyRole):
+    """``{rentoy-says}`1737:follow_suit```: what a rule's value says, in the rule table's
+    words for that value and in the page's language ("no duty to follow the suit led;
+    only the arrastre binds"), linked to the rule: a value put into a sentence as a
+    clause, never as a bare ``true`` or ``none``."""
+
+    def make(self) -> list[nodes.Node]:
+        from ..comparison.reference import value_words
+
+        spec, rule = split_spec_rule(self.text)
+        variant = self.load_variant(spec)
+        _check_rule(rule)
+        words = value_words(rule, variant.values[rule])
+        node = nodes.inline(words, words, classes=["rentoy-says"])
+        if _is_linkable(variant):
+            return [xref("rule", f"{variant.id}.{rule}", node)]
         return [node]
 
 
@@ -909,4 +933,5 @@ def setup(app: Sphinx) -> None:
     app.add_directive("rentoy-example-variant", ExampleVariantDirective)
     app.add_directive("rentoy-schema", SchemaDirective)
     app.add_role("rentoy-value", ValueRole())
+    app.add_role("rentoy-says", SaysRole())
     app.add_role("rentoy-status", StatusRole())

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from docutils import nodes
 
+from ..glossary import shown_gloss
 from ..i18n import N_, _, data_text
 from .cards import card_node, deal_nodes
 from .directives import RentoyDirective
@@ -108,8 +109,11 @@ def _ending(r: Any, matches: bool = False) -> str:
 
 
 def _path(path: Any) -> str:
-    """A branch's path as the page shows it, each name in the page's language."""
-    return " › ".join(data_text(name) for name in path)
+    """A branch's path as the page shows it, each name in the page's language (a
+    record's hands by number: "mano 2")."""
+    from ..walkthrough.transcript import branch_name
+
+    return " › ".join(branch_name(name) for name in path)
 
 
 def walkthrough_argument(directive: Any) -> tuple[Path, Any]:
@@ -254,7 +258,7 @@ class WalkthroughDirective(RentoyDirective):
             for i, name in enumerate(segment.path):
                 if i:
                     head += nodes.Text(" › ")
-                shown = data_text(name)
+                shown = _path([name])
                 head += (nodes.strong(shown, shown) if i == len(segment.path) - 1
                          else nodes.Text(shown))
             if segment.result is not None:
@@ -321,7 +325,7 @@ class WalkthroughDirective(RentoyDirective):
             call["classes"].append("rentoy-call")
             head += call
             if step.gloss:
-                head += nodes.Text(f" ({step.gloss})")
+                head += nodes.Text(f" ({shown_gloss(step.gloss)})")
         if step.refusal is not None:
             head += nodes.Text(" — " + _("refused:") + " ")
             code = step.refusal.reason
@@ -329,7 +333,11 @@ class WalkthroughDirective(RentoyDirective):
         item += head
         remarks = list(step.remarks)
         if remarks:
-            item += paragraph(" ".join(remarks), ["rentoy-remarks"])
+            # A refusal's reason code in the words ([not-your-turn]) is code.
+            para = paragraph(None, ["rentoy-remarks"])
+            for i, piece in enumerate(_reason_split(" ".join(remarks))):
+                para += nodes.literal(piece, piece) if i % 2 else nodes.Text(piece)
+            item += para
         trick = step.trick
         if trick is not None:
             from ..walkthrough.narrate import team_of_seat
@@ -351,16 +359,18 @@ class WalkthroughDirective(RentoyDirective):
         return item
 
     def _expectations(self, segment: Segment) -> nodes.paragraph:
+        from ..walkthrough.narrate import expectations_words
+
         held = not segment.failures
         para = paragraph(None, ["rentoy-expect", "rentoy-expect-ok" if held
                                 else "rentoy-expect-failed"])
         label = _("Expected:") if held else _("Expected, but did not hold:")
         para += nodes.strong(label, label)
         para += nodes.Text(" ")
-        parts = []
-        for key, value in segment.expect.items():
-            parts.append(f"{key.replace('_', ' ')} {_expect_text(key, value)}")
-        para += nodes.Text("; ".join(parts) + (". " + _("All hold.") if held else "."))
+        # A reason code or a variant id in the words (between backticks) is code.
+        for i, piece in enumerate(expectations_words(segment.expect).split("`")):
+            para += nodes.literal(piece, piece) if i % 2 else nodes.Text(piece)
+        para += nodes.Text(". " + _("All hold.") if held else ".")
         for failure in segment.failures:
             para += nodes.Text(" ")
             para += nodes.emphasis(failure, failure)
@@ -430,27 +440,22 @@ class WalkthroughDirective(RentoyDirective):
                      rows, classes=["rentoy-outcomes"])
 
 
-def _expect_text(key: str, value: Any) -> str:
-    """An expectation's value in the page's words: pairs by team as ``A 4, B 5``, trick
-    winners as seats."""
-    if key in ("score", "tricks", "games") and isinstance(value, (list, tuple)) \
-            and len(value) == 2:
-        return _score(value)
-    if key == "outcomes" and isinstance(value, dict):
-        return "; ".join(_("if {team} wins: {score}").format(team=team, score=_score(v))
-                         for team, v in value.items())
-    if key == "trick_winners" and isinstance(value, (list, tuple)):
-        return (", ".join(_("seat {seat}").format(seat=v) for v in value) if value
-                else _("none"))
-    if isinstance(value, bool):
-        return _("yes") if value else _("no")
-    if value is None:
-        return _("none")
-    if isinstance(value, dict):
-        return ", ".join(f"{k} {_expect_text(k, v)}" for k, v in value.items())
-    if isinstance(value, (list, tuple)):
-        return ", ".join(_expect_text("", v) for v in value)
-    return str(value)
+#: A reason code as the remarks give it, in brackets: ``[not-your-turn]``.
+_REASON = re.compile(r"(?<=\[)([a-z]+(?:-[a-z]+)*)(?=\])")
+
+
+def _reason_split(text: str) -> list[str]:
+    """``text`` split around the reason codes it gives in brackets (the odd pieces), a
+    word in brackets that is no reason code left in the text."""
+    from ..engine.rules import REASONS
+
+    out = [""]
+    for i, piece in enumerate(_REASON.split(text)):
+        if i % 2 and piece in REASONS:
+            out += [piece, ""]
+        else:
+            out[-1] += piece
+    return out
 
 
 class WalkthroughListDirective(RentoyDirective):

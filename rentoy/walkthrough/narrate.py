@@ -26,13 +26,13 @@ from ..engine import ACCEPT, FOLD, GAME_CALL, PLAY, RAISE, TEAMS, Action, Event,
 from ..engine.tables import ARRASTRE_NONE, ARRASTRE_OVERTRUMP, compile_variant
 from ..errors import IllegalAction
 from ..glossary import gloss
-from ..i18n import _, language
+from ..i18n import N_, _, language, ngettext
 from ..variant import Variant
 from .state import Snapshot
 
 __all__ = ["call_for", "gloss_for", "step_remarks", "refusal_remarks", "value_text",
-           "card_text", "legal_under_text", "team_of_seat", "score_text",
-           "join_words", "data_words"]
+           "card_name", "card_text", "legal_under_text", "team_of_seat", "score_text",
+           "join_words", "data_words", "expectation_words", "expectations_words"]
 
 
 def team_of_seat(seat: int) -> str:
@@ -69,9 +69,15 @@ def _flow(value: Any) -> str:
     return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
 
 
+def card_name(card: Card) -> str:
+    """A card's Spanish name as a sentence says it: a proper name in English (``Dos de
+    oros``), a common noun in Spanish, in lower case (``dos de oros``)."""
+    return card.name if language() == "en" else card.name.lower()
+
+
 def card_text(card: Card, trump: str | None = None, top: tuple[int, ...] = ()) -> str:
     """A card as ``code (Spanish name)``, saying when it is a trump or a top card."""
-    text = f"{card.code} ({card.name}"
+    text = f"{card.code} ({card_name(card)}"
     if card in top:
         text += _(", above every trump")
     elif trump is not None and card.suit == trump:
@@ -133,6 +139,77 @@ def join_words(items: Iterable[object], conjunction: str = "and") -> str:
 def score_text(pair: tuple[int, int]) -> str:
     """A pair of counts by team, as ``A 4, B 5`` (a score, tricks or games won)."""
     return f"A {pair[0]}, B {pair[1]}"
+
+
+def _pair(value: Any) -> dict[str, Any] | None:
+    """A pair by team (``[4, 8]``) as the placeholders ``a`` and ``b``, or None."""
+    if isinstance(value, (list, tuple)) and len(value) == 2:
+        return {"a": value[0], "b": value[1]}
+    return None
+
+
+def expectation_words(key: str, value: Any) -> str:
+    """One expectation of a walkthrough (``expect``'s ``key``: ``value``) as a phrase
+    of the language spoken now: each key and each kind of value its own message, so
+    that a yes or a no, a team or none, a count, reads as written by hand.
+
+    >>> from rentoy.i18n import use_language
+    >>> with use_language("es"):
+    ...     expectation_words("finished", True), expectation_words("hand_winner", "B")
+    ('mano terminada', 'mano ganada por el equipo B')
+    >>> expectation_words("score", [4, 8]), expectation_words("game_winner", None)
+    ('score A 4, B 8', 'no team has won the game')
+    """
+    pair = _pair(value)
+    if key == "score" and pair:
+        return _("score A {a}, B {b}").format(**pair)
+    if key == "tricks" and pair:
+        return _("tricks won: A {a}, B {b}").format(**pair)
+    if key == "games" and pair:
+        return _("games won: A {a}, B {b}").format(**pair)
+    if key == "value":
+        return (_("the hand worth the whole game") if value == "game"
+                else _("the hand worth {value}").format(value=value))
+    if key == "finished":
+        return _("the hand over") if value else _("the hand not over")
+    winners = {"hand_winner": (N_("the hand won by team {team}"),
+                               N_("no team has won the hand")),
+               "game_winner": (N_("the game won by team {team}"),
+                               N_("no team has won the game")),
+               "match_winner": (N_("the match won by team {team}"),
+                                N_("no team has won the match")),
+               "raise_right": (N_("only team {team} may raise"),
+                               N_("either team may raise"))}
+    if key in winners:
+        some, none = winners[key]
+        return _(some).format(team=value) if value else _(none)
+    if key == "outcomes":
+        if not isinstance(value, dict):
+            return _("no outcomes left: the hand is over")
+        a, b = _pair(value.get("A")), _pair(value.get("B"))
+        if a and b:
+            return _("if team A wins the hand, A {aa}, B {ab}; if team B wins it, "
+                     "A {ba}, B {bb}").format(aa=a["a"], ab=a["b"], ba=b["a"], bb=b["b"])
+    if key == "illegal":
+        return _("the last action refused") if value else _("the last action allowed")
+    if key == "reason":
+        return _("for the reason `{reason}`").format(reason=value)
+    if key == "legal_under" and isinstance(value, (list, tuple)):
+        return (_("legal under {variants}").format(variants=join_words(value)) if value
+                else _("legal under no other variant"))
+    if key == "trick_winners" and isinstance(value, (list, tuple)):
+        if not value:
+            return _("no trick won yet")
+        return ngettext("the trick won by seat {seats}", "the tricks won by seats {seats}, "
+                        "in order", len(value)).format(seats=join_words(value))
+    if key == "dead":
+        return _("a dead raise") if value else _("a raise that is not dead")
+    return _("{key} {value}").format(key=key, value=data_words(value))
+
+
+def expectations_words(expect: dict[str, Any]) -> str:
+    """A walkthrough's expectations as phrases of the language spoken now, joined."""
+    return "; ".join(expectation_words(k, v) for k, v in expect.items())
 
 
 def _no_raise_past(top: int | str) -> str:

@@ -23,7 +23,8 @@ from ..i18n import N_, _, data_text, language, ngettext
 from ..render import Table
 from ..render.terminal import display_width
 from ..render.text import wrap
-from .narrate import data_words, join_words, score_text, team_of_seat, value_text
+from .narrate import (card_name, data_words, expectations_words, join_words, score_text,
+                      team_of_seat, value_text)
 from .model import HandSpec
 from .runner import BranchResult, Segment, Step, WalkthroughRun
 from .state import Snapshot
@@ -32,7 +33,7 @@ __all__ = ["render_text", "render_markdown", "summary_table", "deal_table", "out
            "path_label",
            "hand_heading",
            "short_outcome",
-           "state_text", "expect_text", "expect_words"]
+           "state_text", "expect_text", "expect_words", "branch_name"]
 
 _WIDTH = 92
 
@@ -43,10 +44,10 @@ _WIDTH = 92
 def path_label(path: Sequence[str]) -> str:
     """A branch's path as one string ("A accepts / A wins two tricks"), each branch's
     name in the language spoken now; "trunk" for the trunk."""
-    return " / ".join(_name(name) for name in path) or _("trunk")
+    return " / ".join(branch_name(name) for name in path) or _("trunk")
 
 
-def _name(name: str) -> str:
+def branch_name(name: str) -> str:
     """A branch's name in the language spoken now; a record's hands are named by number
     ("hand 2", as the walkthrough's model names them)."""
     number = name.removeprefix("hand ")
@@ -78,7 +79,7 @@ def _turn_up_line(run: WalkthroughRun, hand: HandSpec | None = None) -> str:
     up = (wt.deal if hand is None else hand.deal).up
     head = _("Turned up ({name})").format(name=name) if name else _("Turned up")
     return _("{turned_up}: {code}, {card}. Trumps: {suit}.").format(
-        turned_up=head, code=up.code, card=up.name, suit=SUIT_NAMES[up.suit])
+        turned_up=head, code=up.code, card=card_name(up), suit=SUIT_NAMES[up.suit])
 
 
 def hand_heading(hand: HandSpec, segment: Segment) -> str:
@@ -320,10 +321,14 @@ def _segment_text(seg: Segment, width: int, heading: bool = True) -> list[str]:
     if not seg.ran:
         out += ["  " + _("Not played: an action above was refused."), ""]
         return out
-    longest = max((len(step.text) for step in seg.steps), default=0)
+    # The action as the file writes it: code, quoted as another language's messages
+    # quote code (the sentences under it say it in words).
+    quote = "" if language() == "en" else "`"
+    longest = max((len(step.text) + 2 * len(quote) for step in seg.steps), default=0)
     for step in seg.steps:
         call = _call_text(step)
-        text = f"  {step.line if step.line is not None else '':>4}  {step.text}"
+        text = (f"  {step.line if step.line is not None else '':>4}  "
+                f"{quote}{step.text}{quote}")
         line = f"{text:<{longest + 8}}   {call}" if call else text
         if display_width(line) <= width:
             out.append(line)
@@ -337,7 +342,8 @@ def _segment_text(seg: Segment, width: int, heading: bool = True) -> list[str]:
         for remark in step.remarks:
             out += _wrap(remark, marker, width)
     if seg.expect:
-        out += _wrap(_("Expected: {expected}").format(expected=expect_words(seg.expect))
+        out += _wrap(_("Expected: {expected}").format(
+            expected=expectations_words(seg.expect))
                      + (_(" -- held.") if not seg.failures else ""), "  ", width)
     for failure in seg.failures:
         out += _wrap(_("FAILED {failure}").format(failure=failure), "  ! ", width)
@@ -402,11 +408,8 @@ def _segment_markdown(seg: Segment, heading: bool = True) -> list[str]:
     if seg.steps:
         out.append("")
     if seg.expect:
-        # As code in English (the file's values as JSON); in another language as its
-        # messages quote values, the same words as the text transcript's.
-        expected = (f"`{expect_text(seg.expect)}`" if language() == "en"
-                    else expect_words(seg.expect))
-        out += [_("Expected: {expected}").format(expected=expected)
+        # In words, the same as the text transcript's.
+        out += [_("Expected: {expected}").format(expected=expectations_words(seg.expect))
                 + (_(" (held).") if not seg.failures else "."), ""]
     for failure in seg.failures:
         out.append("- **" + _("failed") + f"** {failure}")
