@@ -50,7 +50,8 @@ __all__ = [
     "unbacked_attestations",
 ]
 
-_RESERVED_FILES = {"sources.yaml", "glossary.yaml", "quotations.yaml", "family.yaml"}
+_RESERVED_FILES = {"sources.yaml", "glossary.yaml", "quotations.yaml", "family.yaml",
+                   "remarks.yaml"}
 
 
 def builtin_dir() -> Path:

@@ -113,7 +113,7 @@ def test_text_transcript_has_the_deal_the_calls_and_the_dead_raise():
     assert '0 accept   "quiero" (I accept)' in out
     assert "A dead raise: at 4-5 a hand worth 9 already decides the game" in out
     assert "Seat 2 (team A) wins the trick with 12c (Rey de copas). Tricks: A 2, B 0." in out
-    assert "-- Branch: A raises to 9 / B accepts 9 / B raises to 12 (line 107)" in out
+    assert "-- Branch: A raises to 9 / B accepts 9 / B raises to 12 (line 110)" in out
     assert "Summary" in out and out.rstrip().endswith("All expectations hold (10 branches).")
 
 
