@@ -136,12 +136,23 @@ def carried_over(values: Mapping[str, Any], provenance: Mapping[str, Any],
         was = written.get(name)
         if was is None or name not in values or not dep.applies(values[name]):
             continue
-        changed = tuple(r for r in dep.on if r in was and r in values and was[r] != values[r])
+        changed = tuple(r for r in dep.on if r in was and r in values and was[r] != values[r]
+                        and _alters(name, values[name], r, was[r], values[r]))
         if changed:
             prov = provenance[name]
             out[name] = CarriedOver(name, dep.part, prov.defined_in, prov.option, changed,
                                     MappingProxyType({r: was[r] for r in changed}))
     return out
+
+
+def _alters(name: str, value: Any, rule: str, was: Any, now: Any) -> bool:
+    """Whether ``rule`` changing from ``was`` to ``now`` alters what ``name`` (stated as
+    ``value``) says. A ladder depends on the target only through a step that is, or
+    becomes, the whole game or more: [1, 2, 4, 8] means the same in a game to 12 and to
+    21, [1, 3, 6, 9, 12] does not (a step `game` is the whole game under any target)."""
+    if name == "ladder" and rule == "target" and isinstance(was, int) and isinstance(now, int):
+        return any(isinstance(step, int) and step >= min(was, now) for step in value)
+    return True
 
 
 # ---------------------------------------------------------------------------------------

@@ -12,7 +12,10 @@ project's rules (``rentoy check`` warns where it is):
 - where the sources disagree the rule is disputed: a rule stated `attested` while a
   modern report or a program the file lists states another value for it is flagged, to
   be made `disputed` with the other reading as an option (every source the rule itself
-  cites must state its value besides: :func:`rentoy.variants.unbacked_attestations`).
+  cites must state its value besides: :func:`rentoy.variants.unbacked_attestations`);
+- a disputed rule offers each other reading as an option that plays it (its
+  ``alternatives``), or its note says which reading the engine cannot play and why,
+  marked ``not_modelled: true``.
 
 Each finding names the rule (or option) and what would make it right. Rules the file
 carries over from another variant are `assumed` there and not judged here.
@@ -131,6 +134,18 @@ def _judge(variant: "Variant", what: str, prov: Provenance, values: Mapping[str,
                          "count here").format(source=sid))
 
 
+def _unplayed(what: str, prov: Provenance) -> Iterator[tuple[str, str]]:
+    """(message, hint) when disputed ``prov`` offers no other reading: no option under
+    ``alternatives``, and no ``not_modelled`` saying the note tells why none is played."""
+    if prov.status == "disputed" and not prov.alternatives and not prov.not_modelled:
+        yield (_("{what} is disputed, but names no option that plays another reading "
+                 "(`alternatives`) and does not say that the engine cannot play one "
+                 "(`not_modelled`)").format(what=what),
+               _("add an option with the other reading's rules and list it under "
+                 "`alternatives`, or say in the note which reading is not modelled and "
+                 "why, and mark it `not_modelled: true`"))
+
+
 def evidence_findings(variant: "Variant") -> list[Finding]:
     """Each rule and option of ``variant``'s own file whose status is firmer than its
     evidence (see the module's rules)."""
@@ -139,8 +154,10 @@ def evidence_findings(variant: "Variant") -> list[Finding]:
         prov = variant.provenance[name]
         if prov.carried or prov.option or prov.defined_in != variant.id:
             continue
-        for message, hint in _judge(variant, _("the rule `{rule}`").format(rule=name), prov,
-                                    {name: variant.values[name]}):
+        what = _("the rule `{rule}`").format(rule=name)
+        for message, hint in _judge(variant, what, prov, {name: variant.values[name]}):
+            out.append(Finding(name, None, message, hint))
+        for message, hint in _unplayed(what, prov):
             out.append(Finding(name, None, message, hint))
     for oid, option in variant.options.items():
         prov = option.provenance

@@ -58,6 +58,9 @@ class Provenance(Frozen):
     #: without evidence of its own (``status`` is then `assumed`); None when the
     #: variant states the rule itself.
     stated_status: str | None = None
+    #: Whether the note says which reading of a disputed rule the engine cannot play,
+    #: and why (a reading it can play is an option named under ``alternatives``).
+    not_modelled: bool = False
 
     @property
     def is_default(self) -> bool:

@@ -48,6 +48,9 @@ _EVIDENCE: dict[str, Any] = {
     "note": {"type": "string"},
     "alternatives": {"type": "array", "items": {"type": "string"},
                      "description": N_("Ids of options that give the other readings.")},
+    "not_modelled": {"type": "boolean",
+                     "description": N_("The note says which reading of a disputed rule "
+                                       "the engine cannot play, and why.")},
 }
 
 

@@ -254,7 +254,8 @@ def _plain(value: Any) -> Any:
 
 def _provenance_data(prov: Provenance) -> dict[str, Any]:
     out: dict[str, Any] = {"status": prov.status}
-    for key in ("source", "note", "alternatives", "defined_in", "option", "stated_status"):
+    for key in ("source", "note", "alternatives", "not_modelled", "defined_in", "option",
+                "stated_status"):
         value = getattr(prov, key)
         if value:
             out[key] = _plain(value)
@@ -264,6 +265,7 @@ def _provenance_data(prov: Provenance) -> dict[str, Any]:
 def _provenance_of(data: Mapping[str, Any]) -> Provenance:
     return Provenance(status=data["status"], source=tuple(data.get("source", ())),
                       note=data.get("note"), alternatives=tuple(data.get("alternatives", ())),
+                      not_modelled=bool(data.get("not_modelled", False)),
                       defined_in=data.get("defined_in"), option=data.get("option"),
                       stated_status=data.get("stated_status"))
 

@@ -104,6 +104,7 @@ def _provenance(entry: Any, defined_in: str, location: Location, inherited: Any
             status=entry.get("status", "assumed"),
             source=(source,) if isinstance(source, str) else tuple(source),
             note=entry.get("note"), alternatives=tuple(entry.get("alternatives", ())),
+            not_modelled=bool(entry.get("not_modelled", False)),
             defined_in=defined_in, location=location)
     return entry, Provenance("assumed", (), "stated without provenance", (),
                              defined_in, location=location)

@@ -1,7 +1,8 @@
 """`rentoy check` warns where a status is firmer than its evidence (rentoy.evidence): a
 status resting on no text about the variant and its period, a general or encyclopedic
 sentence attesting a rule, an attested rule that a listed modern report or program
-plays otherwise. The cells the third reading of the evidence found are caught in the
+plays otherwise, a disputed rule that offers no other reading as an option and does not
+say that the engine cannot play one. The cells the third reading of the evidence found are caught in the
 form the files had, and the built-in files give no such warning now."""
 
 from __future__ import annotations
@@ -19,7 +20,8 @@ def test_no_built_in_status_is_firmer_than_its_evidence(vid):
     assert evidence_findings(load_variant(vid)) == []
     warned = check_variant_file(builtin_dir() / f"{vid}.yaml").warnings
     assert not [w for w in warned if "sources is a text about" in w.message
-                or "general or encyclopedic" in w.message or "states another" in w.message]
+                or "general or encyclopedic" in w.message or "states another" in w.message
+                or "is disputed, but names no option" in w.message]
 
 
 def _file(tmp_path, text):
@@ -93,3 +95,62 @@ def test_the_early_cells_are_assumed_now():
         assert prov.status == "assumed" and not prov.carried, rule
         assert "Wikipedia" in (prov.note or "")
     assert load_sources()["wikipedia-en"].unsourced
+
+
+def test_a_disputed_rule_offers_its_other_readings_or_says_why_not(tmp_path, capsys):
+    # modern.target as it was: disputed, the programs' lengths named in the note only.
+    text = ('id: v\nname: V\nextends: modern\nsources: [app-rentoynow, source-es]\nrules:\n'
+            '  target: {value: 12, status: disputed, source: [source-es, app-rentoynow],\n'
+            '           note: Twelve; RentoyNow plays to 21.}\n'
+            'options:\n  target-24: null\n  target-30: null\n')
+    path = _file(tmp_path, text)
+    (finding,) = evidence_findings(load_variant(path))
+    assert finding.rule == "target"
+    assert finding.message == ("the rule `target` is disputed, but names no option that plays "
+                               "another reading (`alternatives`) and does not say that the "
+                               "engine cannot play one (`not_modelled`)")
+    status, out, err = run(capsys, "check", str(path))
+    assert status == 0 and "v.yaml:6:3: rules.target: the rule `target` is disputed, but " \
+        "names no option" in " ".join(err.split())
+    assert "`not_modelled: true`" in " ".join(err.split())
+    # Naming the option that plays the other reading answers it; so does saying, in the
+    # note and with not_modelled, that the engine cannot play it.
+    assert evidence_findings(load_variant(_file(tmp_path, text.replace(
+        "note: Twelve; RentoyNow plays to 21.}", "note: Twelve; RentoyNow plays to 21,\n"
+        "           alternatives: [target-21]}")))) == []
+    marked = load_variant(_file(tmp_path, text.replace(
+        "note: Twelve; RentoyNow plays to 21.}", "note: Twelve; 21 is not modelled.,\n"
+        "           not_modelled: true}")))
+    assert marked.provenance["target"].not_modelled
+    assert evidence_findings(marked) == []
+    # not_modelled must be true or false: the schema refuses anything else.
+    status, out, err = run(capsys, "check", str(_file(tmp_path, text.replace(
+        "note: Twelve; RentoyNow plays to 21.}", "note: Twelve.,\n"
+        "           not_modelled: 21 points}"))))
+    assert status == 2 and "not_modelled" in err
+
+
+def test_every_built_in_disputed_rule_is_playable_or_said_not_modelled():
+    modern = load_variant("modern")
+    assert modern.provenance["target"].alternatives == ("target-21", "target-24", "target-30")
+    assert [modern.with_options(o).rules.target
+            for o in ("target-21", "target-24", "target-30")] == [21, 24, 30]
+    tuerto = modern.with_options("el-tuerto").rules
+    assert str(tuerto.top_cards[0]) == "11o" and tuerto.top_cards_are_trumps is False
+    assert modern.provenance["top_cards"].alternatives == ("el-tuerto",)
+    for rule in ("top_cards", "arrastre", "follow_suit"):
+        prov = modern.provenance[rule]
+        assert prov.not_modelled and "not modelled" in (prov.note or ""), rule
+    assert modern.provenance["arrastre"].alternatives == ()
+    assert load_variant("1737").provenance["follow_suit"].not_modelled
+    for vid in builtin_ids():
+        v = load_variant(vid)
+        for name, prov in v.provenance.items():
+            if prov.status == "disputed":
+                assert prov.alternatives or prov.not_modelled, (vid, name)
+    # The regional forms, whose reports give their top cards, do not inherit RentoyNow's;
+    # Huétor's pata of 18 leaves the programs' lengths out too.
+    for vid in ("galicia", "huetor", "conil", "sanlucar"):
+        assert "el-tuerto" not in load_variant(vid).options, vid
+    assert not {"target-21", "target-24", "target-30"} & set(load_variant("huetor").options)
+    assert load_variant("galicia").with_options("target-21").rules.target == 21

@@ -269,7 +269,8 @@ def _rule_record(variant: Variant, rule: str) -> dict[str, Any]:
         "display": format_value(rule, variant.values[rule]),
         "words": value_words(rule, variant.values[rule]),
         "status": prov.status, "source": list(prov.source), "note": prov.note,
-        "alternatives": list(prov.alternatives), "carried_over": carried_over_text(variant, rule),
+        "alternatives": list(prov.alternatives), "not_modelled": prov.not_modelled,
+        "carried_over": carried_over_text(variant, rule),
         "defined_in": prov.defined_in, "option": prov.option,
         "from": _origin(variant, rule),
         "carried": prov.carried, "stated_status": prov.stated_status,
@@ -510,7 +511,8 @@ def source_data(src: Any) -> dict[str, Any]:
             "extent": src.extent, "identifier": src.identifier, "url": src.url,
             "accessed": src.accessed, "revision": src.revision, "archived": src.archived,
             "subject": src.subject, "unsourced": src.unsourced,
-            "states": plain(src.states), "not_known": dict(src.not_known), "note": src.note,
+            "states": plain(src.states), "general": list(src.general),
+            "not_known": dict(src.not_known), "note": src.note,
             "citation": src.citation(),
             "declared_in": src.defined_in or "variants/sources.yaml"}
 
@@ -584,6 +586,11 @@ def source_report(sid: str, variant: Variant | None = None) -> Report:
     if src.states:
         rows.append([_("states"), "; ".join(stated_text(k, v)
                                             for k, v in plain(src.states).items())])
+    if src.general:
+        rows.append([_("stated generally"), _(
+            "{rules}: only in a general or encyclopedic sentence, which cannot attest a "
+            "variant's rule").format(rules="; ".join(
+                _lower_first(rule_title(r)) if r in RULES else r for r in src.general))])
     if src.note:
         rows.append([_("note"), _note(src.note)])
     if data["cited_by"]:
