@@ -76,8 +76,8 @@ def test_an_attested_rule_a_listed_program_plays_otherwise_is_disputed(tmp_path)
            "follow_suit" in finding.message
     modern = load_variant("modern")
     assert modern.provenance["follow_suit"].status == "disputed"
-    assert modern.provenance["follow_suit"].alternatives == ("follow-suit",)
-    assert modern.with_options("follow-suit").rules.follow_suit is True
+    assert modern.provenance["follow_suit"].alternatives == ("asistir",)
+    assert modern.with_options("asistir").rules.follow_suit is True
 
 
 def test_an_attestation_its_own_source_does_not_state_is_warned(tmp_path):
