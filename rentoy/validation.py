@@ -9,7 +9,7 @@ offending key: an unknown key gets the nearest valid one as a hint ("did you mea
 from __future__ import annotations
 
 import json
-import os
+import re
 from collections.abc import Iterator
 from functools import lru_cache
 from pathlib import Path
@@ -17,6 +17,7 @@ from pathlib import Path
 from .errors import InputError, Location, Problem, suggest
 from .i18n import N_, _, number
 from .limits import LIMITS, over_limit, shown
+from .caches import cache_dir
 from .yamlfile import Document, load_json, read_text, text_digest
 
 TYPE_CHECKING = False    # typing.TYPE_CHECKING, without importing typing at start-up
@@ -326,17 +327,10 @@ def _check_references(node: Any, root: dict[str, Any], path: str) -> None:
 # other text under the same name) simply misses. Only valid documents are remembered:
 # an invalid one is always validated again, to report its problems.
 _VALID_FILE = "valid-documents.json"
+_VALID_KIND = "valid-documents"
 _VALID_KEEP = 512
-
-
-def cache_dir() -> Path | None:
-    """Where rentoy keeps its caches: ``RENTOY_CACHE_DIR``, else ``$XDG_CACHE_HOME/rentoy``,
-    else ``~/.cache/rentoy``; None when ``RENTOY_CACHE_DIR`` is set empty (no caching)."""
-    env = os.environ.get("RENTOY_CACHE_DIR")
-    if env is not None:
-        return Path(env) if env else None
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "rentoy"
+#: The largest file of valid documents read back, in bytes (512 digests of 34 bytes).
+_VALID_LIMIT = 64_000
 
 
 @lru_cache(maxsize=None)
@@ -393,22 +387,18 @@ def fingerprint(value: Any) -> str:
 
 
 _known: list[str] | None = None
+_HEX = re.compile(r"[0-9a-f]{32}")
 
 
 def _known_valid() -> list[str]:
     global _known
     if _known is None:
-        _known = []
-        from .files import read_cache
+        from .caches import json_payload, read_sealed
 
-        raw = read_cache(cache_dir(), _VALID_FILE)
-        if raw is not None:
-            try:
-                loaded = json.loads(raw.decode("utf-8"))
-                if isinstance(loaded, list):
-                    _known = [k for k in loaded if isinstance(k, str)]
-            except (ValueError, RecursionError):
-                pass
+        loaded = json_payload(read_sealed(cache_dir(), _VALID_FILE, _VALID_KIND,
+                                          _VALIDATOR_VERSION, _VALID_LIMIT))
+        _known = [k for k in loaded if isinstance(k, str) and _HEX.fullmatch(k)] \
+            if isinstance(loaded, list) else []
     return _known
 
 
@@ -416,9 +406,10 @@ def _remember_valid(digest: str) -> None:
     known = _known_valid()
     known.append(digest)
     del known[:-_VALID_KEEP]
-    from .files import write_cache
+    from .caches import write_sealed
 
-    write_cache(cache_dir(), _VALID_FILE, json.dumps(known))
+    write_sealed(cache_dir(), _VALID_FILE, _VALID_KIND, _VALIDATOR_VERSION,
+                 json.dumps(known).encode("ascii"))
 
 
 def schema_problems(doc: Document, schema_path: str | Path) -> list[Problem]:
