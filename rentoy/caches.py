@@ -94,13 +94,17 @@ def entry_ok(made_from: str, content: bytes, sealed: object) -> bool:
     return isinstance(sealed, str) and sealed == seal_entry(made_from, content)
 
 
-def _damaged(path: Path) -> None:
-    """Remove a damaged cache file (it is rebuilt) and say so, once in a process."""
-    global _said
+def _discard(path: Path) -> None:
     try:
         path.unlink()
     except OSError:
         pass
+
+
+def _damaged(path: Path) -> None:
+    """Remove a damaged cache file (it is rebuilt) and say so, once in a process."""
+    global _said
+    _discard(path)
     if not _said:
         _said = True
         try:
@@ -137,6 +141,11 @@ def read_sealed(folder: Path | None, name: str, kind: str, made_from: str,
     if raw is None:
         if _oversized(path, limit + MAX_HEADER_BYTES):
             _damaged(path)
+        return None
+    if not raw.startswith(b'{"cache": '):
+        # Not a sealed file at all: one an older rentoy wrote (or a stranger), replaced
+        # without a word; nothing in it is read.
+        _discard(path)
         return None
     end = raw.find(b"\n", 0, MAX_HEADER_BYTES)
     if end < 0:
