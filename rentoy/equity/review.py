@@ -36,7 +36,7 @@ from ..engine import Game, compile_variant
 from ..engine.actions import ACCEPT, FOLD, GAME_CALL, PLAY, RAISE
 from ..i18n import N_, _, use_language
 from ..simulation.play import variant_spec
-from ..walkthrough import load_walkthrough
+from ..walkthrough.reading import read_record
 from .decisions import chance_text
 
 __all__ = ["MARKS", "Entry", "Review", "review_record", "annotated_record", "mark_of",
@@ -183,7 +183,7 @@ class Review:
 
 
 def _hands(path: str | Path) -> tuple[Any, list[tuple[int, Any, list[Any]]], bool]:
-    walk = load_walkthrough(path)
+    walk = read_record(path).refuse().walkthrough    # the one reading of a record
     if walk.hands:
         hands = [(h.dealer, h.deal, list(h.root.actions)) for h in walk.hands]
         branches = any(h.root.branches for h in walk.hands)
