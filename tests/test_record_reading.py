@@ -14,23 +14,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from record_edits import _ACTION, EDITS, edit, played
 from rentoy.cli import main
 from rentoy.table import Session
 from rentoy.walkthrough.reading import RECORD_RULES, read_record
-
-
-def played(seed: int, actions: int) -> str:
-    """The record of a game of 1737 at the table, left off after ``actions`` of the
-    person's actions (each the first legal one)."""
-    session = Session("1737", seat=0, bots="greedy", seed=seed)
-    session.start()
-    for _ in range(actions):
-        if session.over:
-            break
-        legal = session.legal_actions()
-        session.submit(str(legal[-1]).split(" ", 1)[1])
-    assert not session.over
-    return session.record()
 
 
 RECORDS = [played(seed, n) for seed, n in ((3, 9), (11, 6), (25, 12))]
@@ -55,49 +42,6 @@ COMMANDS = {
     "resume": ("play", "--resume"),
 }
 
-_ACTION = re.compile(r'^      - "\d+ ')
-_CARDS = re.compile(r"\b(?:1[0-2]|[1-7])[oceb]\b")
-
-
-def edit(text: str, kind: str, rng: random.Random) -> str:
-    """``text`` with one edit of ``kind``: an action deleted, duplicated or swapped with
-    another, a hand re-dealt, a seat or a score changed."""
-    lines = text.splitlines()
-    actions = [i for i, line in enumerate(lines) if _ACTION.match(line)]
-    if kind in ("delete", "duplicate", "swap") and actions:
-        i = rng.choice(actions)
-        if kind == "delete":
-            del lines[i]
-        elif kind == "duplicate":
-            lines.insert(i, lines[i])
-        else:
-            j = rng.choice(actions)
-            lines[i], lines[j] = lines[j], lines[i]
-    elif kind == "re-deal":
-        deals = [i for i, line in enumerate(lines) if line.startswith("      hands: [[")]
-        i = rng.choice(deals)
-        cards = _CARDS.findall(lines[i])
-        a, b = rng.sample(range(len(cards)), 2)
-        cards[a], cards[b] = cards[b], cards[a]
-        pieces = iter(cards)
-        lines[i] = _CARDS.sub(lambda m: next(pieces), lines[i])
-    elif kind == "seat" and actions:
-        i = rng.choice(actions)
-        seat = int(lines[i][9])
-        lines[i] = lines[i][:9] + str((seat + rng.randrange(1, 5)) % 5) + lines[i][10:]
-    elif kind == "table-seat":
-        lines = [re.sub(r"seat: \d+", f"seat: {rng.randrange(0, 8)}", line)
-                 if line.startswith("table:") else line for line in lines]
-    elif kind == "score":
-        expects = [i for i, line in enumerate(lines) if "score: [" in line]
-        i = rng.choice(expects)
-        lines[i] = re.sub(r"score: \[(\d+), (\d+)\]",
-                          lambda m: f"score: [{m.group(1)}, {int(m.group(2)) + 1}]", lines[i])
-    elif kind == "start-score":
-        lines.insert(lines.index("hands:"), f"score: [{rng.randrange(1, 5)}, 0]")
-    return "\n".join(lines) + "\n"
-
-
 def verdicts(path: str) -> dict[str, tuple[int, str]]:
     return {name: (code, err) for name, argv in COMMANDS.items()
             for code, _, err in [cli(*argv, path)]}
@@ -115,8 +59,7 @@ def test_the_records_as_written_are_accepted_by_every_command(tmp_path):
 @settings(max_examples=30, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(record=st.sampled_from(range(len(RECORDS))),
-       kind=st.sampled_from(["delete", "duplicate", "swap", "re-deal", "seat",
-                             "table-seat", "score", "start-score"]),
+       kind=st.sampled_from(EDITS),
        seed=st.integers(0, 10**6))
 def test_every_command_reads_an_edited_record_alike(tmp_path, record, kind, seed):
     text = edit(RECORDS[record], kind, random.Random(seed))
@@ -165,3 +108,14 @@ def test_an_action_after_a_fold_is_refused_by_every_command(tmp_path, command):
     path.write_text("\n".join(lines) + "\n")
     code, _, err = cli(*COMMANDS[command], str(path))
     assert code != 0 and ("[after-hand-over]" in err or "[action-refused]" in err), err
+
+
+def test_review_refuses_a_main_line_that_goes_on_after_the_hand(tmp_path):
+    """A walkthrough of one hand whose main line goes on after a fold: review once
+    applied the rest to a hand dealt at random."""
+    path = tmp_path / "after-fold.yaml"
+    path.write_text('variant: "1737"\ndeal:\n  hands: [[3c, 6b, 7e], [12c, 2b, 4e], '
+                    '[2c, 1o, 5e], [11c, 3b, 6e]]\n  up: 5o\nactions: ["0 raise", '
+                    '"1 fold", "0 play 3c", "1 play 12c"]\n')
+    code, _, err = cli("review", "--samples", "1", str(path))
+    assert code == 2 and f"{path}:5:" in err and "[after-hand-over]" in err

@@ -183,7 +183,7 @@ class Review:
 
 
 def _hands(path: str | Path) -> tuple[Any, list[tuple[int, Any, list[Any]]], bool]:
-    walk = read_record(path).refuse().walkthrough    # the one reading of a record
+    walk = read_record(path, main_line=True).refuse().walkthrough   # the one reading
     if walk.hands:
         hands = [(h.dealer, h.deal, list(h.root.actions)) for h in walk.hands]
         branches = any(h.root.branches for h in walk.hands)

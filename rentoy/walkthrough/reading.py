@@ -101,15 +101,38 @@ class Reading:
                         len(given)).format(hands=join_words(given, "and"), seed=self.seed)
 
 
-def read_record(path: str | Path) -> Reading:
+def read_record(path: str | Path, *, main_line: bool = False) -> Reading:
     """Load the walkthrough at ``path`` and, for a record, play it and check the record
     rules (see the module docstring). Raises :class:`~rentoy.errors.WalkthroughError`
-    for what loading refuses; the problems of play are in :attr:`Reading.problems`."""
+    for what loading refuses; the problems of play are in :attr:`Reading.problems`.
+
+    With ``main_line`` (a reader of a walkthrough's main line as a game, as ``rentoy
+    review`` is), a walkthrough of one hand is held to the rules of play too: no action
+    of its main line after the hand is over (``after-hand-over``), and none the rules
+    refuse (``action-refused``), a refusal its ``illegal: true`` asks for excepted."""
     wt = load_walkthrough(path)
     if not wt.is_record:
-        return Reading(wt, None, ())
+        return Reading(wt, None, tuple(_main_line(wt, str(path))) if main_line else ())
     run = run_walkthrough(wt)
     return Reading(wt, run, tuple(_problems(wt, run, str(path))))
+
+
+def _main_line(wt: Walkthrough, file: str) -> list[Problem]:
+    """The first action of the main line the rules refuse, as a problem (or none)."""
+    hand = wt.new_hand()
+    actions = wt.root.actions
+    for i, spec in enumerate(actions):
+        refusal = hand.refusal(spec.action)
+        if refusal is not None:
+            if i == len(actions) - 1 and wt.root.expect.get("illegal") is True:
+                return []
+            rule = "after-hand-over" if refusal.reason == "hand-over" else "action-refused"
+            return [Problem(_("`{action}` cannot be played: {refusal} [{rule}]").format(
+                action=spec.text, refusal=refusal, rule=rule), Location(file, spec.line),
+                ("actions",), _("the main line holds only actions the rules allow, in "
+                                "order"))]
+        hand.apply(spec.action)
+    return []
 
 
 def _problems(wt: Walkthrough, run: WalkthroughRun, file: str) -> list[Problem]:
