@@ -2,12 +2,16 @@
 
 rentoy keeps a few caches in one folder (:func:`cache_dir`): the parsed documents, the
 documents known to be valid, the site build's simulations. Every cache file is
-*sealed*: a first line of JSON, the header, then the payload. The header names the
+*sealed*, as a whole or entry by entry. A file sealed as a whole (:func:`write_sealed`)
+has a first line of JSON, the header, then the payload. The header names the
 kind of cache, the format version, rentoy's version, the digest of what the contents
 were made from (``made_from``: the source bytes or the settings, as the caller
 computes it), and the payload's size and digest (BLAKE2b over all of these and the
 payload, so a byte changed anywhere fails the check). Each entry inside a file carries
-its own digest of the same kind (:func:`seal_entry`, :func:`entry_ok`).
+its own digest of the same kind (:func:`seal_entry`, :func:`entry_ok`), of its content
+and of what it was made from; a file of small entries (the digests of the documents
+known to be valid) is a JSON list whose every entry carries its seal, read bounded
+(:func:`read_bounded`).
 
 :func:`read_sealed` reads a file bounded (at most its ``limit`` bytes, a FIFO or a
 device never opened), checks the header and the digest before anything is parsed,
@@ -37,7 +41,7 @@ from pathlib import Path
 from .i18n import _
 
 __all__ = ["cache_dir", "digest", "read_sealed", "write_sealed", "seal_entry", "entry_ok",
-           "json_payload", "FORMAT", "MAX_HEADER_BYTES"]
+           "json_payload", "read_bounded", "damaged", "FORMAT", "MAX_HEADER_BYTES"]
 
 #: The version of the sealed format; a file of another version is stale, not damaged.
 FORMAT = 1
@@ -99,6 +103,26 @@ def _discard(path: Path) -> None:
         path.unlink()
     except OSError:
         pass
+
+
+def damaged(path: Path) -> None:
+    """Remove the damaged cache file ``path`` (it is rebuilt) and say so, once in a
+    process."""
+    _damaged(path)
+
+
+def read_bounded(folder: Path | None, name: str, limit: int) -> bytes | None:
+    """The bytes of the cache file ``name``, read bounded: None when there is none, when
+    it is not a regular file, or when it is over ``limit`` bytes (then it is removed,
+    as damaged)."""
+    from .files import read_cache
+
+    if folder is None:
+        return None
+    raw = read_cache(folder, name, limit)
+    if raw is None and _oversized(folder / name, limit):
+        _damaged(folder / name)
+    return raw
 
 
 def _damaged(path: Path) -> None:

@@ -327,9 +327,8 @@ def _check_references(node: Any, root: dict[str, Any], path: str) -> None:
 # other text under the same name) simply misses. Only valid documents are remembered:
 # an invalid one is always validated again, to report its problems.
 _VALID_FILE = "valid-documents.json"
-_VALID_KIND = "valid-documents"
 _VALID_KEEP = 512
-#: The largest file of valid documents read back, in bytes (512 digests of 34 bytes).
+#: The largest file of valid documents read back, in bytes (512 entries of 68 bytes).
 _VALID_LIMIT = 64_000
 
 
@@ -387,18 +386,27 @@ def fingerprint(value: Any) -> str:
 
 
 _known: list[str] | None = None
-_HEX = re.compile(r"[0-9a-f]{32}")
+_ENTRY = re.compile(r"[0-9a-f]{32}\.[0-9a-f]{32}")
 
 
 def _known_valid() -> list[str]:
     global _known
     if _known is None:
-        from .caches import json_payload, read_sealed
+        from .caches import damaged, entry_ok, json_payload, read_bounded
 
-        loaded = json_payload(read_sealed(cache_dir(), _VALID_FILE, _VALID_KIND,
-                                          _VALIDATOR_VERSION, _VALID_LIMIT))
-        _known = [k for k in loaded if isinstance(k, str) and _HEX.fullmatch(k)] \
-            if isinstance(loaded, list) else []
+        folder = cache_dir()
+        raw = read_bounded(folder, _VALID_FILE, _VALID_LIMIT)
+        found = json_payload(raw)
+        loaded: list[Any] = found if isinstance(found, list) else []
+        if raw is not None and folder is not None and not (
+                isinstance(found, list) and all(isinstance(k, str) for k in found)):
+            damaged(folder / _VALID_FILE)
+            loaded = []
+        # Each entry carries its own seal (of its digest, the validator's reading and
+        # rentoy's version): one that fails it, damaged or of another version, is dropped.
+        _known = [k.partition(".")[0] for k in loaded if isinstance(k, str)
+                  and _ENTRY.fullmatch(k) and entry_ok(_VALIDATOR_VERSION, k[:32].encode(),
+                                                        k[33:])]
     return _known
 
 
@@ -406,10 +414,11 @@ def _remember_valid(digest: str) -> None:
     known = _known_valid()
     known.append(digest)
     del known[:-_VALID_KEEP]
-    from .caches import write_sealed
+    from .caches import seal_entry
+    from .files import write_cache
 
-    write_sealed(cache_dir(), _VALID_FILE, _VALID_KIND, _VALIDATOR_VERSION,
-                 json.dumps(known).encode("ascii"))
+    write_cache(cache_dir(), _VALID_FILE, json.dumps(
+        [f"{k}.{seal_entry(_VALIDATOR_VERSION, k.encode())}" for k in known]))
 
 
 def schema_problems(doc: Document, schema_path: str | Path) -> list[Problem]:

@@ -24,7 +24,9 @@ RECORD = str(ROOT / "docs" / "examples" / "game-record.yaml")
 def damages(raw: bytes, rng: random.Random, count: int) -> list[tuple[str, bytes]]:
     """``count`` damaged copies of ``raw``, each named: a byte flipped, the file cut
     short, two bytes swapped, in the header and in the payload."""
-    end = raw.index(b"\n")
+    end = raw.find(b"\n")
+    if end < 0:                 # a file sealed entry by entry: no header line
+        end = len(raw) // 2
     out: list[tuple[str, bytes]] = []
     kinds = ("flip", "truncate", "swap")
     for k in range(count):
@@ -125,7 +127,9 @@ def test_damaged_cache_files_never_change_an_answer(tmp_path, name):
             assert "Traceback" not in got[2]
             assert got[2].count("\n") <= err.count("\n") + 1, got[2]
         # Rebuilt: the next run reads a whole, sealed file again.
-        assert (cache / name).read_bytes()[:1] == b"{", label
+        rebuilt = (cache / name).read_bytes()
+        assert rebuilt.startswith(b'{"cache": ') if name.endswith(".marshal") else \
+            isinstance(json.loads(rebuilt), list), label
 
 
 def test_the_site_simulation_cache_is_data_and_survives_damage(tmp_path, monkeypatch):
