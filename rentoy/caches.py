@@ -19,7 +19,7 @@ and gives back the payload's bytes only when every check holds. A file that fail
 removed, so that it is rebuilt, with one line on stderr at most in a process; a file
 that is merely stale (another rentoy version, another format, made from something
 else) is replaced without a word. Payloads are plain data (JSON, or a
-:mod:`marshal` dump of plain values that the digest has vouched for): nothing in a
+``marshal`` dump of plain values that the digest has vouched for): nothing in a
 cache is ever run.
 
 >>> import tempfile, pathlib

@@ -76,7 +76,7 @@ class ClusterLost(WorkerLost):
     """The dask scheduler stopped answering, or the cluster lost its last worker and no
     other joined within the timeout: the run stops with one line (and, like a lost
     worker process, keeps the work finished before it, see
-    :class:`~rentoy.workers.WorkerLost`)."""
+    ``rentoy.workers.WorkerLost``)."""
 
     def __init__(self, why: str, kept: str | None = None, partial: Any = None):
         self.why = why
