@@ -107,10 +107,13 @@ def in_process(argv: list[str], stdin: str = "") -> tuple[int | None, str, str]:
 
 
 def subprocess_run(argv: list[str], env: dict[str, str], timeout: float = 60,
-                   stdin: str = "") -> tuple[int | None, str, str]:
+                   stdin: str = "", cwd: Path = ROOT) -> tuple[int | None, str, str]:
+    """``python -m rentoy ARGV`` in a child (run in ``cwd``: a relative cache folder of
+    the environment runs lands in the campaign's folder, never the repository)."""
+    env = dict(env, PYTHONPATH=str(ROOT))
     try:
         done = subprocess.run([sys.executable, "-m", "rentoy", *argv], capture_output=True,
-                              env=env, cwd=ROOT, timeout=timeout, input=stdin.encode(),
+                              env=env, cwd=cwd, timeout=timeout, input=stdin.encode(),
                               check=False)
     except subprocess.TimeoutExpired:
         return None, "", "timeout"
@@ -281,7 +284,8 @@ class Campaign:
         argv = rng.choice([["rules", "1737"], ["variants"], ["check", str(
             ROOT / "docs" / "examples" / "game-record.yaml")], ["solve", "-"]])
         stdin = "5o 7o 5e | 12o 11o 2e / up 1e\n" if argv == ["solve", "-"] else ""
-        self.check("environment", argv, subprocess_run(argv, env, stdin=stdin))
+        self.check("environment", argv, subprocess_run(argv, env, stdin=stdin,
+                                                        cwd=self.work))
 
     # -- options -------------------------------------------------------------------------------
 
