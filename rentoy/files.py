@@ -366,11 +366,13 @@ def write_atomic_group(files: Mapping[str, str | bytes] | Mapping[Path, str | by
 MAX_CACHE_BYTES = 64_000_000
 
 
-def read_cache(folder: Path | None, name: str) -> bytes | None:
+def read_cache(folder: Path | None, name: str, limit: int = MAX_CACHE_BYTES) -> bytes | None:
     """The bytes of the cache file ``name`` in ``folder``, or None when there is none,
-    it is not a regular file (a FIFO is not even opened) or it is larger than
-    ``MAX_CACHE_BYTES``: read bounded, like every file rentoy reads, and quietly,
-    since a cache that cannot be read is no cache, never an error."""
+    it is not a regular file (a FIFO is not even opened) or it is larger than ``limit``
+    bytes (at most ``MAX_CACHE_BYTES``): read bounded, like every file rentoy reads, and
+    quietly, since a cache that cannot be read is no cache, never an error. What is in
+    it is checked by :mod:`rentoy.caches` before anything parses it."""
+    limit = min(limit, MAX_CACHE_BYTES)
     if folder is None:
         return None
     import stat
@@ -383,10 +385,10 @@ def read_cache(folder: Path | None, name: str) -> bytes | None:
         with os.fdopen(fd, "rb") as handle:
             if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
                 return None
-            raw = handle.read(MAX_CACHE_BYTES + 1)
+            raw = handle.read(limit + 1)
     except OSError:
         return None
-    return raw if len(raw) <= MAX_CACHE_BYTES else None
+    return raw if len(raw) <= limit else None
 
 
 def write_cache(folder: Path | None, name: str, data: str | bytes) -> None:

@@ -35,10 +35,11 @@ from typing import Iterable, Sequence
 
 from .cards import Card, CardError, parse_card
 from .errors import InputError, Problem
-from .i18n import N_, _, language
+from .i18n import N_, _, language, number
+from .limits import MAX_DIGITS, MAX_INPUT_LINE, MAX_PLAYERS, MAX_TARGET, over_limit, shown
 
-__all__ = ["DealText", "NotationError", "parse_deal", "format_deal", "looks_like_deal",
-           "GRAMMAR"]
+__all__ = ["DealText", "NotationError", "parse_deal", "parse_dealer", "parse_score",
+           "format_deal", "looks_like_deal", "GRAMMAR"]
 
 # Marked for the catalog: ``_(GRAMMAR)`` gives it in the language spoken.
 #: The notation in one line, for help texts and messages.
@@ -75,9 +76,9 @@ def looks_like_deal(text: str) -> bool:
 
 
 def _bad(text: str, message: str, hint: str | None = None) -> NotationError:
-    shown = text if len(text) <= 120 else text[:117] + "..."
+    cut = text if len(text) <= 120 else text[:117] + "..."
     # Quoted as Python does in English, between backticks as every Spanish message.
-    quoted = repr(shown) if language() == "en" else f"`{shown}`"
+    quoted = repr(cut) if language() == "en" else f"`{cut}`"
     return NotationError(Problem(_("deal {deal}: {problem}").format(deal=quoted,
                                                                      problem=message),
                                  hint=hint or _("write a deal as {grammar}").format(
@@ -88,11 +89,106 @@ def _quoted(value: str) -> str:
     return repr(value) if language() == "en" else f"`{value}`"
 
 
+def _whole(text: str, most: int) -> int | None:
+    """The whole number ``text`` writes in ASCII digits (no sign), when it has at most
+    :data:`~rentoy.limits.MAX_DIGITS` digits and is at most ``most``; else None. The
+    length is checked before the conversion, which costs time with every digit and
+    fails past 4,300."""
+    if not text or len(text) > MAX_DIGITS or not (text.isascii() and text.isdigit()):
+        return None
+    value = int(text)
+    return value if value <= most else None
+
+
+def _number_problem(value: str, what: str, most: int) -> str:
+    """Why ``value`` is not a number ``what`` may be (at most ``most``)."""
+    if value.isascii() and value.isdigit() and len(value) <= MAX_DIGITS:
+        return _("{what} {value} is too large: at most {most}").format(
+            what=what, value=value, most=number(most))
+    if value.isascii() and value.isdigit():
+        return over_limit("MAX_DIGITS", _("{what} has {count} digits").format(
+            what=what, count=number(len(value))))
+    return _("{what} is a whole number, not {value}").format(what=what,
+                                                            value=_quoted(shown(value, False)))
+
+
+def parse_dealer(text: str, players: int | None = None) -> int:
+    """The dealing seat ``text`` names (``"3"``), as ``/ dealer`` in a deal, ``--dealer``
+    or a link's ``dealer=`` give it: ASCII digits, at most
+    :data:`~rentoy.limits.MAX_DIGITS` of them checked before they are converted, below
+    ``players`` when given (else below :data:`~rentoy.limits.MAX_PLAYERS`). A
+    :class:`NotationError` says what is wrong, in words.
+
+    >>> parse_dealer("3", 4)
+    3
+    >>> parse_dealer("9" * 5000)
+    Traceback (most recent call last):
+    ...
+    rentoy.notation.NotationError: the dealer has 5,000 digits; the limit is 100 digits (rentoy.limits.MAX_DIGITS) (give ...)
+    """
+    text = str(text).strip()
+    most = (players if players is not None else MAX_PLAYERS) - 1
+    seat = _whole(text, most)
+    if seat is None:
+        if players is not None and _whole(text, MAX_PLAYERS * 10) is not None:
+            raise NotationError(Problem(_("there is no seat {seat} at a table of {n}; seats "
+                                          "run from 0 to {last}").format(
+                seat=text, n=players, last=players - 1)))
+        raise NotationError(Problem(_number_problem(text, _("the dealer"), most),
+                                    hint=_("give the dealer's seat, from 0")))
+    return seat
+
+
+def parse_score(text: str, target: int | None = None) -> tuple[int, int]:
+    """The score ``text`` gives, team A's then team B's (``"4-5"``, ``"4,5"`` or ``"4
+    5"``), as ``--score`` or a link's ``score=`` give it: two whole numbers of ASCII
+    digits, each checked for length before it is converted and below ``target`` when
+    given (a score that already ends the game is no start), else at most
+    :data:`~rentoy.limits.MAX_TARGET`. A :class:`NotationError` says what is wrong.
+
+    >>> parse_score("4-5", 12)
+    (4, 5)
+    >>> parse_score("12-0", 12)
+    Traceback (most recent call last):
+    ...
+    rentoy.notation.NotationError: the score 12-0 already ends a game to 12 (both scores must be below 12)
+    """
+    text = str(text).strip()
+    if len(text) > MAX_INPUT_LINE:
+        raise NotationError(Problem(over_limit("MAX_INPUT_LINE", _(
+            "this score is {count} characters long").format(count=number(len(text)))),
+            hint=_("write a score as A-B, e.g. 4-5")))
+    parts = [p for p in re.split(r"\s*[-,\s]\s*", text) if p != ""]
+    if len(parts) != 2:
+        raise NotationError(Problem(_("a score is two whole numbers, team A's then team "
+                                      "B's, not {value}").format(
+            value=_quoted(shown(text, False))), hint=_("write a score as A-B, e.g. 4-5")))
+    top = MAX_TARGET if target is None else target - 1
+    values = []
+    for part in parts:
+        value = _whole(part, MAX_TARGET)
+        if value is None:
+            raise NotationError(Problem(_number_problem(part, _("a score"), MAX_TARGET),
+                                        hint=_("write a score as A-B, e.g. 4-5")))
+        values.append(value)
+    if target is not None and max(values) > top:
+        raise NotationError(Problem(_("the score {score} already ends a game to {target}").format(
+            score=f"{values[0]}-{values[1]}", target=target),
+            hint=_("both scores must be below {target}").format(target=target)))
+    return values[0], values[1]
+
+
 def parse_deal(text: str) -> DealText:
     """Read one line of the notation (see the module docstring); a
-    :class:`NotationError` says what is wrong with it."""
+    :class:`NotationError` says what is wrong with it. The line is at most
+    :data:`~rentoy.limits.MAX_INPUT_LINE` characters, and the dealer's number is
+    bounded before it is converted (:func:`parse_dealer`)."""
     if not isinstance(text, str):
         raise _bad(str(text), _("a deal is written as one line of text"))
+    if len(text) > MAX_INPUT_LINE:
+        raise _bad(text, over_limit("MAX_INPUT_LINE", _("this deal is {count} characters "
+                                                        "long").format(
+            count=number(len(text)))))
     line = " ".join(text.split())
     parts = line.split("/")
     if len(parts) < 2:
@@ -114,8 +210,11 @@ def parse_deal(text: str) -> DealText:
                 raise _bad(line, _("the dealer is given twice"))
             if not value.isdigit():
                 raise _bad(line, _("the dealer is a seat number, not {value}").format(
-                    value=_quoted(value)))
-            dealer = int(value)
+                    value=_quoted(shown(value, False))))
+            try:
+                dealer = parse_dealer(value)
+            except NotationError as exc:
+                raise _bad(line, exc.problems[0].message) from None
     if up is None:
         raise _bad(line, _("the turned-up card is missing (`/ up CARD`)"))
     groups = parts[0].split("|")

@@ -9,7 +9,7 @@ offending key: an unknown key gets the nearest valid one as a hint ("did you mea
 from __future__ import annotations
 
 import json
-import os
+import re
 from collections.abc import Iterator
 from functools import lru_cache
 from pathlib import Path
@@ -17,6 +17,7 @@ from pathlib import Path
 from .errors import InputError, Location, Problem, suggest
 from .i18n import N_, _, number
 from .limits import LIMITS, over_limit, shown
+from .caches import cache_dir
 from .yamlfile import Document, load_json, read_text, text_digest
 
 TYPE_CHECKING = False    # typing.TYPE_CHECKING, without importing typing at start-up
@@ -327,16 +328,8 @@ def _check_references(node: Any, root: dict[str, Any], path: str) -> None:
 # an invalid one is always validated again, to report its problems.
 _VALID_FILE = "valid-documents.json"
 _VALID_KEEP = 512
-
-
-def cache_dir() -> Path | None:
-    """Where rentoy keeps its caches: ``RENTOY_CACHE_DIR``, else ``$XDG_CACHE_HOME/rentoy``,
-    else ``~/.cache/rentoy``; None when ``RENTOY_CACHE_DIR`` is set empty (no caching)."""
-    env = os.environ.get("RENTOY_CACHE_DIR")
-    if env is not None:
-        return Path(env) if env else None
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "rentoy"
+#: The largest file of valid documents read back, in bytes (512 entries of 68 bytes).
+_VALID_LIMIT = 64_000
 
 
 @lru_cache(maxsize=None)
@@ -393,22 +386,27 @@ def fingerprint(value: Any) -> str:
 
 
 _known: list[str] | None = None
+_ENTRY = re.compile(r"[0-9a-f]{32}\.[0-9a-f]{32}")
 
 
 def _known_valid() -> list[str]:
     global _known
     if _known is None:
-        _known = []
-        from .files import read_cache
+        from .caches import damaged, entry_ok, json_payload, read_bounded
 
-        raw = read_cache(cache_dir(), _VALID_FILE)
-        if raw is not None:
-            try:
-                loaded = json.loads(raw.decode("utf-8"))
-                if isinstance(loaded, list):
-                    _known = [k for k in loaded if isinstance(k, str)]
-            except (ValueError, RecursionError):
-                pass
+        folder = cache_dir()
+        raw = read_bounded(folder, _VALID_FILE, _VALID_LIMIT)
+        found = json_payload(raw)
+        loaded: list[Any] = found if isinstance(found, list) else []
+        if raw is not None and folder is not None and not (
+                isinstance(found, list) and all(isinstance(k, str) for k in found)):
+            damaged(folder / _VALID_FILE)
+            loaded = []
+        # Each entry carries its own seal (of its digest, the validator's reading and
+        # rentoy's version): one that fails it, damaged or of another version, is dropped.
+        _known = [k.partition(".")[0] for k in loaded if isinstance(k, str)
+                  and _ENTRY.fullmatch(k) and entry_ok(_VALIDATOR_VERSION, k[:32].encode(),
+                                                        k[33:])]
     return _known
 
 
@@ -416,9 +414,11 @@ def _remember_valid(digest: str) -> None:
     known = _known_valid()
     known.append(digest)
     del known[:-_VALID_KEEP]
+    from .caches import seal_entry
     from .files import write_cache
 
-    write_cache(cache_dir(), _VALID_FILE, json.dumps(known))
+    write_cache(cache_dir(), _VALID_FILE, json.dumps(
+        [f"{k}.{seal_entry(_VALIDATOR_VERSION, k.encode())}" for k in known]))
 
 
 def schema_problems(doc: Document, schema_path: str | Path) -> list[Problem]:

@@ -59,7 +59,11 @@ class _Counting(Executor):
         self.pool, self.done, self.submitted = pool, 0, 0
 
     def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
-        future = self.pool.submit(fn, *args, **kwargs)
+        # Workers are started (forked) inside submit: a signal then waits until they
+        # have their own handlers (see _die_with_parent), so none meets a half-started
+        # worker still holding this process's handlers, which printed a traceback.
+        with _signals_held():
+            future = self.pool.submit(fn, *args, **kwargs)
         self.submitted += 1
         future.add_done_callback(self._count)
         return future
@@ -70,6 +74,28 @@ class _Counting(Executor):
 
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
         self.pool.shutdown(wait=wait, cancel_futures=cancel_futures)
+
+
+#: The signals held back while workers start: those that end a run.
+_HELD = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP")
+              if hasattr(signal, name))
+
+
+@contextmanager
+def _signals_held() -> Iterator[None]:
+    """Hold back SIGINT, SIGTERM and SIGHUP in this thread for the time of the block
+    (where the system can: POSIX); a new process inherits the held set, and the
+    signals wait until it is released. One that came meanwhile is delivered as the
+    block ends, to this process's handler, as usual."""
+    mask = getattr(signal, "pthread_sigmask", None)
+    if mask is None:
+        yield
+        return
+    before = mask(signal.SIG_BLOCK, _HELD)
+    try:
+        yield
+    finally:
+        mask(signal.SIG_SETMASK, before)
 
 
 _PR_SET_PDEATHSIG = 1      # from <linux/prctl.h>
@@ -94,6 +120,13 @@ def _die_with_parent(parent: int) -> None:
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if hasattr(signal, "SIGHUP"):
+        signal.signal(signal.SIGHUP, signal.SIG_DFL)
+    if hasattr(signal, "pthread_sigmask"):
+        # Started with the parent's signals held (see _signals_held): released now that
+        # this worker's own handlers are in place, so a SIGTERM that came meanwhile
+        # ends it quietly, as SIGTERM's default action does.
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)
     if sys.platform.startswith("linux"):
         try:
             import ctypes

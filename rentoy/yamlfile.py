@@ -31,6 +31,7 @@ import re
 import stat
 from pathlib import Path
 
+from .caches import digest
 from .errors import InputError, Location, Problem
 from .frozen import Frozen, field
 from .i18n import N_, _, language, number
@@ -234,11 +235,7 @@ def text_digest(data: bytes) -> str:
     >>> len(text_digest(b"id: x")), text_digest(b"a") == text_digest(b"b")
     (32, False)
     """
-    try:       # the built-in module: hashlib would load OpenSSL, a good part of a start
-        from _blake2 import blake2b
-    except ImportError:     # pragma: no cover - another Python
-        from hashlib import blake2b
-    return blake2b(data, digest_size=16).hexdigest()
+    return digest(data)
 
 
 class Document(Frozen):
@@ -788,10 +785,11 @@ def load_document(path: str | Path, *, loader: type | None = None) -> Document:
     """Read (bounded, see :func:`read_text`) and parse a YAML file. Raises
     :class:`InputError` naming the file.
 
-    A document parsed without problems is remembered on disk (next to the cache of
-    valid documents, :func:`rentoy.validation.cache_dir`), keyed by a digest (BLAKE2) of its
-    text: reading the same text again returns the same data and positions without
-    parsing it, or even importing PyYAML. Only the default loader's results are kept.
+    A document parsed without problems is remembered on disk (in rentoy's cache folder,
+    :func:`rentoy.caches.cache_dir`, sealed and checked on every read), keyed by a
+    digest (BLAKE2) of its text: reading the same text again returns the same data and
+    positions without parsing it, or even importing PyYAML. Only the default loader's
+    results are kept.
     """
     text = read_text(path)
     digest = text_digest(text.encode("utf-8", "surrogatepass"))
@@ -807,41 +805,53 @@ def load_document(path: str | Path, *, loader: type | None = None) -> Document:
 
 
 class _ParsedCache:
-    """Parsed documents by a digest of their text, in one file written atomically.
-    Stored with :mod:`marshal` (plain values only: nothing in it is ever run); a
-    document holding anything else (a date, say) is simply not kept."""
+    """Parsed documents by a digest of their text, in one sealed cache file
+    (:mod:`rentoy.caches`) written atomically.
+
+    The file's payload is checked against its digest before it is read; each entry then
+    carries its own digest, of its content and of the text it was parsed from (with
+    rentoy's version and the cache's format), checked before the entry is used, and
+    what it gives back must be plain data (mappings, lists, text, numbers). Only then is
+    it read with :mod:`marshal`, which builds values and never runs anything. A document
+    holding anything else (a date, say) is simply not kept; an entry or a file that
+    fails a check is dropped and the document parsed again."""
 
     _FILE = "parsed-documents.marshal"
-    _VERSION = 2        # 2: keyed by a cryptographic digest, not two checksums
+    _KIND = "parsed-documents"
+    _VERSION = 3        # 3: sealed, every entry with its own digest
     _KEEP = 256
+    #: The largest cache file read back, and the largest entry kept, in bytes.
+    LIMIT, ENTRY_LIMIT = 32_000_000, 2_000_000
 
     def __init__(self) -> None:
-        self._entries: dict[str, bytes] | None = None
+        self._entries: dict[str, tuple[str, bytes]] | None = None
 
     def _folder(self) -> Path | None:
-        from .validation import cache_dir
+        from .caches import cache_dir
 
         return cache_dir()
 
-    def _load(self) -> dict[str, bytes]:
+    def _made_from(self) -> str:
+        return f"{self._KIND}/{self._VERSION}"
+
+    def _load(self) -> dict[str, tuple[str, bytes]]:
         if self._entries is None:
             self._entries = {}
-            folder = self._folder()
-            from .files import read_cache
+            from .caches import read_sealed
 
-            blob = read_cache(folder, self._FILE)
+            blob = read_sealed(self._folder(), self._FILE, self._KIND, self._made_from(),
+                               self.LIMIT)
             if blob is not None:
                 import marshal
 
                 try:
-                    raw = marshal.loads(blob)
-                    if isinstance(raw, dict) and raw.get("version") == self._VERSION:
-                        entries = raw.get("entries")
-                        if isinstance(entries, dict):
-                            self._entries = {k: v for k, v in entries.items()
-                                             if isinstance(k, str) and isinstance(v, bytes)}
+                    raw = marshal.loads(blob)     # vouched for by the file's digest
                 except (ValueError, EOFError, TypeError):
-                    pass
+                    raw = None
+                if isinstance(raw, dict):
+                    self._entries = {k: v for k, v in raw.items() if isinstance(k, str)
+                                     and isinstance(v, tuple) and len(v) == 2
+                                     and isinstance(v[0], str) and isinstance(v[1], bytes)}
         return self._entries
 
     @staticmethod
@@ -849,36 +859,87 @@ class _ParsedCache:
         return text_digest(text.encode("utf-8", "surrogatepass"))
 
     def get(self, text: str, file: str, digest: str | None = None) -> Document | None:
+        from .caches import entry_ok
+
         key = digest or self._key(text)
-        blob = self._load().get(key)
-        if blob is None:
+        entry = self._load().get(key)
+        if entry is None:
+            return None
+        sealed, blob = entry
+        if not entry_ok(key, blob, sealed):
+            del self._entries[key]       # type: ignore[union-attr]  # loaded above
             return None
         import marshal
 
         try:
-            data, marks, key_marks = marshal.loads(blob)
+            found = marshal.loads(blob)
         except (ValueError, EOFError, TypeError):
             return None
+        if not (isinstance(found, tuple) and len(found) == 3 and _plain(found[0])
+                and _marks_ok(found[1]) and _marks_ok(found[2])):
+            return None
+        data, marks, key_marks = found
         return Document(data, file, marks, key_marks, key)
 
     def put(self, text: str, doc: Document) -> None:
         import marshal
 
+        from .caches import seal_entry
+
+        if not _plain(doc.data):        # a date, say: not kept
+            return
         try:
             blob = marshal.dumps((doc.data, doc.marks, doc.key_marks))
         except ValueError:           # a value marshal does not keep: not cached
             return
+        if len(blob) > self.ENTRY_LIMIT:
+            return
         entries = self._load()
         key = doc.digest or self._key(text)
-        if entries.get(key) == blob:
+        if key in entries and entries[key][1] == blob:
             return
-        entries[key] = blob
+        entries[key] = (seal_entry(key, blob), blob)
         while len(entries) > self._KEEP:
             del entries[next(iter(entries))]
-        from .files import write_cache
+        from .caches import write_sealed
 
-        write_cache(self._folder(), self._FILE,
-                    marshal.dumps({"version": self._VERSION, "entries": entries}))
+        write_sealed(self._folder(), self._FILE, self._KIND, self._made_from(),
+                     marshal.dumps(entries))
+
+
+#: The types of plain data: what a document may hold to be kept in the cache.
+_PLAIN = (str, int, float, bool, type(None))
+
+
+def _plain(value: Any) -> bool:
+    """Whether ``value`` is plain data: mappings, lists, text, numbers, true, false and
+    null, all the way down (what YAML's safe loader gives, dates and sets aside)."""
+    stack, seen = [value], set()
+    while stack:
+        item = stack.pop()
+        if isinstance(item, _PLAIN):
+            continue
+        if id(item) in seen:          # shared through a YAML alias: checked once
+            continue
+        seen.add(id(item))
+        if type(item) is dict:
+            for k in item:
+                if not isinstance(k, _PLAIN):
+                    return False
+            stack.extend(item.values())
+        elif type(item) is list:
+            stack.extend(item)
+        else:
+            return False
+    return True
+
+
+def _marks_ok(marks: Any) -> bool:
+    """Whether ``marks`` is a mapping of key paths to (line, column)."""
+    return type(marks) is dict and all(
+        type(k) is tuple and all(type(p) in (str, int) for p in k)
+        and type(v) is tuple and len(v) == 2 and type(v[0]) is int and type(v[1]) is int
+        for k, v in marks.items())
 
 
 _parsed = _ParsedCache()

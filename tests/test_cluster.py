@@ -90,3 +90,68 @@ def test_a_task_that_fails_on_a_worker_is_one_line():
     assert str(error).count("\n") == 0
     assert "a task failed on the dask cluster: ImportError" in str(error)
     assert "same rentoy installed" in str(error)
+
+
+# -- a cluster lost during a run: one line and an exit status ------------------------------
+
+def _wait_for(path, text: str, seconds: float = 60.0) -> None:
+    import time
+
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if path.exists() and text in path.read_text(errors="replace"):
+            return
+        time.sleep(0.2)
+    raise AssertionError(f"{text!r} never appeared in {path}")
+
+
+@pytest.fixture
+def own_cluster(tmp_path):
+    """A scheduler and one worker in processes of their own, to be killed by the test."""
+    import subprocess
+
+    dask = [sys.executable, "-m", "distributed.cli.dask_scheduler"]
+    file, log = tmp_path / "scheduler.json", tmp_path / "scheduler.log"
+    with open(log, "w") as out:
+        scheduler = subprocess.Popen(dask + ["--port", "0", "--no-dashboard",
+                                             "--scheduler-file", str(file)],
+                                     stdout=out, stderr=subprocess.STDOUT)
+    processes = [scheduler]
+    try:
+        _wait_for(log, "Scheduler at:")
+        worker_log = tmp_path / "worker.log"
+        with open(worker_log, "w") as out:
+            processes.append(subprocess.Popen(
+                [sys.executable, "-m", "distributed.cli.dask_worker", "--scheduler-file",
+                 str(file), "--nworkers", "1", "--nthreads", "1", "--no-dashboard"],
+                stdout=out, stderr=subprocess.STDOUT))
+        _wait_for(log, "Register worker")
+        yield file, log, processes
+    finally:
+        for process in processes:
+            process.kill()
+            process.wait()
+
+
+@pytest.mark.parametrize("lost", ["scheduler", "worker"])
+def test_a_cluster_lost_during_a_run_ends_in_one_line(own_cluster, lost):
+    import subprocess
+
+    file, log, (scheduler, worker) = own_cluster
+    run = subprocess.Popen([sys.executable, "-m", "rentoy", "simulate", "1737", "--hands",
+                            "5000000", "--dask-scheduler-file", str(file), "--dask-timeout",
+                            "3", "-f", "json"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           text=True)
+    try:
+        _wait_for(log, "Receive client connection")
+        import time
+
+        time.sleep(2)                     # work in flight on the worker
+        (scheduler if lost == "scheduler" else worker).kill()
+        out, err = run.communicate(timeout=90)
+    finally:
+        run.kill()
+    assert run.returncode == 2, err
+    assert "Traceback" not in err and err.count("\n") == 1, err
+    assert ("dask scheduler" in err and "was lost" in err) if lost == "scheduler" else \
+        "lost its last worker, and none joined within 3 s" in err

@@ -22,8 +22,8 @@ ROOT = Path(__file__).resolve().parent.parent / "rentoy"
 FLOORS: list[tuple[str, tuple[str, ...]]] = [
     ("ground: records, errors, limits, files, workers, the language and the layout of "
      "output",
-     ("rentoy.frozen", "rentoy.errors", "rentoy.limits", "rentoy.files", "rentoy.workers",
-      "rentoy.i18n", "rentoy.render")),
+     ("rentoy.frozen", "rentoy.errors", "rentoy.limits", "rentoy.files", "rentoy.caches",
+      "rentoy.workers", "rentoy.i18n", "rentoy.render")),
     ("the model, as data (no file is read)",
      ("rentoy.cards", "rentoy.ruletable", "rentoy.ruleset", "rentoy.provenance", "rentoy.claims",
       "rentoy.dependencies", "rentoy.consistency", "rentoy.variant", "rentoy.notation")),

@@ -88,9 +88,12 @@ def check_one(path: str, kind: str) -> tuple[str, str]:
             n = len(variant.warnings)
             summary += ngettext("; {n} warning", "; {n} warnings", n).format(n=n)
         return kind, summary
-    from ..walkthrough import check_walkthrough
+    from ..walkthrough.model import walkthrough_summary
+    from ..walkthrough.reading import read_record
 
-    return kind, check_walkthrough(path)
+    # The one reading of a record (its rules, its play, its expectations), as every
+    # command that loads one reads it.
+    return kind, walkthrough_summary(read_record(path).refuse().walkthrough)
 
 
 def _rules_counted(status: str, n: int) -> str:

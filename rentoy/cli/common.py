@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
 __all__ = ["add_format", "emit", "write", "chosen_format", "refuse_folder", "output_width",
            "set_output_width", "warn", "count", "bounded_count", "progress_bar", "seconds",
-           "input_lines"]
+           "input_lines", "whole_number"]
 
 _width: int | None = None      # set once per run from --width
 
@@ -83,6 +83,41 @@ def count(text: str) -> int:
         raise argparse.ArgumentTypeError(
             _("{text} is not a whole number").format(text=shown(text))) from None
     return int(number)
+
+
+def whole_number(least: int, most: int | None = None) -> Callable[[str], int]:
+    """An ``argparse`` type for a whole number from ``least`` to ``most`` (a seat, a
+    number of players, a seed): ASCII digits, their count checked before they are
+    converted (at most :data:`~rentoy.limits.MAX_DIGITS`), so that no value of thousands
+    of digits reaches ``int()`` or a record.
+
+    >>> whole_number(0, 7)("3")
+    3
+    >>> whole_number(0, 7)("9" * 5000)
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: '99999999999999999999999999999999999999999999999999999...' (5,000 characters) has more than 100 digits; the limit is 100 digits (rentoy.limits.MAX_DIGITS)
+    """
+    def read(text: str) -> int:
+        from ..limits import MAX_DIGITS, digits_over, shown
+
+        cleaned = text.strip()
+        digits = cleaned[1:] if cleaned[:1] in "+-" else cleaned
+        if not (digits.isascii() and digits.isdigit()):
+            raise argparse.ArgumentTypeError(_("{text} is not a whole number").format(
+                text=shown(text)))
+        if digits_over(cleaned):
+            raise argparse.ArgumentTypeError(_(
+                "{text} has more than {digits} digits; the limit is {digits} digits "
+                "(rentoy.limits.MAX_DIGITS)").format(text=shown(text), digits=MAX_DIGITS))
+        value = int(cleaned)
+        if value < least or (most is not None and value > most):
+            raise argparse.ArgumentTypeError(
+                (_("give a whole number from {least} to {most}, not {text}") if most is not None
+                 else _("give a whole number of at least {least}, not {text}")).format(
+                    least=least, most=most, text=shown(text)))
+        return value
+    return read
 
 
 #: The longest wait an option in seconds takes (a day).

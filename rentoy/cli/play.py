@@ -22,7 +22,9 @@ from typing import TYPE_CHECKING, Callable, Iterable
 
 from ..frozen import Frozen
 from ..i18n import _
+from ..limits import MAX_PLAYERS
 from ..render.text import wrap
+from .common import whole_number
 
 if TYPE_CHECKING:
     from ..engine import Deal
@@ -88,16 +90,16 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help=_("the first hand's cards in the one-line deal notation, seat 0 first "
                           "(e.g. '1e 12b 5e | 5c 11e 7o | 3c 10c 6c | 2c 3e 2e / up 7e'); the "
                           "next hands come from the seed"))
-    p.add_argument("--seat", type=int, metavar="S",
+    p.add_argument("--seat", type=whole_number(0, MAX_PLAYERS - 1), metavar="S",
                    help=_("your seat (default: 0, the first to play; team A holds the even "
                           "seats)"))
-    p.add_argument("--players", type=int, metavar="P",
+    p.add_argument("--players", type=whole_number(2, MAX_PLAYERS), metavar="P",
                    help=_("the number of players (default: the variant's default)"))
     p.add_argument("--bots", metavar="B", action=_BotsOption,
                    help=_("%(bots)s (settings may follow: search:samples=16) for every other "
                           "seat, or two separated by a comma: your partners', then the "
                           "opponents' (default: greedy)"))
-    p.add_argument("--seed", type=int, metavar="S",
+    p.add_argument("--seed", type=whole_number(0), metavar="S",
                    help=_("seed of the deals and the bots (default: a new one each game, "
                           "printed at the start)"))
     p.add_argument("--save", metavar="FILE",

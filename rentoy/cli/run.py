@@ -57,7 +57,10 @@ def handle(args: argparse.Namespace) -> int:
     path: str = args.file
     quiet: bool = args.quiet
     _refuse_variant_file(path)
-    run = run_walkthrough(path)
+    from ..walkthrough.reading import RecordError, read_record
+
+    reading = read_record(path)       # a record: its play checked by the record rules
+    run = reading.run or run_walkthrough(reading.walkthrough)
     if fmt == "json":
         emit(Report(run.to_json()), "json")
     elif fmt == "markdown":
@@ -68,6 +71,12 @@ def handle(args: argparse.Namespace) -> int:
         from ..walkthrough.transcript import render_text
         write(_before_summary(render_text(run, quiet=quiet, width=output_width()),
                               _worth(path, run, "text", quiet), "\n" + _("Summary") + "\n"))
+    if reading.problems:
+        # Named as every command names them (file, line, rule); the status stays 1, as
+        # for any expectation that fails.
+        from . import report_error
+
+        report_error(RecordError(list(reading.problems)))
     return 0 if run.ok else 1
 
 

@@ -157,7 +157,10 @@ def _batch(args: argparse.Namespace, stream: Iterable[str]) -> int:
     from ..render import Report, Table
     from .common import write
 
-    bad = 0
+    from ..i18n import ngettext
+    from ..limits import MAX_PROBLEMS
+
+    bad = solved = 0
     rows: list[list[object]] = []
     for number, raw in enumerate(stream, 1):
         text = raw.strip()
@@ -168,11 +171,13 @@ def _batch(args: argparse.Namespace, stream: Iterable[str]) -> int:
             data = _answer(position, variant.id, dealer, text)
         except InputError as exc:
             bad += 1
-            from . import shorten
+            if bad <= MAX_PROBLEMS:       # the rest are counted at the end
+                from . import shorten
 
-            print(shorten(f"rentoy: error: <stdin>:{number}: {exc.problems[0].detail}"),
-                  file=sys.stderr)
+                print(shorten(f"rentoy: error: <stdin>:{number}: {exc.problems[0].detail}"),
+                      file=sys.stderr)
             continue
+        solved += 1
         if args.format == "json":
             write(json.dumps(dict(data, line=number), ensure_ascii=False))
             continue
@@ -180,7 +185,7 @@ def _batch(args: argparse.Namespace, stream: Iterable[str]) -> int:
                           for card, team in data["moves"].items())
         rows.append([number, data["deal"], data["winner"],
                      "-".join(map(str, data["tricks"])), moves])
-    if args.format != "json":
+    if args.format != "json" and solved:
         deal, each = _("deal"), _("each card: tricks A-B, winner")
         table = Table([_("line"), deal, _("winner"), _("tricks A-B"), each],
                       rows, title=_("Deals solved with perfect play"),
@@ -189,6 +194,17 @@ def _batch(args: argparse.Namespace, stream: Iterable[str]) -> int:
                                    variant=args.variant)],
                       wrap={deal: 30, each: 24})
         emit(Report({"deals": rows}, [table]), args.format)
+    if bad > MAX_PROBLEMS:
+        more = bad - MAX_PROBLEMS
+        print("rentoy: error: " + ngettext(
+            "... and {count} more bad line (rentoy.limits.MAX_PROBLEMS)",
+            "... and {count} more bad lines (rentoy.limits.MAX_PROBLEMS)", more).format(
+                count=f"{more:,}"), file=sys.stderr)
+    if not solved:
+        print("rentoy: error: " + (_("no line of the standard input was solved") if bad
+                                    else _("the standard input holds no deal to solve")),
+              file=sys.stderr)
+        return 2
     return 2 if bad else 0
 
 

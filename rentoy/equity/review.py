@@ -44,7 +44,7 @@ from ..engine import Game, compile_variant
 from ..engine.actions import ACCEPT, FOLD, GAME_CALL, PLAY, RAISE
 from ..i18n import N_, _, use_language
 from ..simulation.play import variant_spec
-from ..walkthrough import load_walkthrough
+from ..walkthrough.reading import read_record
 from .decisions import chance_text
 
 __all__ = ["MARKS", "Entry", "Review", "review_record", "annotated_record", "mark_of",
@@ -244,7 +244,7 @@ class Review:
 
 
 def _hands(path: str | Path) -> tuple[Any, list[tuple[int, Any, Any]], bool]:
-    walk = load_walkthrough(path)
+    walk = read_record(path, main_line=True).refuse().walkthrough   # the one reading
     if walk.hands:
         hands = [(h.dealer, h.deal, h.root) for h in walk.hands]
         branches = any(h.root.branches for h in walk.hands)

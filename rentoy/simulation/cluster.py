@@ -34,15 +34,20 @@ must exist at the same path on the workers; built-in ids work everywhere.
 
 from __future__ import annotations
 
+import logging
 import math
+import threading
+import time
 from concurrent.futures import Executor, Future, InvalidStateError
 from contextlib import contextmanager
 from typing import Any, Callable, Iterator
 
 from ..errors import InputError, Location, Problem, RentoyError
 from ..i18n import _, number
+from ..workers import WorkerLost
 
-__all__ = ["dask_executor", "DEFAULT_TIMEOUT", "MAX_TIMEOUT", "scheduler_address"]
+__all__ = ["dask_executor", "DEFAULT_TIMEOUT", "MAX_TIMEOUT", "scheduler_address",
+           "ClusterLost"]
 
 #: Seconds to wait for the scheduler to answer and for a first worker to join.
 DEFAULT_TIMEOUT: float = 20.0
@@ -67,6 +72,41 @@ def scheduler_address(path: str) -> str:
     return address
 
 
+class ClusterLost(WorkerLost):
+    """The dask scheduler stopped answering, or the cluster lost its last worker and no
+    other joined within the timeout: the run stops with one line (and, like a lost
+    worker process, keeps the work finished before it, see
+    ``rentoy.workers.WorkerLost``)."""
+
+    def __init__(self, why: str, kept: str | None = None, partial: Any = None):
+        self.why = why
+        RentoyError.__init__(self, why + ("; " + kept if kept else "") + "; " + _(
+            "run it again once the cluster is back"))
+        self.done, self.submitted, self.partial = None, None, partial
+
+    def kept(self, what: str) -> "ClusterLost":
+        return ClusterLost(self.why, what, self.partial)
+
+
+def _lost_scheduler(where: str) -> ClusterLost:
+    return ClusterLost(_("the connection to the dask scheduler at {where} was lost: it "
+                         "stopped or cannot be reached").format(where=where))
+
+
+def _connection_lost(exc: BaseException) -> bool:
+    """Whether a task's failure is the connection's (a closed comm, a cancelled future
+    after the client closed), not the task's own."""
+    import concurrent.futures
+
+    if isinstance(exc, concurrent.futures.CancelledError):
+        return True
+    try:
+        from distributed.comm.core import CommClosedError
+    except ImportError:         # pragma: no cover - dask is here when this runs
+        return isinstance(exc, OSError)
+    return isinstance(exc, (CommClosedError, OSError))
+
+
 def _remote_failure(exc: BaseException) -> BaseException:
     """A task's failure on the cluster as one line (an error that is not rentoy's own:
     most often workers with another rentoy, or without a variant file given by path)."""
@@ -86,17 +126,26 @@ class _Executor(Executor):
     by the dask future's own done callback (in a thread of dask's), so nothing is left
     waiting on the event loop when the client closes."""
 
-    def __init__(self, client: Any):
+    def __init__(self, client: Any, where: str = ""):
         self.client = client
-        self.pending: set[Any] = set()
+        self.where = where
+        self.pending: dict[Any, Future[Any]] = {}
+
+    def fail_all(self, error: BaseException) -> None:
+        """End every future still waiting with ``error`` (the cluster is lost)."""
+        for future in list(self.pending.values()):
+            try:
+                future.set_exception(error)
+            except InvalidStateError:       # settled or cancelled meanwhile
+                pass
 
     def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
         task = self.client.submit(fn, *args, **kwargs)
-        self.pending.add(task)
         future: Future[Any] = Future()
+        self.pending[task] = future
 
         def settle(done: Any) -> None:
-            self.pending.discard(done)
+            self.pending.pop(done, None)
             if future.done():
                 return
             try:
@@ -104,7 +153,8 @@ class _Executor(Executor):
             except RentoyError as exc:      # bad input found on a worker: as it is
                 outcome: tuple[bool, Any] = (False, exc)
             except BaseException as exc:    # a worker's failure, a cancellation, a closed client
-                outcome = (False, _remote_failure(exc))
+                outcome = (False, _lost_scheduler(self.where) if _connection_lost(exc)
+                           else _remote_failure(exc))
             else:
                 outcome = (True, value)
             try:
@@ -115,12 +165,20 @@ class _Executor(Executor):
             except InvalidStateError:       # cancelled meanwhile: no longer wanted
                 pass
 
-        future.add_done_callback(lambda f: task.cancel() if f.cancelled() else None)
+        def cancel(done: Future[Any]) -> None:
+            if done.cancelled():
+                try:
+                    task.cancel()
+                except Exception:       # noqa: BLE001  (the client is closed: nothing runs)
+                    pass
+
+        future.add_done_callback(cancel)
         task.add_done_callback(settle)
         return future
 
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
         tasks = list(self.pending)
+        self.pending.clear()
         if tasks:
             try:
                 self.client.cancel(tasks)
@@ -138,7 +196,17 @@ def dask_executor(address: str | None = None, scheduler_file: str | None = None,
                   timeout: float = DEFAULT_TIMEOUT) -> Iterator[tuple[Executor, int]]:
     """Connect to a dask scheduler (``address`` such as ``tcp://10.0.0.5:8786``, or a
     ``scheduler_file``) and yield ``(executor, workers)``; the connection is closed
-    afterwards (the cluster keeps running)."""
+    afterwards (the cluster keeps running). A scheduler lost during the run, or the
+    last worker lost with none joining within ``timeout`` seconds, ends it with a
+    :class:`ClusterLost` (one line on the command line); dask's own log lines are kept
+    off stderr meanwhile."""
+    with _quiet_dask(), _connected(address, scheduler_file, timeout) as found:
+        yield found
+
+
+@contextmanager
+def _connected(address: str | None, scheduler_file: str | None,
+               timeout: float) -> Iterator[tuple[Executor, int]]:
     if (address is None) == (scheduler_file is None):
         raise InputError(Problem(_("give the dask scheduler's address or its scheduler "
                                    "file, not both"),
@@ -179,18 +247,83 @@ def dask_executor(address: str | None = None, scheduler_file: str | None = None,
                                      hint=_("start workers with `dask worker ADDRESS`"))
                              ) from None
         workers = max(1, sum(client.nthreads().values()))  # type: ignore[no-untyped-call]
-        executor = _Executor(client)
+        executor = _Executor(client, str(where))
+        stop = threading.Event()
+        watch = threading.Thread(target=_watch_cluster, args=(client, executor, timeout, stop),
+                                 daemon=True, name="rentoy-dask-watch")
+        watch.start()
         try:
             yield executor, workers
         except Exception as exc:
             from distributed.scheduler import KilledWorker
 
             if isinstance(exc, KilledWorker):
-                from ..workers import WorkerLost
-
                 raise WorkerLost() from None
             raise
         finally:
+            stop.set()
             executor.shutdown()
     finally:
-        client.close()  # type: ignore[no-untyped-call]
+        _close(client)
+
+
+#: How often the cluster is looked at while a run waits on it (seconds).
+_WATCH_SECONDS = 0.5
+
+
+def _watch_cluster(client: Any, executor: _Executor, timeout: float,
+                   stop: threading.Event) -> None:
+    """While a run waits on the cluster: end it with :class:`ClusterLost` once the
+    client has lost its scheduler, or once no worker has been there for ``timeout``
+    seconds (dask would keep the work waiting for a worker for ever)."""
+    alone_since: float | None = None
+    while not stop.wait(_WATCH_SECONDS):
+        status = str(getattr(client, "status", "running"))
+        if status in ("closed", "closing", "failed"):
+            executor.fail_all(_lost_scheduler(executor.where))
+            return
+        try:
+            info = client.scheduler_info()
+        except Exception:       # noqa: BLE001  (the connection is going: said above)
+            continue
+        workers = info.get("workers") if isinstance(info, dict) else None
+        if workers:
+            alone_since = None
+            continue
+        now = time.monotonic()
+        alone_since = now if alone_since is None else alone_since
+        if now - alone_since > timeout and executor.pending:
+            executor.fail_all(ClusterLost(_(
+                "the dask cluster at {where} lost its last worker, and none joined within "
+                "{seconds} s").format(where=executor.where, seconds=_seconds(timeout))))
+            return
+
+
+def _close(client: Any) -> None:
+    """Close the client quietly: a connection already lost says nothing more."""
+    try:
+        client.close(timeout=2)
+    except Exception:       # noqa: BLE001  (already gone: nothing to close)
+        pass
+
+
+@contextmanager
+def _quiet_dask() -> Iterator[None]:
+    """dask's own log lines (a scheduler that is gone, reconnections) kept off stderr:
+    what went wrong is said in rentoy's one line."""
+    # dask sets the levels of some of its loggers itself ("distributed.client"), as it
+    # is imported: imported first, then each is quietened, and given its level back.
+    try:
+        import distributed  # noqa: F401
+    except ImportError:
+        pass                # said by the connection, in words
+    names = ["distributed"] + [name for name in list(logging.root.manager.loggerDict)
+                               if name.startswith("distributed.")]
+    levels = {name: logging.getLogger(name).level for name in names}
+    for name in names:
+        logging.getLogger(name).setLevel(logging.CRITICAL + 1)
+    yield
+    # Given back only after a run that ended well: after a lost connection, dask's
+    # threads go on logging its end (a cancelled reconnection) after the block.
+    for name, level in levels.items():
+        logging.getLogger(name).setLevel(level)

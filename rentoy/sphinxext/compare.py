@@ -220,14 +220,14 @@ class SimulationDirective(RentoyDirective):
 def cached_simulation(variants: Sequence[Any], settings: dict[str, Any],
                       run: Any) -> Any:
     """``run()``'s simulation result, kept in rentoy's cache folder (see
-    :func:`rentoy.validation.cache_dir`) under the digest of what decides it: the
-    settings, the variants' files and rentoy's own code. The English and the Spanish
-    builds play the same games: the second reads what the first measured."""
+    :func:`rentoy.caches.cache_dir`) under the digest of what decides it: the settings,
+    the variants' files and rentoy's own code. The English and the Spanish builds play
+    the same games: the second reads what the first measured. The cache is data (JSON,
+    sealed and checked on every read by :mod:`rentoy.caches`), never code."""
     import hashlib
-    import pickle
+    import json
 
-    from ..files import read_cache, write_cache
-    from ..validation import cache_dir
+    from ..caches import cache_dir, json_payload, read_sealed, write_sealed
     from .tracking import variant_files
 
     digest = hashlib.sha256(repr(sorted(settings.items())).encode())
@@ -239,18 +239,90 @@ def cached_simulation(variants: Sequence[Any], settings: dict[str, Any],
     for path in sorted(package.rglob("*.py")):
         if "sphinxext" not in path.parts:
             digest.update(path.read_bytes())
-    name = f"site-simulation-{digest.hexdigest()[:32]}.pickle"
+    made_from = digest.hexdigest()
+    name = f"site-simulation-{made_from[:32]}.json"
     folder = cache_dir()
-    raw = read_cache(folder, name)
-    if raw is not None:
-        try:
-            # Only rentoy's own cache folder is read, under a digest of the code.
-            return pickle.loads(raw)  # noqa: S301
-        except Exception:  # noqa: BLE001  (a cache that cannot be read is no cache)
-            pass
+    found = _simulation_of(json_payload(read_sealed(folder, name, "site-simulation",
+                                                    made_from, _SIMULATION_LIMIT)))
+    if found is not None:
+        return found
     result = run()
-    write_cache(folder, name, pickle.dumps(result))
+    write_sealed(folder, name, "site-simulation", made_from,
+                 json.dumps(_simulation_data(result)).encode("ascii"))
     return result
+
+
+#: The largest cached simulation read back, in bytes (one is a few kilobytes).
+_SIMULATION_LIMIT = 4_000_000
+
+
+def _simulation_data(result: Any) -> dict[str, Any]:
+    """A simulation result as plain data (JSON): its fields and its exact sums."""
+    m = result.moments
+    return {"variants": list(result.variants), "names": list(result.names),
+            "specs": list(result.specs), "players": result.players,
+            "bots": list(result.bots), "seed": result.seed,
+            "hands_requested": result.hands_requested, "games": result.games,
+            "hands": list(result.hands), "hand_sizes": list(result.hand_sizes),
+            "best_of": list(result.best_of), "seconds": result.seconds,
+            "duties": [sorted(d) for d in result.duties],
+            "moments": {"variants": m.variants, "games": m.games, "sums": m.sums,
+                        "own": m.own, "cross": None if m.cross is None else
+                        [[i, j, v] for (i, j), v in m.cross.items()]}}
+
+
+def _simulation_of(data: Any) -> Any:
+    """The simulation result :func:`_simulation_data` wrote, or None when ``data`` is not
+    one in every part (the cache is then rebuilt)."""
+    from ..simulation.run import SimulationResult
+    from ..simulation.stats import Moments
+
+    def ints(value: Any, length: int | None = None) -> bool:
+        return isinstance(value, list) and (length is None or len(value) == length) \
+            and all(type(v) is int for v in value)
+
+    def texts(value: Any, length: int) -> bool:
+        return isinstance(value, list) and len(value) == length \
+            and all(isinstance(v, str) for v in value)
+
+    try:
+        n = len(data["variants"])
+        moments = data["moments"]
+        shape = Moments(n, cross=moments["cross"] is not None)
+        cross = moments["cross"]
+        ok = (texts(data["variants"], n) and texts(data["names"], n)
+              and texts(data["specs"], n) and texts(data["bots"], 2)
+              and all(type(data[k]) is int for k in ("players", "seed", "hands_requested",
+                                                       "games"))
+              and ints(data["hands"], n) and ints(data["hand_sizes"])
+              and ints(data["best_of"]) and type(data["seconds"]) in (int, float)
+              and isinstance(data["duties"], list)
+              and all(texts(d, len(d)) for d in data["duties"] if isinstance(d, list))
+              and all(isinstance(d, list) for d in data["duties"])
+              and moments["variants"] == n and type(moments["games"]) is int
+              and isinstance(moments["sums"], list) and len(moments["sums"]) == n
+              and all(ints(a, len(b)) for a, b in zip(moments["sums"], shape.sums))
+              and isinstance(moments["own"], list) and len(moments["own"]) == n
+              and all(ints(a, len(b)) for a, b in zip(moments["own"], shape.own)))
+        if ok and cross is not None:
+            pairs = {(c[0], c[1]): c[2] for c in cross}
+            assert shape.cross is not None
+            ok = len(cross) == len(shape.cross) and set(pairs) == set(shape.cross) \
+                and all(ints(pairs[k], len(v)) for k, v in shape.cross.items())
+        if not ok:
+            return None
+        shape.games, shape.sums, shape.own = moments["games"], moments["sums"], moments["own"]
+        shape.cross = None if cross is None else {(c[0], c[1]): c[2] for c in cross}
+        return SimulationResult(
+            variants=tuple(data["variants"]), names=tuple(data["names"]),
+            specs=tuple(data["specs"]), players=data["players"],
+            bots=(data["bots"][0], data["bots"][1]), seed=data["seed"],
+            hands_requested=data["hands_requested"], games=data["games"],
+            hands=tuple(data["hands"]), moments=shape,
+            hand_sizes=tuple(data["hand_sizes"]), best_of=tuple(data["best_of"]),
+            seconds=float(data["seconds"]), duties=tuple(frozenset(d) for d in data["duties"]))
+    except (KeyError, TypeError, IndexError, ValueError):
+        return None
 
 
 def same_play_groups(result: Any) -> list[list[str]]:

@@ -614,9 +614,10 @@ class Session:
         hands are dealt and played again as written, an unfinished last hand included.
         The seat, bots and seed are the record's ``table`` unless given."""
         from ..errors import Location, Problem
-        from ..walkthrough import load_walkthrough
+        from ..walkthrough.reading import read_record
 
-        wt = load_walkthrough(path)
+        reading = read_record(path).refuse()      # the one reading of a record
+        wt = reading.walkthrough
         if not wt.is_record:
             raise InputError(Problem(_("this walkthrough is not a game record (it has no "
                                        "`hands`): there is no game to resume"),
@@ -637,8 +638,8 @@ class Session:
         events = [TableEvent("game", (ngettext(
             "Resuming {title} from {path}: {count} hand played again as recorded.",
             "Resuming {title} from {path}: {count} hands played again as recorded.",
-            len(wt.hands)).format(title=repr(wt.title), path=path, count=len(wt.hands)),),
-            {"resumed": str(path)})]
+            len(wt.hands)).format(title=repr(wt.title), path=path, count=len(wt.hands)),)
+            + tuple(filter(None, [reading.dealt_note()])), {"resumed": str(path)})]
         events.append(session._deal_event())
         for hand in wt.hands:
             for spec in hand.root.actions:

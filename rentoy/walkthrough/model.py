@@ -31,6 +31,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Iterator, Mapping
 
+from ..bots import parse_bot
 from ..cards import Card, CardError, parse_card
 from ..engine import REASONS, Action, ActionSyntaxError, Deal, Hand, draw_deal
 from ..errors import InputError, Location, Problem, VariantError, WalkthroughError, suggest
@@ -46,7 +47,8 @@ from .narrate import join_words
 _KeyPath = tuple[str | int, ...]
 
 __all__ = ["Walkthrough", "SegmentSpec", "ActionSpec", "HandSpec", "EXPECT_KEYS",
-           "load_walkthrough", "parse_walkthrough", "check_walkthrough", "schema_path"]
+           "load_walkthrough", "parse_walkthrough", "check_walkthrough", "schema_path",
+           "seed_deals", "walkthrough_summary"]
 
 
 
@@ -115,6 +117,8 @@ class HandSpec:
     root: SegmentSpec
     line: int | None = None
     description: str | None = None
+    #: Whether the record says the cards were given by hand, not dealt by its seed.
+    by_hand: bool = False
 
 
 @dataclass(frozen=True)
@@ -223,7 +227,26 @@ def check_walkthrough(path: str | Path) -> str:
 
     Raises :class:`WalkthroughError` with every problem found.
     """
-    wt = load_walkthrough(path)
+    return walkthrough_summary(load_walkthrough(path))
+
+
+def dealt_words(wt: Walkthrough) -> str:
+    """For a record whose `table` names a seed: that its cards are the seed's, and which
+    hands were given by hand (empty for any other walkthrough)."""
+    seed = (wt.table or {}).get("seed")
+    if not wt.is_record or not isinstance(seed, int):
+        return ""
+    given = [h.number for h in wt.hands if h.by_hand]
+    if not given:
+        return _("; the cards are those seed {seed} deals").format(seed=seed)
+    return ngettext("; the cards are those seed {seed} deals, but hand {hands}'s, given "
+                    "by hand", "; the cards are those seed {seed} deals, but hands "
+                    "{hands}', given by hand", len(given)).format(
+        seed=seed, hands=join_words(given, "and"))
+
+
+def walkthrough_summary(wt: Walkthrough) -> str:
+    """A one-line summary of a loaded walkthrough (what ``rentoy check`` says of it)."""
     leaves = wt.leaves()
     segments = sum(1 for _item in wt.segments())
     actions = wt.action_count()
@@ -239,7 +262,8 @@ def check_walkthrough(path: str | Path) -> str:
                 + ngettext(": variant {variant}, {players} players, dealt as written, "
                            "{n} action", ": variant {variant}, {players} players, dealt as "
                            "written, {n} actions", actions).format(
-                    variant=wt.variant.id, players=wt.players, n=actions))
+                    variant=wt.variant.id, players=wt.players, n=actions)
+                + dealt_words(wt))
     deal = (_("seed {seed}").format(seed=wt.seed) if wt.seed is not None
             else _("dealt as written"))
     return (_("walkthrough {title}: variant {variant}, {players} players, {deal}").format(
@@ -439,8 +463,49 @@ class _Builder:
             if deal is None or n is None or dealer is None:
                 continue
             out.append(HandSpec(i + 1, (dealer + i) % n, deal, spec, self.line(prefix),
-                                _prose(item.get("description"))))
+                                _prose(item.get("description")),
+                                item.get("by_hand") is True))
         return tuple(out)
+
+    def seed_deals(self, data: dict[str, Any], variant: Variant, n: int,
+                   hands: tuple[HandSpec, ...]) -> None:
+        """Each hand of a record whose `table` names a seed is dealt by that seed (the
+        seed's n-th deal for the n-th hand, as `rentoy play` deals), unless it says it
+        was given by hand (record rule `deal-from-seed`)."""
+        table = data.get("table")
+        seed = table.get("seed") if isinstance(table, dict) else None
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            return
+        for spec, drawn in zip(hands, seed_deals(seed, n, variant.rules.hand_size)):
+            if not spec.by_hand and spec.deal != drawn:
+                self.bad(("hands", spec.number - 1, "deal"), _(
+                    "the cards of hand {number} are not those seed {seed} deals, and the "
+                    "hand does not say they were given by hand [deal-from-seed]").format(
+                        number=spec.number, seed=seed),
+                    _("a record keeps the cards its seed dealt; a hand whose cards were "
+                      "given with --deal says `by_hand: true`"))
+
+    def table_as_resumed(self, data: dict[str, Any], n: int,
+                         score: tuple[int, int], games: tuple[int, int]) -> None:
+        """The `table` of a record as `rentoy play --resume` needs it (record rule
+        `table`): a seat at the table, bots rentoy has, a game begun at 0-0."""
+        table = data.get("table")
+        if not isinstance(table, dict):
+            return
+        seat = table.get("seat", 0)
+        if seat >= n:
+            self.bad(("table", "seat"), _(_NO_SEAT).format(seat=seat, n=n, last=n - 1)
+                     + " [table]")
+        for i, name in enumerate(table.get("bots") or ()):
+            try:
+                parse_bot(name)
+            except ValueError as exc:
+                self.bad(("table", "bots", i), f"{exc} [table]")
+        if "hands" in data and (score != (0, 0) or games != (0, 0)):
+            self.bad(("score",) if score != (0, 0) else ("games",), _(
+                "a record with a `table` is a game played at the table from 0-0, so it "
+                "starts at 0-0 [table]"),
+                _("leave `table` out of a record that starts from another score"))
 
     # -- the segments -------------------------------------------------------------
 
@@ -538,8 +603,12 @@ def _build(doc: Document, path: Path | None, folder: Path | None = None) -> Walk
         n, dealer, score = b.table(data, variant)
         games = b.games(data, variant)
     hands: tuple[HandSpec, ...] = ()
+    if variant is not None and n is not None and score is not None:
+        b.table_as_resumed(data, n, score, games)
     if "hands" in data:
         hands = b.record(data, variant, n, dealer)
+        if variant is not None and n is not None and not b.problems:
+            b.seed_deals(data, variant, n, hands)
         deal, seed = (hands[0].deal if hands else None), None
         root = hands[0].root if hands else SegmentSpec(None, ())
     else:
@@ -576,6 +645,13 @@ def _dedupe(problems: list[Problem]) -> list[Problem]:
 
 def _key_path(path: _KeyPath) -> str:
     return Problem("", path=tuple(path)).key_path
+
+
+def seed_deals(seed: int, players: int, hand_size: int) -> Iterator[Deal]:
+    """The deals of seed ``seed`` in order, as `rentoy play --seed` deals its hands."""
+    rng = random.Random(seed)
+    while True:
+        yield draw_deal(rng, players, hand_size)
 
 
 #: A seat the table does not have.

@@ -29,6 +29,7 @@ from ..engine import Action, Deal, Hand
 from ..notation import format_deal
 from ..variant import Variant
 from ..variants import load_variant
+from .model import seed_deals
 from .state import Snapshot, next_table
 
 __all__ = ["PlayedHand", "record_text", "save_record", "write_atomically"]
@@ -56,7 +57,8 @@ def record_text(variant: Variant | str, hands: Sequence[PlayedHand], *,
     anywhere: a game left off). ``variant_spec`` is what the file's ``variant:`` says
     (default: the variant's id, or the absolute path of a variant file with its
     options). ``table`` (the person's seat, the bots and the seed of a game played at
-    the table) is written as the file's ``table`` mapping.
+    the table) is written as the file's ``table`` mapping; a hand whose cards are not
+    those the table's seed deals is written with ``by_hand: true``.
     """
     v = load_variant(variant)
     n = players if players is not None else (
@@ -78,6 +80,11 @@ def record_text(variant: Variant | str, hands: Sequence[PlayedHand], *,
         out.append(f"games: [{games[0]}, {games[1]}]")
     out.append("hands:")
     now, won = (score[0], score[1]), (games[0], games[1])
+    # A hand whose cards are not the seed's (given with --deal) says so: every reader
+    # holds the others to the seed the table names.
+    seed = table.get("seed") if table else None
+    drawn = seed_deals(seed, n, v.rules.hand_size) \
+        if isinstance(seed, int) and not isinstance(seed, bool) else None
     for i, played in enumerate(hands):
         hand = Hand(v, players=n, dealer=(first_dealer + i) % n, score=now, deal=played.deal)
         for action in played.actions:
@@ -90,6 +97,8 @@ def record_text(variant: Variant | str, hands: Sequence[PlayedHand], *,
         out.append("      hands: [" + ", ".join(
             "[" + ", ".join(c.code for c in h) + "]" for h in deal.hands) + "]")
         out.append(f"      up: {deal.up.code}")
+        if drawn is not None and next(drawn) != deal:
+            out.append("    by_hand: true")
         if played.actions:
             out.append("    actions:")
             out += [f"      - {_q(str(a))}" for a in played.actions]

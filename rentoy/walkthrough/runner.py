@@ -47,7 +47,8 @@ from .model import SegmentSpec, Walkthrough, load_walkthrough
 from .narrate import call_for, data_words, gloss_for, refusal_remarks, step_remarks
 from .state import Snapshot, next_table
 
-__all__ = ["Step", "Segment", "BranchResult", "WalkthroughRun", "run_walkthrough"]
+__all__ = ["Step", "Segment", "BranchResult", "WalkthroughRun", "run_walkthrough",
+           "check_expectations", "expectation_failures"]
 
 
 @dataclass(frozen=True)
@@ -368,9 +369,16 @@ class _Runner:
 
 def check_expectations(spec: SegmentSpec, state: Snapshot, steps: list[Step]) -> list[str]:
     """The expectations of ``spec`` that do not hold in ``state``, as messages."""
+    return [_at(line, spec, text) for line, text in expectation_failures(spec, state, steps)]
+
+
+def expectation_failures(spec: SegmentSpec, state: Snapshot, steps: list[Step]
+                         ) -> list[tuple[int | None, str]]:
+    """The expectations of ``spec`` that do not hold in ``state``: each as the line of
+    its key (None when not known) and a message."""
     observed = state.observed()
     last = steps[-1] if steps else None
-    out = []
+    out: list[tuple[int | None, str]] = []
     got: object
     for key, wanted in spec.expect.items():
         line = spec.expect_lines.get(key)
@@ -379,25 +387,25 @@ def check_expectations(spec: SegmentSpec, state: Snapshot, steps: list[Step]) ->
         if key == "reason":
             got = last.refusal.reason if last is not None and last.refusal else None
             if got != wanted:
-                out.append(_at(line, spec, _("the refusal's reason is {got}, expected "
+                out.append((line, _("the refusal's reason is {got}, expected "
                                              "{wanted}").format(got=data_words(got),
                                                                 wanted=data_words(wanted))))
         elif key == "legal_under":
             got = last.refusal.legal_under if last is not None and last.refusal else ()
             missing = [v for v in wanted if v not in got]
             if missing:
-                out.append(_at(line, spec, _("the refused action is not legal under "
+                out.append((line, _("the refused action is not legal under "
                                              "{missing} (legal under: {got})").format(
                     missing=", ".join(missing), got=", ".join(got) or _("none"))))
         elif key == "dead":
             got = bool(last is not None and last.dead)
             if got != wanted:
-                out.append(_at(line, spec, _("dead is {got}, expected {wanted}").format(
+                out.append((line, _("dead is {got}, expected {wanted}").format(
                     got=data_words(got), wanted=data_words(wanted))))
         else:
             got = observed[key]
             if plain(got) != plain(wanted):
-                out.append(_at(line, spec, _("{key} is {got}, expected {wanted}").format(
+                out.append((line, _("{key} is {got}, expected {wanted}").format(
                     key=key, got=data_words(got), wanted=data_words(wanted))))
     return out
 
