@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from ..bots import bot_words
 from ..files import write_output
 from ..i18n import N_, _, number
 from ..render import Report, Table
@@ -36,8 +37,8 @@ def _label(group: str, name: str, data: Mapping[str, Any]) -> str:
     """A figure's name in the language spoken (a skill match names its two bots)."""
     if group == "skill":
         match = next(m for m in data["skill"] if m["name"] == name)
-        return _("{strong} against {weak}, % of games").format(strong=match["strong"],
-                                                               weak=match["weak"])
+        return _("{strong} bots against {weak} bots, % of games").format(
+            strong=bot_words(match["strong"]), weak=bot_words(match["weak"]))
     stat = _BY_NAME[name]
     return _(stat.label) + (" (%)" if stat.percent else "")
 
@@ -83,8 +84,9 @@ def profile_report(data: Mapping[str, Any], layout: str = "wide") -> Report:
     reference = data["reference"]
     others = [v for v in variants if v != reference]
     bots = data["bots"]
-    bots_words = (bots["A"] if bots["A"] == bots["B"]
-                  else _("{a} (team A), {b} (team B)").format(a=bots["A"], b=bots["B"]))
+    bots_words = (bot_words(bots["A"]) if bots["A"] == bots["B"]
+                  else _("{a} (team A), {b} (team B)").format(a=bot_words(bots["A"]),
+                                                              b=bot_words(bots["B"])))
     heading = _("What each variant is like to play: {games} games of {players} players "
                 "each, the same deals under every variant, bots: {bots}, seed {seed}").format(
                     games=number(data["games"]), players=data["players"], bots=bots_words,

@@ -33,6 +33,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from ..bots import bot_words
 from ..engine.rules import decides_game, duties as duties_of
 from ..engine.tables import compile_variant
 from ..errors import InputError, Problem, suggest
@@ -266,7 +267,7 @@ def verdict_words(kind: str, data: Mapping[str, Any]) -> str:
     return _("the duty took a choice away in {share} of the cards played to a trick already "
              "led ({hands} hands, bots: {bots})").format(
                  share=format_rate(data["value"], data["low"], data["high"], True),
-                 hands=number(data["hands"]), bots=data["bots"])
+                 hands=number(data["hands"]), bots=bot_words(data["bots"]))
 
 
 def check_remarks(ids: Sequence[str] | None = None, *, hands: int = 2000, bots: str = "search",
