@@ -224,8 +224,11 @@ class WalkthroughDirective(RentoyDirective):
         shown = Path(os.path.relpath(path, Path(self.env.srcdir).parent)).as_posix()
         items: list[tuple[str, Any]] = [
             (_("Variant"), variant),
-            (_("Players"), _("{players}; dealer seat {dealer}, mano seat {mano}; team A "
-                             "holds the even seats, team B the odd ones").format(
+            (_("Players"), (_("{players}; seat {dealer} deals the first hand, and the deal "
+                              "passes to the next seat after each; team A holds the even "
+                              "seats, team B the odd ones") if wt.is_record else
+                            _("{players}; dealer seat {dealer}, mano seat {mano}; team A "
+                              "holds the even seats, team B the odd ones")).format(
                 players=wt.players, dealer=wt.dealer, mano=wt.mano)),
             (_("Score before the first hand") if wt.is_record else _("Score before the hand"),
              score_text(wt.start_score) + " "
