@@ -312,12 +312,21 @@ class WalkthroughDirective(RentoyDirective):
         if step.dead:
             classes.append("rentoy-dead")
         item = nodes.list_item(classes=classes)
+        from ..walkthrough.narrate import action_text
+
         head = paragraph(None, ["rentoy-step-head"])
-        head += nodes.literal(step.text, step.text)
         action = step.action
+        # Words for the reader; the file's notation beside them, in small type.
+        words = action_text(action, step.state.value if action.kind == "raise"
+                            and not step.refused else None)
+        head += nodes.Text(words)
         if action.kind == "play" and action.card is not None:
             head += nodes.Text(" ")
             head += card_node(action.card)
+        notation = nodes.inline("", "", classes=["rentoy-notation"])
+        notation += nodes.literal(step.text, step.text)
+        head += nodes.Text(" ")
+        head += notation
         if step.call:
             head += nodes.Text(" — ")
             call = spanish(step.call)
