@@ -2,14 +2,19 @@
 
 Every sentence about trumps (a card named as a trump, a card that cannot win the trick, an
 arrastre) is checked, in English and in Spanish, against the trump suit of the hand it is
-in: the up-card of that hand, never of the first.
+in: the up-card of that hand, never of the first. The records are the worked example's,
+simulated games' (``rentoy simulate --save-games``) and one the Play page downloads.
 """
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
+from test_browser_glue import data, play_out
+
+from rentoy.integrations.browser import Seat
 
 from rentoy.cards import SUITS
 from rentoy.engine import PLAY
@@ -30,6 +35,10 @@ def _records() -> list[tuple[str, Walkthrough]]:
     for variant, players, seed in (("1737", 4, 3), ("avila", 2, 5), ("1598", 6, 1)):
         for k, text in enumerate(game_records(variant, 2, seed, players=players)):
             records.append((f"{variant}-{k}", parse_walkthrough(text)))
+    # A record as the Play page downloads it: a whole game played at its seat.
+    seat = Seat(data("1737"), players=4, bots=("greedy", "random"), seed=7, seat=0)
+    play_out(seat, random.Random(2))
+    records.append(("play-page", parse_walkthrough(seat.record())))
     return records
 
 
