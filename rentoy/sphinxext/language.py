@@ -211,7 +211,15 @@ class CatalogGaps(SphinxTransform):
                 break
         counts = {"messages": 0, "missing": 0, "untranslated": 0, "fuzzy": 0}
         examples: list[str] = []
-        for _node, msgid in extract_messages(self.document):
+        # A page's metadata (front matter: orphan: true) is still a field list at the head
+        # of the page here; docutils makes it the page's docinfo later and Sphinx drops
+        # it, so Sphinx's catalogs never hold its words.
+        head = next((child for child in self.document.children
+                     if not isinstance(child, (nodes.comment, nodes.target))), None)
+        metadata = head if isinstance(head, (nodes.field_list, nodes.docinfo)) else None
+        for node, msgid in extract_messages(self.document):
+            if metadata is not None and any(up is metadata for up in _ancestors(node)):
+                continue
             counts["messages"] += 1
             entry = found.get(msgid)
             kind = ("missing" if entry is None else "fuzzy" if entry.fuzzy else
