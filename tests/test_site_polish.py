@@ -77,7 +77,7 @@ def test_walkthrough_steps_read_in_words_with_the_notation_beside(built_site: Pa
     assert first.startswith("Seat 0 plays ")
     assert re.search(r'<span class="rentoy-notation"><code[^>]*><span class="pre">0</span>'
                      r'\s*<span class="pre">play</span>\s*<span class="pre">5o</span>', first)
-    assert any(h.startswith("Seat 1 raises to 2 ") for h in heads)
+    assert any(h.startswith("Seat 1 raises to 3 ") for h in heads)
     spanish = (built_site_es / "es" / "worked-examples" / "generated" / "game-record.html"
                ).read_text(encoding="utf-8")
     assert re.search(r'<p class="rentoy-step-head">El asiento 0 juega ', spanish)
