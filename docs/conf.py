@@ -62,6 +62,7 @@ html_sidebars = {"**": ["sidebar/brand.html", "sidebar/search.html", "sidebar/sc
                         "sidebar/navigation.html", "sidebar/rentoy-get.html",
                         "sidebar/scroll-end.html"]}
 html_static_path = ["_static"]
+html_favicon = "_static/favicon.svg"
 html_css_files = ["rentoy.css"]
 html_js_files = ["rentoy.js"]
 html_theme_options = {"navigation_with_keys": True}

@@ -49,15 +49,19 @@ class Browser:
             raise DevToolsError("no page is open: call open() first")
         return self._page
 
-    def open(self, url: str, width: int, height: int = 900, mobile: bool = False) -> None:
+    def open(self, url: str, width: int, height: int = 900, mobile: bool = False,
+             dark: bool = False) -> None:
         """Lay out ``url`` in a viewport ``width`` x ``height`` CSS pixels; ``mobile``
-        emulates a phone (its viewport meta tag honoured, touch events on)."""
+        emulates a phone (its viewport meta tag honoured, touch events on), ``dark`` a
+        reader whose system asks for the dark scheme (``prefers-color-scheme: dark``)."""
         if self._page is not None:
             self._page.close()
         self._page = self._chromium.page(width, height, phone=mobile)
         if mobile:      # the layout checks measure CSS pixels: no 3x screenshots
             self._page.send("Emulation.setDeviceMetricsOverride", {
                 "width": width, "height": height, "deviceScaleFactor": 1, "mobile": True})
+        self._page.send("Emulation.setEmulatedMedia", {"features": [
+            {"name": "prefers-color-scheme", "value": "dark" if dark else "light"}]})
         self._page.goto(url, timeout=self.timeout)
         # Fonts and the layout settle after the load event.
         self.evaluate("document.fonts ? document.fonts.ready.then(() => true) : true")

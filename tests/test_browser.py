@@ -1,14 +1,18 @@
-"""The whole site as a browser lays it out, at a phone's width (390 px) and at 1280 px.
+"""The whole site as a browser lays it out, at a phone's width (390 px) and at 1280 px,
+in the light scheme and the dark one, in both editions.
 
 Run with ``python -m pytest -m browser`` (left out of the regular run, which looks at the
 main pages only: ``tests/test_docs.py``); skipped, with the reason, only where no
-Chromium is installed (on Debian: ``apt-get install chromium``). The site is built once;
-every page is opened in headless Chromium, driven through its DevTools protocol with
-device emulation for the phone (``tests/devtools.py``), and measured as
-``tests/pagecheck.py`` says: no page scrolls sideways, no table or figure is wider than
-its room unless its box scrolls, text in figures is at least 11 px, text contrast is at
-least 4.5:1, and each main page shows its title, its first paragraph and what it must
-lead with on the first screen. A folded branch opens when its box in a betting tree is
+Chromium is installed (on Debian: ``apt-get install chromium``). The site is built once,
+both editions; every page is opened in headless Chromium, driven through its DevTools
+protocol with device emulation for the phone and the reader's colour scheme
+(``tests/devtools.py``), and measured as ``tests/pagecheck.py`` says: no page scrolls
+sideways, no element reaches past the screen, the column does not scroll sideways, no
+box scrolls inside another that scrolls, no table or figure is wider than its room
+unless its box scrolls, text in figures is at least 11 px, text contrast (the figures'
+titles, subtitles and labels included, against what is drawn behind them) is at least
+4.5:1, and each main page shows its title, its first paragraph and what it must lead
+with on the first screen. A folded branch opens when its box in a betting tree is
 selected, and printing opens every fold. With ``RENTOY_SCREENSHOTS=DIR`` set, the first
 screen of each main page at both widths is saved in DIR to look at.
 """
@@ -38,6 +42,10 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     done = sphinx_build("-W", "-n", "-b", "html", "-d", str(out / ".doctrees"),
                         str(ROOT / "docs"), str(out / "html"), cwd=ROOT, timeout=900)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr
+    done = sphinx_build("-W", "-n", "-b", "html", "-D", "language=es",
+                        "-d", str(out / ".doctrees-es"), str(ROOT / "docs"),
+                        str(out / "html" / "es"), cwd=ROOT, timeout=900)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr
     return out / "html"
 
 
@@ -55,14 +63,19 @@ def every_page(html: Path) -> list[str]:
                   and "_sources" not in p.parts)
 
 
-def test_every_page_at_390_and_1280_px(site: Path, browser: Browser) -> None:
+@pytest.mark.parametrize("width,height,dark", [(*PHONE, False), (*PHONE, True),
+                                               (*DESKTOP, False), (*DESKTOP, True)],
+                         ids=["390-light", "390-dark", "1280-light", "1280-dark"])
+def test_every_page_of_both_editions(site: Path, browser: Browser, width: int, height: int,
+                                     dark: bool) -> None:
     problems: list[str] = []
     pages = every_page(site)
     assert "compare" in pages and "variants/generated/1737" in pages
+    assert "es/compare" in pages and "404" in pages
     for name in pages:
-        for width, height in (PHONE, DESKTOP):
-            problems += check_page(browser, site, name, width, height,
-                                   MAIN_PAGES.get(name)).problems()
+        wanted = MAIN_PAGES.get(name.removeprefix("es/"))
+        found = check_page(browser, site, name, width, height, wanted, dark=dark)
+        problems += [f"{'dark: ' if dark else ''}{p}" for p in found.problems()]
     assert not problems, "\n".join(problems)
 
 

@@ -135,8 +135,8 @@ def test_provenance_matrix_has_every_rule_and_variant(site: Path) -> None:
     # The grid comes in parts of a few variants each; a rule's row in every part,
     # read in order, gives its status in every variant.
     for rule in RULE_NAMES:
-        rows = re.findall(rf'<tr[^>]*>\s*<td[^>]*><p><span class="rentoy-rule-label">'
-                          rf'(?:(?!</td>).)*?<span class="pre">{rule}</span>.*?</td>(.*?)</tr>',
+        rows = re.findall(rf'<tr[^>]*>\s*<th[^>]*><p><span class="rentoy-rule-label">'
+                          rf'(?:(?!</th>).)*?<span class="pre">{rule}</span>.*?</th>(.*?)</tr>',
                           table, re.S)
         assert len(rows) >= 2, rule
         statuses = [s for r in rows for s in re.findall(r'<td class="rentoy-cell-(\w+)', r)]
@@ -429,9 +429,9 @@ def test_main_pages_read_at_390_and_1280_px(site: Path) -> None:
     with Browser(executable) as browser:
         for name in ("index", "compare", "worked-examples/generated/betting-from-4-5",
                      "family"):
-            for width, height in (PHONE, DESKTOP):
+            for width, height, dark in ((*PHONE, False), (*PHONE, True), (*DESKTOP, False)):
                 problems += check_page(browser, site / "html", name, width, height,
-                                       MAIN_PAGES[name]).problems()
+                                       MAIN_PAGES[name], dark=dark).problems()
         assert tap_shows_card_name(browser, site / "html") == "Dos de oros"
     assert not problems, "\n".join(problems)
 

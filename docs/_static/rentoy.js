@@ -19,8 +19,17 @@
       box.classList.toggle("rentoy-overflowing", box.scrollWidth > box.clientWidth + 1);
     });
   }
+  // A figure drawn about its middle (the family of games) opens on its middle, not on
+  // its left edge, where a phone would show the margins of the tree first.
+  function centre() {
+    document.querySelectorAll("div.rentoy-scroll").forEach(function (box) {
+      if (box.querySelector("svg.rentoy-family") && box.scrollWidth > box.clientWidth + 1) {
+        box.scrollLeft = (box.scrollWidth - box.clientWidth) / 2;
+      }
+    });
+  }
   window.addEventListener("resize", mark);
-  document.addEventListener("DOMContentLoaded", mark);
+  document.addEventListener("DOMContentLoaded", function () { mark(); centre(); });
 })();
 
 /* A printed page shows every folded branch; the page is folded again afterwards. */

@@ -247,8 +247,13 @@ def _run(argv: list[str]) -> int:
 def _command(argv: list[str]) -> int:
     from ..i18n import LanguageError, choose_language, use_language
 
+    requested = _requested_language(argv)
+    if requested is not None and requested not in LANGUAGES:
+        with use_language(choose_language()):     # the locale's language says it
+            print(f"rentoy: error: {_language_refusal(requested)}", file=sys.stderr)
+        return 2
     try:
-        code = choose_language(_requested_language(argv))
+        code = choose_language(requested)
     except LanguageError as exc:
         print(f"rentoy: error: {exc}", file=sys.stderr)
         return 2
@@ -260,6 +265,20 @@ def _command(argv: list[str]) -> int:
 
         with speaking(code):
             return _parsed_command(argv)
+
+
+def _language_refusal(requested: str) -> str:
+    """Why ``--lang requested`` is refused, with the option written right: ``ES`` is
+    ``es``, as the option's values are written (argparse would print its usage)."""
+    from ..i18n import _code
+    from ..limits import shown
+
+    near = _code(requested)
+    right = (_("write it as rentoy does: --lang {code}").format(code=near)
+             if near in LANGUAGES and requested.strip() else
+             _("give --lang en or --lang es"))
+    return _("--lang {value}: rentoy speaks en (English) and es (Spanish), in lower "
+             "case ({right})").format(value=shown(requested), right=right)
 
 
 def _parsed_command(argv: list[str]) -> int:

@@ -27,7 +27,8 @@ if TYPE_CHECKING:
 
         def close(self) -> None: ...
 
-__all__ = ["add_format", "emit", "write", "chosen_format", "refuse_folder", "output_width",
+__all__ = ["add_format", "emit", "write", "chosen_format", "refuse_folder",
+           "refuse_empty_variant", "output_width",
            "set_output_width", "warn", "count", "bounded_count", "progress_bar", "seconds",
            "input_lines", "whole_number"]
 
@@ -291,6 +292,27 @@ def refuse_folder(path: str, what: str, hint: str) -> None:
 
         raise InputError(Problem(_("this is a folder, not {what}").format(what=what),
                                  Location(path), hint=hint))
+
+
+def refuse_empty_variant(spec: str, example: str) -> None:
+    """Refuse a variant argument that names no variant before its options (``''``,
+    ``+borrego``): read as a path, the empty name is the current folder, and a message
+    about a folder would mislead. ``example``: the command written right."""
+    if spec.split("+")[0].strip():
+        return
+    from ..errors import InputError, Problem
+    from ..variants import builtin_ids
+
+    options = spec.strip().lstrip("+")
+    if options:
+        what = _("{spec} names options but no variant before them").format(spec=spec.strip())
+        hint = _("write the variant first, then its options: {id}+{options}").format(
+            id="1737", options=options)
+    else:
+        what = _("the variant is empty")
+        hint = _("give a built-in id ({ids}) or a variant file, e.g. {example}").format(
+            ids=", ".join(builtin_ids()), example=example)
+    raise InputError(Problem(what, hint=hint))
 
 
 def write(text: str) -> None:

@@ -175,8 +175,20 @@ def handle(args: argparse.Namespace) -> int:
     from ..comparison.rules import compare_rules
     from ..variants import load_variants
     from ..errors import InputError, Problem
+    from ..limits import shown
     from ..render import Report
+    from .common import refuse_empty_variant
 
+    if len(args.variants) == 1 and args.simulate is None and args.solve is None:
+        # One variant has nothing to differ from: the table would be empty.
+        raise InputError(Problem(
+            _("compare puts two variants or more side by side; {variant} alone has nothing "
+              "to be compared with").format(variant=shown(args.variants[0])),
+            hint=_("name another, e.g. rentoy compare {variant} avila; rentoy rules {variant} "
+                   "prints one variant's rules").format(
+                       variant=shown(args.variants[0], quoted=False))))
+    for spec in args.variants:
+        refuse_empty_variant(spec, "rentoy compare 1737 avila")
     if args.save and args.divergences is None:
         raise InputError(Problem(_("--save writes the divergent deals: give --divergences K "
                                    "too"), hint=_("e.g. --divergences 3 --save examples/")))

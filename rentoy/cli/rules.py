@@ -30,8 +30,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 def handle(args: argparse.Namespace) -> int:
     from ..comparison.reference import rules_page, rules_report
     from ..variants import builtin_ids, load_variant
-    from .common import refuse_folder
+    from .common import refuse_empty_variant, refuse_folder
 
+    refuse_empty_variant(args.variant, "rentoy rules 1737")
     base = args.variant.split("+")[0]
     if base not in builtin_ids():
         refuse_folder(base, _("a variant file"),

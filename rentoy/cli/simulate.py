@@ -37,9 +37,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--save-games", metavar="DIR",
                    help=_("also write the simulation's first games (see --games) to DIR as "
                           "game records, walkthrough files that `rentoy run` replays and checks"))
-    p.add_argument("--games", type=bounded_count("MAX_DIVERGENCES"), default=10, metavar="K",
+    p.add_argument("--games", type=bounded_count("MAX_DIVERGENCES"), metavar="K",
                    help=_("with --save-games: how many games to keep (at most the games the "
-                          "simulation played)"))
+                          "simulation played; default: 10)"))
     add_format(p, ("text", "markdown", "json", "csv"))
     p.add_argument("--json", action="store_true", help=_("print JSON (same as --format json)"))
     p.set_defaults(handler=handle)
@@ -70,8 +70,19 @@ def handle(args: argparse.Namespace) -> int:
     from ..simulation import simulate, simulation_report
     from .common import chosen_format
 
+    from ..errors import InputError
+    from .common import refuse_empty_variant
+
+    refuse_empty_variant(args.variant, "rentoy simulate 1737")
+    if args.games is not None and not args.save_games:
+        # --games only says how many games --save-games keeps: alone it would do nothing.
+        raise InputError.at(_("--games {games} says how many games --save-games writes, but "
+                              "no --save-games DIR is given").format(games=args.games),
+                            hint=_("add --save-games DIR, e.g. --save-games games/ --games "
+                                   "{games}, or leave out --games").format(games=args.games))
+    if args.games is None:
+        args.games = 10
     if args.save_games and args.games < 1:
-        from ..errors import InputError
         raise InputError.at(_("--games must be 1 or more, not {games}").format(
             games=args.games))
     fmt = chosen_format(args)

@@ -81,7 +81,7 @@ def handle(args: argparse.Namespace) -> int:
 
     from ..errors import InputError, Problem
     from ..notation import looks_like_deal
-    from .common import chosen_format
+    from .common import chosen_format, refuse_empty_variant
 
     args.format = chosen_format(args)      # --json and another --format are refused
     target = args.position
@@ -97,8 +97,36 @@ def handle(args: argparse.Namespace) -> int:
 
         return _batch(args, input_lines(what="deal"))   # read bounded; none if closed
     if looks_like_deal(target):
+        refuse_empty_variant(args.variant, "--variant 1737")
         return _solve_deal(args, target)
+    _refuse_position(target)
     return _solve_file(args, target)
+
+
+#: A one-line deal, as the messages give it for an example.
+_DEAL_EXAMPLE = "rentoy solve '12o 3e 7c | 6e 7e 10o | 7o 5b 3o | 11o 12b 5e / up 6b'"
+
+
+def _refuse_position(target: str) -> None:
+    """Refuse a position that is neither a deal nor a file, saying what solve takes: an
+    empty argument (a path to the current folder) or a word that names no file."""
+    from pathlib import Path
+
+    from ..errors import InputError, Problem
+    from ..limits import shown
+
+    if not target.strip():
+        raise InputError(Problem(_("the position is empty: solve takes a walkthrough file, "
+                                   "a one-line deal, or - for deals on standard input"),
+                                 hint=_("e.g. rentoy solve docs/tutorial/perfect-play.yaml or "
+                                        "{example}").format(example=_DEAL_EXAMPLE)))
+    if not Path(target).exists():
+        raise InputError(Problem(_("{text} is neither a file nor a deal in the one-line "
+                                   "notation, which holds | between the seats' cards and "
+                                   "ends with / up and the turned-up card").format(
+                                       text=shown(target)),
+                                 hint=_("give a walkthrough file that exists, or a deal: "
+                                        "{example}").format(example=_DEAL_EXAMPLE)))
 
 
 def _deal_position(text: str, variant_spec: str) -> tuple[Variant, Position, int]:

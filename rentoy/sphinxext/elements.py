@@ -68,8 +68,10 @@ def table(columns: Sequence[Content], rows: Sequence[Sequence[Content | cell]], 
           classes: Sequence[str] = (), widths: Sequence[int] | None = None,
           row_classes: Sequence[Sequence[str]] | None = None,
           row_ids: Sequence[str | None] | None = None,
-          title: str | None = None) -> nodes.table:
-    """A docutils table; cells are strings, nodes, or :class:`cell` with classes."""
+          title: str | None = None, row_headers: bool = True) -> nodes.table:
+    """A docutils table; cells are strings, nodes, or :class:`cell` with classes. With
+    ``row_headers`` the first column names its row (a rule, a variant, a statistic) and
+    is marked up as such (``th`` cells in HTML, as screen readers announce them)."""
     tbl = nodes.table(classes=["rentoy-table", *classes])
     if title:
         tbl += nodes.title(text=title)
@@ -86,8 +88,9 @@ def table(columns: Sequence[Content], rows: Sequence[Sequence[Content | cell]], 
         body_rows.append(row)
     # Widths matter to the text builders only (HTML sizes columns to their content):
     # the longest text of each column, within reason.
-    for width in widths or _widths([head_row, *body_rows], len(columns)):
-        group += nodes.colspec(colwidth=width)
+    for i, width in enumerate(widths or _widths([head_row, *body_rows], len(columns))):
+        group += nodes.colspec(colwidth=width, **({"stub": 1} if row_headers and i == 0
+                                                  and len(columns) > 1 else {}))
     head = nodes.thead()
     group += head
     head += head_row

@@ -30,7 +30,7 @@ __all__ = ["family_svg", "timeline_svg", "FamilyTreeDirective", "TimelineDirecti
 _DASH = {"attested": "", "inferred": "6 4", "assumed": "2 4", "disputed": "10 3 2 3"}
 _KIND_COLOUR = {"model": "#1f5f99", "same": "#b03060", "descent": "#7a3b8f",
                 "kinship": "#2e7d32", "word": "#8a6d00"}
-_LANE_COLOUR = {"period": "#8c2d19", "related": "#b0806f", "reconstruction": "#6a3d9a",
+_LANE_COLOUR = {"period": "#8c2d19", "related": "#8f5f4e", "reconstruction": "#6a3d9a",
                 "scholarship": "#1f5f99", "modern-report": "#2e7d32", "program": "#555555",
                 "reference": "#8a6d00"}
 _BOX_W, _BOX_H, _WIDTH = 176, 48, 900

@@ -47,6 +47,7 @@ if TYPE_CHECKING:
     from sphinx.environment import BuildEnvironment
 
 __all__ = ["build_language", "untranslatable", "is_untranslated_page", "edition_href",
+           "page_description",
            "TEMPLATE_TEXTS", "THEME_TEXTS", "SphinxWords", "CatalogGaps", "GAPS_FILE", "setup"]
 
 #: The file, in the doctrees folder, that lists each page's catalog gaps.
@@ -61,7 +62,13 @@ TEMPLATE_TEXTS: dict[str, str] = {
     "wheel": N_("wheel"),
     "install": N_("how to install"),
     "languages": N_("This page in other languages"),
+    "description": N_("Rentoy, the Spanish trick-taking and betting card game: its rules "
+                      "by period and region with their sources, worked examples, "
+                      "comparisons, and a table to play at."),
 }
+
+#: The longest meta description, in characters (search engines show about this much).
+_DESCRIPTION_LENGTH = 160
 
 #: The theme's words that Sphinx's own catalogs do not translate (furo has none of its
 #: own): rentoy's catalog gives them, behind Sphinx's.
@@ -215,7 +222,15 @@ class CatalogGaps(SphinxTransform):
                 break
         counts = {"messages": 0, "missing": 0, "untranslated": 0, "fuzzy": 0}
         examples: list[str] = []
-        for _node, msgid in extract_messages(self.document):
+        # A page's metadata (front matter: orphan: true) is still a field list at the head
+        # of the page here; docutils makes it the page's docinfo later and Sphinx drops
+        # it, so Sphinx's catalogs never hold its words.
+        head = next((child for child in self.document.children
+                     if not isinstance(child, (nodes.comment, nodes.target))), None)
+        metadata = head if isinstance(head, (nodes.field_list, nodes.docinfo)) else None
+        for node, msgid in extract_messages(self.document):
+            if metadata is not None and any(up is metadata for up in _ancestors(node)):
+                continue
             counts["messages"] += 1
             entry = found.get(msgid)
             kind = ("missing" if entry is None else "fuzzy" if entry.fuzzy else
@@ -291,6 +306,8 @@ def _page_context(app: Sphinx, pagename: str, templatename: str,
     """``html-page-context``: the template texts in the build's language and the links
     to this page in the other editions."""
     context["rentoy_text"] = {key: _(text) for key, text in TEMPLATE_TEXTS.items()}
+    context["rentoy_description"] = (page_description(doctree) if doctree is not None
+                                     else None) or context["rentoy_text"]["description"]
     editions: dict[str, str] = dict(app.config.rentoy_editions or {})
     current = build_language(app.config)
     if current not in editions:
@@ -344,6 +361,32 @@ def argparse_words(tree: nodes.Element) -> None:
             parent.insert(index + k, node)
 
 
+def page_description(doctree: nodes.Node) -> str | None:
+    """A page's meta description: its first paragraph of prose (not a note, a figure's
+    caption or a table cell), cut at a word to :data:`_DESCRIPTION_LENGTH` characters;
+    None when the page has none."""
+    for para in doctree.findall(nodes.paragraph):
+        if any(isinstance(up, (nodes.Admonition, nodes.caption, nodes.table,
+                               nodes.field_list, nodes.list_item, nodes.legend))
+               for up in _ancestors(para)):
+            continue
+        text = " ".join(para.astext().split())
+        if len(text) < 40:
+            continue
+        if len(text) <= _DESCRIPTION_LENGTH:
+            return text
+        return text[:_DESCRIPTION_LENGTH - 1].rsplit(" ", 1)[0].rstrip(",;:") + "…"
+    return None
+
+
+def _ancestors(node: nodes.Node) -> list[nodes.Node]:
+    out = []
+    while node.parent is not None:
+        node = node.parent
+        out.append(node)
+    return out
+
+
 def _untranslated_argparse(app: Sphinx) -> None:
     """sphinx-argparse's directive with its output kept out of the pages' catalogs: the
     command line's parser is built in the build's language and speaks it itself. Its text
@@ -365,7 +408,25 @@ def _untranslated_argparse(app: Sphinx) -> None:
     app.add_directive("argparse", ArgParse, override=True)
 
 
+def _commands_by_name(app: Sphinx, config: Config) -> None:
+    """``config-inited`` (before the domains are made): sphinx-argparse's commands
+    listed for search under their names (``rentoy compare``), not their descriptions:
+    the search index escapes the names it lists, and shows them so, so a description's
+    apostrophe read ``&#x27;`` in the results."""
+    if "sphinxarg.ext" not in app.extensions:
+        return
+    from sphinxarg.ext import ArgParseDomain
+
+    class Commands(ArgParseDomain):  # type: ignore[misc]  # sphinx-argparse is untyped
+        def get_objects(self) -> Any:
+            for command, _description, kind, docname, anchor, priority in super().get_objects():
+                yield command, command, kind, docname, anchor, priority
+
+    app.add_domain(Commands, override=True)
+
+
 def setup(app: Sphinx) -> None:
+    app.connect("config-inited", _commands_by_name)
     app.connect("builder-inited", _untranslated_argparse)
     app.add_config_value("rentoy_editions", {}, "html", types=frozenset({dict}))
     app.add_config_value("rentoy_untranslated_pages", [], "env",

@@ -509,6 +509,14 @@ def _finished(app: Sphinx, exception: BaseException | None) -> None:
         logger.info(f"rentoy: the Play page cannot play here: {manifest['missing']}")
 
 
+def _forget_manifest(app: Sphinx) -> None:
+    """``builder-inited``: the manifest is written when the build ends, after the page
+    that loads it; an earlier build's copy left in the folder would give the page's link a
+    checksum of that stale file, and the page would depend on what the folder held."""
+    if app.builder.format == "html":
+        Path(app.outdir, "_static", "play", "manifest.js").unlink(missing_ok=True)
+
+
 def _page_context(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any],
                   doctree: Any) -> None:
     if app.env.metadata.get(pagename, {}).get("rentoy-play"):
@@ -521,5 +529,6 @@ def setup(app: Sphinx) -> None:
     app.add_config_value("rentoy_play_runtime", True, "", types=frozenset({bool}))
     app.add_directive("rentoy-play", PlayDirective)
     app.add_directive("rentoy-play-link", PlayLinkDirective)
+    app.connect("builder-inited", _forget_manifest)
     app.connect("build-finished", _finished)
     app.connect("html-page-context", _page_context)

@@ -14,6 +14,7 @@ absolute path (Sphinx opens it from the working folder).
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from sphinx.search.en import SearchEnglish
@@ -47,6 +48,16 @@ class FoldingSpanish(SearchSpanish):
         return super().stem(term_key(word))
 
 
+def _fresh_index(app: Sphinx) -> None:
+    """``builder-inited``: a build that reads every page afresh (``-E``, or a first
+    build) makes its search index afresh too. Sphinx would load the index an earlier build
+    left in the output folder and prune it, which keeps that build's words with empty
+    page lists: the index would then depend on what the folder held before."""
+    if app.builder.format == "html" and app.fresh_env_used:
+        Path(app.outdir, "searchindex.js").unlink(missing_ok=True)
+
+
 def setup(app: Sphinx) -> None:
     app.add_search_language(FoldingEnglish)
     app.add_search_language(FoldingSpanish)
+    app.connect("builder-inited", _fresh_index)

@@ -228,8 +228,11 @@ class WalkthroughDirective(RentoyDirective):
         shown = Path(os.path.relpath(path, Path(self.env.srcdir).parent)).as_posix()
         items: list[tuple[str, Any]] = [
             (_("Variant"), variant),
-            (_("Players"), _("{players}; dealer seat {dealer}, mano seat {mano}; team A "
-                             "holds the even seats, team B the odd ones").format(
+            (_("Players"), (_("{players}; seat {dealer} deals the first hand, and the deal "
+                              "passes to the next seat after each; team A holds the even "
+                              "seats, team B the odd ones") if wt.is_record else
+                            _("{players}; dealer seat {dealer}, mano seat {mano}; team A "
+                              "holds the even seats, team B the odd ones")).format(
                 players=wt.players, dealer=wt.dealer, mano=wt.mano)),
             (_("Score before the first hand") if wt.is_record else _("Score before the hand"),
              score_text(wt.start_score) + " "
@@ -313,12 +316,21 @@ class WalkthroughDirective(RentoyDirective):
         if step.dead:
             classes.append("rentoy-dead")
         item = nodes.list_item(classes=classes)
+        from ..walkthrough.narrate import action_text
+
         head = paragraph(None, ["rentoy-step-head"])
-        head += nodes.literal(step.text, step.text)
         action = step.action
+        # Words for the reader; the file's notation beside them, in small type.
+        words = action_text(action, step.state.value if action.kind == "raise"
+                            and not step.refused else None)
+        head += nodes.Text(words)
         if action.kind == "play" and action.card is not None:
             head += nodes.Text(" ")
             head += card_node(action.card)
+        notation = nodes.inline("", "", classes=["rentoy-notation"])
+        notation += nodes.literal(step.text, step.text)
+        head += nodes.Text(" ")
+        head += notation
         if step.call:
             head += nodes.Text(" — ")
             call = spanish(step.call)

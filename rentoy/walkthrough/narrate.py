@@ -30,9 +30,10 @@ from ..i18n import N_, _, language, ngettext
 from ..variant import Variant
 from .state import Snapshot
 
-__all__ = ["call_for", "gloss_for", "step_remarks", "refusal_remarks", "value_text",
-           "card_name", "card_text", "legal_under_text", "team_of_seat", "score_text",
-           "join_words", "data_words", "expectation_words", "expectations_words"]
+__all__ = ["call_for", "gloss_for", "action_text", "step_remarks", "refusal_remarks",
+           "value_text", "card_name", "card_text", "legal_under_text", "team_of_seat",
+           "score_text", "join_words", "data_words", "expectation_words",
+           "expectations_words"]
 
 
 def team_of_seat(seat: int) -> str:
@@ -126,6 +127,28 @@ def gloss_for(call: str | None, variant: Variant | None = None, action: Action |
             and action.kind == RAISE:
         return raise_gloss(call, after.value, variant.rules.target)
     return gloss(call) if call else None
+
+
+def action_text(action: Action, value: int | str | None = None) -> str:
+    """An action in words, for a reader rather than the engine: "Seat 0 plays" (the card
+    follows it), "Seat 1 raises to 3" (``value``: the value the raise reaches, when it
+    was applied), "Seat 2 accepts".
+
+    >>> from rentoy.engine import Action
+    >>> action_text(Action(1, "raise"), 3), action_text(Action(0, "play"))
+    ('Seat 1 raises to 3', 'Seat 0 plays')
+    """
+    seat = action.seat
+    if action.kind == PLAY:
+        return _("Seat {seat} plays").format(seat=seat)
+    if action.kind == RAISE:
+        return (_("Seat {seat} raises").format(seat=seat) if value is None else
+                _("Seat {seat} raises to {value}").format(seat=seat, value=value_text(value)))
+    if action.kind == GAME_CALL:
+        return _("Seat {seat} calls the whole game").format(seat=seat)
+    if action.kind == ACCEPT:
+        return _("Seat {seat} accepts").format(seat=seat)
+    return _("Seat {seat} folds").format(seat=seat)
 
 
 def join_words(items: Iterable[object], conjunction: str = "and") -> str:

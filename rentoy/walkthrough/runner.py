@@ -337,7 +337,9 @@ class _Runner:
              failures: list[str]) -> tuple[bool, Snapshot]:
         """Apply the segment's actions from ``hand`` (in state ``start``); whether one
         was refused unexpectedly, and the state reached."""
-        variant, trump = self.wt.variant, self.wt.trump
+        # Each hand of a record turns up its own card: its trump suit, not the first
+        # hand's, decides what a play can win.
+        variant, trump = self.wt.variant, hand.deal.up.suit
         want_refusal = spec.expect.get("illegal") is True
         before = start          # a step's state after is the next step's state before
         for i, a in enumerate(spec.actions):
