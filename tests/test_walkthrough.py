@@ -109,7 +109,7 @@ def test_betting_steps_carry_calls_and_state(betting):
     raise_ = betting.root.steps[0]
     assert raise_.call is None and raise_.gloss is None  # 1737 records no raise words
     assert raise_.note == "A raises before leading: 1 to 3."
-    assert raise_.line == 28
+    assert raise_.line == 36
 
     trick = segment(betting, "A accepts", "A wins two tricks").steps[3]
     assert trick.trick is not None and trick.trick.winner == 0
