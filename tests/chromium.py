@@ -306,6 +306,11 @@ class Page:
             self.send("Input.dispatchMouseEvent", {"type": kind, "x": x, "y": y,
                                                    "button": "left", "clickCount": 1})
 
+    def hover(self, selector: str) -> None:
+        """Point at the element with the mouse, without pressing it."""
+        x, y = self.centre(selector)
+        self.send("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": x, "y": y})
+
     def key(self, key: str, code: str, text: str = "") -> None:
         """Press and release one key."""
         down = {"type": "keyDown", "key": key, "code": code}

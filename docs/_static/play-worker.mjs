@@ -15,12 +15,14 @@ function worded(key, values = {}) {
 async function load({ runtime, wheel, words: given }) {
   words = given || {};
   const began = performance.now();
+  // The engine's wheel comes while the runtime starts.
+  const fetched = fetch(wheel);
   const { loadPyodide } = await import(runtime + "pyodide.mjs");
   // Everything from this site's own folder: the runtime, its standard library and its
   // list of packages (no package is loaded from it).
   const pyodide = await loadPyodide({ indexURL: runtime, packageBaseUrl: runtime });
   const loaded = performance.now();
-  const response = await fetch(wheel);
+  const response = await fetched;
   if (!response.ok) {
     throw new Error(worded("no_wheel", { status: response.status, file: wheel }));
   }

@@ -1,7 +1,7 @@
 """The site's Play page as a door to the table: JSON in, JSON out, over the terminal's seat.
 
 The page's JavaScript only draws and forwards clicks; the game is a
-:class:`rentoy.table.Session`, the same one ``rentoy play`` drives, so both doors share
+:class:`rentoy.table.session.Session`, the same one ``rentoy play`` drives, so both doors share
 the loop, the words, the hint, the undo, the partner's advice and reasons, the refusals
 and the record. This module holds no game loop: a :class:`Seat` turns the page's
 requests (JSON text, :meth:`Seat.handle`) into the session's calls and the session's
@@ -42,6 +42,7 @@ action may be typed as at ``rentoy play``, in the words of either language
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -53,6 +54,7 @@ from ..comparison.reference import refusal_origin, status_word
 from ..errors import RentoyError
 from ..glossary import gloss, raise_gloss
 from ..i18n import LANGUAGES, _, data_text, ngettext, use_language
+from ..notation import NotationError, parse_deal
 from ..ruletable import RULE_NAMES, rule_title
 from ..table.events import TableEvent
 from ..table.session import PARTNER_MODES, Session
@@ -62,7 +64,7 @@ from ..walkthrough.narrate import value_text
 from ..walkthrough.state import Snapshot
 
 __all__ = ["Seat", "SeatError", "BOT_NAMES", "new_seat", "event_json", "gloss_key",
-           "page_words"]
+           "page_words", "read_link", "LINK_DIGITS"]
 
 
 class SeatError(RentoyError, ValueError):
@@ -114,7 +116,7 @@ def _originator(known: Mapping[str, str]) -> Callable[[Variant, str], str]:
 
 
 def gloss_key(call: str, value: int | str | None, target: int) -> str:
-    """The key of a call's English gloss in the page's data (:func:`glosses`)."""
+    """The key of a call's English gloss in the page's data (:func:`page_words`)."""
     return f"{call}|{value}|{target}"
 
 
@@ -145,7 +147,7 @@ def event_json(event: TableEvent) -> dict[str, Any]:
 
 
 class Seat:
-    """The page's game: a :class:`~rentoy.table.Session` of ``variant`` (its data) with
+    """The page's game: a :class:`~rentoy.table.session.Session` of ``variant`` (its data) with
     a person at ``seat`` and bots elsewhere, answering in JSON.
 
     ``bots``: the person's partners' bot, then the opponents' (specs as on the command
@@ -189,12 +191,21 @@ class Seat:
         if not isinstance(request, Mapping) or not isinstance(request.get("variant"), Mapping):
             raise SeatError(_("the request names no variant (give its data as `variant`)"))
         deal = request.get("deal")
-        try:
-            first = None if not deal else Deal.parse(deal["hands"], deal["up"])
-        except (KeyError, TypeError, ValueError) as exc:
-            raise SeatError(_("a bad deal: {problem}").format(problem=exc)) from None
-        players = request.get("players")
         dealer = request.get("dealer")
+        link = request.get("link")
+        if isinstance(link, Mapping):       # a link's words, read as the command line reads
+            first, dealer, score = read_link(link.get("deal"), link.get("dealer"),
+                                             link.get("score"))
+            request = {**request, "score": score}
+        else:
+            try:
+                first = None if not deal else Deal.parse(deal["hands"], deal["up"])
+            except (KeyError, TypeError, ValueError) as exc:
+                raise SeatError(_("a bad deal: {problem}").format(problem=exc)) from None
+        players = request.get("players")
+        if first is not None and players is not None and int(players) != len(first.hands):
+            raise SeatError(_("--deal gives cards to {seats} seats, but --players is "
+                              "{players}").format(seats=len(first.hands), players=players))
         return cls(request["variant"], options=request.get("options") or (),
                    seat=int(request.get("seat", 0)),
                    players=None if players is None else int(players),
@@ -218,7 +229,7 @@ class Seat:
 
     @property
     def waiting(self) -> bool:
-        """Whether the person may act now (see :attr:`Session.waiting`)."""
+        """Whether the person may act now (see :attr:`~rentoy.table.session.Session.waiting`)."""
         return self.session.waiting
 
     def view(self) -> dict[str, Any]:
@@ -390,6 +401,56 @@ class Seat:
         except (SeatError, ValueError, KeyError) as exc:
             out = {"error": str(exc)}
         return json.dumps(out, ensure_ascii=False)
+
+
+#: The most digits a number of a link may have (a seat, a score): read as text first.
+LINK_DIGITS = 3
+
+
+def read_link(deal: object, dealer: object, score: object
+              ) -> tuple[Deal | None, int | None, tuple[int, int]]:
+    """A Play link's ``deal``, ``dealer`` and ``score`` (the words of its address), read
+    as ``rentoy play --deal`` reads a deal (:func:`rentoy.notation.parse_deal`, the
+    dealer as its ``/ dealer`` part) and a score as ``A-B``; each number bounded to
+    :data:`LINK_DIGITS` digits before it is read. Anything wrong is a :class:`SeatError`
+    that says what, in words.
+
+    >>> read_link("1e 12b 5e | 5c 11e 7o / up 7e", "0", "4-5")[1:]
+    (0, (4, 5))
+    >>> read_link(None, None, "4-")
+    Traceback (most recent call last):
+    ...
+    rentoy.integrations.browser.SeatError: the score is written A-B (two whole numbers), not '4-'
+    """
+    deal, dealer, score = (_link_text(n, v) for n, v in (("deal", deal), ("dealer", dealer),
+                                                          ("score", score)))
+    if dealer is not None and not (dealer.isdigit() and len(dealer) <= LINK_DIGITS):
+        raise SeatError(_("{name} is a whole number, not {value}").format(
+            name="dealer", value=repr(dealer[:20])))
+    start = (0, 0)
+    if score:
+        found = re.fullmatch(r"(\d{1,%d})-(\d{1,%d})" % (LINK_DIGITS, LINK_DIGITS), score)
+        if found is None:
+            raise SeatError(_("the score is written A-B (two whole numbers), not {value}"
+                              ).format(value=repr(score[:20])))
+        start = (int(found.group(1)), int(found.group(2)))
+    if not deal:
+        if dealer is not None:
+            return None, int(dealer), start
+        return None, None, start
+    text = deal if dealer is None or "dealer" in deal.lower() else f"{deal} / dealer {dealer}"
+    try:
+        read = parse_deal(text)
+    except NotationError as exc:
+        raise SeatError(str(exc)) from None
+    return Deal(read.hands, read.up), read.dealer, start
+
+
+def _link_text(name: str, value: object) -> str | None:
+    if value is None or isinstance(value, str):
+        return value
+    raise SeatError(_("{name} is a whole number, not {value}").format(name=name,
+                                                                       value=repr(value)))
 
 
 def new_seat(request: str) -> Seat:

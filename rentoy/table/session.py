@@ -49,12 +49,13 @@ from ..walkthrough.narrate import call_for, gloss_for, score_text, step_remarks,
 from ..walkthrough.record import PlayedHand, record_text
 from ..walkthrough.state import Snapshot
 from .advice import chance_of_hand, hint
-from .events import Bet, TableEvent, View, lines_of, play_line, seat_name
+from .events import Bet, TableEvent, View, play_line, seat_name
 from .words import (APPROVE_WORDS, DECLINE_WORDS, HINT_WORDS, LEAVE_WORDS, UNDO_WORDS,
                     action_words, read_line, said_with_value)
 
-__all__ = ["Session", "TableEvent", "View", "Bet", "BOT_NAMES", "PARTNER_MODES", "lines_of",
-           "seat_name", "play_line"]
+# The events and the view are rentoy.table.events' (imported here for the callers that
+# have always found them in this module).
+__all__ = ["Session", "BOT_NAMES", "PARTNER_MODES"]
 
 #: The bots that can sit at the table, by name: every bot the project has (settings may
 #: follow a name, as in ``search:samples=16``; see :mod:`rentoy.bots`).
