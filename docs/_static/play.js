@@ -177,7 +177,7 @@ function setUp(root) {
         problems.push(words("link_option", { variant: v.id, option: id.slice(0, 40) }));
       }
     }
-    for (const name of ["seat", "partners", "opponents", "seed", "pace"]) {
+    for (const name of ["seat", "partners", "opponents", "seed", "pace", "raises"]) {
       if (query.get(name) !== null && field(name)) {
         field(name).value = query.get(name);
         more.open = true;
@@ -350,6 +350,7 @@ function setUp(root) {
       variant: v.id, options, players: Number(field("players").value),
       seat: Number(field("seat").value),
       bots: [field("partners").value, field("opponents").value], seed: Number(seed),
+      partners: field("raises").value,
       language: W.language || "en",
     };
     form.querySelector("button[type=submit]").disabled = true;

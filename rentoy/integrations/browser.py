@@ -275,7 +275,8 @@ class Seat:
             "raiser": None if obs.raiser is None else TEAMS[obs.raiser & 1],
             "raise_right": obs.raise_right,
             "to_act": None if self.over else obs.current_seat,
-            "waiting": bool(legal), "proposal": None if proposal is None else str(proposal),
+            "waiting": session.waiting,
+            "proposal": None if proposal is None else str(proposal),
             "bets": [{"kind": b.kind, "action": str(b.action), "legal": b.legal,
                       "value": None if b.value is None else value_text(b.value),
                       "label": b.label, "typed": b.typed, "call": b.call}

@@ -276,6 +276,9 @@ def play_form(variants: list[tuple[str, str, tuple[int, ...], int]]) -> str:
         f'max="999999999" step="1" inputmode="numeric" placeholder="{new_seed}">'
         f'<span class="rentoy-play-hint">{seed_hint}</span></label>',
         _select("pace", _("The bots' moves"), [(v, _(t)) for v, t in _PACES], "700"),
+        _select("raises", _("Your partners' raises"),
+                [("auto", _("as they decide, with their reason")),
+                 ("ask", _("put to me first"))], "auto"),
         '</div></details>',
         '</fieldset>',
         '</form>',

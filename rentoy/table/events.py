@@ -54,8 +54,9 @@ def play_line(remark: str, seat: int, person: int) -> str:
 @dataclass(frozen=True)
 class TableEvent:
     """Something that happened at the table: ``kind`` (``game``, ``deal``, ``action``,
-    ``refused``, ``unknown``, ``help``, ``hand``, ``game-over``, ``match``), the
-    sentences that say it, and its data (JSON-shaped)."""
+    ``refused``, ``unknown``, ``help``, ``hint``, ``advice``, ``undo``, ``propose`` (a
+    partner's raise put to the person), ``declined``, ``hand``, ``game-over``,
+    ``match``), the sentences that say it, and its data (JSON-shaped)."""
 
     kind: str
     lines: tuple[str, ...]
