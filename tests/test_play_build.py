@@ -12,6 +12,7 @@ the engine in the page speaks that language too.
 
 from __future__ import annotations
 
+import gzip
 import html as markup_text
 import json
 import re
@@ -100,7 +101,11 @@ def test_an_edition_in_a_folder_shares_the_sites_runtime_and_wheel(tmp_path, mon
         manifest = play.write_play_files(spanish, root=play.edition_root(spanish, "es"))
     assert manifest["runtime"]["path"] == "../_static/pyodide/"
     assert manifest["wheel"]["path"] == f"../_static/play/{manifest['wheel']['file']}"
-    assert (site / "_static" / "pyodide" / "pyodide.asm.wasm").is_file()
+    # The interpreter's WebAssembly kept compressed, as the page's worker unpacks it.
+    packed = site / "_static" / "pyodide" / "pyodide.asm.wasm.gz"
+    assert gzip.decompress(packed.read_bytes()) == (source / "pyodide.asm.wasm").read_bytes()
+    assert manifest["runtime"]["compressed"] == ["pyodide-lock.json", "pyodide.asm.wasm"]
+    assert manifest["runtime"]["bytes"] < manifest["runtime"]["unpacked_bytes"]
     assert not (spanish / "_static" / "pyodide").exists()
     assert not list((spanish / "_static" / "play").glob("*.whl"))
     english = play.write_play_files(site)
@@ -109,15 +114,15 @@ def test_an_edition_in_a_folder_shares_the_sites_runtime_and_wheel(tmp_path, mon
     # Each edition has its own words; the runtime and the wheel are there once.
     data = json.loads((spanish / "_static" / "play" / "data.json").read_text("utf-8"))
     assert data["words"]["1737"]["origins"]["answer_by"].startswith("Regla")
-    assert len(list(site.rglob("pyodide.asm.wasm"))) == 1
+    assert len(list(site.rglob("pyodide.asm.wasm*.gz"))) == 1
     assert len(list(site.rglob("rentoy-*.whl"))) == 1
 
 
 def test_the_built_site_holds_one_runtime_and_weighs_under_30_mb(built_site: Path,
                                                                  built_site_es: Path):
     html = built_site / "html"
-    assert [p.relative_to(html) for p in html.rglob("pyodide.asm.wasm")] == \
-        [Path("_static/pyodide/pyodide.asm.wasm")]
+    assert [p.relative_to(html) for p in html.rglob("pyodide.asm.wasm*")] == \
+        [Path("_static/pyodide/pyodide.asm.wasm.gz")]
     weight = sum(p.stat().st_size for p in html.rglob("*") if p.is_file())
     print(f"the site weighs {weight / 1e6:.1f} MB, both editions")
     assert weight < 30e6, weight

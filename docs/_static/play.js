@@ -320,6 +320,7 @@ function setUp(root) {
     });
     const engine = call("load", {
       runtime: new URL(manifest.runtime.path || "_static/pyodide/", site).href,
+      compressed: manifest.runtime.compressed || [],
       wheel: new URL(manifest.wheel.path || `_static/play/${manifest.wheel.file}`, site).href,
       words: { no_wheel: W.no_wheel, not_started: W.not_started },
     });
@@ -350,7 +351,7 @@ function setUp(root) {
       variant: v.id, options, players: Number(field("players").value),
       seat: Number(field("seat").value),
       bots: [field("partners").value, field("opponents").value], seed: Number(seed),
-      partners: field("raises").value,
+      partners: field("raises") ? field("raises").value : "auto",
       language: W.language || "en",
     };
     form.querySelector("button[type=submit]").disabled = true;
