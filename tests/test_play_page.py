@@ -126,10 +126,9 @@ def play_game(page: Page, rng: random.Random, keys: dict[str, str] | None) -> di
         if page.phone and not seen.get("in_view_checked"):
             # After the deal, the person's cards are on the screen of a phone.
             seen["in_view_checked"] = True
-            box = page.eval("(() => { const r = document.querySelector('.rentoy-play-cards')"
-                            ".getBoundingClientRect(); return [r.top, r.bottom, "
-                            "window.innerHeight]; })()")
-            assert box[0] >= 0 and box[1] <= box[2] + 1, box
+            page.wait("(() => { const r = document.querySelector('.rentoy-play-cards')"
+                      ".getBoundingClientRect(); return r.top >= 0 && "
+                      "r.bottom <= window.innerHeight + 1; })()", timeout=10)
         if not seen.get("hint") and view["waiting"] and not view["pending"]:
             page.click(".rentoy-play-asks [data-key='hint']")
             seen["hint"] = page.wait(

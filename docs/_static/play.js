@@ -232,7 +232,7 @@ function setUp(root) {
       form.querySelector("button[type=submit]").disabled = false;
     }
     // The address no longer names the game: a reload starts from the choices.
-    history.replaceState(null, "", window.location.pathname);
+    window.history.replaceState(null, "", window.location.pathname);
   }
 
   const note = form.querySelector(".rentoy-play-download");
