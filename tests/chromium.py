@@ -254,7 +254,13 @@ class Page:
         """Wait until ``expression`` is truthy; its value."""
         deadline = time.monotonic() + timeout
         while True:
-            value = self.eval(expression)
+            try:
+                value = self.eval(expression)
+            except ProtocolError as exc:
+                # Asked while the page navigates (a link just followed): ask the new one.
+                if "navigated or closed" not in str(exc) or time.monotonic() > deadline:
+                    raise
+                value = None
             if value:
                 return value
             if time.monotonic() > deadline:
