@@ -171,8 +171,7 @@ def handle(namespace: argparse.Namespace) -> int:
         check_output(args.save, force=args.force, what="--save")
     if args.resume is not None:
         session, opening = Session.resume(args.resume, seat=args.seat, bots=args.bots,
-                                          seed=args.seed)
-        session.partners = args.partners
+                                          seed=args.seed, partners=args.partners)
         seed = session.seed
     else:
         variant = args.variant

@@ -708,7 +708,8 @@ class Session:
 
     @classmethod
     def resume(cls, path: str, *, seat: int | None = None, bots: str | None = None,
-               seed: int | None = None) -> tuple["Session", list[TableEvent]]:
+               seed: int | None = None, partners: str = "auto"
+               ) -> tuple["Session", list[TableEvent]]:
         """The game a record left off, ready to go on (and the events of its replay): its
         hands are dealt and played again as written, an unfinished last hand included.
         The seat, bots and seed are the record's ``table`` unless given."""
@@ -727,7 +728,7 @@ class Session:
                                        "`rentoy play` resumes games it started"),
                                      Location(path, 1)))
         session = cls(wt.variant, seat=seat, players=wt.players, bots=names, seed=seed,
-                      deals=[h.deal for h in wt.hands], dealer=wt.dealer)
+                      deals=[h.deal for h in wt.hands], dealer=wt.dealer, partners=partners)
         session.variant_spec = wt.variant_spec
         session._started = True
         events = [TableEvent("game", (ngettext(
