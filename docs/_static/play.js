@@ -425,7 +425,8 @@ function setUp(root) {
         S.dealt = true;
       } else if (event.kind === "hand") {
         // The trick that ended the hand (none after a fold), and the table as it was.
-        S.result = { event, extra: [], trick: previous && previous.trick ? previous.trick : null };
+        S.result = { event, extra: [], trick: previous && previous.trick ? previous.trick : null,
+          tricks: S.tricks.slice() };
         S.held = S.view;
       } else if ((event.kind === "game-over" || event.kind === "match") && S.result) {
         S.result.extra.push(...event.lines);
@@ -919,7 +920,7 @@ function setUp(root) {
 
   // Which card took each trick of the hand being played.
   function tricks(v) {
-    const done = S.result ? S.tricks : S.tricks;
+    const done = S.result ? S.result.tricks : S.tricks;     // a hand over: its own tricks
     if (!done.length) {
       return null;
     }
@@ -962,8 +963,9 @@ function setUp(root) {
       const number = el("th", "", String(h.hand));
       number.scope = "row";
       const row = el("tr", h.yours ? "rentoy-play-ours" : "", number,
-        el("td", "", h.winner), el("td", "", h.how === "tricks"
-          ? words("sheet_tricks", { a: h.tricks[0], b: h.tricks[1] }) : words("sheet_fold")),
+        el("td", "", h.winner), el("td", "", h.how === "tricks"     // the winner's first
+          ? words("sheet_tricks", { a: h.tricks[h.winner === "A" ? 0 : 1],
+            b: h.tricks[h.winner === "A" ? 1 : 0] }) : words("sheet_fold")),
         el("td", "", String(h.value)), el("td", "", `${h.score[0]}-${h.score[1]}`));
       body.append(row);
     }

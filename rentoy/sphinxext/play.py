@@ -160,7 +160,7 @@ PLAY_WORDS: dict[str, str] = {
     "sheet_tricks": N_("{a}-{b} in tricks"),
     "sheet_fold": N_("a fold"),
     "tricks_title": N_("Tricks of this hand"),
-    "trick_took": N_("{card} took trick {number} ({who})"),
+    "trick_took": N_("Trick {number}: {card} took it, played by {who}"),
     "download_so_far": N_("Download the record so far"),
     "play_again": N_("Play again"),
     "next_hand": N_("Deal the next hand"),
