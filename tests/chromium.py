@@ -254,7 +254,13 @@ class Page:
         """Wait until ``expression`` is truthy; its value."""
         deadline = time.monotonic() + timeout
         while True:
-            value = self.eval(expression)
+            try:
+                value = self.eval(expression)
+            except ProtocolError as exc:
+                # Asked while the page navigates (a link just followed): ask the new one.
+                if "navigated or closed" not in str(exc) or time.monotonic() > deadline:
+                    raise
+                value = None
             if value:
                 return value
             if time.monotonic() > deadline:
@@ -305,6 +311,11 @@ class Page:
         for kind in ("mouseMoved", "mousePressed", "mouseReleased"):
             self.send("Input.dispatchMouseEvent", {"type": kind, "x": x, "y": y,
                                                    "button": "left", "clickCount": 1})
+
+    def hover(self, selector: str) -> None:
+        """Point at the element with the mouse, without pressing it."""
+        x, y = self.centre(selector)
+        self.send("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": x, "y": y})
 
     def key(self, key: str, code: str, text: str = "") -> None:
         """Press and release one key."""

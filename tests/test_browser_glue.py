@@ -83,15 +83,16 @@ def test_whole_games_are_played_and_their_records_replay(capsys, tmp_path, spec,
     assert view["over"] and view["winner"] in ("A", "B")
     hands = [e for r in replies for e in r.get("events", ()) if e["kind"] == "hand"]
     assert hands[-1]["over"] and hands[-1]["game_winner"] == view["winner"]
-    assert "wins the game" in " ".join(hands[-1]["lines"])
+    ends = [e for r in replies for e in r.get("events", ()) if e["kind"] == "game-over"]
+    assert "wins the game" in " ".join(ends[-1]["lines"])
     text = seat.record()
     result = replay(capsys, tmp_path, text)
     assert result["ok"] and len(result["results"]) == len(hands)
     # The writer is exact: the real YAML reader reads back what it meant to write.
     read = yaml.safe_load(text)
     assert read["variant"] == load_variant(spec).id and read["players"] == players
-    assert len(read["hands"]) == len(hands) == len(seat.played)
-    for entry, played, event in zip(read["hands"], seat.played, hands):
+    assert len(read["hands"]) == len(hands) == len(seat.session.played)
+    for entry, played, event in zip(read["hands"], seat.session.played, hands):
         assert entry["deal"]["hands"] == [[c.code for c in h] for h in played.deal.hands]
         assert entry["deal"]["up"] == played.deal.up.code
         assert entry["actions"] == [str(a) for a in played.actions]
@@ -104,14 +105,14 @@ def test_a_refusal_is_the_engines_with_rule_status_source_and_note():
     seat.start()
     refused = seat.act("0 accept")["refused"]
     assert refused == {
-        "action": "0 accept", "reason": "nothing-to-answer",
+        "kind": "refused", "lines": refused["lines"], "action": "0 accept", "reason": "nothing-to-answer",
         "detail": "no raise is waiting for an answer, so seat 0 cannot accept",
         "message": refused["message"], "rule": "answer_by", "rule_title": "Who answers a raise",
         "variant": "avila", "base": "avila", "source": ["source-es"], "status": "assumed",
         "status_name": "assumed",
         "note": load_variant("avila").provenance["answer_by"].note}
     assert "[nothing-to-answer]" in refused["message"]
-    assert seat.actions_taken == 0                  # nothing changed at the table
+    assert seat.session.actions_taken == 0          # nothing changed at the table
     with pytest.raises(SeatError, match="seat 0, not 1"):
         seat.act("1 play 12c")
 
@@ -153,7 +154,7 @@ def test_the_person_answers_for_his_team_instead_of_his_partner():
     assert [b["kind"] for b in view["bets"] if b["legal"]] == ["raise", "accept", "fold"]
     assert seat.step()["events"] == []              # the partner's bot is not asked
     events = seat.act("0 accept")["events"]
-    assert events[0]["lines"][0].startswith('You say “quiero”: Team A accepts')
+    assert events[0]["lines"][0].startswith('You say "quiero": Team A accepts')
 
 
 def test_the_same_seed_deals_as_rentoy_play(capsys, tmp_path):
@@ -161,7 +162,7 @@ def test_the_same_seed_deals_as_rentoy_play(capsys, tmp_path):
     # each game's course, their hands are dealt alike.
     seat = Seat(data("1737"), bots=("greedy", "greedy"), seed=5)
     play_out(seat, random.Random(1))
-    page = [p.deal for p in seat.played]
+    page = [p.deal for p in seat.session.played]
     saved = tmp_path / "cli.yaml"
     import io
     lines = "".join(f"{n}\n" for n in (1, 2, 3) * 400)
@@ -205,10 +206,10 @@ def test_bad_requests_get_a_message_not_a_traceback():
     seat = Seat(data("1737"), bots=("random", "random"), seed=1)
     seat.start()
     assert "unknown request" in json.loads(seat.handle('{"op": "fly"}'))["error"]
-    assert "bad action" in json.loads(seat.handle('{"op": "act", "action": "0 jump"}'))["error"]
+    assert "unknown action" in json.loads(seat.handle('{"op": "act", "action": "0 jump"}'))["error"]
     assert "error" in json.loads(seat.handle("not json"))
     stale = json.loads(seat.handle('{"op": "act", "action": "0 raise", "version": 99}'))
-    assert stale["stale"] and seat.actions_taken == 0
+    assert stale["stale"] and seat.session.actions_taken == 0
 
 
 STDLIB_ONLY = r"""
@@ -341,5 +342,5 @@ def test_the_words_typed_at_the_table_are_actions_of_the_seat():
     first = seat.view()["cards"][0]
     if first["legal"] and not seat.view()["pending"]:
         assert seat.act("1")["events"][0]["action"] == first["action"]
-    with pytest.raises(SeatError, match="bad action"):
+    with pytest.raises(SeatError, match="unknown action 'jump'"):
         seat.act("jump")

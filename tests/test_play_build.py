@@ -12,6 +12,7 @@ the engine in the page speaks that language too.
 
 from __future__ import annotations
 
+import gzip
 import html as markup_text
 import json
 import re
@@ -22,6 +23,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 from rentoy.i18n import use_language
+from rentoy.notation import format_deal, parse_deal
 from rentoy.sphinxext import play, runtime
 from rentoy.variant import variant_from_data
 from rentoy.variants import builtin_ids, load_variant
@@ -85,6 +87,48 @@ def test_a_build_without_the_runtime_says_so_and_carries_the_variants(tmp_path, 
     assert (tmp_path / "_static" / "play" / "wheel.stamp").stat().st_mtime_ns == stamp
 
 
+def test_an_edition_in_a_folder_shares_the_sites_runtime_and_wheel(tmp_path, monkeypatch):
+    source = tmp_path / "pinned"
+    source.mkdir()
+    for name, (size, _digest) in runtime.FILES.items():
+        with open(source / name, "wb") as f:
+            f.truncate(size)
+    monkeypatch.setattr(runtime, "runtime_dir", lambda: source)
+    site = tmp_path / "html"
+    spanish = site / "es"
+    (spanish / "_static" / "pyodide").mkdir(parents=True)        # an older build's own copy
+    with use_language("es"):
+        manifest = play.write_play_files(spanish, root=play.edition_root(spanish, "es"))
+    assert manifest["runtime"]["path"] == "../_static/pyodide/"
+    assert manifest["wheel"]["path"] == f"../_static/play/{manifest['wheel']['file']}"
+    # The interpreter's WebAssembly kept compressed, as the page's worker unpacks it.
+    packed = site / "_static" / "pyodide" / "pyodide.asm.wasm.gz"
+    assert gzip.decompress(packed.read_bytes()) == (source / "pyodide.asm.wasm").read_bytes()
+    assert manifest["runtime"]["compressed"] == ["pyodide-lock.json", "pyodide.asm.wasm"]
+    assert manifest["runtime"]["bytes"] < manifest["runtime"]["unpacked_bytes"]
+    assert not (spanish / "_static" / "pyodide").exists()
+    assert not list((spanish / "_static" / "play").glob("*.whl"))
+    english = play.write_play_files(site)
+    assert english["runtime"]["path"] == "_static/pyodide/"
+    assert english["wheel"]["file"] == manifest["wheel"]["file"]
+    # Each edition has its own words; the runtime and the wheel are there once.
+    data = json.loads((spanish / "_static" / "play" / "data.json").read_text("utf-8"))
+    assert data["words"]["1737"]["origins"]["answer_by"].startswith("Regla")
+    assert len(list(site.rglob("pyodide.asm.wasm*.gz"))) == 1
+    assert len(list(site.rglob("rentoy-*.whl"))) == 1
+
+
+def test_the_built_site_holds_one_runtime_and_weighs_under_30_mb(built_site: Path,
+                                                                 built_site_es: Path):
+    html = built_site / "html"
+    assert [p.relative_to(html) for p in html.rglob("pyodide.asm.wasm.gz")] == \
+        [Path("_static/pyodide/pyodide.asm.wasm.gz")]
+    assert not list(html.rglob("pyodide.asm.wasm"))
+    weight = sum(p.stat().st_size for p in html.rglob("*") if p.is_file())
+    print(f"the site weighs {weight / 1e6:.1f} MB, both editions")
+    assert weight < 30e6, weight
+
+
 def _links(page: Path) -> list[dict[str, list[str]]]:
     markup = page.read_text(encoding="utf-8")
     return [parse_qs(urlsplit(href.replace("&amp;", "&")).query)
@@ -103,8 +147,10 @@ def test_every_variant_and_worked_example_links_to_the_table(built_site: Path):
         assert query["variant"] == [walk.variant.base_id]
         assert query.get("options", [""])[0].split(",") == list(walk.variant.applied_options) \
             or not walk.variant.applied_options
-        assert query["deal"] == [";".join(",".join(c.code for c in h) for h in walk.deal.hands)]
-        assert query["up"] == [walk.deal.up.code] and query["dealer"] == [str(walk.dealer)]
+        # The deal as rentoy play --deal reads it (the one-line notation).
+        assert query["deal"] == [format_deal(walk.deal.hands, walk.deal.up)]
+        assert parse_deal(query["deal"][0]).hands == walk.deal.hands
+        assert query["dealer"] == [str(walk.dealer)]
         assert query["players"] == [str(walk.players)] and query["title"] == [walk.title]
         if walk.start_score != (0, 0):
             assert query["score"] == [f"{walk.start_score[0]}-{walk.start_score[1]}"]

@@ -6,6 +6,8 @@ hint, Ctrl-C, resuming the saved game, a bad name asked again, 40 and 120 column
 from __future__ import annotations
 
 import re
+import signal
+import subprocess
 import sys
 from pathlib import Path
 
@@ -180,3 +182,105 @@ def test_the_table_is_laid_out_to_the_terminal_s_width(columns):
     assert all(len(line) <= columns for line in lines), [s for s in lines if len(s) > columns]
     if columns == 40:
         assert any(line.startswith("  ") for line in lines)      # wrapped, not cut
+
+
+@pytest.mark.parametrize("signum, status", [(signal.SIGTERM, 143), (signal.SIGHUP, 129)])
+def test_a_signal_saves_the_game_and_resume_saves_again(tmp_path, signum, status):
+    save = tmp_path / "left.yaml"
+    child = spawn(SHORT, "--seed", "11", "--save", str(save))
+    child.expect(PROMPT)
+    child.sendline("1")
+    child.expect(PROMPT)
+    child.kill(signum)
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == status, child.before
+    assert run_walkthrough(save).ok
+    text = save.read_text(encoding="utf-8")
+    assert "left off" in text
+    # Resumed, and ended by the same signal: the game is written again, a step further.
+    again = tmp_path / "again.yaml"
+    child = spawn("--resume", str(save), "--save", str(again))
+    child.expect(PROMPT)
+    child.sendline("1")
+    child.expect(PROMPT)
+    child.kill(signum)
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == status
+    assert run_walkthrough(again).ok
+    assert len(again.read_text(encoding="utf-8")) > len(text)
+    assert not list(tmp_path.glob(".*"))        # written atomically: no part file left
+
+
+def test_without_save_a_signal_says_nothing_was_kept(tmp_path):
+    child = spawn(SHORT, "--seed", "11")
+    child.expect(PROMPT)
+    child.kill(signal.SIGTERM)
+    child.expect("Nothing of this game was kept: to keep a game, give --save FILE")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 143
+    assert "--resume" not in child.before
+
+
+def test_input_that_ends_without_save_points_to_save_not_resume(tmp_path):
+    done = subprocess.run([sys.executable, "-m", "rentoy", "play", SHORT, "--seed", "11"],
+                          input="1\n", capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert "Nothing of this game was kept" in done.stdout
+    assert "--resume" not in done.stdout
+
+
+@pytest.mark.parametrize("lang, width", [("en", 40), ("es", 40), ("en", 80), ("es", 80)])
+def test_prompts_wrap_on_word_boundaries(lang, width):
+    child = pexpect.spawn(sys.executable, ["-m", "rentoy", "--lang", lang, "play", SHORT,
+                                           "--seed", "11"], encoding="utf-8", timeout=30,
+                          dimensions=(30, width),
+                          env={"PYTHONIOENCODING": "utf-8", "LANG": "C.UTF-8",
+                               "TERM": "xterm", "PATH": "/usr/bin:/bin",
+                               "COLUMNS": str(width)})
+    child.expect(PROMPT)
+    view = child.before.replace("\r", "")
+    assert re.search(r"(raise to|envido a) \d", view), view     # the raise's value, named
+    assert all(len(line) <= width for line in view.split("\n")), view
+    child.sendeof()
+    child.expect(["guardarla: ", "for no: "])
+    text = child.before.replace("\r", "") + child.after
+    child.sendline("")
+    child.expect(pexpect.EOF)
+    lines = text.split("\n")
+    assert all(len(line) <= width for line in lines), lines
+    words = set(re.findall(r"\w+", "Save the game as a record? A file name, or Enter for no"
+                           if lang == "en" else
+                           "¿Guardar la partida como registro? Un nombre de archivo, o Intro "
+                           "para no guardarla"))
+    prompt = " ".join(line for line in lines[-4:])
+    assert words <= set(re.findall(r"\w+", prompt)), prompt   # no word cut in two
+
+
+def test_partners_ask_puts_each_raise_to_the_person():
+    child = spawn("1737", "--seed", "1", "--bots", "greedy:bluff=1,greedy", "--partners",
+                  "ask")
+    seen = False
+    for _ in range(60):
+        index = child.expect([PROMPT, "Save the game"])
+        if index == 1:
+            break
+        if "would raise to" in child.before:
+            assert "reckons your team wins the hand about" in child.before
+            child.sendline("yes")
+            child.expect("\\(partner\\) raises because")
+            seen = True
+            break
+        child.sendline("1")
+    child.close(force=True)
+    assert seen
+
+
+def test_no_players_is_refused_in_words():
+    done = subprocess.run([sys.executable, "-m", "rentoy", "play", "1737", "--players", "0"],
+                          input="", capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert "--players 0: a table has at least two players" in done.stderr
+    assert "Traceback" not in done.stderr

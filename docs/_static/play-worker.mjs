@@ -12,15 +12,43 @@ function worded(key, values = {}) {
     (found, name) => String(values[name] ?? found));
 }
 
-async function load({ runtime, wheel, words: given }) {
+// The files the site keeps gzip-compressed (NAME.gz, see rentoy.sphinxext.play): fetched
+// as such and unpacked here, so that the runtime's loader gets the file it asks for.
+function unpacking(compressed, runtime) {
+  const plain = self.fetch.bind(self);
+  const packed = new Set(compressed.map((name) => new URL(name, runtime).href));
+  self.fetch = async (resource, init) => {
+    const url = String(resource instanceof Request ? resource.url : resource);
+    if (!packed.has(url)) {
+      return plain(resource, init);
+    }
+    const response = await plain(url + ".gz", { credentials: "same-origin" });
+    if (!response.ok) {
+      return response;
+    }
+    let bytes = new Uint8Array(await response.arrayBuffer());
+    // A server may have unpacked it already (Content-Encoding): then it is used as it is.
+    if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
+      const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+      bytes = new Uint8Array(await new Response(stream).arrayBuffer());
+    }
+    const type = url.endsWith(".wasm") ? "application/wasm" : "application/json";
+    return new Response(bytes, { headers: { "Content-Type": type } });
+  };
+}
+
+async function load({ runtime, wheel, compressed, words: given }) {
   words = given || {};
+  unpacking(compressed || [], runtime);
   const began = performance.now();
+  // The engine's wheel comes while the runtime starts.
+  const fetched = fetch(wheel);
   const { loadPyodide } = await import(runtime + "pyodide.mjs");
   // Everything from this site's own folder: the runtime, its standard library and its
   // list of packages (no package is loaded from it).
   const pyodide = await loadPyodide({ indexURL: runtime, packageBaseUrl: runtime });
   const loaded = performance.now();
-  const response = await fetch(wheel);
+  const response = await fetched;
   if (!response.ok) {
     throw new Error(worded("no_wheel", { status: response.status, file: wheel }));
   }

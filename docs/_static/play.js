@@ -1,7 +1,9 @@
 // The Play page: a seat at the table. This script only draws and forwards clicks and keys;
 // the game (rules, bots, words, refusals, the record) is this project's Python engine,
-// running in a worker (play-worker.mjs) on the Pyodide runtime served by this site. Nothing
-// is loaded before the reader starts a game, and nothing is loaded from anywhere else.
+// running in a worker (play-worker.mjs) on the Pyodide runtime served by this site: the
+// same session (rentoy.table.Session) that rentoy play drives at the terminal. Nothing is
+// loaded before the reader shows an intent to play (pointing at Start, or reaching it with
+// the keyboard), and nothing is loaded from anywhere else.
 // Every word it shows comes from the page (the JSON of #rentoy-play-words, written by the
 // site's build in its language); the script only fills in their {placeholders}.
 
@@ -41,14 +43,42 @@ function setUp(root) {
   const S = {
     worker: null, loading: null, data: null, pending: new Map(), next: 1,
     view: null, held: null, result: null, refusal: null, log: [], timings: [], keyboard: false,
-    timer: null, busy: false, pace: 700, config: null, game: 0,
+    timer: null, busy: false, pace: 700, config: null, game: 0, notice: null, tricks: [],
+    logList: null, logShown: 0, link: null, startedAt: null, firstDealMs: null, dealt: false,
+    playingSince: null,
   };
+  // The page's own long tasks (over 50 ms on the main thread), by what the page was doing,
+  // and how long each redraw's script took.
+  const longTasks = [];
+  const renders = [];
+  if (window.PerformanceObserver &&
+      (PerformanceObserver.supportedEntryTypes || []).includes("longtask")) {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        // Counted as play from the first deal drawn on (the start-up is measured apart).
+        longTasks.push({ ms: entry.duration, state: root.dataset.state,
+          playing: S.playingSince !== null && entry.startTime >= S.playingSince });
+      }
+    }).observe({ type: "longtask" });
+  }
   // For the page's own tests and benchmark: what happened, read-only.
   window.rentoyPlay = {
     timings: S.timings,
+    longTasks,
+    renders,
     state: () => root.dataset.state,
     view: () => S.view,
+    firstDealMs: () => S.firstDealMs,
+    loaded: () => Boolean(S.data),
+    loadParts: () => S.loadParts,
   };
+
+  // The rest of the page (what the table is, how it loads, the module's reference) is laid
+  // out only when it comes into view: a redraw of the table then lays out the table alone.
+  for (let next = root.nextElementSibling; next; next = next.nextElementSibling) {
+    next.style.contentVisibility = "auto";
+    next.style.containIntrinsicSize = "auto 40em";
+  }
 
   const settings = new Map(((manifest && manifest.variants) || []).map((v) => [v.id, v]));
   const field = (name) => form.elements.namedItem(name);
@@ -108,55 +138,101 @@ function setUp(root) {
   field("variant").addEventListener("change", () => { dropDeal(); variantChosen(false); });
   field("players").addEventListener("change", () => { dropDeal(); seatsChosen(); });
 
-  // A variant, options, a table and a first deal chosen by a link ("Play this deal").
+  // A variant, options, a table and a first deal chosen by a link ("Play this deal"). A
+  // link that names what this site cannot play is refused in words, and Start waits until
+  // the reader leaves the link: the page never starts another game than the link names.
+  // The deal, dealer and score are read by the engine as rentoy play --deal reads them.
+  const problems = [];
+  const more = form.querySelector(".rentoy-play-more");
   if (settings.size) {
     const asked = query.get("variant");
     if (asked && settings.has(asked)) {
       field("variant").value = asked;
+    } else if (asked) {
+      problems.push(words("link_variant", { variant: asked }));
     } else if (!settings.has(field("variant").value)) {
       field("variant").value = settings.keys().next().value;
     }
     variantChosen(false);
-    if (query.get("players")) {
-      field("players").value = query.get("players");
-      seatsChosen();
+    const v = settings.get(field("variant").value);
+    const players = query.get("players");
+    if (players !== null) {
+      if (!/^\d{1,3}$/.test(players)) {
+        problems.push(words("link_number", { name: "players", value: players.slice(0, 20) }));
+      } else if (v && !v.players.includes(Number(players))) {
+        problems.push(words("link_players", { variant: v.id, allowed: v.players.join(", "),
+          players }));
+      } else {
+        field("players").value = players;
+        seatsChosen();
+        more.open = true;
+      }
     }
     for (const id of (query.get("options") || "").split(",").filter(Boolean)) {
       const box = form.querySelector(`input[name="option"][value="${CSS.escape(id)}"]`);
       if (box) {
         box.checked = true;
+        more.open = true;
+      } else if (v) {
+        problems.push(words("link_option", { variant: v.id, option: id.slice(0, 40) }));
       }
     }
-    for (const name of ["seat", "partners", "opponents", "seed", "pace"]) {
+    for (const name of ["seat", "partners", "opponents", "seed", "pace", "raises"]) {
       if (query.get(name) !== null && field(name)) {
         field(name).value = query.get(name);
+        more.open = true;
       }
     }
   }
+  const linkDealer = query.get("dealer");
+  const linkScore = query.get("score");
+  if (linkDealer !== null && !/^\d{1,3}$/.test(linkDealer)) {
+    problems.push(words("link_number", { name: "dealer", value: linkDealer.slice(0, 20) }));
+  }
+  if (linkScore !== null && !/^\d{1,3}-\d{1,3}$/.test(linkScore)) {
+    problems.push(words("link_score", { value: linkScore.slice(0, 20) }));
+  }
   let deal = null;
-  if (query.get("deal") && query.get("up")) {
-    deal = {
-      hands: query.get("deal").split(";").map((h) => h.split(",").filter(Boolean)),
-      up: query.get("up"),
-      dealer: query.get("dealer") === null ? null : Number(query.get("dealer")),
-      score: (query.get("score") || "0-0").split("-").map(Number),
-      title: query.get("title") || words("deal_untitled"),
-    };
-    const line = form.querySelector(".rentoy-play-deal");
-    line.hidden = false;
-    line.textContent = words("deal", {
+  const dealLine = form.querySelector(".rentoy-play-deal");
+  if (query.get("deal") || linkDealer !== null || linkScore !== null) {
+    deal = { deal: query.get("deal"), dealer: linkDealer, score: linkScore,
+      title: query.get("title") || words("deal_untitled") };
+    const score = (linkScore || "0-0").split("-");
+    dealLine.hidden = false;
+    dealLine.textContent = words("deal", {
       title: deal.title,
-      dealer: deal.dealer === null ? "" : words("deal_dealer", { seat: deal.dealer }),
-      score: deal.score[0] || deal.score[1]
-        ? words("deal_score", { a: deal.score[0], b: deal.score[1] }) : "",
+      dealer: linkDealer === null ? "" : words("deal_dealer", { seat: linkDealer }),
+      score: linkScore && linkScore !== "0-0" ? words("deal_score", { a: score[0], b: score[1] })
+        : "",
     });
     const clear = button(words("deal_clear"), () => dropDeal());
     clear.classList.add("rentoy-play-small");
-    line.append(clear);
+    dealLine.append(clear);
+  }
+  if (problems.length) {
+    refuseLink(problems.join("; "));
+  }
+  function refuseLink(problem) {
+    S.link = problem;
+    dealLine.hidden = false;
+    const clear = button(words("deal_clear"), () => dropDeal());
+    clear.classList.add("rentoy-play-small");
+    dealLine.replaceChildren(el("strong", "", words("bad_link", { problem })), " ", clear);
+    dealLine.classList.add("rentoy-play-missing");
+    dealLine.setAttribute("role", "alert");
+    form.querySelector("button[type=submit]").disabled = true;
   }
   function dropDeal() {
     deal = null;
-    form.querySelector(".rentoy-play-deal").hidden = true;
+    S.link = null;
+    dealLine.hidden = true;
+    dealLine.classList.remove("rentoy-play-missing");
+    dealLine.removeAttribute("role");
+    if (!missing) {
+      form.querySelector("button[type=submit]").disabled = false;
+    }
+    // The address no longer names the game: a reload starts from the choices.
+    window.history.replaceState(null, "", window.location.pathname);
   }
 
   const note = form.querySelector(".rentoy-play-download");
@@ -181,10 +257,30 @@ function setUp(root) {
 
   form.addEventListener("submit", (event) => {
     event.preventDefault();
-    if (!missing) {
+    if (!missing && !S.link) {
+      S.startedAt = performance.now();
       startGame();
     }
   });
+
+  // The runtime is fetched and started as soon as the reader shows an intent to play:
+  // pointing at Start, touching it, or reaching it with the keyboard.
+  const startButton = form.querySelector("button[type=submit]");
+  function prefetch() {
+    if (missing || S.loading || S.data) {
+      return;
+    }
+    const total = manifest.runtime.bytes + manifest.wheel.bytes + manifest.data.bytes;
+    say(words("fetching", { total: megabytes(total) }), true);
+    loadEngine().then(() => {
+      if (!S.config) {
+        say(words("fetched", { time: seconds(S.loadMs) }));
+      }
+    }, () => say(""));
+  }
+  for (const name of ["pointerenter", "focus", "touchstart"]) {
+    startButton.addEventListener(name, prefetch, { passive: true });
+  }
 
   // ---- The worker -----------------------------------------------------------------------
 
@@ -223,8 +319,9 @@ function setUp(root) {
       return r.json();
     });
     const engine = call("load", {
-      runtime: new URL("pyodide/", statics).href,
-      wheel: new URL(`play/${manifest.wheel.file}`, statics).href,
+      runtime: new URL(manifest.runtime.path || "_static/pyodide/", site).href,
+      compressed: manifest.runtime.compressed || [],
+      wheel: new URL(manifest.wheel.path || `_static/play/${manifest.wheel.file}`, site).href,
       words: { no_wheel: W.no_wheel, not_started: W.not_started },
     });
     S.loading = Promise.all([data, engine]).then(([d, loaded]) => {
@@ -233,6 +330,7 @@ function setUp(root) {
       }
       S.data = d;
       S.loadMs = performance.now() - began;
+      S.loadParts = { runtime_ms: loaded.runtime_ms, engine_ms: loaded.engine_ms };
       return d;
     });
     S.loading.catch(() => { S.loading = null; });
@@ -253,6 +351,7 @@ function setUp(root) {
       variant: v.id, options, players: Number(field("players").value),
       seat: Number(field("seat").value),
       bots: [field("partners").value, field("opponents").value], seed: Number(seed),
+      partners: field("raises") ? field("raises").value : "auto",
       language: W.language || "en",
     };
     form.querySelector("button[type=submit]").disabled = true;
@@ -267,19 +366,30 @@ function setUp(root) {
       setState("setup");
       return;
     }
-    const request = { ...S.config, variant: S.data.variants[v.id] };
-    if (deal && deal.hands.length === S.config.players) {
-      Object.assign(request, { deal: { hands: deal.hands, up: deal.up }, dealer: deal.dealer,
-        score: deal.score });
+    const key = [v.id, ...options].join("+");
+    const request = { ...S.config, variant: S.data.variants[v.id],
+      words: (S.data.words || {})[key] || (S.data.words || {})[v.id] };
+    if (deal) {
+      request.link = { deal: deal.deal, dealer: deal.dealer, score: deal.score };
     }
     const reply = await call("new", { request });
     form.querySelector("button[type=submit]").disabled = false;
     if (reply.error) {
-      say(words("no_game", { problem: reply.error }));
+      if (deal) {
+        refuseLink(reply.error);       // the link's own words refused: nothing is dealt
+        say("");
+      } else {
+        say(words("no_game", { problem: reply.error }));
+      }
       setState("setup");
       return;
     }
+    S.playingSince = null;
     S.log = [];
+    S.logList = null;
+    S.logShown = 0;
+    S.tricks = [];
+    S.notice = null;
     S.timings.length = 0;
     S.held = S.result = S.refusal = null;
     S.game += 1;
@@ -288,8 +398,13 @@ function setUp(root) {
     table.hidden = false;
     take(reply);
     render();
-    table.querySelector(".rentoy-play-head").focus();
+    if (S.startedAt !== null && S.firstDealMs === null) {
+      S.firstDealMs = performance.now() - S.startedAt;
+    }
+    table.querySelector(".rentoy-play-head").focus({ preventScroll: true });
+    showCards();
     proceed();
+    requestAnimationFrame(() => setTimeout(() => { S.playingSince = performance.now(); }));
   }
 
   // ---- Playing --------------------------------------------------------------------------
@@ -302,12 +417,30 @@ function setUp(root) {
       if (event.think_ms !== undefined) {
         S.timings.push({ bot: event.bot, ms: event.think_ms, wall_ms: reply.wall_ms });
       }
-      if (event.kind === "hand") {
+      if (event.trick) {
+        S.tricks.push(event.trick);
+      }
+      if (event.kind === "deal") {
+        S.tricks = [];
+        S.dealt = true;
+      } else if (event.kind === "hand") {
         // The trick that ended the hand (none after a fold), and the table as it was.
-        S.result = { event, trick: previous && previous.trick ? previous.trick : null };
+        S.result = { event, extra: [], trick: previous && previous.trick ? previous.trick : null,
+          tricks: S.tricks.slice() };
         S.held = S.view;
+      } else if ((event.kind === "game-over" || event.kind === "match") && S.result) {
+        S.result.extra.push(...event.lines);
+      } else if (["hint", "advice", "undo", "propose", "declined"].includes(event.kind)) {
+        S.notice = event;
+      }
+      if (event.kind === "undo") {
+        S.result = S.held = null;       // the hand goes on as it was
       }
       previous = event;
+    }
+    if ((reply.events || []).some((e) => e.kind === "action" || e.kind === "deal")
+        && !(reply.events || []).some((e) => e.kind === "advice" || e.kind === "propose")) {
+      S.notice = null;                  // the table moved on: the last hint is old
     }
     if (reply.view) {
       S.view = reply.view;
@@ -315,6 +448,23 @@ function setUp(root) {
     const said = (reply.events || []).map((e) => e.lines.join(" ")).join(" ");
     if (said) {
       announce.textContent = said;
+    }
+  }
+
+  // After a deal, the person's cards in view (on a phone they are below the screen).
+  function showCards() {
+    if (!S.dealt) {
+      return;
+    }
+    S.dealt = false;
+    const cards = table.querySelector(".rentoy-play-cards");
+    if (!cards) {
+      return;
+    }
+    const box = cards.getBoundingClientRect();
+    if (box.top < 0 || box.bottom > window.innerHeight) {
+      const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+      cards.scrollIntoView({ block: "center", behavior: still ? "auto" : "smooth" });
     }
   }
 
@@ -356,7 +506,37 @@ function setUp(root) {
     }
     take(reply);
     render();
+    showCards();
     proceed();
+  }
+
+  // A line as typed at rentoy play (hint, undo, partner, yes, no): the session's answer.
+  async function sayLine(line) {
+    if (!S.view || S.view.over) {
+      return;
+    }
+    const game = S.game;
+    const reply = await call("say", { line, version: S.view.version });
+    if (game !== S.game || table.hidden || reply.stale) {
+      return;
+    }
+    if (reply.error) {
+      S.notice = { kind: "unknown", lines: [reply.error] };
+      if (reply.view) {
+        S.view = reply.view;
+      }
+      render();
+      return;
+    }
+    S.refusal = null;
+    take(reply);
+    render();
+    showCards();
+    proceed();
+    const notice = table.querySelector(".rentoy-play-notice");
+    if (notice && !S.keyboard) {
+      notice.scrollIntoView({ block: "nearest" });
+    }
   }
 
   async function act(action) {
@@ -389,6 +569,7 @@ function setUp(root) {
     S.refusal = null;
     take(reply);
     render();
+    showCards();
     proceed();
   }
 
@@ -398,7 +579,9 @@ function setUp(root) {
     }
     const over = S.result.event.over;
     S.result = S.held = null;
+    S.dealt = true;
     render();
+    showCards();
     if (!over) {
       proceed();
       focusFirst();
@@ -492,9 +675,18 @@ function setUp(root) {
     return a;
   }
 
+  // Each face parsed once (drawn by the site, rentoy.sphinxext.faces), then copied: parsing
+  // the drawings again at every redraw made long tasks.
+  const faces = new Map();
   function face(card, className = "") {
     const box = el("span", `rentoy-play-face ${className}`.trim());
-    box.innerHTML = S.data.faces[card.code];   // drawn by the site (rentoy.sphinxext.faces)
+    let drawn = faces.get(card.code);
+    if (!drawn) {
+      drawn = document.createElement("template");
+      drawn.innerHTML = S.data.faces[card.code];
+      faces.set(card.code, drawn);
+    }
+    box.append(drawn.content.cloneNode(true));
     box.title = card.name;
     box.append(el("span", "rentoy-play-code", card.code));
     return box;
@@ -522,8 +714,15 @@ function setUp(root) {
   }
 
   function render() {
-    const keep = document.activeElement && table.contains(document.activeElement)
-      ? document.activeElement.dataset.key : null;
+    const began = performance.now();
+    draw();
+    renders.push(performance.now() - began);
+  }
+
+  function draw() {
+    const focused = document.activeElement;
+    const inside = focused && (table.contains(focused) || focused === document.body);
+    const keep = focused && table.contains(focused) ? focused.dataset.key : null;
     const v = S.held || S.view;
     const parts = [head(v), seats(v)];
     if (S.result) {
@@ -531,20 +730,23 @@ function setUp(root) {
     } else {
       parts.push(hand(v));
     }
-    parts.push(refusal(), history(), footer());
+    parts.push(notice(), refusal(), tricks(v), sheet(), history(), footer());
     table.replaceChildren(...parts.filter(Boolean));
     const again = keep && table.querySelector(`[data-key="${CSS.escape(keep)}"]`);
     if (again) {
-      again.focus();
+      again.focus({ preventScroll: true });
     } else if (S.result) {
-      const go = table.querySelector(".rentoy-play-next");
-      if (go) {
-        go.focus();
+      const go = table.querySelector(".rentoy-play-result .rentoy-play-primary");
+      if (go && (S.keyboard || inside)) {
+        go.focus({ preventScroll: !S.keyboard });
       }
+    } else if (inside && S.keyboard && !focusFirst()) {
+      // The focused button went with the redraw: the focus stays at the table.
+      table.querySelector(".rentoy-play-head").focus({ preventScroll: true });
     }
-    const list = table.querySelector(".rentoy-play-log ol");
+    const list = S.logList;
     if (list) {
-      list.scrollTop = list.scrollHeight;
+      requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
     }
   }
 
@@ -658,13 +860,20 @@ function setUp(root) {
     });
     box.append(cards);
     const bets = el("div", "rentoy-play-bets");
-    for (const bet of v.bets) {
+    if (v.proposal) {
+      // A partner's raise put to the person (partners: ask).
+      bets.append(button(words("approve"), () => sayLine(W.keys_by_kind ? yesWord() : "yes"),
+        "rentoy-play-bet rentoy-play-legal rentoy-play-approve"),
+      button(words("decline"), () => sayLine("no"), "rentoy-play-bet rentoy-play-decline"));
+    }
+    for (const bet of v.proposal ? [] : v.bets) {
       // The call's word, where the label does not say it already (a Spanish "Quiero").
       const said = bet.call && !bet.label.toLowerCase().includes(bet.call.toLowerCase());
       const label = said ? words("bet", { label: bet.label, call: bet.call }) : bet.label;
       const b = button(label, () => act(bet.action),
         "rentoy-play-bet" + (v.waiting && bet.legal ? " rentoy-play-legal" : ""));
       b.dataset.key = bet.action;
+      b.dataset.kind = bet.kind;
       if (calls[bet.kind]) {
         b.setAttribute("aria-keyshortcuts", calls[bet.kind].key);
       }
@@ -674,13 +883,101 @@ function setUp(root) {
       bets.append(b);
     }
     box.append(bets);
+    // What the terminal offers besides the actions: a hint, taking back, the partner.
+    const asks = el("div", "rentoy-play-asks");
+    const hintButton = button(words("hint"), () => sayLine("hint"), "rentoy-play-small");
+    hintButton.dataset.key = "hint";
+    hintButton.disabled = !(v.waiting && !v.proposal);
+    const undoButton = button(words("undo"), () => sayLine("undo"), "rentoy-play-small");
+    undoButton.dataset.key = "undo";
+    undoButton.disabled = !v.can_undo;
+    asks.append(hintButton, undoButton);
+    if (S.notice && S.notice.kind === "advice" && v.waiting && v.pending) {
+      const leave = button(words("leave"), () => sayLine("partner"), "rentoy-play-small");
+      leave.dataset.key = "partner";
+      asks.append(leave);
+    }
+    box.append(asks);
+    return box;
+  }
+
+  function yesWord() {
+    return W.language === "es" ? "sí" : "yes";
+  }
+
+  // The last hint, advice, proposal or taking back, in the session's own words.
+  function notice() {
+    if (!S.notice || S.result) {
+      return null;
+    }
+    const box = el("div", `rentoy-play-notice rentoy-play-notice-${S.notice.kind}`);
+    box.setAttribute("role", "status");
+    for (const line of S.notice.lines) {
+      box.append(el("p", "", line));
+    }
+    return box;
+  }
+
+  // Which card took each trick of the hand being played.
+  function tricks(v) {
+    const done = S.result ? S.result.tricks : S.tricks;     // a hand over: its own tricks
+    if (!done.length) {
+      return null;
+    }
+    const box = el("section", "rentoy-play-tricks");
+    box.append(el("h3", "", words("tricks_title")));
+    const list = el("ol", "");
+    done.forEach((trick, i) => {
+      const item = el("li", "");
+      for (const played of trick.cards) {
+        item.append(face(played.card, "rentoy-play-tiny-face" +
+          (played.seat === trick.winner ? " rentoy-play-won" : "")));
+      }
+      const won = trick.cards.find((c) => c.seat === trick.winner);
+      item.append(el("span", "", words("trick_took", {
+        card: won ? won.card.code : "", number: i + 1, who: who(trick.winner, v) })));
+      list.append(item);
+    });
+    box.append(list);
+    return box;
+  }
+
+  // The score sheet: every hand played, who won it, how, what it was worth, the score.
+  function sheet() {
+    const hands = S.log.filter((e) => e.kind === "hand");
+    if (!hands.length) {
+      return null;
+    }
+    const box = el("section", "rentoy-play-sheet");
+    box.append(el("h3", "", words("sheet")));
+    const grid = el("table", "");
+    const headRow = el("tr", "");
+    for (const key of ["sheet_hand", "sheet_winner", "sheet_how", "sheet_value", "sheet_score"]) {
+      const th = el("th", "", words(key));
+      th.scope = "col";
+      headRow.append(th);
+    }
+    grid.append(el("thead", "", headRow));
+    const body = el("tbody", "");
+    for (const h of hands) {
+      const number = el("th", "", String(h.hand));
+      number.scope = "row";
+      const row = el("tr", h.yours ? "rentoy-play-ours" : "", number,
+        el("td", "", h.winner), el("td", "", h.how === "tricks"     // the winner's first
+          ? words("sheet_tricks", { a: h.tricks[h.winner === "A" ? 0 : 1],
+            b: h.tricks[h.winner === "A" ? 1 : 0] }) : words("sheet_fold")),
+        el("td", "", String(h.value)), el("td", "", `${h.score[0]}-${h.score[1]}`));
+      body.append(row);
+    }
+    grid.append(body);
+    box.append(grid);
     return box;
   }
 
   function result() {
-    const { event } = S.result;
+    const { event, extra } = S.result;
     const box = el("section", "rentoy-play-result" + (event.yours ? " rentoy-play-ours" : ""));
-    for (const line of event.lines) {
+    for (const line of [...event.lines, ...extra]) {
       box.append(el("p", "", line));
     }
     const actions = el("p", "rentoy-play-result-actions");
@@ -729,19 +1026,27 @@ function setUp(root) {
     return box;
   }
 
+  // The log is one list for the whole game, new events appended: redrawing it whole at
+  // every move made long tasks once it held a few hundred lines.
   function history() {
-    const box = el("section", "rentoy-play-log");
-    box.append(el("h3", "", words("log")));
-    const list = el("ol", "");
-    for (const event of S.log.slice(-200)) {
+    if (!S.logList) {
+      S.logList = el("ol", "");
+      S.logShown = 0;
+    }
+    for (const event of S.log.slice(S.logShown)) {
       const item = el("li", `rentoy-play-log-${event.kind}`, event.lines.join(" "));
       if (event.think_ms !== undefined) {
         item.append(el("span", "rentoy-play-ms",
           words("bot_took", { bot: event.bot, ms: Math.round(event.think_ms) })));
       }
-      list.append(item);
+      S.logList.append(item);
     }
-    box.append(list);
+    S.logShown = S.log.length;
+    while (S.logList.children.length > 400) {
+      S.logList.firstChild.remove();
+    }
+    const box = el("section", "rentoy-play-log");
+    box.append(el("h3", "", words("log")), S.logList);
     return box;
   }
 
@@ -768,13 +1073,26 @@ function setUp(root) {
   }
 
   // Focus follows the game for a reader at the keyboard; under a finger or a mouse the
-  // page does not move by itself.
+  // page does not move by itself. Answering a raise, the focus is on accepting (what a
+  // person most likely means), never on raising again, so that Enter never raises; on
+  // a turn, on the first card that may be played. Whether it found a place.
   function focusFirst() {
-    const first = table.querySelector(".rentoy-play-legal");
-    if (first && S.keyboard && (document.activeElement === document.body ||
-        table.contains(document.activeElement))) {
-      first.focus();
+    const v = S.view;
+    let target = null;
+    if (v && v.proposal) {
+      target = table.querySelector(".rentoy-play-decline");
+    } else if (v && v.pending && v.waiting) {
+      target = table.querySelector('.rentoy-play-bet[data-kind="accept"].rentoy-play-legal') ||
+        table.querySelector('.rentoy-play-bet[data-kind="fold"].rentoy-play-legal');
+    } else {
+      target = table.querySelector(".rentoy-play-card.rentoy-play-legal");
     }
+    if (target && S.keyboard && (document.activeElement === document.body ||
+        table.contains(document.activeElement))) {
+      target.focus({ preventScroll: true });
+      return true;
+    }
+    return false;
   }
 }
 

@@ -6,11 +6,12 @@ terminal it shows the table before each of your turns and prompts; when standard
 is not a terminal it reads one action per line and prints plain text (``--json``: one
 JSON object per event). A refused or unknown line is reported and the next one read;
 lines after the end of the game are ignored. At the end of the game, of the input, or
-on Ctrl-C, ``--save FILE`` writes the game as a record that ``rentoy run FILE`` replays
+on Ctrl-C, SIGTERM or SIGHUP, ``--save FILE`` writes the game as a record that ``rentoy run FILE`` replays
 and checks, and ``rentoy play --resume FILE`` continues (at a terminal, without
 ``--save``, you are offered to save it; a name that cannot be written is asked again).
 The save target is checked before the first deal. Ctrl-C ends with exit status 130,
-after the save.
+SIGTERM with 143 and SIGHUP (the terminal closed) with 129, each after the save; a game
+left without ``--save`` says that nothing of it was kept.
 """
 
 from __future__ import annotations
@@ -79,7 +80,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                  "name). Example: printf '1\\n?\\n2\\n' | rentoy play 1737 --seed 3 --save "
                  "game.yaml; then: rentoy run game.yaml; rentoy play --resume game.yaml. "
                  "Exit status: 0 the game or the input ended, 2 bad input or a file that "
-                 "cannot be written, 130 Ctrl-C (after saving)."))
+                 "cannot be written, 130 Ctrl-C, 143 SIGTERM, 129 SIGHUP (a closed "
+                 "terminal), each after saving."))
     p.add_argument("variant", metavar="ID|PATH", nargs="?",
                    help=_("a built-in id or a variant file, either with options (1737+borrego); "
                           "not with --resume"))
@@ -99,6 +101,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help=_("%(bots)s (settings may follow: search:samples=16) for every other "
                           "seat, or two separated by a comma: your partners', then the "
                           "opponents' (default: greedy)"))
+    p.add_argument("--partners", choices=("auto", "ask"), default="auto",
+                   help=_("how your partner bots raise: auto (as they decide, each raise "
+                          "announced with its reason) or ask (each raise put to you first: "
+                          "yes or no)"))
     p.add_argument("--seed", type=whole_number(0), metavar="S",
                    help=_("seed of the deals and the bots (default: a new one each game, "
                           "printed at the start)"))
@@ -124,6 +130,7 @@ class PlayOptions(Frozen):
     seat: int | None
     players: int | None
     bots: str | None
+    partners: str
     seed: int | None
     save: str | None
     force: bool
@@ -134,7 +141,8 @@ class PlayOptions(Frozen):
     def of(cls, args: argparse.Namespace) -> PlayOptions:
         """The options parsed by the ``play`` command's parser."""
         return cls(variant=args.variant, resume=args.resume, deal=args.deal, seat=args.seat,
-                   players=args.players, bots=args.bots, seed=args.seed, save=args.save,
+                   players=args.players, bots=args.bots, partners=args.partners,
+                   seed=args.seed, save=args.save,
                    force=args.force, json=args.json, review=args.review)
 
 
@@ -155,20 +163,28 @@ def handle(namespace: argparse.Namespace) -> int:
     if args.resume is not None and (args.deal is not None or args.players is not None):
         raise InputError(Problem(_("--resume deals the record's cards to the record's table: "
                                    "--deal and --players do not go with it")))
+    if args.players is not None and args.players < 1:
+        raise InputError(Problem(_("--players {players}: a table has at least two players "
+                                   "(the variant says how many it takes)").format(
+                                       players=args.players),
+                                 hint=_("e.g. --players 4, or leave it out for the variant's "
+                                        "default")))
     if args.save is not None:
         check_output(args.save, force=args.force, what="--save")
     if args.resume is not None:
         session, opening = Session.resume(args.resume, seat=args.seat, bots=args.bots,
-                                          seed=args.seed)
+                                          seed=args.seed, partners=args.partners)
         seed = session.seed
     else:
         variant = args.variant
         assert variant is not None          # one of a variant and --resume: checked above
         seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
         deals, dealer = _deal(args.deal, args.players)
-        session = Session(variant, seat=args.seat or 0, players=args.players or (
-            len(deals[0].hands) if deals else None), bots=args.bots or "greedy", seed=seed,
-            deals=deals, dealer=dealer)
+        session = Session(variant, seat=args.seat or 0, players=args.players if
+                          args.players is not None else (len(deals[0].hands) if deals
+                                                         else None),
+                          bots=args.bots or "greedy", seed=seed, deals=deals, dealer=dealer,
+                          partners=args.partners)
         opening = None
     interactive = (sys.stdin is not None and sys.stdin.isatty() and sys.stdout.isatty()
                    and not args.json)
@@ -176,35 +192,112 @@ def handle(namespace: argparse.Namespace) -> int:
         sys.stdout.reconfigure(errors="replace")   # an ASCII terminal still shows the rest
     symbols = suit_symbols(getattr(sys.stdout, "encoding", None))
     out = _Printer(args.json, symbols)
-    read = _terminal_reader if interactive else _script_reader(out)
     ended, shown = "input", -1
-    try:
-        out.events(session.start() if opening is None else opening)
-        if args.seed is None and args.resume is None:
-            out.note(_("(seed {seed}: rentoy play {variant} --seed {seed} deals this game "
-                       "again)").format(seed=seed, variant=args.variant))
-        while not session.over:
-            if session.waiting and shown != session.version:
-                out.view(session.view())     # again only once something has happened
-                shown = session.version
-            line = read()
-            if line is None:
-                break
-            out.events(session.submit(line))
-        else:
-            ended = "game"
-    except KeyboardInterrupt:
-        ended = "interrupt"
-        out.note(_("Interrupted."))
-    if ended != "game" and not session.over:
-        out.note(_("The game is left off.") + (
-            " " + _("`rentoy play --resume FILE` continues a saved game.") if not args.json
-            else ""))
-    if args.review and session.over:
-        from .review import show_review
-        show_review(session.record(), args.json)
-    status = _save(session, args.save, interactive, out, args.force)
+    with _Signals() as signals:
+        read = _terminal_reader(signals) if interactive else _script_reader(out, signals)
+        try:
+            out.events(session.start() if opening is None else opening)
+            if args.seed is None and args.resume is None:
+                out.note(_("(seed {seed}: rentoy play {variant} --seed {seed} deals this "
+                           "game again)").format(seed=seed, variant=args.variant))
+            while not session.over:
+                signals.check()
+                if session.waiting and shown != session.version:
+                    out.view(session.view())     # again only once something has happened
+                    shown = session.version
+                line = read()
+                if line is None:
+                    break
+                out.events(session.submit(line))
+            else:
+                ended = "game"
+        except KeyboardInterrupt:
+            ended = "interrupt"
+            out.note(_("Interrupted."))
+        except _Signalled as exc:
+            # The terminal may be gone (SIGHUP): the game is written first, then said.
+            ended = exc.name
+            status = _save(session, args.save, False, out, args.force, quiet=True)
+            out.quietly(_("Terminated ({signal}).").format(signal=exc.name))
+            if status == 0 and args.save is not None:
+                out.quietly_saved(args.save, session.over)
+            elif args.save is None:
+                out.quietly(_nothing_kept())
+            return status if status else exc.status
+        if ended != "game" and not session.over:
+            # Said where it is true: without --save, and where no name will be asked.
+            out.note(_("The game is left off.") + (
+                " " + _nothing_kept() if args.save is None and not interactive else ""))
+        if args.review and session.over:
+            from .review import show_review
+            show_review(session.record(), args.json)
+        status = _save(session, args.save, interactive, out, args.force, signals)
     return 130 if ended == "interrupt" and status == 0 else status
+
+
+def _nothing_kept() -> str:
+    return _("Nothing of this game was kept: to keep a game, give --save FILE when you "
+             "start it.")
+
+
+class _Signalled(BaseException):
+    """SIGTERM or SIGHUP during a game: ``name`` and the exit status it ends with."""
+
+    def __init__(self, signum: int):
+        import signal
+
+        super().__init__(signum)
+        self.name = signal.Signals(signum).name
+        self.status = 128 + signum
+
+
+class _Signals:
+    """SIGTERM (a ``kill``) and SIGHUP (a closed terminal window) while a game is played.
+    Waiting for a line, the game is left at once; while the table moves (the person's
+    action, the bots' answers) the signal is held until it is in one piece, so that the
+    record written on the way out is the game as it stands."""
+
+    def __init__(self) -> None:
+        self.reading = False
+        self.held: int | None = None
+        self.previous: dict[int, object] = {}
+
+    def __enter__(self) -> "_Signals":
+        import signal
+
+        for name in ("SIGTERM", "SIGHUP"):
+            signum = getattr(signal, name, None)
+            if signum is None:
+                continue
+            try:
+                self.previous[signum] = signal.signal(signum, self._caught)
+            except ValueError:      # not the main thread: Python handles signals there only
+                pass
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        import signal
+
+        for signum, previous in self.previous.items():
+            signal.signal(signum, previous)     # type: ignore[arg-type]
+
+    def _caught(self, signum: int, frame: object) -> None:
+        if self.reading:
+            raise _Signalled(signum)
+        self.held = signum
+
+    def check(self) -> None:
+        """Leave the game now if a signal came while the table moved."""
+        if self.held is not None:
+            raise _Signalled(self.held)
+
+    def read(self, reader: Callable[[], str | None]) -> str | None:
+        self.check()
+        self.reading = True
+        try:
+            return reader()
+        finally:
+            self.reading = False
 
 
 def _deal(text: str | None, players: int | None) -> tuple[list[Deal], int | None]:
@@ -225,15 +318,28 @@ def _deal(text: str | None, players: int | None) -> tuple[list[Deal], int | None
     return [Deal(deal.hands, deal.up)], deal.dealer
 
 
-def _terminal_reader() -> str | None:
-    try:
-        return input("> ")
-    except EOFError:
-        print()
-        return None
+def _prompt(text: str) -> str:
+    """Ask with ``text`` at the prompt, wrapped on word boundaries to the output's width:
+    every line but the last printed, the last one the prompt."""
+    from .common import output_width
+
+    lines = wrap(text, output_width(), hyphens=False) or [""]
+    for line in lines[:-1]:
+        print(line)
+    return input(lines[-1] + " ")
 
 
-def _script_reader(out: _Printer) -> Callable[[], str | None]:
+def _terminal_reader(signals: _Signals) -> Callable[[], str | None]:
+    def read() -> str | None:
+        try:
+            return input("> ")
+        except EOFError:
+            print()
+            return None
+    return lambda: signals.read(read)
+
+
+def _script_reader(out: _Printer, signals: _Signals) -> Callable[[], str | None]:
     from .common import input_lines
 
     lines = input_lines()       # bounded: an endless line is refused, not held
@@ -244,23 +350,28 @@ def _script_reader(out: _Printer) -> Callable[[], str | None]:
             return None
         out.echo(line.rstrip("\n"))
         return line
-    return read
+    return lambda: signals.read(read)
 
 
 def _save(session: Session, path: str | None, interactive: bool, out: _Printer,
-          force: bool = False) -> int:
+          force: bool = False, signals: _Signals | None = None, quiet: bool = False) -> int:
     from ..errors import InputError
     from ..files import check_output, write_output
+
+    def asked() -> str | None:
+        return _prompt(_("Save the game as a record? A file name, or Enter for no: "))
 
     if path is None and interactive:
         while True:
             try:
-                path = input(_("Save the game as a record? A file name, or Enter for no: ")
-                             ).strip()
-            except (EOFError, KeyboardInterrupt):
+                answer = signals.read(asked) if signals is not None else asked()
+            except (EOFError, KeyboardInterrupt, _Signalled):
                 print()
-                return 0
+                answer = None
+            path = (answer or "").strip()
             if not path:
+                if not session.over:
+                    out.note(_nothing_kept())
                 return 0
             try:
                 check_output(path, force=force)
@@ -279,7 +390,8 @@ def _save(session: Session, path: str | None, interactive: bool, out: _Printer,
 
         report_error(exc)
         return 2
-    out.saved(path, session.over)
+    if not quiet:
+        out.saved(path, session.over)
     return 0
 
 
@@ -330,6 +442,19 @@ class _Printer:
             self._emit({"event": "note", "text": [text]})
         else:
             self._text([text])
+
+    def quietly(self, text: str) -> None:
+        """A note that may find the terminal gone (after SIGHUP): then it is dropped."""
+        try:
+            self.note(text)
+        except (OSError, ValueError):
+            pass
+
+    def quietly_saved(self, path: str, over: bool) -> None:
+        try:
+            self.saved(path, over)
+        except (OSError, ValueError):
+            pass
 
     def saved(self, path: str, over: bool = True) -> None:
         if self.json:

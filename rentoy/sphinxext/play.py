@@ -25,6 +25,7 @@ a build without npm or network would).
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import html
 import json
@@ -79,7 +80,18 @@ PLAY_WORDS: dict[str, str] = {
     "download": N_("Starting the first game downloads {total} from this site, once: the "
                    "Python runtime (Pyodide {version}, {runtime}), this project's engine "
                    "({engine}) and the variants ({data}). Nothing is sent anywhere, and "
-                   "nothing is loaded before you start."),
+                   "nothing is loaded before you point at Start or reach it with the "
+                   "keyboard."),
+    "fetching": N_("Fetching {total} from this site and starting the engine, ahead of your "
+                   "game…"),
+    "fetched": N_("The engine is ready ({time}): Start deals at once."),
+    "bad_link": N_("This link cannot be played: {problem}. Choose a game below, or deal "
+                   "from the seed instead."),
+    "link_variant": N_("the site has no variant {variant}"),
+    "link_option": N_("variant {variant} has no option {option}"),
+    "link_players": N_("variant {variant} is played by {allowed} players, not {players}"),
+    "link_number": N_("{name} is a whole number, not {value}"),
+    "link_score": N_("the score is written A-B (two whole numbers), not {value}"),
     "megabytes": N_("{size} MB"),
     "seconds": N_("{time} s"),
     # What the page says as a game starts, and when something goes wrong.
@@ -134,6 +146,21 @@ PLAY_WORDS: dict[str, str] = {
     "bet": N_("{label} (“{call}”)"),
     "bet_not_now": N_("{label}, not allowed now"),
     "download_record": N_("Download the record"),
+    "hint": N_("Hint"),
+    "undo": N_("Take back"),
+    "leave": N_("Leave it to your partner"),
+    "approve": N_("Let your partner raise"),
+    "decline": N_("Play on without raising"),
+    "sheet": N_("Score sheet"),
+    "sheet_hand": N_("Hand"),
+    "sheet_winner": N_("Won by"),
+    "sheet_how": N_("How"),
+    "sheet_value": N_("Worth"),
+    "sheet_score": N_("Score"),
+    "sheet_tricks": N_("{a}-{b} in tricks"),
+    "sheet_fold": N_("a fold"),
+    "tricks_title": N_("Tricks of this hand"),
+    "trick_took": N_("Trick {number}: {card} took it, played by {who}"),
     "download_so_far": N_("Download the record so far"),
     "play_again": N_("Play again"),
     "next_hand": N_("Deal the next hand"),
@@ -215,10 +242,12 @@ def play_form(variants: list[tuple[str, str, tuple[int, ...], int]]) -> str:
         command="<code>rentoy play --seed</code>")
     download = _("Starting the first game downloads the Python runtime (Pyodide {version}, "
                  "{size}) and this project's engine (under 1 MB) from this site, once; "
-                 "nothing is sent anywhere, and nothing is loaded before you start.").format(
+                 "nothing is sent anywhere, and nothing is loaded before you point at Start "
+                 "or reach it with the keyboard.").format(
                      version=VERSION, size=_megabytes(total_bytes()))
     legend, options, seed = (html.escape(t) for t in (_("A new game"), _("Options"), _("Seed")))
     new_seed, start = html.escape(_("a new one")), html.escape(_("Start the game"))
+    more = html.escape(_("More choices: the table, the bots, the seed"))
     parts = [
         '<form class="rentoy-play-setup" id="rentoy-play-setup" autocomplete="off">',
         f'<fieldset><legend>{legend}</legend>',
@@ -227,6 +256,13 @@ def play_form(variants: list[tuple[str, str, tuple[int, ...], int]]) -> str:
         # names are wider than one column.
         _select("variant", _("Variant"),
                 [(v, name) for v, name, _sizes, _n in variants], chosen[0], wide=True),
+        '<p class="rentoy-play-deal" hidden></p>',
+        # Start on the first screen at every width; the other choices have defaults.
+        '<p class="rentoy-play-start"><button type="submit" class="rentoy-play-button '
+        f'rentoy-play-primary">{start}</button></p>',
+        f'<p class="rentoy-play-download">{html.escape(download)}</p>',
+        f'<details class="rentoy-play-more"><summary>{more}</summary>'
+        '<div class="rentoy-play-more-fields">',
         f'<fieldset class="rentoy-play-options" hidden><legend>{options}</legend></fieldset>',
         _select("players", _("Players"), [(str(n), str(n)) for n in chosen[2]],
                 str(chosen[3])),
@@ -241,11 +277,11 @@ def play_form(variants: list[tuple[str, str, tuple[int, ...], int]]) -> str:
         f'max="999999999" step="1" inputmode="numeric" placeholder="{new_seed}">'
         f'<span class="rentoy-play-hint">{seed_hint}</span></label>',
         _select("pace", _("The bots' moves"), [(v, _(t)) for v, t in _PACES], "700"),
-        '<p class="rentoy-play-deal" hidden></p>',
-        '<p class="rentoy-play-start"><button type="submit" class="rentoy-play-button '
-        f'rentoy-play-primary">{start}</button></p>',
+        _select("raises", _("Your partners' raises"),
+                [("auto", _("as they decide, with their reason")),
+                 ("ask", _("put to me first"))], "auto"),
+        '</div></details>',
         '</fieldset>',
-        f'<p class="rentoy-play-download">{html.escape(download)}</p>',
         '</form>',
     ]
     return "".join(parts)
@@ -294,21 +330,23 @@ def play_query(variant: Any, *, players: int | None = None, deal: Any = None,
                dealer: int | None = None, score: tuple[int, int] = (0, 0),
                title: str | None = None) -> str:
     """The query string that opens the Play page with a variant (and a first deal)
-    chosen: ``variant``, ``options``, ``players``, ``deal`` (seats split by ``;``, cards
-    by ``,``), ``up``, ``dealer``, ``score`` and ``title``.
+    chosen: ``variant``, ``options``, ``players``, ``deal`` (the one-line deal notation
+    that ``rentoy play --deal`` reads, :mod:`rentoy.notation`), ``dealer``, ``score``
+    (``A-B``) and ``title``.
 
     >>> from rentoy.variants import load_variant
     >>> play_query(load_variant("1737+borrego"), players=2)
     'variant=1737&options=borrego&players=2'
     """
+    from ..notation import format_deal
+
     query: dict[str, str] = {"variant": variant.base_id}
     if variant.applied_options:
         query["options"] = ",".join(variant.applied_options)
     if players is not None:
         query["players"] = str(players)
     if deal is not None:
-        query["deal"] = ";".join(",".join(c.code for c in h) for h in deal.hands)
-        query["up"] = deal.up.code
+        query["deal"] = format_deal(deal.hands, deal.up)
         if dealer is not None:
             query["dealer"] = str(dealer)
         if tuple(score) != (0, 0):
@@ -419,24 +457,32 @@ def page_data() -> dict[str, Any]:
     faces, and the sources' titles (in the language spoken, where the catalog has them)."""
     from ..cards import DECK, CardError
     from ..errors import RentoyError
+    from ..integrations.browser import page_words
     from ..sources import load_sources
     from ..variant import variant_data
     from ..variants import builtin_ids, load_variant
     from .faces import face_svg
 
     variants = {}
+    said: dict[str, Any] = {}
     for vid in builtin_ids():
         try:
-            variants[vid] = variant_data(load_variant(vid))
+            variant = load_variant(vid)
+            variants[vid] = variant_data(variant)
         except (RentoyError, CardError):
             continue
+        # The words the terminal reads from the glossary and the bibliography, for the
+        # variant and for each of its options applied alone.
+        said[vid] = page_words(variant)
+        for option in variant.options:
+            said[f"{vid}+{option}"] = page_words(variant.with_options(option))
     try:
         sources = {s.id: {"title": data_text(s.title), "citation": s.citation(translated=True)}
                    for s in load_sources().values()}
     except RentoyError:
         sources = {}
     return {"variants": variants, "faces": {c.code: face_svg(c) for c in DECK},
-            "sources": sources}
+            "sources": sources, "words": said}
 
 
 def _settings(data: dict[str, Any]) -> list[dict[str, Any]]:
@@ -455,25 +501,43 @@ def _settings(data: dict[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
-def write_play_files(outdir: Path, with_runtime: bool = True) -> dict[str, Any]:
-    """Write the page's files into the built site at ``outdir``; the manifest written."""
+def write_play_files(outdir: Path, with_runtime: bool = True, root: Path | None = None
+                     ) -> dict[str, Any]:
+    """Write the page's files into the built site at ``outdir``; the manifest written.
+
+    ``root``: the site that holds this edition in a folder of its own (the Spanish
+    edition at ``html/es``): the Python runtime and the wheel, the same for every
+    edition, are then written once, under the root's ``_static``, and this edition's
+    manifest points there, so that a reader who changes edition downloads nothing again.
+    """
     from .runtime import FILES, VERSION, RuntimeMissing, runtime_dir, total_bytes
 
+    home = outdir if root is None else root
+    up = "" if root is None else os.path.relpath(home, outdir).replace(os.sep, "/") + "/"
     play = outdir / "_static" / "play"
     play.mkdir(parents=True, exist_ok=True)
+    shared = home / "_static" / "play"
+    shared.mkdir(parents=True, exist_ok=True)
     data = page_data()
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
     (play / "data.json").write_text(text, encoding="utf-8")
     manifest: dict[str, Any] = {"data": {"file": "data.json", "bytes": len(text.encode())},
                                 "variants": _settings(data)}
     try:
-        wheel = build_wheel(play)
-        manifest["wheel"] = {"file": wheel.name, "bytes": wheel.stat().st_size}
+        wheel = build_wheel(shared)
+        manifest["wheel"] = {"file": wheel.name, "bytes": wheel.stat().st_size,
+                             "path": f"{up}_static/play/{wheel.name}"}
     except (RuntimeError, OSError, subprocess.TimeoutExpired) as exc:
         manifest["wheel"] = None
         manifest["missing"] = _("the project's wheel could not be built ({problem})").format(
             problem=exc)
-    target = outdir / "_static" / "pyodide"
+    if root is not None:        # an older build's own copies, now served from the root
+        for old in [outdir / "_static" / "pyodide", *play.glob("rentoy-*.whl")]:
+            if old.is_dir():
+                shutil.rmtree(old)
+            elif old.exists():
+                old.unlink()
+    target = home / "_static" / "pyodide"
     if not with_runtime:
         manifest["runtime"] = None
         manifest["missing"] = _("this site was built without the Python runtime")
@@ -481,17 +545,25 @@ def write_play_files(outdir: Path, with_runtime: bool = True) -> dict[str, Any]:
         try:
             source = runtime_dir()
             target.mkdir(parents=True, exist_ok=True)
-            for name, (size, _digest) in FILES.items():
+            served = 0
+            for name, (size, digest) in FILES.items():
+                if name in COMPRESSED:
+                    served += _compressed_copy(source / name, target / f"{name}.gz", digest)
+                    (target / name).unlink(missing_ok=True)
+                    continue
                 there = target / name
                 if not (there.is_file() and there.stat().st_size == size):
                     shutil.copyfile(source / name, there)
-            manifest["runtime"] = {"version": VERSION, "bytes": total_bytes(),
-                                   "files": sorted(FILES)}
+                served += size
+            manifest["runtime"] = {"version": VERSION, "bytes": served,
+                                   "unpacked_bytes": total_bytes(), "files": sorted(FILES),
+                                   "compressed": sorted(COMPRESSED),
+                                   "path": f"{up}_static/pyodide/"}
         except (RuntimeMissing, OSError) as exc:
             manifest["runtime"] = None
             manifest["missing"] = _("the Python runtime could not be fetched ({problem})").format(
                 problem=exc)
-    if manifest.get("runtime") is None and target.is_dir():
+    if manifest.get("runtime") is None and root is None and target.is_dir():
         shutil.rmtree(target)
     (play / "manifest.js").write_text(
         "// Written by the docs build: what the Play page can load from this site.\n"
@@ -500,10 +572,46 @@ def write_play_files(outdir: Path, with_runtime: bool = True) -> dict[str, Any]:
     return manifest
 
 
+#: The runtime's files the site keeps gzip-compressed (``NAME.gz``), which the page's
+#: worker unpacks as it fetches them: the interpreter's WebAssembly, 9.6 MB, is 3.5 MB so,
+#: and the list of packages a sixth of its size.
+COMPRESSED = frozenset({"pyodide.asm.wasm", "pyodide-lock.json"})
+
+
+def _compressed_copy(source: Path, target: Path, digest: str) -> int:
+    """``source`` (pinned by its sha256 ``digest``) gzip-compressed into ``target``, the
+    same bytes at every build (no name, no time in the header); the bytes written."""
+    stamp = target.with_name(target.name + ".from")
+    if target.is_file() and stamp.is_file() and stamp.read_text("utf-8") == digest:
+        return target.stat().st_size
+    part = target.with_name(f".{target.name}.part")
+    with open(source, "rb") as raw, open(part, "wb") as out:
+        with gzip.GzipFile(filename="", mode="wb", fileobj=out, compresslevel=9,
+                           mtime=0) as packed:
+            shutil.copyfileobj(raw, packed)
+    os.replace(part, target)
+    stamp.write_text(digest, encoding="utf-8")
+    return target.stat().st_size
+
+
+def edition_root(outdir: Path, language: str | None) -> Path | None:
+    """The site that holds an edition built into a folder named after its language
+    (``html/es`` in ``html``), whose runtime it shares; None for a site of its own.
+
+    >>> edition_root(Path("_build/html/es"), "es"), edition_root(Path("_build/html"), "en")
+    (PosixPath('_build/html'), None)
+    """
+    if language and language != "en" and outdir.name == language:
+        return outdir.parent
+    return None
+
+
 def _finished(app: Sphinx, exception: BaseException | None) -> None:
     if exception is not None or app.builder.format != "html":
         return
-    manifest = write_play_files(Path(app.outdir), app.config.rentoy_play_runtime)
+    outdir = Path(app.outdir)
+    manifest = write_play_files(outdir, app.config.rentoy_play_runtime,
+                                edition_root(outdir, app.config.language))
     if manifest.get("missing"):
         # Not a warning: a site built without network is still a good site.
         logger.info(f"rentoy: the Play page cannot play here: {manifest['missing']}")

@@ -17,14 +17,12 @@ from __future__ import annotations
 from typing import Mapping
 
 from ..cards import SUIT_NAMES, Card
-from ..engine import ACCEPT, FOLD, GAME_CALL, PLAY, RAISE, TEAMS
+from ..engine import PLAY, TEAMS
 from ..i18n import _
 from ..render.terminal import display_width
 from ..render.text import wrap
 from ..walkthrough.narrate import score_text, value_text
-from ..variant import Variant
-from .session import View
-from .words import action_words
+from .events import View
 
 __all__ = ["draw_view", "suit_symbols", "card_label", "WIDTH"]
 
@@ -107,14 +105,10 @@ def draw_view(view: View, symbols: Mapping[str, str] = _SYMBOLS, width: int = WI
         options = []
         if PLAY in kinds:
             options.append(_("a card (code or number)"))
-        shown = action_words()
-        for kind in (RAISE, GAME_CALL, ACCEPT, FOLD):
-            if kind in kinds:
-                said = (calls.for_raise(_level(variant, view.value) + 1) if kind == RAISE
-                        else calls.game if kind == GAME_CALL
-                        else calls.accept if kind == ACCEPT else calls.fold)
-                typed = shown[kind]
-                options.append(typed + (f" ({said})" if said and said != typed else ""))
+        for bet in view.bets:
+            if bet.legal:       # the value each raise names: "raise to 3 (envido)"
+                options.append(bet.typed + (f" ({bet.call})" if bet.call
+                                            and bet.call not in bet.typed else ""))
         lines.append(_("Your turn: {options}; ? for help.").format(
             options=", ".join(options)))
     out: list[str] = []
@@ -123,7 +117,3 @@ def draw_view(view: View, symbols: Mapping[str, str] = _SYMBOLS, width: int = WI
             if display_width(line) > width else [line]
     return out
 
-
-def _level(variant: Variant, value: int | str) -> int:
-    ladder = variant.rules.ladder
-    return ladder.index(value) if value in ladder else 0

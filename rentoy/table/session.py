@@ -3,11 +3,14 @@
 A :class:`Session` holds a :class:`~rentoy.engine.Game` (or a
 :class:`~rentoy.engine.Match` where the variant plays one), lets the bots act until
 it is the person's turn, takes the person's line (:func:`~rentoy.table.words.read_line`)
-and returns what happened as :class:`TableEvent` values: the deal of a hand, every
-action with the words the variant gives it, refusals with their rule, source and
-status, the end of a hand, a game and the match. It draws nothing; a front end
-(``rentoy play``) prints the events and the person's view
-(:meth:`Session.view`).
+or action (:meth:`Session.act`) and returns what happened as
+:class:`~rentoy.table.events.TableEvent` values: the deal of a hand, every action with
+the words the variant gives it, refusals with their rule, source and status, hints,
+the partner's advice and reasons, the end of a hand, a game and the match. It draws
+nothing. Both doors of the table use it: ``rentoy play`` prints its events and the
+person's view (:meth:`Session.view`); the site's Play page
+(:mod:`rentoy.integrations.browser`) gets them as JSON, one bot's move at a time
+(``auto=False`` and :meth:`Session.step`), so that it can show each move as it comes.
 
 The game is recorded as it is played, so :meth:`Session.record` gives it as a
 walkthrough-format record whenever asked (a game left off included).
@@ -20,132 +23,46 @@ walkthrough-format record whenever asked (a game left off included).
 ['refused']
 >>> [e.kind for e in session.submit("hm")]
 ['unknown']
+>>> [b.typed for b in session.bets() if b.legal]
+['raise to 3']
 """
 
 from __future__ import annotations
 
+import dataclasses
 import random
-from dataclasses import dataclass, field
-from typing import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Callable, Sequence
 
-from ..cards import Card
-from ..engine import (ACCEPT, FOLD, GAME_CALL, PLAY, RAISE, TEAMS, Action, Deal, Game, Hand, Match,
-                      Observation, draw_deal)
 from ..bots import BOT_NAMES as _BOT_NAMES
 from ..bots import Bot, SearchBot, make_bot, parse_bot
-from ..comparison.reference import refusal_origin
-from ..errors import IllegalAction, InputError
+from ..comparison.reference import refusal_origin, status_word
+from ..engine import (ACCEPT, FOLD, GAME_CALL, PLAY, RAISE, TEAMS, Action, Deal, Game, Hand, Match,
+                      Observation, draw_deal)
+from ..errors import IllegalAction, InputError, Location, Problem
+from ..i18n import _, data_text, language, ngettext, percent
+from ..ruletable import rule_title
 from ..variant import Variant
 from ..variants import load_variant
+from ..walkthrough.reading import read_record
 from ..walkthrough.narrate import call_for, gloss_for, score_text, step_remarks, value_text
 from ..walkthrough.record import PlayedHand, record_text
 from ..walkthrough.state import Snapshot
-from ..i18n import _, data_text, language, ngettext, percent
-from .words import HINT_WORDS, LEAVE_WORDS, UNDO_WORDS, action_words, read_line
+from .advice import chance_of_hand, hint
+from .events import Bet, TableEvent, View, play_line, seat_name
+from .words import (APPROVE_WORDS, DECLINE_WORDS, HINT_WORDS, LEAVE_WORDS, UNDO_WORDS,
+                    action_words, read_line, said_with_value)
 
-__all__ = ["Session", "TableEvent", "View", "BOT_NAMES", "lines_of", "seat_name", "play_line"]
-
-
-def seat_name(seat: int, person: int) -> str:
-    """A seat as the person at seat ``person`` hears it named: "You", "Seat 1
-    (opponent)", "Seat 2 (partner)"."""
-    if seat == person:
-        return _("You")
-    if seat & 1 == person & 1:
-        return _("Seat {seat} (partner)").format(seat=seat)
-    return _("Seat {seat} (opponent)").format(seat=seat)
-
-
-def play_line(remark: str, seat: int, person: int) -> str:
-    """The narration's sentence for a card that ``seat`` played (its first remark), as
-    the person at seat ``person`` hears it: the person named ("You lead 3c"), a bot's
-    role added."""
-    who = seat_name(seat, person)
-    if language() == "en":
-        first = remark.replace(f"Seat {seat} ", f"{who} ", 1)
-        if seat == person:
-            first = first.replace("You leads", "You lead").replace("You plays", "You play")
-        return first
-    # The narration names the seat as its sentence for a lead begins ("El asiento 0 sale
-    # con..."): the person is named instead, a bot's role added.
-    seat_words = _("Seat {seat} leads {card}.").split("{seat}")[0]
-    named = f"{seat_words}{seat} "
-    if seat == person:
-        return remark.replace(named, f"{who} ", 1) if remark.startswith(named) \
-            else f"{who}: {remark}"
-    role = _("partner") if seat & 1 == person & 1 else _("opponent")
-    return remark.replace(named, f"{named[:-1]} ({role}) ", 1)
-
+# The events and the view are rentoy.table.events' (imported here for the callers that
+# have always found them in this module).
+__all__ = ["Session", "BOT_NAMES", "PARTNER_MODES"]
 
 #: The bots that can sit at the table, by name: every bot the project has (settings may
 #: follow a name, as in ``search:samples=16``; see :mod:`rentoy.bots`).
 BOT_NAMES: tuple[str, ...] = _BOT_NAMES
-
-
-@dataclass(frozen=True)
-class TableEvent:
-    """Something that happened at the table: ``kind`` (``game``, ``deal``, ``action``,
-    ``refused``, ``unknown``, ``help``, ``hand``, ``game-over``, ``match``), the
-    sentences that say it, and its data (JSON-shaped)."""
-
-    kind: str
-    lines: tuple[str, ...]
-    data: dict[str, object] = field(default_factory=dict)
-
-    def to_json(self) -> dict[str, object]:
-        """``{"event": kind, ..., "text": [...]}`` for one JSON line."""
-        return {"event": self.kind, **self.data, "text": list(self.lines)}
-
-
-@dataclass(frozen=True)
-class View:
-    """What the person's seat may see now: its own cards and everything public.
-
-    A field named as one of the engine's :class:`~rentoy.engine.Observation` means what
-    it means there (``current_seat``: the one seat to act, None once the game is over);
-    seats are numbers and teams letters (``raiser_team``: the team, "A" or "B", whose
-    raise waits, where the observation's ``raiser`` is the seat).
-    """
-
-    seat: int
-    players: int
-    variant: Variant
-    hand_number: int
-    dealer: int
-    cards: tuple[Card, ...]
-    up: Card
-    trump: str
-    trick: tuple[tuple[int, Card], ...]     # the unfinished trick, (seat, card)
-    tricks_won: tuple[int, int]             # tricks won by team A, team B
-    last_trick: tuple[tuple[int, Card], ...]
-    last_winner: int | None
-    score: tuple[int, int]
-    target: int
-    games_won: tuple[int, int]              # games of the match won by team A, team B
-    best_of: int
-    value: int | str
-    pending: bool                           # a raise waits for an answer
-    raiser_team: str | None
-    raise_right: str | None
-    current_seat: int | None
-    legal: tuple[Action, ...]               # the person's legal actions, when to act
-
-    def to_json(self) -> dict[str, object]:
-        """The view as the data of a ``turn`` event (cards and actions as their codes).
-        The keys are those ``rentoy play --json`` has always printed: ``tricks``,
-        ``games``, ``raiser`` (the team) and ``to_act`` (the seat) for the fields named
-        here ``tricks_won``, ``games_won``, ``raiser_team`` and ``current_seat``."""
-        return {
-            "seat": self.seat, "players": self.players, "hand_number": self.hand_number,
-            "dealer": self.dealer, "cards": [c.code for c in self.cards], "up": self.up.code,
-            "trump": self.trump, "trick": [[s, c.code] for s, c in self.trick],
-            "tricks": list(self.tricks_won),
-            "last_trick": [[s, c.code] for s, c in self.last_trick],
-            "last_winner": self.last_winner, "score": list(self.score),
-            "target": self.target, "games": list(self.games_won), "best_of": self.best_of,
-            "value": self.value, "pending": self.pending, "raiser": self.raiser_team,
-            "raise_right": self.raise_right, "to_act": self.current_seat,
-            "legal": [str(a) for a in self.legal], "variant": self.variant.id}
+#: How the partner bots' raises are made: ``auto`` (as the bot decides, announced with
+#: its reason) or ``ask`` (proposed to the person, who approves or declines each).
+PARTNER_MODES: tuple[str, ...] = ("auto", "ask")
 
 
 def _bot_names(bots: str | Sequence[str]) -> tuple[str, str]:
@@ -170,12 +87,24 @@ class Session:
 
     ``bots``: one bot name for every other seat, or two (``"greedy,random"``: the
     person's partners, then the opponents). ``seed`` deals the cards and seeds the
-    bots, so the same seed and the same lines give the same game.
+    bots, so the same seed and the same lines give the same game. ``deals`` are the
+    first hands' cards (later hands are the seed's: hand k is the seed's k-th deal),
+    ``dealer`` deals the first hand, ``score`` is where the game starts (a game from
+    another score than 0-0 is one game, even where the variant plays a match).
+    ``partners``: ``auto`` or ``ask`` (see :data:`PARTNER_MODES`). ``auto``: whether
+    the bots move by themselves after the person's action (False: one at a time, by
+    :meth:`step`). ``origin`` words the rule behind a refusal (by default with its
+    sources cited by author and date, which reads the bibliography); ``gloss`` the
+    English gloss of a Spanish call (by default the glossary's, which it reads).
     """
 
     def __init__(self, variant: Variant | str, *, seat: int = 0, players: int | None = None,
                  bots: str | Sequence[str] = "greedy", seed: int = 0,
-                 deals: Sequence[Deal] = (), dealer: int | None = None):
+                 deals: Sequence[Deal] = (), dealer: int | None = None,
+                 score: Sequence[int] = (0, 0), partners: str = "auto", auto: bool = True,
+                 origin: Callable[[Variant, str], str] = refusal_origin,
+                 gloss: Callable[[str | None, Variant, Action, Snapshot], str | None]
+                 = gloss_for):
         self.variant = load_variant(variant)
         rules = self.variant.rules
         n = rules.default_players if players is None else players
@@ -186,16 +115,23 @@ class Session:
         if not 0 <= seat < n:
             raise InputError.at(_("there is no seat {seat} at a table of {players}; seats run "
                                   "from 0 to {last}").format(seat=seat, players=n, last=n - 1))
+        if partners not in PARTNER_MODES:
+            raise InputError.at(_("bad --partners {mode}: give auto or ask").format(
+                mode=repr(partners)))
         self.seat, self.players, self.seed = seat, n, seed
+        self.partners, self.auto, self._origin, self._gloss = partners, auto, origin, gloss
         self.bot_names = _bot_names(bots)
         if dealer is not None and not 0 <= dealer < n:
             raise InputError.at(_("there is no seat {seat} to deal at a table of {players}").format(
                 seat=dealer, players=n))
+        start = (int(score[0]), int(score[1]))
+        self.start_score = start
         rng = random.Random(seed)
         given = list(deals)
-        # The hands given (a deal on the command line, a record resumed) come first; the
-        # rest are the seed's: hand k is the seed's k-th deal, as in a game played from
-        # the start, so a resumed game does not deal its first hands again.
+        # The hands given (a deal on the command line or in a link, a record resumed)
+        # come first; the rest are the seed's: hand k is the seed's k-th deal, as in a
+        # game played from the start, so a resumed game does not deal its first hands
+        # again.
         drawn: list[Deal] = []
 
         def source(index: int) -> Deal:
@@ -205,8 +141,8 @@ class Session:
 
         self.game: Game | Match = (
             Match(self.variant, n, rng=rng, dealer=dealer, deals=source if given else None)
-            if rules.match > 1
-            else Game(self.variant, n, rng=rng, dealer=dealer,
+            if rules.match > 1 and start == (0, 0)
+            else Game(self.variant, n, rng=rng, dealer=dealer, score=start,
                       deals=source if given else None))
         self._advisors: dict[int, Bot] = {}
         bot_rng = random.Random(f"bots {seed}")
@@ -222,7 +158,10 @@ class Session:
         self.version = 0           # changes whenever the table does (an undo included)
         self._undo: _Saved | None = None     # the table before the person's last action
         self._advice: Action | None = None   # the partner's answer, offered as advice
+        self._proposal: Action | None = None  # a partner's raise, waiting for approval
+        self._proposal_chance: float | None = None
         self._hinter: SearchBot | None = None
+        self._reasons = random.Random(f"reasons {seed}")
         self.variant_spec: str | None = None   # the variant as a record names it
 
     # -- the state ---------------------------------------------------------------
@@ -240,14 +179,31 @@ class Session:
     def waiting(self) -> bool:
         """Whether the person may act now: it is his turn, or a raise waits that his team
         answers and the rules let him answer it (under ``answer_by: team`` any seat of
-        the team may, even where the engine names his partner to answer first)."""
-        return not self.over and bool(self.game.legal_actions(self.seat))
+        the team may, even where the engine names his partner to answer first), or a
+        partner's raise waits for his approval (``partners="ask"``)."""
+        return not self.over and (self._proposal is not None
+                                  or bool(self.game.legal_actions(self.seat)))
+
+    @property
+    def proposal(self) -> Action | None:
+        """The partner's raise that waits for the person's approval, if any."""
+        return self._proposal
 
     @property
     def current_seat(self) -> int | None:
         """The one seat to act (the engine's ``current_seat``): the turn, or facing a
         raise the seat the variant names to answer; None once the game is over."""
         return None if self.over else self.game.current_seat
+
+    @property
+    def hand_number(self) -> int:
+        """The number of the hand being played (1 for the first; 0 before the start)."""
+        return self._hands
+
+    @property
+    def can_undo(self) -> bool:
+        """Whether the person's last action can be taken back now."""
+        return self._undo is not None
 
     def observation(self) -> Observation:
         """What the person's seat may know now: the engine's
@@ -257,7 +213,9 @@ class Session:
 
     def legal_actions(self) -> list[Action]:
         """The person's legal actions now (empty when not their turn)."""
-        return list(self.observation().legal) if self.waiting else []
+        if self.over or self._proposal is not None:
+            return []
+        return list(self.observation().legal)
 
     def view(self) -> View:
         """What the person may see now, read from their observation alone."""
@@ -275,7 +233,39 @@ class Session:
             raiser_team=None if obs.raiser is None else TEAMS[obs.raiser & 1],
             raise_right=obs.raise_right,
             current_seat=None if self.over else obs.current_seat,
-            legal=obs.legal if not self.over else ())
+            legal=tuple(self.legal_actions()), bets=tuple(self.bets()))
+
+    def bets(self) -> list[Bet]:
+        """The calls of the variant as the person may make them, legal now or not, each
+        with the value it names: a raise what it raises to, an acceptance what it
+        accepts. The same list gives the terminal's prompt and the page's buttons."""
+        obs = self.observation()
+        legal = set(self.legal_actions())
+        rules = self.variant.rules
+        ladder = rules.ladder
+        up = ladder[obs.level + 1] if obs.level + 1 < len(ladder) else None
+        kinds = [RAISE, *((GAME_CALL,) if rules.juego_fuera != "none" else ()), ACCEPT, FOLD]
+        out = []
+        for kind in kinds:
+            action = Action(self.seat, kind)
+            value: int | str | None = (up if kind == RAISE else "game" if kind == GAME_CALL
+                                       else obs.value if kind == ACCEPT and obs.pending
+                                       else None)
+            if kind == RAISE:
+                label = (_("Raise to {value}").format(value=value_text(up)) if up is not None
+                         else _("Raise"))
+            elif kind == GAME_CALL:
+                label = _("Call the whole game")
+            elif kind == ACCEPT:
+                label = (_("Accept {value}").format(value=value_text(obs.value))
+                         if obs.pending else _("Accept"))
+            else:
+                label = _("Fold")
+            out.append(Bet(kind=kind, action=action, legal=action in legal, value=value,
+                           typed=said_with_value(kind, None if kind in (GAME_CALL, FOLD)
+                                                 else value),
+                           label=label, call=self._word(kind)))
+        return out
 
     @property
     def _games(self) -> tuple[int, int]:
@@ -285,28 +275,33 @@ class Session:
 
     def start(self) -> list[TableEvent]:
         """The opening events: the game, the first deal, and the bots' actions up to the
-        person's first turn."""
+        person's first turn (with ``auto``; else none)."""
         if self._started:
             return []
         self._started = True
         v = self.variant
         match = (" " + _("The match is the best of {games} games.").format(
-            games=v.rules.match) if v.rules.match > 1 else "")
+            games=v.rules.match) if v.rules.match > 1 and isinstance(self.game, Match)
+            else "")
         partners = [s for s in range(self.players) if s != self.seat and s & 1 == self.seat & 1]
         with_partners = (ngettext(", with seat {seats} ({bot} bot)",
                                   ", with seats {seats} ({bot} bot)", len(partners)).format(
             seats=", ".join(map(str, partners)), bot=self.bot_names[0]) if partners else "")
-        lines = (_("{name} ({id}), {players} players, to {target} points.").format(
+        lines = [_("{name} ({id}), {players} players, to {target} points.").format(
                      name=data_text(v.name), id=v.id, players=self.players,
                      target=v.rules.target) + match,
                  _("You are seat {seat}, team {team}{partners}; the opponents are {bot} "
                    "bots.").format(seat=self.seat, team=TEAMS[self.seat & 1],
-                                   partners=with_partners, bot=self.bot_names[1]))
-        events = [TableEvent("game", lines, {"variant": v.id, "players": self.players,
-                                             "seat": self.seat, "seed": self.seed,
-                                             "bots": list(self.bot_names)})]
+                                   partners=with_partners, bot=self.bot_names[1])]
+        if self.start_score != (0, 0):
+            lines.append(_("The game starts at {score}.").format(
+                score=score_text(self.start_score)))
+        events = [TableEvent("game", tuple(lines), {"variant": v.id, "players": self.players,
+                                                    "seat": self.seat, "seed": self.seed,
+                                                    "bots": list(self.bot_names),
+                                                    "score": list(self.start_score)})]
         events.append(self._deal_event())
-        return events + self._run_bots()
+        return events + self._go_on()
 
     def submit(self, line: str) -> list[TableEvent]:
         """Take one line typed by the person; the events it led to (nothing once the
@@ -315,13 +310,15 @@ class Session:
             return self.start() + self.submit(line)
         if self.over:
             return []
-        if not self.waiting:     # cannot happen between calls; kept for safety
-            return self._run_bots()
+        if not self.waiting:     # a bot is to move (only without ``auto``)
+            return self._go_on()
         word = " ".join(line.split()).lower()
         if word in HINT_WORDS:
             return [self.hint_event()]
         if word in UNDO_WORDS:
             return self.undo()
+        if self._proposal is not None:
+            return self._answer_proposal(line)
         if word in LEAVE_WORDS:
             return self._leave_to_partner()
         reading = read_line(line, self.seat, self.view().cards, self.variant)
@@ -331,16 +328,115 @@ class Session:
             return [TableEvent("unknown", (reading.error,), {"input": line.strip()})]
         if reading.action is None:
             return []
-        refusal = self.game.refusal(reading.action)
+        return self.act(reading.action)
+
+    def act(self, action: Action) -> list[TableEvent]:
+        """Take the person's ``action``: the engine's refusal, or the events it led to
+        (with ``auto``, the bots' moves up to the person's next turn)."""
+        if self.over:
+            return []
+        if self._proposal is not None:
+            return [self._proposal_reminder()]
+        refusal = self.game.refusal(action)
         if refusal is not None:
-            return [self._refused_event(reading.action, refusal)]
+            return [self._refused_event(action, refusal)]
         saved = self._save_state()
-        events = self._apply(reading.action)
+        events = self._apply(action)
         taken = self.actions_taken
-        events += self._run_bots()
+        events += self._go_on()
         # A bot that acted has seen the action: it can no longer be taken back.
         self._undo = saved if self.actions_taken == taken and not self.over else None
         return events
+
+    def step(self) -> list[TableEvent]:
+        """One bot's move, when a bot is to act (nothing when the person may act or the
+        game is over). A partner's raise is announced with its reason, or, with
+        ``partners="ask"``, proposed to the person instead of made."""
+        if self.over or self.waiting:
+            return []
+        seat = self.current_seat
+        assert seat is not None and seat != self.seat
+        action = self.bots[seat].choose(self.game.observation(seat))
+        self._undo = None          # the bot has seen the person's last action
+        if seat & 1 == self.seat & 1 and action.kind in (RAISE, GAME_CALL):
+            chance = chance_of_hand(self.game.observation(seat), self._reasons)
+            if self.partners == "ask":
+                self._proposal, self._proposal_chance = action, chance
+                self.version += 1
+                return [self._proposal_event(action, chance)]
+            events = self._apply(action)
+            first = events[0]
+            events[0] = dataclasses.replace(first, lines=(*first.lines, self._reason_line(
+                seat, chance)), data={**first.data, "chance": round(chance, 3)})
+            return events + self._advice_event()
+        return self._apply(action) + self._advice_event()
+
+    def _go_on(self) -> list[TableEvent]:
+        """With ``auto``, the bots' moves up to the person's turn; the partner's advice
+        where a raise waits that the person may answer instead of him."""
+        if not self.auto:
+            return self._advice_event()
+        events: list[TableEvent] = []
+        while not self.over and not self.waiting:
+            events += self.step()
+        return events if events and events[-1].kind == "advice" else events + \
+            self._advice_event()
+
+    # -- the partner's raises ------------------------------------------------------
+
+    def _reason_line(self, seat: int, chance: float) -> str:
+        return _("Seat {seat} (partner) raises because, from its cards and what it has seen, "
+                 "it reckons your team wins the hand about {chance} of the time.").format(
+                     seat=seat, chance=percent(100 * chance, 0))
+
+    def _proposal_event(self, action: Action, chance: float) -> TableEvent:
+        words = action_words()
+        value = ("game" if action.kind == GAME_CALL else
+                 self.bets()[0].value)
+        said = said_with_value(action.kind, value if action.kind == RAISE else None)
+        return TableEvent("propose", (
+            _("Your partner (seat {seat}) would {said}: from its cards and what it has seen, "
+              "it reckons your team wins the hand about {chance} of the time. Type `{yes}` "
+              "to let it, or `{no}` and it plays on without raising.").format(
+                  seat=action.seat, said=said, chance=percent(100 * chance, 0),
+                  yes=words["yes"], no=words["no"]),),
+            {"seat": action.seat, "action": str(action), "value": value,
+             "chance": round(chance, 3)})
+
+    def _proposal_reminder(self) -> TableEvent:
+        assert self._proposal is not None
+        words = action_words()
+        return TableEvent("unknown", (
+            _("Your partner waits for your word on its raise: `{yes}` or `{no}`.").format(
+                yes=words["yes"], no=words["no"]),), {"input": ""})
+
+    def _answer_proposal(self, line: str) -> list[TableEvent]:
+        """The person's word on the partner's proposed raise: approved, it is made;
+        declined, the partner plays on as its bot would without raising."""
+        proposal, chance = self._proposal, self._proposal_chance
+        assert proposal is not None and chance is not None
+        word = " ".join(line.split()).lower()
+        if word in ("?", "help", "ayuda"):
+            return [self._proposal_event(proposal, chance)]
+        approved = word in APPROVE_WORDS
+        if not approved and word not in DECLINE_WORDS:
+            return [self._proposal_reminder()]
+        self._proposal = self._proposal_chance = None
+        if approved:
+            events = self._apply(proposal)
+            first = events[0]
+            events[0] = dataclasses.replace(first, lines=(*first.lines, self._reason_line(
+                proposal.seat, chance)), data={**first.data, "chance": round(chance, 3),
+                                               "approved": True})
+        else:
+            seen = self.game.observation(proposal.seat)
+            calm = dataclasses.replace(seen, legal=tuple(
+                a for a in seen.legal if a.kind not in (RAISE, GAME_CALL)))
+            events = [TableEvent("declined", (
+                _("Your partner (seat {seat}) does not raise.").format(seat=proposal.seat),),
+                {"seat": proposal.seat, "action": str(proposal)})]
+            events += self._apply(self.bots[proposal.seat].choose(calm))
+        return events + self._go_on()
 
     # -- advice, hints and taking back --------------------------------------------
 
@@ -350,23 +446,16 @@ class Session:
         if self.over or not self.observation().pending:
             return None
         seat = self.current_seat
-        return seat if seat is not None and seat != self.seat else None
+        return seat if seat is not None and seat != self.seat and seat & 1 == self.seat & 1 \
+            else None
 
     def _advice_event(self) -> list[TableEvent]:
         """The partner's view of the raise, shown as advice: the answer is the person's."""
         partner = self._partner_to_answer()
         self._advice = None
-        if partner is None:
+        if partner is None or not self.legal_actions():
             return []
-        # Asked of a bot like the partner's with a generator of its own: the table's
-        # bots draw nothing for advice, so a game goes on as it would without it (as
-        # the site's Play page, which gives none, plays it).
-        advisor = self._advisors.get(partner)
-        if advisor is None:
-            advisor = self._advisors[partner] = make_bot(
-                self.bot_names[0], rng=random.Random(f"advice {self.seed} {partner}"))
-        advice = advisor.choose(self.game.observation(partner))
-        self._advice = advice
+        advice = self._advice = self._partner_answer(partner)
         return [TableEvent("advice", (
             _("Your partner (seat {seat}) would say {said}. The answer is yours: give it, "
               "or type `{partner}` to leave it to him.").format(
@@ -374,68 +463,66 @@ class Session:
             ),
             {"seat": partner, "advice": str(advice)})]
 
+    def _partner_answer(self, partner: int) -> Action:
+        # Asked of a bot like the partner's with a generator of its own: the table's
+        # bots draw nothing for advice, so a game goes on as it would without it.
+        advisor = self._advisors.get(partner)
+        if advisor is None:
+            advisor = self._advisors[partner] = make_bot(
+                self.bot_names[0], rng=random.Random(f"advice {self.seed} {partner}"))
+        return advisor.choose(self.game.observation(partner))
+
     def _leave_to_partner(self) -> list[TableEvent]:
-        advice = self._advice
+        obs = self.observation()
         partner = self._partner_to_answer()
-        if advice is None or partner is None or advice.seat != partner:
-            return [TableEvent("unknown", (_("There is nothing to leave to your partner now: "
-                                             "he answers only a raise your team may answer."),),
-                               {"input": "partner"})]
+        if partner is None:
+            if obs.pending and obs.legal:
+                text = _("The rules name you to answer this raise, not your partner: the "
+                         "answer is yours to give.")
+            elif obs.pending:
+                text = _("There is nothing to leave to your partner: the raise waits for "
+                         "the other team's answer.")
+            else:
+                text = _("There is nothing to leave to your partner: no raise waits for "
+                         "your team's answer.")
+            return [TableEvent("unknown", (text,), {"input": "partner"})]
+        advice = self._advice if self._advice is not None and self._advice.seat == partner \
+            else self._partner_answer(partner)
         self._undo = None
-        return self._apply(advice) + self._run_bots()
+        self._advice = None
+        return self._apply(advice) + self._go_on()
 
     def hint_event(self) -> TableEvent:
         """What the search bot would do in the person's place, with its estimated
         chance of winning the hand; where every card still in play is known, what the
         solver says of each card instead."""
-        from ..analysis import Solver
-        from ..analysis.worlds import sample_world, trick_in_play, trump_tables, unseen_cards
-
         obs = self.observation()
-        if not obs.legal:
+        if not obs.legal or self._proposal is not None:
             return TableEvent("hint", (_("Nothing to hint: it is not your turn."),), {})
         if self._hinter is None:
             self._hinter = SearchBot(rng=random.Random(f"hint {self.seed}"))
-        bot = self._hinter
-        played = sum(len(t.cards) for t in obs.tricks) + len(obs.trick)
-        hidden = self.players * self.variant.rules.hand_size - played - len(obs.cards)
-        plays = [a for a in obs.legal if a.kind == PLAY]
-        us = self.seat & 1
-        # Known when no other seat holds a card, or when every card unseen is in a hand.
-        if plays and not obs.pending and (hidden == 0 or len(unseen_cards(obs)) == hidden):
-            world = sample_world(obs, random.Random(0))     # the only one there is
-            leader, trick = trick_in_play(obs)
-            solver = Solver(obs.tables, trump_tables(obs), self.players,
-                            (obs.dealer + 1) % self.players)
-            moves = solver.move_winners(world, leader, trick, obs.tricks_won)
-            winning = [self._card_code(c) for c, team in moves.items() if team == us]
+        found = hint(obs, self.players, self.variant.rules.hand_size, self._hinter)
+        if found.exact:
+            winning = list(found.winning)
             text = (_("Every card still in play is known, so this is exact: ")
                     + (ngettext("{cards} wins the hand for your team with perfect play.",
                                 "{cards} win the hand for your team with perfect play.",
                                 len(winning)).format(cards=", ".join(winning)) if winning else
                        _("no card wins the hand for your team against perfect play.")))
             return TableEvent("hint", (text,), {"exact": True, "winning": winning})
-        choice = bot.choose(obs)
-        estimate = bot.estimate(obs)
-        card = choice.card          # a card exactly when the choice is to play one
+        choice = found.action
+        assert choice is not None
+        card = choice.card
         if card is not None:
-            chance = estimate.cards.get(int(card), estimate.p)
             what = _("play {code} ({name})").format(code=card.code, name=card.name)
         else:
-            chance = estimate.p
             what = _("say {said}").format(said=self._said(choice.kind))
         text = _("Hint: the search bot would {what}. Over {samples} deals of the hidden "
                  "cards consistent with what you have seen, your team wins the hand in "
                  "about {chance} of them with perfect play from here.").format(
-                     what=what, samples=bot.samples, chance=percent(100 * chance, 0))
+                     what=what, samples=found.samples, chance=percent(100 * found.chance, 0))
         return TableEvent("hint", (text,), {"exact": False, "action": str(choice),
-                                            "chance": round(chance, 3)})
-
-    @staticmethod
-    def _card_code(card: int) -> str:
-        from ..cards import DECK
-
-        return DECK[card].code
+                                            "chance": round(found.chance, 3)})
 
     def _save_state(self) -> "_Saved":
         return _Saved(self.game.clone(), list(self.played), self._deal, list(self._actions),
@@ -460,7 +547,8 @@ class Session:
                            {"action": str(taken)})]
 
     def help_event(self) -> TableEvent:
-        """The person's legal actions, as they may be typed."""
+        """The person's legal actions, as they may be typed, and the table's requests
+        (hint, undo, and partner where a raise waits that the partner may answer)."""
         lines = []
         order = {c: i for i, c in enumerate(self.view().cards)}
         legal = sorted(self.legal_actions(), key=lambda a: (
@@ -469,14 +557,19 @@ class Session:
             if a.card is not None:
                 lines.append(f"{a.card.code:<4} " + _("play {name} (or {position})").format(
                     name=a.card.name, position=order[a.card] + 1))
-            else:
-                lines.append(self._said(a.kind, _("{word} (or {call})")))
+        for bet in self.bets():
+            if bet.legal:
+                lines.append(bet.typed + (f" ({bet.call})" if bet.call and bet.call
+                                          not in bet.typed else ""))
         head = (_("Your legal actions (type the card's code or its position in your hand):")
                 if any(a.kind == PLAY for a in self.legal_actions())
                 else _("Your legal actions:"))
         words = action_words()
         lines.append(_("{hint} (the search bot's choice), {undo} (take back your last "
                        "action)").format(hint=words["hint"], undo=words["undo"]))
+        if self._partner_to_answer() is not None:
+            lines.append(_("{partner} (leave the answer to your partner)").format(
+                partner=words["partner"]))
         return TableEvent("help", (head, *("  " + s for s in lines)),
                           {"legal": [str(a) for a in legal]})
 
@@ -495,14 +588,6 @@ class Session:
             return calls.game
         return calls.accept if kind == ACCEPT else calls.fold if kind == FOLD else None
 
-    def _run_bots(self) -> list[TableEvent]:
-        events: list[TableEvent] = []
-        while not self.over and not self.waiting:
-            seat = self.current_seat
-            assert seat is not None and seat != self.seat
-            events += self._apply(self.bots[seat].choose(self.game.observation(seat)))
-        return events + self._advice_event()
-
     def _apply(self, action: Action) -> list[TableEvent]:
         hand = self._hand
         before = Snapshot.of(hand, self._games, self.variant.rules.games_needed)
@@ -515,21 +600,29 @@ class Session:
         call = call_for(self.variant, action, after)
         remarks = step_remarks(self.variant, action, event, before, after,
                                hand.observation(0).trump)
-        who = self._who(action.seat)
+        who = seat_name(action.seat, self.seat)
         if action.kind == PLAY:
             first = play_line(remarks[0], action.seat, self.seat)
         else:
             # The English gloss of a Spanish call, shown only in English: in Spanish the
             # game's words stand as they are.
-            gloss = gloss_for(call, self.variant, action, after) if language() == "en" else None
+            gloss = self._gloss(call, self.variant, action, after) if language() == "en" \
+                else None
             said = ((_(' say "{call}"') if action.seat == self.seat
                      else _(' says "{call}"')).format(call=call)
                     + (f" ({gloss})" if gloss else "") if call else "")
             first = f"{who}{said}: {remarks[0]}"
         lines = [first, *remarks[1:]]
-        events = [TableEvent("action", tuple(lines), {
-            "seat": action.seat, "action": str(action), "call": call,
-            "value": after.value, "pending": after.pending})]
+        data: dict[str, object] = {"seat": action.seat, "action": str(action), "call": call,
+                                   "value": after.value, "pending": after.pending}
+        if action.card is not None:
+            data["card"] = action.card.code
+        if event.trick is not None:         # the trick this card completed, and who took it
+            trick = event.trick
+            data["trick"] = {"cards": [[s, c.code] for s, c in
+                                       zip(trick.seats(self.players), trick.cards)],
+                             "winner": trick.winner}
+        events = [TableEvent("action", tuple(lines), data)]
         if hand.is_over:
             events += self._end_of_hand(hand, after)
         return events
@@ -542,20 +635,26 @@ class Session:
         how = (_("{won} tricks to {lost}").format(won=result.tricks[result.winner],
                                                    lost=result.tricks[1 - result.winner])
                if result.how == "tricks" else _("by a fold"))
-        lines = [_("End of hand {hand}: team {team} wins it {how} at {value} and scores "
-                   "{points}. Score: {score} (to {target}).").format(
-                       hand=self._hands, team=result.winner_name, how=how,
+        yours = result.winner == self.seat & 1
+        lines = [_("End of hand {hand}: team {team} ({whose}) wins it {how} at {value} and "
+                   "scores {points}. Score: {score} (to {target}).").format(
+                       hand=self._hands, team=result.winner_name,
+                       whose=_("your team") if yours else _("the opponents"), how=how,
                        value=value_text(result.value), points=result.points,
                        score=score_text(result.score), target=self.variant.rules.target)]
         events = [TableEvent("hand", tuple(lines), {
             "hand": self._hands, "winner": result.winner_name, "how": result.how,
-            "value": result.value, "points": result.points, "score": list(result.score)})]
+            "value": result.value, "points": result.points, "score": list(result.score),
+            "tricks": list(result.tricks), "yours": yours,
+            "game_winner": result.game_winner_name if result.game_winner is not None else None,
+            "over": self.over})]
         if result.game_winner is not None:
             won = result.game_winner_name
-            yours = _("your team") if result.game_winner == self.seat & 1 else _("the opponents")
+            whose = (_("your team") if result.game_winner == self.seat & 1
+                     else _("the opponents"))
             events.append(TableEvent("game-over", (
                 _("Team {team} ({whose}) wins the game, {score}.").format(
-                    team=won, whose=yours, score=f"{result.score[0]}-{result.score[1]}"),),
+                    team=won, whose=whose, score=f"{result.score[0]}-{result.score[1]}"),),
                 {"winner": won, "score": list(result.score)}))
             if after.needed > 1:
                 games = after.games_after
@@ -592,30 +691,28 @@ class Session:
     def _refused_event(self, action: Action, refusal: IllegalAction) -> TableEvent:
         lines = [_("Refused: {detail} [{reason}].").format(detail=refusal.detail,
                                                              reason=refusal.reason)]
-        status = None
+        prov = self.variant.provenance.get(refusal.rule) if refusal.rule else None
         if refusal.rule:
-            prov = self.variant.provenance.get(refusal.rule)
-            status = prov.status if prov else None
-            lines.append(refusal_origin(self.variant, refusal.rule))
+            lines.append(self._origin(self.variant, refusal.rule))
         lines.append(_("Try again (? lists your legal actions)."))
         return TableEvent("refused", tuple(lines), {
             "action": str(action), "reason": refusal.reason, "rule": refusal.rule,
-            "source": list(refusal.source), "status": status})
-
-    def _who(self, seat: int) -> str:
-        return seat_name(seat, self.seat)
+            "source": list(refusal.source), "status": prov.status if prov else None,
+            "detail": refusal.detail, "message": str(refusal),
+            "rule_title": rule_title(refusal.rule) if refusal.rule else None,
+            "variant": refusal.variant, "base": self.variant.base_id,
+            "status_name": status_word(prov.status) if prov else None,
+            "note": data_text(prov.note) if prov and prov.note else None})
 
     # -- the record --------------------------------------------------------------
 
     @classmethod
     def resume(cls, path: str, *, seat: int | None = None, bots: str | None = None,
-               seed: int | None = None) -> tuple["Session", list[TableEvent]]:
+               seed: int | None = None, partners: str = "auto"
+               ) -> tuple["Session", list[TableEvent]]:
         """The game a record left off, ready to go on (and the events of its replay): its
         hands are dealt and played again as written, an unfinished last hand included.
         The seat, bots and seed are the record's ``table`` unless given."""
-        from ..errors import Location, Problem
-        from ..walkthrough.reading import read_record
-
         reading = read_record(path).refuse()      # the one reading of a record
         wt = reading.walkthrough
         if not wt.is_record:
@@ -632,7 +729,7 @@ class Session:
                                        "`rentoy play` resumes games it started"),
                                      Location(path, 1)))
         session = cls(wt.variant, seat=seat, players=wt.players, bots=names, seed=seed,
-                      deals=[h.deal for h in wt.hands], dealer=wt.dealer)
+                      deals=[h.deal for h in wt.hands], dealer=wt.dealer, partners=partners)
         session.variant_spec = wt.variant_spec
         session._started = True
         events = [TableEvent("game", (ngettext(
@@ -658,9 +755,9 @@ class Session:
         # The hands already over, told by their ends; the one left off, in full.
         last = max(i for i, e in enumerate(events) if e.kind == "deal")
         shown = [e for e in events[:last] if e.kind in ("game", "hand", "game-over", "match")]
-        return session, shown + events[last:] + session._run_bots()
+        return session, shown + events[last:] + session._go_on()
 
-    def record(self, title: str | None = None) -> str:
+    def record(self, title: str | None = None, description: str | None = None) -> str:
         """The game so far as a walkthrough-format record (YAML)."""
         hands = list(self.played)
         if not self.over and self._deal is not None:
@@ -668,12 +765,13 @@ class Session:
         v = self.variant
         state = "finished" if self.over else "left off"
         return record_text(
-            v, hands, players=self.players, dealer=self.first_dealer,
+            v, hands, players=self.players, dealer=self.first_dealer, score=self.start_score,
             title=title or f"A game of {v.id} at the table",
-            description=f"Played with `rentoy play {v.id} --seat {self.seat} --seed "
-                        f"{self.seed}`: seat {self.seat} by a person, the others by "
-                        f"{' and '.join(dict.fromkeys(self.bot_names))} bots; {state} after "
-                        f"{len(hands)} hand{'s' if len(hands) != 1 else ''}.",
+            description=description or (
+                f"Played with `rentoy play {v.id} --seat {self.seat} --seed "
+                f"{self.seed}`: seat {self.seat} by a person, the others by "
+                f"{' and '.join(dict.fromkeys(self.bot_names))} bots; {state} after "
+                f"{len(hands)} hand{'s' if len(hands) != 1 else ''}."),
             variant_spec=self.variant_spec,
             table={"seat": self.seat, "bots": list(self.bot_names), "seed": self.seed})
 
@@ -688,8 +786,3 @@ class _Saved:
     actions: list[Action]
     hands: int
     actions_taken: int
-
-
-def lines_of(events: Iterable[TableEvent]) -> list[str]:
-    """Every sentence of ``events``, in order."""
-    return [line for e in events for line in e.lines]

@@ -41,8 +41,9 @@ from ..limits import shown
 from ..variant import Variant
 from ..variants import load_variant
 
-__all__ = ["Reading", "read_line", "call_words", "action_words", "HELP_WORDS", "LEAVE_WORDS",
-           "COMMON_WORDS", "HINT_WORDS", "UNDO_WORDS"]
+__all__ = ["Reading", "read_line", "call_words", "action_words", "said_with_value",
+           "HELP_WORDS", "LEAVE_WORDS", "COMMON_WORDS", "HINT_WORDS", "UNDO_WORDS",
+           "APPROVE_WORDS", "DECLINE_WORDS"]
 
 # What asks for the list of legal actions, what leaves an answer to the partner, and the
 # words every variant understands: stated with the variants' rule checks, which refuse a
@@ -51,14 +52,20 @@ __all__ = ["Reading", "read_line", "call_words", "action_words", "HELP_WORDS", "
 #: What asks for the search bot's choice, and what takes back the person's last action.
 HINT_WORDS: tuple[str, ...] = ("hint", "pista")
 UNDO_WORDS: tuple[str, ...] = ("undo", "deshacer")
+#: What approves, and what declines, a partner's raise proposed to the person
+#: (``rentoy play --partners ask``); asked only then, so they never shadow a call.
+APPROVE_WORDS: tuple[str, ...] = ("yes", "y", "ok", "si", "sí", "s")
+DECLINE_WORDS: tuple[str, ...] = ("no", "n")
 
 #: The word shown for each thing a person may type, by language: the English names, or
 #: the Spanish said at the table (every one of them understood in either language).
 _SHOWN_WORDS: dict[str, dict[str, str]] = {
     "en": {RAISE: "raise", GAME_CALL: "game", ACCEPT: "accept", FOLD: "fold",
-           "partner": "partner", "hint": "hint", "undo": "undo", "help": "help"},
+           "partner": "partner", "hint": "hint", "undo": "undo", "help": "help",
+           "yes": "yes", "no": "no"},
     "es": {RAISE: "envido", GAME_CALL: "juego", ACCEPT: "quiero", FOLD: "no quiero",
-           "partner": "compañero", "hint": "pista", "undo": "deshacer", "help": "ayuda"},
+           "partner": "compañero", "hint": "pista", "undo": "deshacer", "help": "ayuda",
+           "yes": "sí", "no": "no"},
 }
 
 
@@ -69,6 +76,23 @@ def action_words() -> dict[str, str]:
     'accept'
     """
     return _SHOWN_WORDS.get(language(), _SHOWN_WORDS["en"])
+
+
+def said_with_value(kind: str, value: int | str | None) -> str:
+    """A call as the person types it, with the value it names where it names one: a
+    raise what it raises to, an acceptance what it accepts ("raise to 3", "accept 6";
+    "envido a 3", "quiero 6" in Spanish).
+
+    >>> said_with_value("raise", 3), said_with_value("fold", None)
+    ('raise to 3', 'fold')
+    """
+    word = action_words().get(kind, kind)
+    if value is None:
+        return word
+    shown_value = _("the whole game") if value == "game" else str(value)
+    if kind == ACCEPT:
+        return _("{word} {value}").format(word=word, value=shown_value)
+    return _("{word} to {value}").format(word=word, value=shown_value)
 
 
 @dataclass(frozen=True)
