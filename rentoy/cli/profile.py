@@ -11,10 +11,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..comparison.profile import plot_profiles, profile_report
 from ..i18n import _
-from ..simulation.cost import hand_seconds
-from ..simulation.profile import SKILL_MATCHES, measure_profiles
 from .common import add_format, bounded_count, chosen_format, emit, progress_bar
 from .compare import add_simulation_options, check_plot, executor_of
 
@@ -45,6 +42,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 def estimated_seconds(games: int, variants: int, bots: str, skill: bool, jobs: int) -> float:
     """About how long a profile takes (:mod:`rentoy.simulation.cost`'s figures)."""
+    from ..simulation.cost import hand_seconds
+    from ..simulation.profile import SKILL_MATCHES
+
     per_hand = max(hand_seconds(b.strip()) for b in bots.split(","))
     work = variants * games * HANDS_PER_GAME * per_hand
     if skill:
@@ -55,6 +55,11 @@ def estimated_seconds(games: int, variants: int, bots: str, skill: bool, jobs: i
 
 
 def handle(args: argparse.Namespace) -> int:
+    # The library is imported when the command runs: building the parser (for --help)
+    # must not load the engine.
+    from ..comparison.profile import plot_profiles, profile_report
+    from ..simulation.profile import SKILL_MATCHES, measure_profiles
+
     fmt = chosen_format(args)
     check_plot(args)
     seconds = estimated_seconds(args.games, len(args.variants), args.bots, not args.no_skill,

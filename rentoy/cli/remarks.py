@@ -10,10 +10,8 @@ from __future__ import annotations
 import argparse
 import time
 
-from ..comparison.remarks import load_remarks, check_remarks, remarks_data, remarks_report
 from ..i18n import _
 from .common import add_format, bounded_count, chosen_format, count, emit, progress_bar
-from ..simulation.cost import simulation_seconds
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -37,6 +35,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def handle(args: argparse.Namespace) -> int:
+    # The library is imported when the command runs (see rentoy.cli.profile).
+    from ..comparison.remarks import check_remarks, load_remarks, remarks_data, remarks_report
+    from ..simulation.cost import simulation_seconds
+
     fmt = chosen_format(args)
     remarks = load_remarks()
     chosen = args.ids or list(remarks)
