@@ -1,0 +1,140 @@
+/* The double-dummy search of many worlds, compiled: rentoy/analysis/kernel.py builds
+ * this file with the system's C compiler when one is there, and the pure-Python solver
+ * (rentoy/analysis/solver.py) is used when not. It knows no rule of the game: which
+ * cards a seat may play (tiers), whether a card takes the trick over (takes) and when
+ * the hand is settled (settle) are tables the engine's own functions filled (see
+ * rentoy/analysis/batch.py, duty_tiers). tests/test_batch_solver.py holds it to the
+ * pure-Python solver on every configuration the conformance tests play.
+ *
+ * A plain alpha-beta search with a window of one (the value is which team takes the
+ * hand): at a seat's turn its team wins if one of its legal cards wins. */
+
+#include <stdint.h>
+
+typedef struct {
+    const int8_t *tier;      /* [(led * 40 + best) * 40 + card]: the card's tier */
+    const uint8_t *takes;    /* same index: 1 when the card takes the trick over */
+    const int8_t *settle;    /* [(a * 8 + b) * 8 + done]: the winner when settled, else -1 */
+    int n, hmax;
+    const int8_t *hand;      /* n * hmax cards, -1 where a seat holds fewer */
+    unsigned used[8];        /* per seat, the slots played */
+} Search;
+
+static int search(Search *s, int at, int leader, int led, int best, int bseat, int ta,
+                  int tb, int done)
+{
+    int n = s->n, hmax = s->hmax;
+    int mover = (leader + at) % n;
+    int team = mover & 1;
+    const int8_t *mine = s->hand + mover * hmax;
+    int base = (led * 40 + best) * 40;
+    int low = 127;
+    if (at) {
+        for (int k = 0; k < hmax; k++) {
+            int c = mine[k];
+            if (c >= 0 && !(s->used[mover] >> k & 1) && s->tier[base + c] < low)
+                low = s->tier[base + c];
+        }
+    }
+    for (int k = 0; k < hmax; k++) {
+        int c = mine[k];
+        if (c < 0 || (s->used[mover] >> k & 1))
+            continue;
+        if (at && s->tier[base + c] != low)
+            continue;
+        int nl, nb, ns, r;
+        if (!at) {
+            nl = c; nb = c; ns = mover;
+        } else if (s->takes[base + c]) {
+            nl = led; nb = c; ns = mover;
+        } else {
+            nl = led; nb = best; ns = bseat;
+        }
+        s->used[mover] |= 1u << k;
+        if (at + 1 == n) {
+            int wa = ta + !(ns & 1), wb = tb + (ns & 1);
+            r = s->settle[(wa * 8 + wb) * 8 + done + 1];
+            if (r < 0)
+                r = search(s, 0, ns, 0, 0, 0, wa, wb, done + 1);
+        } else {
+            r = search(s, at + 1, leader, nl, nb, ns, ta, tb, done);
+        }
+        s->used[mover] &= ~(1u << k);
+        if (r == team)
+            return team;
+    }
+    return 1 - team;
+}
+
+/* Solve ``count`` worlds of one position: ``hands`` holds each world's n * hmax cards
+ * (-1 where a seat holds fewer), the trick has ``at`` cards led by ``leader`` (``led``
+ * the first, ``best`` the one winning it, held by ``bseat``), ``ta`` and ``tb`` tricks
+ * won, ``done`` finished. Writes each world's winner to ``winners`` and, when
+ * ``moves`` is not null, the winner after each slot of the seat to play (-1 where the
+ * card may not be played) to ``moves`` (count * hmax). */
+int rentoy_solve(const int8_t *tier, const uint8_t *takes, const int8_t *settle, int n,
+                 int hmax, int count, const int8_t *hands, int leader, int at, int led,
+                 int best, int bseat, int ta, int tb, int done, int8_t *winners,
+                 int8_t *moves)
+{
+    if (n < 2 || n > 8 || hmax < 1 || hmax > 16)
+        return -1;
+    Search s;
+    s.tier = tier; s.takes = takes; s.settle = settle; s.n = n; s.hmax = hmax;
+    int mover = (leader + at) % n;
+    int team = mover & 1;
+    for (int w = 0; w < count; w++) {
+        s.hand = hands + (long)w * n * hmax;
+        for (int i = 0; i < 8; i++)
+            s.used[i] = 0;
+        int settled = settle[(ta * 8 + tb) * 8 + done];
+        if (!moves) {
+            winners[w] = (int8_t)(settled >= 0 ? settled
+                                  : search(&s, at, leader, led, best, bseat, ta, tb, done));
+            continue;
+        }
+        const int8_t *mine = s.hand + mover * hmax;
+        int base = (led * 40 + best) * 40;
+        int low = 127;
+        if (at) {
+            for (int k = 0; k < hmax; k++)
+                if (mine[k] >= 0 && tier[base + mine[k]] < low)
+                    low = tier[base + mine[k]];
+        }
+        int any = 0;
+        for (int k = 0; k < hmax; k++) {
+            int c = mine[k];
+            moves[w * hmax + k] = -1;
+            if (c < 0 || (at && tier[base + c] != low))
+                continue;
+            int r;
+            if (settled >= 0) {
+                r = settled;
+            } else {
+                int nl, nb, ns;
+                if (!at) {
+                    nl = c; nb = c; ns = mover;
+                } else if (takes[base + c]) {
+                    nl = led; nb = c; ns = mover;
+                } else {
+                    nl = led; nb = best; ns = bseat;
+                }
+                s.used[mover] = 1u << k;
+                if (at + 1 == n) {
+                    int wa = ta + !(ns & 1), wb = tb + (ns & 1);
+                    r = settle[(wa * 8 + wb) * 8 + done + 1];
+                    if (r < 0)
+                        r = search(&s, 0, ns, 0, 0, 0, wa, wb, done + 1);
+                } else {
+                    r = search(&s, at + 1, leader, nl, nb, ns, ta, tb, done);
+                }
+                s.used[mover] = 0;
+            }
+            moves[w * hmax + k] = (int8_t)r;
+            if (r == team)
+                any = 1;
+        }
+        winners[w] = (int8_t)(any ? team : 1 - team);
+    }
+    return 0;
+}

@@ -1,0 +1,108 @@
+"""The batch solvers (numpy arrays, the compiled kernel) against the solver, world by
+world: on positions of every configuration the conformance tests play (every built-in
+variant and fixture, alone and with each option), at every table size the solver
+takes, each world's winner and the winner after each legal card must be the same."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from rentoy.analysis.batch import BatchSolver, available, duty_tiers
+from rentoy.analysis.kernel import KernelSolver, kernel
+from rentoy.analysis.position import hand_ended
+from rentoy.analysis.solver import Solver
+from rentoy.analysis.worlds import sample_worlds, trick_in_play, trump_tables
+from rentoy.bots import make_bot
+from rentoy.engine import Game, compile_variant
+from rentoy.engine.rules import legal_cards, trick_winner
+from rentoy.limits import MAX_SOLVER_PLAYERS
+from rentoy.variants import load_variant
+
+from test_conformance import CONFIGS, _label
+
+SOLVERS = [pytest.param("kernel", marks=pytest.mark.skipif(
+               kernel() is None, reason="no C compiler: the kernel is not built")),
+           pytest.param("batch", marks=pytest.mark.skipif(
+               not available(), reason="numpy is not installed"))]
+
+
+def _positions(spec: str, players: int, games: int, seed: int):
+    """Positions met in ``games`` games between greedy bots, each with a few worlds
+    sampled from the seat to play."""
+    variant = load_variant(spec)
+    rng = random.Random(seed)
+    bot = make_bot("greedy", seed=seed)
+    for g in range(games):
+        game = Game(variant, players, seed=seed * 100 + g)
+        while not game.is_over:
+            seen = game.observation(game.current_seat)
+            mano = (seen.dealer + 1) % players
+            if hand_ended(seen.tables, seen.tricks_won, len(seen.tricks), mano) is None:
+                leader, trick = trick_in_play(seen)
+                yield seen, mano, leader, trick, sample_worlds(seen, 6, rng)
+            game.apply_unchecked(bot.choose(seen))
+
+
+@pytest.mark.parametrize("solver", SOLVERS)
+@pytest.mark.parametrize("spec", CONFIGS, ids=_label)
+def test_the_batch_solvers_agree_with_the_solver(spec: str, solver: str) -> None:
+    variant = load_variant(spec)
+    sizes = [n for n in variant.rules.players if n <= MAX_SOLVER_PLAYERS]
+    checked = 0
+    for players in sizes[:3]:
+        for seen, mano, leader, trick, worlds in _positions(spec, players, 2, players):
+            tables, tt = seen.tables, trump_tables(seen)
+            plain = Solver(tables, tt, players, mano)
+            fast = (KernelSolver if solver == "kernel" else BatchSolver)(tables, tt,
+                                                                        players, mano)
+            for moves in (False, True):
+                got = fast.solve(worlds, leader, trick, seen.tricks_won, moves=moves)
+                if got is None:             # too many lines for arrays: world by world
+                    continue
+                for i, world in enumerate(worlds):
+                    assert got.winners[i] == plain.winner(world, leader, trick,
+                                                          seen.tricks_won), (world, trick)
+                    if moves:
+                        assert got.moves[i] == plain.move_winners(
+                            world, leader, trick, seen.tricks_won), (world, trick)
+                    checked += 1
+    assert checked > 0
+
+
+def test_the_tiers_are_the_engines_duties() -> None:
+    """A hand may play exactly its cards of the lowest tier: checked against
+    ``legal_cards`` on random hands and tricks of the over-trumping arrastre."""
+    tables = compile_variant(load_variant("avila"))
+    rng = random.Random(3)
+    for trump in range(4):
+        tt = tables.by_trump[trump]
+        tiers, takes = duty_tiers(tables, tt)
+        for _ in range(400):
+            cards = rng.sample(range(40), 6)
+            trick, hand = cards[:rng.randint(1, 3)], cards[3:]
+            holder = trick[trick_winner(tt, trick)]
+            base = (trick[0] * 40 + holder) * 40
+            low = min(tiers[base + c] for c in hand)
+            assert [c for c in hand if tiers[base + c] == low] == \
+                legal_cards(tables, tt, hand, trick)
+            for c in hand:
+                assert takes[base + c] == (trick_winner(tt, trick + [c]) == len(trick))
+
+
+def test_the_search_bot_plays_alike_with_and_without_the_batch() -> None:
+    """The same seed, the same choices: the batch answers are the solver's."""
+    def actions(batch: bool) -> list[str]:
+        bot = make_bot("search:samples=8", seed=2)
+        if not batch:
+            bot._batch = lambda observation: None     # type: ignore[method-assign]
+        game = Game("1737", players=4, seed=5)
+        out = []
+        while not game.is_over:
+            action = bot.choose(game.observation(game.current_seat))
+            out.append(str(action))
+            game.apply_unchecked(action)
+        return out
+
+    assert actions(True) == actions(False)
