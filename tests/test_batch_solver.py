@@ -91,12 +91,15 @@ def test_the_tiers_are_the_engines_duties() -> None:
                 assert takes[base + c] == (trick_winner(tt, trick + [c]) == len(trick))
 
 
-def test_the_search_bot_plays_alike_with_and_without_the_batch() -> None:
-    """The same seed, the same choices: the batch answers are the solver's."""
+@pytest.mark.skipif(not available(), reason="numpy is not installed")
+def test_the_search_bot_plays_alike_with_and_without_the_arrays() -> None:
+    """The same seed, the same choices: the numpy batch's answers are the solver's, and
+    its worlds are drawn as the Python path draws them."""
     def actions(batch: bool) -> list[str]:
         bot = make_bot("search:samples=8", seed=2)
-        if not batch:
-            bot._batch = lambda observation: None     # type: ignore[method-assign]
+        bot._batch = ((lambda o: BatchSolver(o.tables, trump_tables(o), o.players,  # type: ignore[method-assign]
+                                             (o.dealer + 1) % o.players))
+                      if batch else (lambda observation: None))
         game = Game("1737", players=4, seed=5)
         out = []
         while not game.is_over:
@@ -106,3 +109,41 @@ def test_the_search_bot_plays_alike_with_and_without_the_batch() -> None:
         return out
 
     assert actions(True) == actions(False)
+
+
+@pytest.mark.skipif(kernel() is None, reason="no C compiler: the kernel is not built")
+@pytest.mark.parametrize("spec,players", [("1737", 4), ("avila", 2), ("1737+como-al-hombre", 6)])
+def test_the_kernels_worlds_are_consistent_and_spread(spec: str, players: int) -> None:
+    """Worlds drawn in C: every seat holds as many cards as it should, none seen, every
+    card played legal had the seats held them (the engine's check), and over many draws
+    every unseen card a seat may hold turns up in its hand."""
+    from rentoy.analysis.worlds import exclusions, is_consistent, unseen_cards
+
+    game = Game(spec, players, seed=3)
+    bot = make_bot("greedy", seed=1)
+    rng = random.Random(1)
+    checked = 0
+    while not game.is_over:
+        seen = game.observation(game.current_seat)
+        if seen.trick and seen.tricks:
+            solver = KernelSolver(seen.tables, trump_tables(seen), players,
+                                  (seen.dealer + 1) % players)
+            packed, hmax = solver._sampled(seen, 400, rng)
+            pool, width = set(unseen_cards(seen)), players * hmax
+            masks = exclusions(seen)
+            held: list[set[int]] = [set() for _ in range(players)]
+            for w in range(400):
+                world = [[c for c in packed[w * width + s * hmax:w * width + (s + 1) * hmax]
+                          if c != 255] for s in range(players)]
+                assert world[seen.seat] == [int(c) for c in seen.cards]
+                assert is_consistent(seen, world)
+                for s in range(players):
+                    if s != seen.seat:
+                        assert set(world[s]) <= pool
+                        held[s] |= set(world[s])
+            for s in range(players):
+                if s != seen.seat and held[s]:      # (a seat may have played its last)
+                    assert held[s] == {c for c in pool if not masks[s] >> c & 1}
+            checked += 1
+        game.apply_unchecked(bot.choose(seen))
+    assert checked

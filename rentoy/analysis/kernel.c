@@ -138,3 +138,79 @@ int rentoy_solve(const int8_t *tier, const uint8_t *takes, const int8_t *settle,
     }
     return 0;
 }
+
+/* Sampling worlds, as rentoy.analysis.worlds.sample_worlds does (deal the hidden cards
+ * uniformly, keep the deal if no seat holds a card its plays ruled out, at most 64
+ * tries a world), from a generator of its own (splitmix64, seeded by the caller).
+ * ``own`` are the observer's cards (``owned`` of them, at seat ``me``); the others get
+ * ``counts[s]`` cards of the ``size`` cards of ``pool``, none of ``excluded[s]`` (a
+ * bitmask of cards). Writes ``count`` worlds into ``hands`` in the layout rentoy_solve
+ * reads, and into ``failed[w]`` 1 for a world whose tries all failed (the caller draws
+ * it another way). */
+static uint64_t next_random(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+static int below(uint64_t *state, int n)    /* uniform in 0..n-1, without bias */
+{
+    uint64_t limit = UINT64_MAX - UINT64_MAX % (uint64_t)n;
+    uint64_t r;
+    do {
+        r = next_random(state);
+    } while (r >= limit);
+    return (int)(r % (uint64_t)n);
+}
+
+int rentoy_sample(uint64_t seed, int n, int hmax, int me, const int8_t *own, int owned,
+                  const int8_t *pool, int size, const int8_t *counts,
+                  const uint64_t *excluded, int count, int8_t *hands, int8_t *failed)
+{
+    int8_t deck[40];
+    uint64_t state = seed;
+    int need = 0;
+    if (n < 2 || n > 8 || size > 40 || hmax > 16)
+        return -1;
+    for (int s = 0; s < n; s++)
+        if (s != me)
+            need += counts[s];
+    if (need > size)
+        return -1;
+    for (int w = 0; w < count; w++) {
+        int8_t *world = hands + (long)w * n * hmax;
+        int ok = 0;
+        for (int tries = 0; tries < 64 && !ok; tries++) {
+            for (int i = 0; i < size; i++)
+                deck[i] = pool[i];
+            for (int i = 0; i < need; i++) {        /* a partial Fisher-Yates shuffle */
+                int j = i + below(&state, size - i);
+                int8_t t = deck[i]; deck[i] = deck[j]; deck[j] = t;
+            }
+            ok = 1;
+            int at = 0;
+            for (int s = 0; s < n && ok; s++) {
+                int8_t *mine = world + s * hmax;
+                for (int k = 0; k < hmax; k++)
+                    mine[k] = -1;
+                if (s == me) {
+                    for (int k = 0; k < owned; k++)
+                        mine[k] = own[k];
+                    continue;
+                }
+                for (int k = 0; k < counts[s]; k++) {
+                    int c = deck[at++];
+                    if (excluded[s] >> c & 1) {
+                        ok = 0;
+                        break;
+                    }
+                    mine[k] = (int8_t)c;
+                }
+            }
+        }
+        failed[w] = (int8_t)!ok;
+    }
+    return 0;
+}

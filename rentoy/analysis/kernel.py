@@ -30,16 +30,19 @@ import os
 import shutil
 import subprocess
 import sys
+import random
 import tempfile
 from pathlib import Path
 from typing import Sequence
 
+from ..engine import Observation
 from ..engine.rules import trick_winner
 from ..engine.tables import Tables, TrumpTables
 from .batch import Solved, tier_tables
 from .position import settled_table
+from .worlds import _constrained_world, _held, exclusions, trick_in_play, unseen_cards
 
-__all__ = ["kernel", "KernelSolver", "SOURCE"]
+__all__ = ["kernel", "kernel_solver", "KernelSolver", "SOURCE"]
 
 #: The C source of the kernel.
 SOURCE = Path(__file__).with_name("kernel.c")
@@ -87,6 +90,10 @@ def _build() -> ctypes.CDLL | None:
     except OSError:
         return None
     lib.rentoy_solve.restype = ctypes.c_int
+    lib.rentoy_sample.restype = ctypes.c_int
+    lib.rentoy_sample.argtypes = [ctypes.c_uint64] + [ctypes.c_int] * 3 + [
+        ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p,
+        ctypes.POINTER(ctypes.c_uint64), ctypes.c_int, ctypes.c_void_p, ctypes.c_void_p]
     return lib
 
 
@@ -96,6 +103,24 @@ def kernel() -> ctypes.CDLL | None:
     if not _loaded:
         _loaded.append(_build())
     return _loaded[0]
+
+
+_solvers: dict[tuple[int, int, int, int], tuple[Tables, "KernelSolver"]] = {}
+
+
+def kernel_solver(tables: Tables, tt: TrumpTables, players: int, mano: int
+                  ) -> KernelSolver | None:
+    """A :class:`KernelSolver` for these rules, trump, table size and mano, kept while the
+    same tables are in use; None without the kernel."""
+    if kernel() is None:
+        return None
+    key = (id(tables), tt.trump, players, mano)
+    found = _solvers.get(key)
+    if found is None or found[0] is not tables:
+        if len(_solvers) > 256:
+            _solvers.clear()
+        found = _solvers[key] = (tables, KernelSolver(tables, tt, players, mano))
+    return found[1]
 
 
 class KernelSolver:
@@ -113,6 +138,69 @@ class KernelSolver:
         tiers, takes = tier_tables(tables, tt)
         self._tier, self._takes = tiers, takes
         self._settle = bytes(v & 0xFF for v in settled_table(tables, mano))
+
+    def sample_and_solve(self, observation: Observation, count: int, rng: random.Random,
+                         moves: bool = False) -> Solved:
+        """Draw ``count`` worlds consistent with ``observation`` and solve them from the
+        trick in play: :func:`~rentoy.analysis.worlds.sample_worlds` and :meth:`solve`
+        in one, the worlds drawn in C from a generator seeded by one draw of ``rng``
+        (the same rejection sampling, so the same distribution of worlds; a world whose
+        tries all fail is drawn in Python, as there)."""
+        packed, hmax = self._sampled(observation, count, rng)
+        n = self.players
+        leader, trick = trick_in_play(observation)
+        seat = (leader + len(trick)) % n
+        width = n * hmax
+        movers = None
+        if moves:
+            movers = [[c for c in packed[w * width + seat * hmax:w * width + (seat + 1) * hmax]
+                       if c != 255] for w in range(count)]
+        return self._run(packed, count, hmax, leader, trick, observation.tricks_won, moves,
+                         movers, seat)
+
+    def tally(self, observation: Observation, count: int, rng: random.Random,
+              moves: bool) -> tuple[list[int], list[list[int]]]:
+        """What a search bot counts, from ``count`` worlds drawn as
+        :meth:`sample_and_solve` draws them: each world's winner and, with ``moves``
+        (the observer is to play), for each of the observer's cards in its order, the
+        winner after it in each world (-1 in every world where it may not be played)."""
+        packed, hmax = self._sampled(observation, count, rng)
+        leader, trick = trick_in_play(observation)
+        if moves and (leader + len(trick)) % self.players != observation.seat:
+            raise ValueError("the observer is not the seat to play")
+        winners, flat = self._call(packed, count, hmax, leader, trick,
+                                   observation.tricks_won, moves)
+        slots = [flat[k::hmax] for k in range(len(observation.cards))] if moves else []
+        return winners, slots
+
+    def _sampled(self, observation: Observation, count: int, rng: random.Random
+                 ) -> tuple[bytearray, int]:
+        n = self.players
+        me = observation.seat
+        pool = unseen_cards(observation)
+        masks = exclusions(observation, pool)
+        counts = _held(observation)
+        own = [int(c) for c in observation.cards]
+        hmax = max(max(counts), 1)
+        packed = bytearray(count * n * hmax)
+        failed = bytearray(count)
+        status = self._lib.rentoy_sample(
+            rng.getrandbits(64), n, hmax, me, bytes(own), len(own), bytes(pool), len(pool),
+            bytes(counts), (ctypes.c_uint64 * n)(*masks), count,
+            (ctypes.c_int8 * len(packed)).from_buffer(packed),
+            (ctypes.c_int8 * count).from_buffer(failed))
+        if status != 0:
+            raise ValueError("the kernel cannot sample this observation")
+        width = n * hmax
+        for w in range(count):
+            if failed[w]:
+                world = _constrained_world(observation, rng, pool, masks, counts, own)
+                row = []
+                for cards in world:
+                    row.extend(cards)
+                    row.extend([255] * (hmax - len(cards)))
+                packed[w * width:(w + 1) * width] = bytes(row)
+        return packed, hmax
 
     def solve(self, worlds: Sequence[Sequence[Sequence[int]]], leader: int,
               trick: Sequence[int] = (), tricks: Sequence[int] = (0, 0),
@@ -135,7 +223,17 @@ class KernelSolver:
                 if len(cards) < hmax:
                     extend([255] * (hmax - len(cards)))     # -1: no card there
         packed = bytearray(cells)
-        done = int(self.tables.rules.hand_size) - len(first[leader]) - (1 if trick else 0)
+        seat = (leader + len(trick)) % n
+        return self._run(packed, count, hmax, leader, trick, tricks, moves,
+                         [world[seat] for world in worlds] if moves else None, seat)
+
+    def _call(self, packed: bytearray, count: int, hmax: int, leader: int,
+              trick: Sequence[int], tricks: Sequence[int], moves: bool
+              ) -> tuple[list[int], list[int]]:
+        n = self.players
+        trick = [int(c) for c in trick]
+        first_held = sum(1 for b in packed[leader * hmax:(leader + 1) * hmax] if b != 255)
+        done = int(self.tables.rules.hand_size) - first_held - (1 if trick else 0)
         led = best = bseat = 0
         if trick:
             holder = trick_winner(self.tt, trick)      # the engine says who holds it
@@ -148,14 +246,17 @@ class KernelSolver:
             bseat, int(tricks[0]), int(tricks[1]), done, winners, out)
         if status != 0:
             raise ValueError(f"the kernel cannot solve {n} players with {hmax} cards")
-        result = list(winners)
+        return list(winners), (list(out) if out is not None else [])
+
+    def _run(self, packed: bytearray, count: int, hmax: int, leader: int,
+             trick: Sequence[int], tricks: Sequence[int], moves: bool,
+             movers: Sequence[Sequence[int]] | None, seat: int) -> Solved:
+        result, flat = self._call(packed, count, hmax, leader, trick, tricks, moves)
         rows: list[dict[int, int]] = []
-        if out is not None:
-            seat = (leader + len(trick)) % n
-            flat = list(out)
-            for w, world in enumerate(worlds):
+        if moves and movers is not None:
+            for w, cards in enumerate(movers):
                 row: dict[int, int] = {}
-                for k, c in enumerate(world[seat]):
+                for k, c in enumerate(cards):
                     team = flat[w * hmax + k]
                     if team >= 0:
                         row[int(c)] = team

@@ -47,7 +47,7 @@ from functools import lru_cache
 from typing import Mapping
 
 from ..analysis.batch import BatchSolver, available as batch_available
-from ..analysis.kernel import KernelSolver, kernel
+from ..analysis.kernel import KernelSolver, kernel_solver
 from ..analysis.position import hand_ended
 from ..analysis.solver import Solver
 from ..analysis.worlds import sample_worlds, trick_in_play, trump_tables
@@ -204,15 +204,25 @@ class SearchBot:
         if ended is not None:          # settled: the remaining tricks change nothing
             return Estimate(1.0 if ended == us else 0.0, {})
         leader, trick = trick_in_play(observation)
-        worlds = sample_worlds(observation, self.samples, self.rng)
         raises = self._raises(observation)
         weights = [self.raise_weight, self.raise_weight]
         if raises[1 - us]:
             weights[1 - us] = (stance or self.stance(observation)).raise_weight
         mine = (leader + len(trick)) % n == observation.seat and observation.raiser is None
+        batch = self._batch(observation)
+        if isinstance(batch, KernelSolver):       # drawn and solved in C, then counted
+            winners, slots = batch.tally(observation, self.samples, self.rng, mine)
+            ours, theirs = weights[us] ** raises[us], weights[1 - us] ** raises[1 - us]
+            won_worlds = winners.count(us)
+            total = won_worlds * ours + (len(winners) - won_worlds) * theirs
+            shares = {int(card): results.count(us) * ours / total
+                      for card, results in zip(observation.cards, slots)
+                      if results and results[0] >= 0}   # a card's legality: every world's
+            return Estimate(max(shares.values()) if shares else won_worlds * ours / total,
+                            shares)
         total = won = 0.0
         wins: dict[int, float] = {}
-        batch = self._batch(observation)
+        worlds = sample_worlds(observation, self.samples, self.rng)
         solved = None if batch is None else batch.solve(worlds, leader, trick, tricks,
                                                         moves=mine)
         for i, world in enumerate(worlds):
@@ -263,10 +273,8 @@ class SearchBot:
         key = (id(tables), tt.trump, n, mano)
         found = self._batches.get(key)
         if found is None or found[0] is not tables:
-            made: KernelSolver | BatchSolver | None = None
-            if kernel() is not None:
-                made = KernelSolver(tables, tt, n, mano)
-            elif batch_available():
+            made: KernelSolver | BatchSolver | None = kernel_solver(tables, tt, n, mano)
+            if made is None and batch_available():
                 made = BatchSolver(tables, tt, n, mano)
             found = self._batches[key] = (tables, made)
         return found[1]
