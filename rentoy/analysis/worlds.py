@@ -61,8 +61,16 @@ def trump_tables(observation: Observation) -> TrumpTables:
     return observation.tables.by_trump[int(observation.up) // 10]
 
 
+#: The last observation read by :func:`plays_of` and its plays (a search asks several
+#: times of one observation; observations never change).
+_last: list[tuple[Observation | None, Plays]] = [(None, ())]
+
+
 def plays_of(observation: Observation) -> Plays:
     """Every card played this hand, in order, with the trick it was played to."""
+    found = _last[0]
+    if found[0] is observation:
+        return found[1]
     n = observation.players
     out: list[tuple[int, int, tuple[int, ...]]] = []
     trick: list[int] = []
@@ -73,7 +81,9 @@ def plays_of(observation: Observation) -> Plays:
         trick.append(int(action.card))
         if len(trick) == n:
             trick = []
-    return tuple(out)
+    plays = tuple(out)
+    _last[0] = (observation, plays)
+    return plays
 
 
 def unseen_cards(observation: Observation) -> list[int]:

@@ -155,14 +155,22 @@ class SearchBot:
         legal = legal_of(observation)
         if len(legal) == 1:
             return legal[0]
-        stance = self.stance(observation)
+        # The stance (a reading of the whole game's betting) is read only where it can
+        # change the choice: facing a raise, after the other team raised (its weight),
+        # and for a raise on the bot's turn whose chance lies between the two bars.
+        stance = (self.stance(observation)
+                  if observation.raiser is not None or self._raises(observation)[
+                      1 - (observation.seat & 1)] else None)
         estimate = self.estimate(observation, stance)
         raise_action = next((a for a in legal if a.kind == RAISE), None)
         if observation.raiser is not None:
+            assert stance is not None
             return self._answer(observation, legal, estimate.p, raise_action, stance)
-        if (raise_action is not None and not observation.dead_raise
-                and estimate.p >= stance.raise_at):
-            return raise_action
+        if raise_action is not None and not observation.dead_raise:
+            low, high = sorted((self.raise_at, self.careless_raise_at))
+            p = estimate.p
+            if p >= high or (p >= low and p >= (stance or self.stance(observation)).raise_at):
+                return raise_action
         plays = [a for a in legal if a.kind == PLAY]
         return self._play(observation, plays, estimate)
 
