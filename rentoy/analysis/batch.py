@@ -34,10 +34,10 @@ None and the caller solves world by world.
 >>> from rentoy.variants import load_variant
 >>> tables = compile_variant(load_variant("1737"))
 >>> batch = BatchSolver(tables, tables.by_trump[0], players=2, mano=0)   # oros are trumps
->>> world = [[0 + 1, 20 + 2, 10 + 9], [0 + 9, 10 + 0, 20 + 4]]        # 2o 3e 12c | 12o 1c 5e
->>> solved = batch.solve([world], leader=0)
+>>> world = [[1, 22, 19], [9, 10, 24]]               # 2o 3e 12c | 12o 1c 5e
+>>> solved = batch.solve([world], leader=0, moves=True)
 >>> solved.winners, solved.moves
-([0], [{1: 0, 22: 1, 19: 1}])
+([0], [{1: 0, 22: 0, 19: 1}])
 """
 
 from __future__ import annotations
