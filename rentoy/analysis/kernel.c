@@ -10,6 +10,20 @@
  * hand): at a seat's turn its team wins if one of its legal cards wins. */
 
 #include <stdint.h>
+#include <stdlib.h>
+
+/* What a search remembers, at the start of each trick with two cards or more in every
+ * hand: the cards still in the hands, the leader and the tricks won, within one world
+ * (``stamp`` tells the worlds apart, so that nothing is cleared between them). */
+#define MEMO_BITS 14
+#define MEMO_SIZE (1 << MEMO_BITS)
+#define MEMO_PROBES 8
+
+typedef struct {
+    uint64_t key[MEMO_SIZE];
+    uint32_t stamp[MEMO_SIZE];
+    int8_t value[MEMO_SIZE];
+} Memo;
 
 typedef struct {
     const int8_t *tier;      /* [(led * 40 + best) * 40 + card]: the card's tier */
@@ -18,7 +32,18 @@ typedef struct {
     int n, hmax;
     const int8_t *hand;      /* n * hmax cards, -1 where a seat holds fewer */
     unsigned used[8];        /* per seat, the slots played */
+    uint64_t rem;            /* the cards still in the hands */
+    Memo *memo;              /* null: remember nothing */
+    uint32_t stamp;
 } Search;
+
+static uint32_t slot_of(uint64_t key)
+{
+    key ^= key >> 29;
+    key *= 0xBF58476D1CE4E5B9ULL;
+    key ^= key >> 32;
+    return (uint32_t)key & (MEMO_SIZE - 1);
+}
 
 static int search(Search *s, int at, int leader, int led, int best, int bseat, int ta,
                   int tb, int done)
@@ -29,13 +54,32 @@ static int search(Search *s, int at, int leader, int led, int best, int bseat, i
     const int8_t *mine = s->hand + mover * hmax;
     int base = (led * 40 + best) * 40;
     int low = 127;
+    uint64_t key = 0;
+    uint32_t at_memo = 0;
+    int remember = 0;
     if (at) {
         for (int k = 0; k < hmax; k++) {
             int c = mine[k];
             if (c >= 0 && !(s->used[mover] >> k & 1) && s->tier[base + c] < low)
                 low = s->tier[base + c];
         }
+    } else if (s->memo) {
+        int held = 0;
+        for (int k = 0; k < hmax; k++)
+            if (mine[k] >= 0 && !(s->used[mover] >> k & 1))
+                held++;
+        if (held >= 3) {
+            key = s->rem | (uint64_t)leader << 40 | (uint64_t)ta << 44 | (uint64_t)tb << 50;
+            at_memo = slot_of(key);
+            for (int p = 0; p < MEMO_PROBES; p++) {
+                uint32_t i = (at_memo + p) & (MEMO_SIZE - 1);
+                if (s->memo->stamp[i] == s->stamp && s->memo->key[i] == key)
+                    return s->memo->value[i];
+            }
+            remember = 1;
+        }
     }
+    int result = 1 - team;
     for (int k = 0; k < hmax; k++) {
         int c = mine[k];
         if (c < 0 || (s->used[mover] >> k & 1))
@@ -51,6 +95,7 @@ static int search(Search *s, int at, int leader, int led, int best, int bseat, i
             nl = led; nb = best; ns = bseat;
         }
         s->used[mover] |= 1u << k;
+        s->rem &= ~(1ULL << c);
         if (at + 1 == n) {
             int wa = ta + !(ns & 1), wb = tb + (ns & 1);
             r = s->settle[(wa * 8 + wb) * 8 + done + 1];
@@ -60,10 +105,24 @@ static int search(Search *s, int at, int leader, int led, int best, int bseat, i
             r = search(s, at + 1, leader, nl, nb, ns, ta, tb, done);
         }
         s->used[mover] &= ~(1u << k);
-        if (r == team)
-            return team;
+        s->rem |= 1ULL << c;
+        if (r == team) {
+            result = team;
+            break;
+        }
     }
-    return 1 - team;
+    if (remember) {
+        for (int p = 0; p < MEMO_PROBES; p++) {
+            uint32_t i = (at_memo + p) & (MEMO_SIZE - 1);
+            if (s->memo->stamp[i] != s->stamp || p == MEMO_PROBES - 1) {
+                s->memo->stamp[i] = s->stamp;
+                s->memo->key[i] = key;
+                s->memo->value[i] = (int8_t)result;
+                break;
+            }
+        }
+    }
+    return result;
 }
 
 /* Solve ``count`` worlds of one position: ``hands`` holds each world's n * hmax cards
@@ -81,12 +140,19 @@ int rentoy_solve(const int8_t *tier, const uint8_t *takes, const int8_t *settle,
         return -1;
     Search s;
     s.tier = tier; s.takes = takes; s.settle = settle; s.n = n; s.hmax = hmax;
+    s.memo = hmax >= 3 ? (Memo *)calloc(1, sizeof(Memo)) : NULL;   /* null: search on */
+    s.stamp = 0;
     int mover = (leader + at) % n;
     int team = mover & 1;
     for (int w = 0; w < count; w++) {
         s.hand = hands + (long)w * n * hmax;
         for (int i = 0; i < 8; i++)
             s.used[i] = 0;
+        s.rem = 0;
+        for (int i = 0; i < n * hmax; i++)
+            if (s.hand[i] >= 0)
+                s.rem |= 1ULL << s.hand[i];
+        s.stamp++;
         int settled = settle[(ta * 8 + tb) * 8 + done];
         if (!moves) {
             winners[w] = (int8_t)(settled >= 0 ? settled
@@ -120,6 +186,7 @@ int rentoy_solve(const int8_t *tier, const uint8_t *takes, const int8_t *settle,
                     nl = led; nb = best; ns = bseat;
                 }
                 s.used[mover] = 1u << k;
+                s.rem &= ~(1ULL << c);
                 if (at + 1 == n) {
                     int wa = ta + !(ns & 1), wb = tb + (ns & 1);
                     r = settle[(wa * 8 + wb) * 8 + done + 1];
@@ -129,6 +196,7 @@ int rentoy_solve(const int8_t *tier, const uint8_t *takes, const int8_t *settle,
                     r = search(&s, at + 1, leader, nl, nb, ns, ta, tb, done);
                 }
                 s.used[mover] = 0;
+                s.rem |= 1ULL << c;
             }
             moves[w * hmax + k] = (int8_t)r;
             if (r == team)
@@ -136,6 +204,7 @@ int rentoy_solve(const int8_t *tier, const uint8_t *takes, const int8_t *settle,
         }
         winners[w] = (int8_t)(any ? team : 1 - team);
     }
+    free(s.memo);
     return 0;
 }
 
