@@ -28,9 +28,10 @@ SOLVERS = [pytest.param("kernel", marks=pytest.mark.skipif(
                not available(), reason="numpy is not installed"))]
 
 
-def _positions(spec: str, players: int, games: int, seed: int):
-    """Positions met in ``games`` games between greedy bots, each with a few worlds
-    sampled from the seat to play."""
+def _positions(spec: str, players: int, games: int, seed: int, limit: int = 10):
+    """Up to ``limit`` positions met in ``games`` games between greedy bots, each with a
+    few worlds sampled from the seat to play; none with five cards or more in a hand
+    (the Python solver would take seconds over each)."""
     variant = load_variant(spec)
     rng = random.Random(seed)
     bot = make_bot("greedy", seed=seed)
@@ -39,7 +40,9 @@ def _positions(spec: str, players: int, games: int, seed: int):
         while not game.is_over:
             seen = game.observation(game.current_seat)
             mano = (seen.dealer + 1) % players
-            if hand_ended(seen.tables, seen.tricks_won, len(seen.tricks), mano) is None:
+            if (hand_ended(seen.tables, seen.tricks_won, len(seen.tricks), mano) is None
+                    and len(seen.cards) <= 4 and limit > 0):
+                limit -= 1
                 leader, trick = trick_in_play(seen)
                 yield seen, mano, leader, trick, sample_worlds(seen, 6, rng)
             game.apply_unchecked(bot.choose(seen))
@@ -51,7 +54,7 @@ def test_the_batch_solvers_agree_with_the_solver(spec: str, solver: str) -> None
     variant = load_variant(spec)
     sizes = [n for n in variant.rules.players if n <= MAX_SOLVER_PLAYERS]
     checked = 0
-    for players in sizes[:3]:
+    for players in sizes[:2]:
         for seen, mano, leader, trick, worlds in _positions(spec, players, 2, players):
             tables, tt = seen.tables, trump_tables(seen)
             plain = Solver(tables, tt, players, mano)

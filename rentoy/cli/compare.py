@@ -40,8 +40,9 @@ def add_simulation_options(p: argparse.ArgumentParser | argparse._ArgumentGroup)
     p.add_argument("--bots", default="random", metavar="B",
                    help=_("random, greedy, search (with settings: search:samples=16) or "
                           "tables (bets by the equity tables), or two separated by a comma for team A and team B, e.g. search,greedy; "
-                          "the search bot plays far better and about 60 times slower than "
-                          "greedy (a progress bar shows on a terminal)"))
+                          "the search bot plays far better and about 5 times slower than "
+                          "greedy (a progress bar shows on a terminal); compare --simulate "
+                          "plays search unless told, simulate random"))
     p.add_argument("--jobs", "-j", type=count, default=1, metavar="J",
                    help=_("worker processes, at most one per core (0: one per core); the "
                           "output does not depend on it"))
