@@ -150,3 +150,27 @@ def test_the_kernels_worlds_are_consistent_and_spread(spec: str, players: int) -
             checked += 1
         game.apply_unchecked(bot.choose(seen))
     assert checked
+
+
+@pytest.mark.skipif(kernel() is None, reason="no C compiler: the kernel is not built")
+@pytest.mark.parametrize("spec", ["1737", "avila", "1737+como-al-hombre", "conil"])
+def test_the_kernels_exclusions_are_the_engines(spec: str) -> None:
+    """What each play revealed, read off the duty tiers, is what asking the engine's
+    ``legal_cards`` card by card finds (rentoy.analysis.worlds.exclusions)."""
+    from rentoy.analysis.worlds import exclusions, unseen_cards
+
+    variant = load_variant(spec)
+    checked = 0
+    for players in variant.rules.players[:2]:
+        for g in range(4):
+            game = Game(variant, players, seed=g)
+            bot = make_bot("random", seed=g)
+            while not game.is_over:
+                seen = game.observation(game.current_seat)
+                solver = KernelSolver(seen.tables, trump_tables(seen), players,
+                                      (seen.dealer + 1) % players)
+                pool = unseen_cards(seen)
+                assert solver._exclusions(seen, pool) == exclusions(seen, pool)
+                checked += 1
+                game.apply_unchecked(bot.choose(seen))
+    assert checked

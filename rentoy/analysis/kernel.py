@@ -40,7 +40,7 @@ from ..engine.rules import trick_winner
 from ..engine.tables import Tables, TrumpTables
 from .batch import Solved, tier_tables
 from .position import settled_table
-from .worlds import _constrained_world, _held, exclusions, trick_in_play, unseen_cards
+from .worlds import _constrained_world, _held, plays_of, trick_in_play, unseen_cards
 
 __all__ = ["kernel", "kernel_solver", "KernelSolver", "SOURCE"]
 
@@ -127,7 +127,8 @@ class KernelSolver:
     """The compiled search of many worlds of one position under one rule set, trump
     suit, table size and mano (see the module docstring). Needs :func:`kernel`."""
 
-    __slots__ = ("tables", "tt", "players", "mano", "_lib", "_tier", "_takes", "_settle")
+    __slots__ = ("tables", "tt", "players", "mano", "_lib", "_tier", "_takes", "_settle",
+                 "_below")
 
     def __init__(self, tables: Tables, tt: TrumpTables, players: int, mano: int):
         lib = kernel()
@@ -138,6 +139,8 @@ class KernelSolver:
         tiers, takes = tier_tables(tables, tt)
         self._tier, self._takes = tiers, takes
         self._settle = bytes(v & 0xFF for v in settled_table(tables, mano))
+        # For a card played to a trick (its index in the tables), the cards of lower tiers.
+        self._below: dict[int, int] = {}
 
     def sample_and_solve(self, observation: Observation, count: int, rng: random.Random,
                          moves: bool = False) -> Solved:
@@ -173,12 +176,36 @@ class KernelSolver:
         slots = [flat[k::hmax] for k in range(len(observation.cards))] if moves else []
         return winners, slots
 
+    def _exclusions(self, observation: Observation, pool: Sequence[int]) -> list[int]:
+        """:func:`~rentoy.analysis.worlds.exclusions` read off the duty tiers: a card
+        played to a trick rules out every card of a lower tier there (holding one, the
+        seat would have had to play it), which is what asking ``legal_cards`` of the
+        card and each unseen card finds, card by card."""
+        tier, below = self._tier, self._below
+        me = observation.seat
+        inside = 0
+        for c in pool:
+            inside |= 1 << c
+        masks = [0] * observation.players
+        for seat, card, trick in plays_of(observation):
+            if not trick or seat == me:
+                continue
+            base = (trick[0] * 40 + trick[trick_winner(self.tt, trick)]) * 40
+            key = base + card
+            found = below.get(key)
+            if found is None:
+                level = tier[key]
+                found = below[key] = sum(1 << c for c in range(40)
+                                         if tier[base + c] < level)
+            masks[seat] |= found & inside
+        return masks
+
     def _sampled(self, observation: Observation, count: int, rng: random.Random
                  ) -> tuple[bytearray, int]:
         n = self.players
         me = observation.seat
         pool = unseen_cards(observation)
-        masks = exclusions(observation, pool)
+        masks = self._exclusions(observation, pool)
         counts = _held(observation)
         own = [int(c) for c in observation.cards]
         hmax = max(max(counts), 1)
