@@ -1,5 +1,5 @@
 """The compiled solver: ``kernel.c``, built once with the system's C compiler and called
-through :mod:`ctypes`, for the search bot's many worlds.
+through ``ctypes``, for the search bot's many worlds.
 
 :class:`KernelSolver` answers what :class:`~rentoy.analysis.batch.BatchSolver` does
 (each world's winner and, when asked, the winner after each legal card of the seat to
