@@ -35,6 +35,9 @@ typedef struct {
     uint64_t rem;            /* the cards still in the hands */
     Memo *memo;              /* null: remember nothing */
     uint32_t stamp;
+    uint64_t out;            /* the cards of the trick being played */
+    const uint64_t *between; /* [p * 40 + c]: the cards ranked strictly between p and c */
+    const int8_t *klass;     /* a card's suit and whether it wins whatever is led */
 } Search;
 
 static uint32_t slot_of(uint64_t key)
@@ -80,12 +83,25 @@ static int search(Search *s, int at, int leader, int led, int best, int bseat, i
         }
     }
     int result = 1 - team;
+    int tried[16], ntried = 0;
     for (int k = 0; k < hmax; k++) {
         int c = mine[k];
         if (c < 0 || (s->used[mover] >> k & 1))
             continue;
         if (at && s->tier[base + c] != low)
             continue;
+        /* A card of the same kind as one already searched here, with no card still in
+         * play ranked between them, does just what that one did (as the Python solver
+         * reasons): no duty and no trick can tell the two apart. */
+        int same = 0;
+        for (int t = 0; t < ntried && !same; t++) {
+            int p = tried[t];
+            if (s->klass[p] == s->klass[c] && !(s->between[p * 40 + c] & (s->rem | s->out)))
+                same = 1;
+        }
+        if (same)
+            continue;
+        tried[ntried++] = c;
         int nl, nb, ns, r;
         if (!at) {
             nl = c; nb = c; ns = mover;
@@ -99,10 +115,16 @@ static int search(Search *s, int at, int leader, int led, int best, int bseat, i
         if (at + 1 == n) {
             int wa = ta + !(ns & 1), wb = tb + (ns & 1);
             r = s->settle[(wa * 8 + wb) * 8 + done + 1];
-            if (r < 0)
+            if (r < 0) {
+                uint64_t trick = s->out;
+                s->out = 0;
                 r = search(s, 0, ns, 0, 0, 0, wa, wb, done + 1);
+                s->out = trick;
+            }
         } else {
+            s->out |= 1ULL << c;
             r = search(s, at + 1, leader, nl, nb, ns, ta, tb, done);
+            s->out &= ~(1ULL << c);
         }
         s->used[mover] &= ~(1u << k);
         s->rem |= 1ULL << c;
@@ -131,10 +153,11 @@ static int search(Search *s, int at, int leader, int led, int best, int bseat, i
  * won, ``done`` finished. Writes each world's winner to ``winners`` and, when
  * ``moves`` is not null, the winner after each slot of the seat to play (-1 where the
  * card may not be played) to ``moves`` (count * hmax). */
-int rentoy_solve(const int8_t *tier, const uint8_t *takes, const int8_t *settle, int n,
+int rentoy_solve(const int8_t *tier, const uint8_t *takes, const int8_t *settle,
+                 const uint64_t *between, const int8_t *klass, int n,
                  int hmax, int count, const int8_t *hands, int leader, int at, int led,
                  int best, int bseat, int ta, int tb, int done, int8_t *winners,
-                 int8_t *moves)
+                 int8_t *moves, uint64_t out)
 {
     if (n < 2 || n > 8 || hmax < 1 || hmax > 16)
         return -1;
@@ -142,6 +165,7 @@ int rentoy_solve(const int8_t *tier, const uint8_t *takes, const int8_t *settle,
     s.tier = tier; s.takes = takes; s.settle = settle; s.n = n; s.hmax = hmax;
     s.memo = hmax >= 3 ? (Memo *)calloc(1, sizeof(Memo)) : NULL;   /* null: search on */
     s.stamp = 0;
+    s.between = between; s.klass = klass;
     int mover = (leader + at) % n;
     int team = mover & 1;
     for (int w = 0; w < count; w++) {
@@ -153,6 +177,7 @@ int rentoy_solve(const int8_t *tier, const uint8_t *takes, const int8_t *settle,
             if (s.hand[i] >= 0)
                 s.rem |= 1ULL << s.hand[i];
         s.stamp++;
+        s.out = out;
         int settled = settle[(ta * 8 + tb) * 8 + done];
         if (!moves) {
             winners[w] = (int8_t)(settled >= 0 ? settled
@@ -190,10 +215,15 @@ int rentoy_solve(const int8_t *tier, const uint8_t *takes, const int8_t *settle,
                 if (at + 1 == n) {
                     int wa = ta + !(ns & 1), wb = tb + (ns & 1);
                     r = settle[(wa * 8 + wb) * 8 + done + 1];
-                    if (r < 0)
+                    if (r < 0) {
+                        s.out = 0;
                         r = search(&s, 0, ns, 0, 0, 0, wa, wb, done + 1);
+                        s.out = out;
+                    }
                 } else {
+                    s.out = out | 1ULL << c;
                     r = search(&s, at + 1, leader, nl, nb, ns, ta, tb, done);
+                    s.out = out;
                 }
                 s.used[mover] = 0;
                 s.rem |= 1ULL << c;

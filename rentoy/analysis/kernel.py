@@ -128,7 +128,7 @@ class KernelSolver:
     suit, table size and mano (see the module docstring). Needs :func:`kernel`."""
 
     __slots__ = ("tables", "tt", "players", "mano", "_lib", "_tier", "_takes", "_settle",
-                 "_below")
+                 "_below", "_between", "_klass")
 
     def __init__(self, tables: Tables, tt: TrumpTables, players: int, mano: int):
         lib = kernel()
@@ -141,6 +141,16 @@ class KernelSolver:
         self._settle = bytes(v & 0xFF for v in settled_table(tables, mano))
         # For a card played to a trick (its index in the tables), the cards of lower tiers.
         self._below: dict[int, int] = {}
+        # As the Python solver reads cards alike: the cards ranked strictly between two
+        # (a bitmask), and each card's kind (its suit, and whether it wins whatever is led).
+        power, suit, always = tt.power, tt.suit, tt.always
+        between = (ctypes.c_uint64 * 1600)()
+        for p in range(40):
+            for c in range(40):
+                low, high = sorted((power[p], power[c]))
+                between[p * 40 + c] = sum(1 << x for x in range(40) if low < power[x] < high)
+        self._between = between
+        self._klass = bytes(suit[c] * 2 + int(always[c]) for c in range(40))
 
     def sample_and_solve(self, observation: Observation, count: int, rng: random.Random,
                          moves: bool = False) -> Solved:
@@ -267,10 +277,13 @@ class KernelSolver:
             led, best, bseat = trick[0], trick[holder], (leader + holder) % n
         winners = (ctypes.c_int8 * count)()
         out = (ctypes.c_int8 * (count * hmax))() if moves else None
+        inside = 0
+        for c in trick:
+            inside |= 1 << c
         status = self._lib.rentoy_solve(
-            self._tier, self._takes, self._settle, n, hmax, count,
+            self._tier, self._takes, self._settle, self._between, self._klass, n, hmax, count,
             (ctypes.c_int8 * len(packed)).from_buffer(packed), leader, len(trick), led, best,
-            bseat, int(tricks[0]), int(tricks[1]), done, winners, out)
+            bseat, int(tricks[0]), int(tricks[1]), done, winners, out, ctypes.c_uint64(inside))
         if status != 0:
             raise ValueError(f"the kernel cannot solve {n} players with {hmax} cards")
         return list(winners), (list(out) if out is not None else [])
