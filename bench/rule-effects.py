@@ -9,13 +9,15 @@ Two comparisons, both on the same deals under every variant:
 - **perfect play**: ``rentoy compare ... --solve N`` (every card visible, no betting)
   on the same variants and every other built-in variant.
 
-The search bots make the simulation slow (some tenths of a second per game and variant), so
-the figures are computed by this script, not when the site is built. The file keeps
+The search bots make the simulation slow (a few hundredths of a second per game and
+variant, much more for Conil's five-card hands), so the figures are computed by this
+script, not when the site is built. The file keeps
 what produced it (this command, seed, counts, the version) and each variant's rules
 and file hashes; ``tests/test_strong_play.py`` fails when a variant's rules have
 changed since, and says to run this again::
 
-    python bench/rule-effects.py --jobs 2                # about 3 minutes on 2 cores
+    python bench/rule-effects.py --jobs 2                # a few minutes on 2 cores
+    python bench/rule-effects.py --hands 6000 --jobs 2   # the stored figures: 766 games
     python bench/rule-effects.py --dask tcp://HOST:8786  # or on a dask cluster
 
 The output is written atomically; the same arguments give the same figures.
@@ -35,6 +37,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "docs" / "data" / "rule-effects.json"
+#: The strong-play part, shipped in the package for ``rentoy compare``.
+SHIPPED = ROOT / "rentoy" / "data" / "strong-play.json"
 #: 1737 and the variants that change one of its rules (strong play and perfect play).
 ONE_RULE = ("1737", "avila", "1737+como-al-hombre", "1737+borrego", "1737+values-1-3-6-12")
 #: The other built-in variants (perfect play only).
@@ -88,6 +92,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--dask", metavar="ADDRESS", help="a dask scheduler to run on")
     parser.add_argument("--out", type=Path, default=OUT)
+    parser.add_argument("--shipped", type=Path, default=SHIPPED,
+                        help="where the strong-play part goes for the package")
     args = parser.parse_args(argv)
 
     from rentoy import __version__
@@ -126,7 +132,14 @@ def main(argv: list[str] | None = None) -> int:
         "perfect_play": perfect.as_dict(),
     }
     write_atomically(args.out, json.dumps(data, indent=1, ensure_ascii=False) + "\n")
-    print(f"wrote {args.out}", file=sys.stderr)
+    shipped = {"about": "The strong-play figures of bench/rule-effects.py (the search bots "
+                        "on both teams, the same games under each variant), shipped for "
+                        "rentoy compare; the site's docs/data/rule-effects.json holds the "
+                        "same with the perfect-play figures.",
+               **{k: data[k] for k in ("generated_by", "rentoy_version",
+                                       "strong_play_seconds", "strong_play")}}
+    write_atomically(args.shipped, json.dumps(shipped, indent=1, ensure_ascii=False) + "\n")
+    print(f"wrote {args.out} and {args.shipped}", file=sys.stderr)
     return 0
 
 

@@ -90,7 +90,7 @@ doctest_test_doctest_blocks = ""
 # and so the network; they are left as plain text. Nothing of the project is ignored.
 nitpick_ignore_regex = [
     (r"py:(class|obj|exc)", r"(pathlib|random|concurrent\.futures(\._base)?|collections\.abc|types"
-                            r"|fractions|enum)\.\w+"),
+                            r"|fractions|enum|ctypes)\.\w+"),
     # OpenSpiel's classes, the bases of the OpenSpiel game's (an optional extra's types).
     (r"py:(class|obj)", r"pyspiel\.\w+"),
     # The type variable of rentoy.frozen.replace, defined for type checkers only (the

@@ -61,8 +61,16 @@ def trump_tables(observation: Observation) -> TrumpTables:
     return observation.tables.by_trump[int(observation.up) // 10]
 
 
+#: The last observation read by :func:`plays_of` and its plays (a search asks several
+#: times of one observation; observations never change).
+_last: list[tuple[Observation | None, Plays]] = [(None, ())]
+
+
 def plays_of(observation: Observation) -> Plays:
     """Every card played this hand, in order, with the trick it was played to."""
+    found = _last[0]
+    if found[0] is observation:
+        return found[1]
     n = observation.players
     out: list[tuple[int, int, tuple[int, ...]]] = []
     trick: list[int] = []
@@ -73,7 +81,9 @@ def plays_of(observation: Observation) -> Plays:
         trick.append(int(action.card))
         if len(trick) == n:
             trick = []
-    return tuple(out)
+    plays = tuple(out)
+    _last[0] = (observation, plays)
+    return plays
 
 
 def unseen_cards(observation: Observation) -> list[int]:
@@ -175,10 +185,43 @@ def _constrained_world(observation: Observation, rng: random.Random, pool: Seque
 
 def sample_worlds(observation: Observation, count: int, rng: random.Random
                   ) -> list[list[list[int]]]:
-    """``count`` worlds drawn independently (see :func:`sample_world`)."""
+    """``count`` worlds drawn independently (see :func:`sample_world`: the same worlds
+    from the same generator, with what every draw shares worked out once)."""
     pool = unseen_cards(observation)
     masks = exclusions(observation, pool)
-    return [sample_world(observation, rng, pool, masks) for _ in range(count)]
+    me = observation.seat
+    counts = _held(observation)
+    others = [s for s in range(observation.players) if s != me]
+    need = sum(counts[s] for s in others)
+    own = [int(c) for c in observation.cards]
+    spans = []
+    at = 0
+    for s in others:
+        spans.append((s, at, at + counts[s], masks[s]))
+        at += counts[s]
+    players = observation.players
+    sample = rng.sample
+    out = []
+    for _ in range(count):
+        for _ in range(_TRIES):
+            cards = sample(pool, need)
+            world: list[list[int]] = [[] for _ in range(players)]
+            world[me] = own[:]
+            for s, start, stop, mask in spans:
+                part = cards[start:stop]
+                world[s] = part
+                if mask:
+                    bits = 0
+                    for c in part:
+                        bits |= 1 << c
+                    if bits & mask:
+                        break
+            else:
+                out.append(world)
+                break
+        else:
+            out.append(_constrained_world(observation, rng, pool, masks, counts, own))
+    return out
 
 
 def trick_in_play(observation: Observation) -> tuple[int, tuple[int, ...]]:

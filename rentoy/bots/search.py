@@ -46,6 +46,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Mapping
 
+from ..analysis.batch import BatchSolver, available as batch_available
+from ..analysis.kernel import KernelSolver, kernel_solver
 from ..analysis.position import hand_ended
 from ..analysis.solver import Solver
 from ..analysis.worlds import sample_worlds, trick_in_play, trump_tables
@@ -137,6 +139,8 @@ class SearchBot:
         self.careless_at, self.careless_raise_at = careless_at, careless_raise_at
         self.careless_sure_at = careless_sure_at
         self._solvers: dict[tuple[int, int, int, int], tuple[Tables, Solver]] = {}
+        self._batches: dict[tuple[int, int, int, int],
+                            tuple[Tables, KernelSolver | BatchSolver | None]] = {}
 
     def __repr__(self) -> str:
         return (f"SearchBot(samples={self.samples}, raise_at={self.raise_at}, "
@@ -151,14 +155,22 @@ class SearchBot:
         legal = legal_of(observation)
         if len(legal) == 1:
             return legal[0]
-        stance = self.stance(observation)
+        # The stance (a reading of the whole game's betting) is read only where it can
+        # change the choice: facing a raise, after the other team raised (its weight),
+        # and for a raise on the bot's turn whose chance lies between the two bars.
+        stance = (self.stance(observation)
+                  if observation.raiser is not None or self._raises(observation)[
+                      1 - (observation.seat & 1)] else None)
         estimate = self.estimate(observation, stance)
         raise_action = next((a for a in legal if a.kind == RAISE), None)
         if observation.raiser is not None:
+            assert stance is not None
             return self._answer(observation, legal, estimate.p, raise_action, stance)
-        if (raise_action is not None and not observation.dead_raise
-                and estimate.p >= stance.raise_at):
-            return raise_action
+        if raise_action is not None and not observation.dead_raise:
+            low, high = sorted((self.raise_at, self.careless_raise_at))
+            p = estimate.p
+            if p >= high or (p >= low and p >= (stance or self.stance(observation)).raise_at):
+                return raise_action
         plays = [a for a in legal if a.kind == PLAY]
         return self._play(observation, plays, estimate)
 
@@ -200,21 +212,38 @@ class SearchBot:
         if ended is not None:          # settled: the remaining tricks change nothing
             return Estimate(1.0 if ended == us else 0.0, {})
         leader, trick = trick_in_play(observation)
-        solver = self._solver(observation)
-        worlds = sample_worlds(observation, self.samples, self.rng)
         raises = self._raises(observation)
         weights = [self.raise_weight, self.raise_weight]
         if raises[1 - us]:
             weights[1 - us] = (stance or self.stance(observation)).raise_weight
         mine = (leader + len(trick)) % n == observation.seat and observation.raiser is None
+        batch = self._batch(observation)
+        if isinstance(batch, KernelSolver):       # drawn and solved in C, then counted
+            winners, slots = batch.tally(observation, self.samples, self.rng, mine)
+            ours, theirs = weights[us] ** raises[us], weights[1 - us] ** raises[1 - us]
+            won_worlds = winners.count(us)
+            total = won_worlds * ours + (len(winners) - won_worlds) * theirs
+            shares = {int(card): results.count(us) * ours / total
+                      for card, results in zip(observation.cards, slots)
+                      if results and results[0] >= 0}   # a card's legality: every world's
+            return Estimate(max(shares.values()) if shares else won_worlds * ours / total,
+                            shares)
         total = won = 0.0
         wins: dict[int, float] = {}
-        for world in worlds:
-            if mine:
-                moves = solver.move_winners(world, leader, trick, tricks)
+        worlds = sample_worlds(observation, self.samples, self.rng)
+        solved = None if batch is None else batch.solve(worlds, leader, trick, tricks,
+                                                        moves=mine)
+        for i, world in enumerate(worlds):
+            if solved is not None:            # the same answers, all worlds at once
+                moves = solved.moves[i] if mine else {}
+                winner = (solved.winners[i] if not mine
+                          else us if any(team == us for team in moves.values()) else 1 - us)
+            elif mine:
+                moves = self._solver(observation).move_winners(world, leader, trick, tricks)
                 winner = us if any(team == us for team in moves.values()) else 1 - us
             else:
-                moves, winner = {}, solver.winner(world, leader, trick, tricks)
+                moves = {}
+                winner = self._solver(observation).winner(world, leader, trick, tricks)
             weight = weights[winner] ** raises[winner]
             total += weight
             won += weight * (winner == us)
@@ -241,6 +270,21 @@ class SearchBot:
         found = self._solvers.get(key)
         if found is None or found[0] is not tables:
             found = self._solvers[key] = (tables, Solver(tables, tt, n, mano))
+        return found[1]
+
+    def _batch(self, observation: Observation) -> KernelSolver | BatchSolver | None:
+        """A solver of all the worlds of a decision at once: the compiled kernel where it
+        can be built, else the numpy arrays, else None (world by world in Python)."""
+        tables, tt = observation.tables, trump_tables(observation)
+        n = observation.players
+        mano = (observation.dealer + 1) % n
+        key = (id(tables), tt.trump, n, mano)
+        found = self._batches.get(key)
+        if found is None or found[0] is not tables:
+            made: KernelSolver | BatchSolver | None = kernel_solver(tables, tt, n, mano)
+            if made is None and batch_available():
+                made = BatchSolver(tables, tt, n, mano)
+            found = self._batches[key] = (tables, made)
         return found[1]
 
     def _answer(self, observation: Observation, legal: tuple[Action, ...], p: float,

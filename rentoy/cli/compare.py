@@ -41,9 +41,10 @@ def add_simulation_options(p: argparse.ArgumentParser | argparse._ArgumentGroup)
                    help=_("random, greedy, search (with settings: search:samples=16) or "
                           "tables (bets by the equity tables; it has not been shown to beat "
                           "search, see the page What the bet is worth), or two separated by a "
-                          "comma for team A and team B, e.g. search,greedy; "
-                          "the search bot plays far better and about 60 times slower than "
-                          "greedy (a progress bar shows on a terminal)"))
+                          "comma for team A and team B, e.g. search,greedy; the search bot "
+                          "plays far better and about 5 times slower than greedy (a progress "
+                          "bar shows on a terminal); compare --simulate plays search unless "
+                          "told, simulate random"))
     p.add_argument("--jobs", "-j", type=count, default=1, metavar="J",
                    help=_("worker processes, at most one per core (0: one per core); the "
                           "output does not depend on it"))
@@ -107,7 +108,7 @@ def simulation_estimate(args: argparse.Namespace, hands: int, variants: int) -> 
     :mod:`rentoy.simulation.cost`)."""
     from ..simulation.cost import simulation_seconds
 
-    bots = [b.strip() for b in args.bots.split(",")] if args.bots else ["random"]
+    bots = [b.strip() for b in args.bots.split(",")] if args.bots else ["search"]
     return simulation_seconds(hands, variants, bots, args.players or 4, max(args.jobs, 1))
 
 
@@ -168,7 +169,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help=_("write each divergence as two walkthrough files in DIR (made if "
                           "missing; a taken name gets the next free number, never "
                           "overwritten)"))
-    p.set_defaults(handler=handle)
+    # Simulated play measures what strong play says unless other bots are named.
+    p.set_defaults(handler=handle, bots="search")
 
 
 def handle(args: argparse.Namespace) -> int:
@@ -210,6 +212,12 @@ def handle(args: argparse.Namespace) -> int:
                                by="provenance" if args.provenance else "value")
     data: dict[str, object] = {"rules": comparison.as_dict()}
     tables = list(comparison.tables("long" if args.format == "csv" else "wide"))
+    if args.format in ("text", "markdown"):
+        from ..simulation.stored import stored_table
+
+        stored = stored_table([v.id for v in variants])
+        if stored is not None:              # what strong play says, beside the rules
+            tables.append(stored)
     import sys
 
     if (args.format in ("text", "markdown") and sys.stdout.isatty()

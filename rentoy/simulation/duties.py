@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..engine import Hand
+from ..engine import Hand, Observation
 from ..engine.rules import duty_refusal, legal_cards
 
 __all__ = ["DUTY_FIELDS", "DUTY_OF_FIELD", "duty_counts", "zero_by_construction"]
@@ -63,10 +63,13 @@ def zero_by_construction(field: str, duties: Iterable[frozenset[str]]) -> bool:
     return duty is not None and all(duty not in held for held in duties)
 
 
-def duty_counts(hand: Hand) -> tuple[int, int, int, int, int]:
+def duty_counts(hand: Hand, seen: Observation | None = None
+                ) -> tuple[int, int, int, int, int]:
     """The follows of ``hand`` (finished or not) and how many each duty constrained,
-    as in :data:`DUTY_FIELDS`."""
-    seen = hand.observation(0)
+    as in :data:`DUTY_FIELDS`; ``seen``, seat 0's observation of it when the caller has
+    one already (made once: a simulation reads every hand)."""
+    if seen is None:
+        seen = hand.observation(0)
     tables, players = seen.tables, seen.players
     tt = tables.by_trump[seen.up // 10]
     held = [list(cards) for cards in hand.deal.hands]

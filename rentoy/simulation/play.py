@@ -210,7 +210,7 @@ def _record(game: Game) -> tuple[int, ...]:
                 trump_leads += 1
             if always[cards[(record.winner - record.leader) % players]]:
                 trump_tricks += 1
-        f, c, a, o, fs = duty_counts(hand)
+        f, c, a, o, fs = duty_counts(hand, seen)
         follows += f
         constrained += c
         arrastre += a
