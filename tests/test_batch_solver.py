@@ -174,3 +174,32 @@ def test_the_kernels_exclusions_are_the_engines(spec: str) -> None:
                 checked += 1
                 game.apply_unchecked(bot.choose(seen))
     assert checked
+
+
+def test_the_compiled_library_is_loaded_only_as_built(tmp_path):
+    """The kernel is code kept in the cache folder: a damaged library is built again, and
+    a folder others may write in is not trusted (a private folder of the process is
+    used instead)."""
+    import os
+    import shutil
+    import subprocess
+    import sys
+
+    if shutil.which("cc") is None and shutil.which("gcc") is None:
+        pytest.skip("no C compiler here")
+    folder = tmp_path / "cache"
+    code = "from rentoy.analysis.kernel import kernel; print(kernel() is not None)"
+    env = dict(os.environ, RENTOY_CACHE_DIR=str(folder), RENTOY_KERNEL="1")
+
+    def built() -> str:
+        return subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                              text=True, check=True, timeout=300).stdout.strip()
+
+    assert built() == "True"
+    (library,) = folder.glob("rentoy-kernel-*.so")
+    good = library.read_bytes()
+    library.write_bytes(good[:-100] + b"\0" * 100)           # damaged in place
+    assert built() == "True" and library.read_bytes() == good
+    folder.chmod(0o777)                                       # anyone may write here
+    library.unlink()
+    assert built() == "True" and not library.exists()

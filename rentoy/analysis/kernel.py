@@ -59,6 +59,29 @@ def _cache_folder() -> Path | None:
     return Path(base) / "rentoy"
 
 
+def _private(folder: Path) -> bool:
+    """Whether ``folder`` belongs to this user and no one else may write in it."""
+    try:
+        st = folder.stat()
+    except OSError:
+        return False
+    mine = not hasattr(os, "getuid") or st.st_uid == os.getuid()
+    return mine and not st.st_mode & 0o022
+
+
+def _sealed(target: Path, seal: Path) -> bool:
+    """Whether the built library is there, this user's, and its bytes are the ones
+    recorded when it was built."""
+    try:
+        st = target.stat()
+        if hasattr(os, "getuid") and st.st_uid != os.getuid() or st.st_mode & 0o022:
+            return False
+        recorded = seal.read_text(encoding="ascii").strip()
+        return hashlib.sha256(target.read_bytes()).hexdigest() == recorded
+    except (OSError, UnicodeDecodeError):
+        return False
+
+
 def _build() -> ctypes.CDLL | None:
     if os.environ.get("RENTOY_KERNEL", "1") == "0" or sys.platform == "emscripten":
         return None
@@ -67,9 +90,20 @@ def _build() -> ctypes.CDLL | None:
     except OSError:
         return None
     digest = hashlib.sha256(source + sys.version.encode()).hexdigest()[:16]
-    folder = _cache_folder() or Path(tempfile.gettempdir())
+    # A library is code: it is loaded only from a folder of this user's that no one else
+    # may write (else a private folder of this process), and only when its bytes match
+    # the digest written beside it when it was built (a damaged file is built again).
+    folder = _cache_folder()
+    if folder is not None:
+        try:
+            folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        except OSError:
+            folder = None
+    if folder is None or not _private(folder):
+        folder = Path(tempfile.mkdtemp(prefix="rentoy-kernel-"))
     target = folder / f"rentoy-kernel-{digest}.so"
-    if not target.exists():
+    seal = target.with_suffix(".so.sha256")
+    if not _sealed(target, seal):
         compiler = os.environ.get("CC") or shutil.which("cc") or shutil.which("gcc")
         if compiler is None:
             return None
@@ -82,8 +116,15 @@ def _build() -> ctypes.CDLL | None:
             if done.returncode != 0:
                 os.unlink(temp)
                 return None
+            built = hashlib.sha256(Path(temp).read_bytes()).hexdigest()
             os.replace(temp, target)        # atomically: another process may build it too
+            fd, temp = tempfile.mkstemp(dir=folder, prefix=".rentoy-kernel-", suffix=".sha")
+            with os.fdopen(fd, "w") as handle:
+                handle.write(built)
+            os.replace(temp, seal)
         except (OSError, subprocess.SubprocessError):
+            return None
+        if not _sealed(target, seal):
             return None
     try:
         lib = ctypes.CDLL(str(target))
