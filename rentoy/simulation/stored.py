@@ -20,6 +20,7 @@ import json
 from pathlib import Path
 from typing import Any, Sequence
 
+from ..bots import bot_words
 from ..i18n import N_, _
 from ..render import Table
 from .report import format_rate
@@ -71,11 +72,12 @@ def stored_table(variants: Sequence[str], path: Path = STORED) -> Table | None:
         str(b) for b in bots.values())
     title = _("Strong play, as stored: {games} games of {players} players, bots: {bots}, "
               "seed {seed}").format(games=play.get("games"), players=play.get("players"),
-                                     bots=bot, seed=play.get("seed"))
+                                     bots=bot_words(str(bot)), seed=play.get("seed"))
     notes = [
-        _("Measured by `{command}` with rentoy {version} ({seconds} s), the same games "
-          "under each variant; stored in rentoy/data/strong-play.json and the site's "
-          "docs/data/rule-effects.json.").format(
+        _("Measured with rentoy {version} in {seconds} s, the same games under each "
+          "variant, by the source repository's benchmark `{command}`; stored with the "
+          "package (rentoy/data/strong-play.json) and on the site (What each rule "
+          "changes).").format(
             command=data.get("generated_by", "?"), version=data.get("rentoy_version", "?"),
             seconds=data.get("strong_play_seconds", "?")),
         _("Brackets: 95% interval, estimate +- 1.96 standard errors, with games as the "
