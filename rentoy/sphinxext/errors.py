@@ -66,7 +66,7 @@ def report_failure(env: BuildEnvironment, failure: Failure, location: Any,
     or role); one located in an input file is reported there, with ``context`` (the
     directive or role that read the file) appended so the page is named too.
     """
-    from .tracking import mark_failed
+    from .shared import mark_failed
 
     for text, where in failure.messages:
         logger.error(f"{text} [{context}]" if where and context else text,

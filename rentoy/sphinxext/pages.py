@@ -82,7 +82,7 @@ def _walkthrough_pages(examples: Path, folder: Path) -> dict[str, str]:
     from ..cards import CardError
     from ..errors import RentoyError
     from ..walkthrough import load_walkthrough
-    from .walkthroughs import walkthrough_files, walkthrough_id
+    from .shared import walkthrough_files, walkthrough_id
 
     pages = {}
     for path in walkthrough_files(examples):

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Iterable
 
 from .errors import logger
+from .shared import _failed
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -20,7 +21,7 @@ if TYPE_CHECKING:
 
     from ..variant import Variant
 
-__all__ = ["library_files", "variant_files", "note_files", "note_listing", "mark_failed"]
+__all__ = ["library_files", "variant_files", "note_files", "note_listing"]
 
 
 def library_files() -> list[Path]:
@@ -40,17 +41,6 @@ def note_files(env: BuildEnvironment, paths: Iterable[Path | str]) -> None:
     """Record files the current page depends on (edits to them rebuild it)."""
     for path in paths:
         env.note_dependency(str(Path(path).resolve()))
-
-
-def _failed(env: BuildEnvironment) -> set[str]:
-    if not hasattr(env, "rentoy_failed_docs"):
-        env.rentoy_failed_docs = set()  # type: ignore[attr-defined]
-    failed: set[str] = env.rentoy_failed_docs  # type: ignore[attr-defined]
-    return failed
-
-
-def mark_failed(env: BuildEnvironment, docname: str) -> None:
-    _failed(env).add(docname)
 
 
 def _listings(env: BuildEnvironment) -> dict[str, dict[str, tuple[str, ...]]]:
@@ -73,7 +63,7 @@ def current_listing(env: BuildEnvironment, kind: str) -> tuple[str, ...]:
         from ..variants import builtin_ids
 
         return tuple(builtin_ids())
-    from .walkthroughs import walkthrough_files
+    from .shared import walkthrough_files
 
     folder = Path(env.srcdir) / env.config.rentoy_examples_dir
     return tuple(p.name for p in walkthrough_files(folder))

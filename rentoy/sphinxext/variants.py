@@ -34,6 +34,7 @@ from .errors import Failure
 from .tracking import note_files, note_listing
 from .domain import register_id, register_target
 from .evidence import labelled_sources, quotation_refs, spanish_quotations
+from .shared import headings_option, section
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -41,32 +42,7 @@ if TYPE_CHECKING:
     from ..variant import Variant
 
 __all__ = ["rules_table", "differences_table", "changed_rules", "rule_label", "options_table",
-           "ladder_nodes", "provenance_matrix", "variant_list", "schema_nodes", "section"]
-
-
-def section(directive: RentoyDirective, title: str, key: str | None = None
-            ) -> nodes.Element:
-    """A titled part of a directive's output: a section (in the page's contents) when
-    the directive's ``:headings:`` option is ``sections``, else a rubric and a container
-    (for a directive placed inside prose). ``title`` is English, shown translated (mark
-    it with ``N_``); the section's id is made from ``key`` or the English title, so it
-    is the same in every edition."""
-    shown = _(title)
-    if directive.options.get("headings", "sections") != "sections":
-        box = nodes.container(classes=["rentoy-part"])
-        box += nodes.rubric(shown, shown)
-        return box
-    # The document gives the section a unique id made from its English title.
-    sec = nodes.section(names=[nodes.fully_normalize_name(key or title)])
-    sec += nodes.title(shown, shown)
-    directive.state.document.note_implicit_target(sec, sec)
-    return sec
-
-
-def headings_option(text: str) -> str:
-    """``:headings: sections`` or ``:headings: rubrics``."""
-    choice: str = directives.choice(text, ("sections", "rubrics"))
-    return choice
+           "ladder_nodes", "provenance_matrix", "variant_list", "schema_nodes"]
 
 
 def _markdown_inline(directive: RentoyDirective | RentoyRole | None, text: str | None
@@ -543,7 +519,7 @@ class VariantDirective(RentoyDirective):
         from ..cards import CardError
         from ..errors import RentoyError
         from ..walkthrough import load_walkthrough
-        from .walkthroughs import walkthrough_files, walkthrough_id
+        from .shared import walkthrough_files, walkthrough_id
 
         if not _is_linkable(variant):
             return None

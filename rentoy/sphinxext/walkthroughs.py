@@ -30,7 +30,7 @@ from .tracking import library_files, note_files, note_listing, variant_files
 from .domain import register_target
 from .figures import figure
 from .trees import tree_leaves, tree_svg
-from .variants import headings_option, section
+from .shared import headings_option, section, walkthrough_files, walkthrough_id
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -38,20 +38,9 @@ if TYPE_CHECKING:
     from ..walkthrough import Segment, Step, Walkthrough, WalkthroughRun
 
 __all__ = ["WalkthroughDirective", "WalkthroughListDirective", "DealDirective",
-           "walkthrough_files",
-           "walkthrough_id", "run_failures"]
+           "run_failures"]
 
 _LINE = re.compile(r"^line (\d+): (.*)$", re.DOTALL)
-
-
-def walkthrough_id(path: Path) -> str:
-    """A walkthrough's name on the site: its file name without ``.yaml``."""
-    return path.stem
-
-
-def walkthrough_files(folder: Path) -> list[Path]:
-    """The walkthrough files of a folder, by name."""
-    return sorted(p for p in folder.glob("*.yaml") if p.is_file())
 
 
 def _display(path: Path) -> str:
