@@ -15,13 +15,14 @@ from ..i18n import _
 
 if TYPE_CHECKING:
     from sphinx.environment import BuildEnvironment
+    from sphinx.util.docutils import SphinxDirective
 
-    from .directives import RentoyDirective
+__all__ = ["failed_pages", "mark_failed", "walkthrough_id", "walkthrough_files", "section",
+           "headings_option"]
 
-__all__ = ["mark_failed", "walkthrough_id", "walkthrough_files", "section", "headings_option"]
 
-
-def _failed(env: BuildEnvironment) -> set[str]:
+def failed_pages(env: BuildEnvironment) -> set[str]:
+    """The pages whose generated content failed in this build (kept in the environment)."""
     if not hasattr(env, "rentoy_failed_docs"):
         env.rentoy_failed_docs = set()  # type: ignore[attr-defined]
     failed: set[str] = env.rentoy_failed_docs  # type: ignore[attr-defined]
@@ -29,7 +30,8 @@ def _failed(env: BuildEnvironment) -> set[str]:
 
 
 def mark_failed(env: BuildEnvironment, docname: str) -> None:
-    _failed(env).add(docname)
+    """Record that ``docname``'s generated content failed (it is read again next build)."""
+    failed_pages(env).add(docname)
 
 
 def walkthrough_id(path: Path) -> str:
@@ -42,7 +44,7 @@ def walkthrough_files(folder: Path) -> list[Path]:
     return sorted(p for p in folder.glob("*.yaml") if p.is_file())
 
 
-def section(directive: RentoyDirective, title: str, key: str | None = None
+def section(directive: SphinxDirective, title: str, key: str | None = None
             ) -> nodes.Element:
     """A titled part of a directive's output: a section (in the page's contents) when
     the directive's ``:headings:`` option is ``sections``, else a rubric and a container

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Iterable
 
 from .errors import logger
-from .shared import _failed
+from .shared import failed_pages
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -70,13 +70,13 @@ def current_listing(env: BuildEnvironment, kind: str) -> tuple[str, ...]:
 
 
 def _purge(app: Sphinx, env: BuildEnvironment, docname: str) -> None:
-    _failed(env).discard(docname)
+    failed_pages(env).discard(docname)
     _listings(env).pop(docname, None)
 
 
 def _merge(app: Sphinx, env: BuildEnvironment, docnames: set[str],
            other: BuildEnvironment) -> None:
-    _failed(env).update(_failed(other) & set(docnames))
+    failed_pages(env).update(failed_pages(other) & set(docnames))
     for docname, kinds in _listings(other).items():
         if docname in docnames:
             _listings(env)[docname] = kinds
@@ -86,7 +86,7 @@ def _outdated(app: Sphinx, env: BuildEnvironment, added: set[str], changed: set[
               removed: set[str]) -> list[str]:
     # A page that failed stays failed until its input changes: read it again so the
     # error is reported (and fails the build) every time, not only the first.
-    again = {d for d in _failed(env) if d in env.found_docs}
+    again = {d for d in failed_pages(env) if d in env.found_docs}
     now: dict[str, tuple[str, ...]] = {}
     for docname, kinds in _listings(env).items():
         for kind, names in kinds.items():
@@ -98,8 +98,8 @@ def _outdated(app: Sphinx, env: BuildEnvironment, added: set[str], changed: set[
 
 
 def _finished(app: Sphinx, exception: BaseException | None) -> None:
-    if exception is None and app.env is not None and _failed(app.env):
-        pages = ", ".join(sorted(_failed(app.env)))
+    if exception is None and app.env is not None and failed_pages(app.env):
+        pages = ", ".join(sorted(failed_pages(app.env)))
         logger.info(f"rentoy: generated content failed on: {pages}")
         app.statuscode = 1
 
