@@ -51,7 +51,8 @@ def comparison_table(comparison: RuleComparison, variants: Sequence[Variant],
     """A comparison as tables: rules down, variants across (at most ``per_table`` to a
     table, so each fits a page), a value that departs from the row's usual one (taken
     over every variant) highlighted."""
-    from .variants import column_groups, rule_label
+    from .library import column_groups
+    from .variants import rule_label
 
     positions = list(range(len(variants)))
     return [_comparison_part(comparison, variants, group, rule_label)

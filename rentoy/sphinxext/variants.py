@@ -15,7 +15,6 @@ values.
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING, Any, Sequence
 
 from docutils import nodes
@@ -23,7 +22,6 @@ from docutils.parsers.rst import directives
 from sphinx import addnodes
 
 from ..i18n import N_, _, data_text
-from ..provenance import STATUS_MARKS
 from ..variants import is_uncorroborated
 from .cards import card_order_nodes
 from .citations import source_refs
@@ -42,7 +40,7 @@ if TYPE_CHECKING:
     from ..variant import Variant
 
 __all__ = ["rules_table", "differences_table", "changed_rules", "rule_label", "options_table",
-           "ladder_nodes", "provenance_matrix", "variant_list", "schema_nodes"]
+           "ladder_nodes", "status_legend", "variant_ref"]
 
 
 def _markdown_inline(directive: RentoyDirective | RentoyRole | None, text: str | None
@@ -296,36 +294,6 @@ def ladder_nodes(variant: Variant) -> list[nodes.Node]:
     return out
 
 
-def _matrix_cell(variant: Variant, rule: str) -> cell:
-    prov = variant.provenance[rule]
-    content: list[nodes.Node] = [status_node(prov.status, short=True)]
-    if prov.carried:
-        # Carried over: the evidence is the other variant's, shown in its column.
-        content.append(nodes.Text(" "))
-        content.append(nodes.abbreviation(
-            "↑", "↑", explanation=_("carried over from {variant}, {status} there").format(
-                variant=prov.defined_in, status=status_word(str(prov.stated_status))),
-            classes=["rentoy-inherited"]))
-    if is_uncorroborated(variant, rule):
-        content.append(nodes.abbreviation("*", "*", explanation=_(
-            "uncorroborated: one source, which names no source of its own"),
-                                          classes=["rentoy-uncorroborated"]))
-    if prov.source and not prov.carried:
-        content.append(nodes.Text(" "))
-        refs = nodes.inline(classes=["rentoy-matrix-sources"])
-        refs.extend(source_refs(prov.source, sep="; ", compact=True))
-        content.append(refs)
-    return cell(paragraph(content), [f"rentoy-cell-{prov.status}"])
-
-
-def column_groups(items: Sequence[Any], most: int) -> list[list[Any]]:
-    """``items`` in as few groups of at most ``most`` as will do, sizes balanced (9 by
-    5 -> 5 and 4): a grid too wide for a page becomes several that fit."""
-    count = max(1, -(-len(items) // most))
-    size = -(-len(items) // count) if items else 0
-    return [list(items[i:i + size]) for i in range(0, len(items), size)] if items else [[]]
-
-
 def status_legend() -> nodes.paragraph:
     """What each status mark means, from the schema's own description of statuses."""
     from ..validation import load_schema
@@ -353,44 +321,6 @@ def status_legend() -> nodes.paragraph:
                          "own (assumed here); * uncorroborated (attested by one source "
                          "alone, which names no source of its own)."))
     return para
-
-
-def provenance_matrix(variants: Sequence[Variant], per_table: int = 5) -> list[nodes.Node]:
-    """Every rule against every variant, each cell its status and sources; the
-    variants split over tables of at most ``per_table`` columns so each fits a page."""
-    from ..ruletable import RULE_NAMES
-
-    out: list[nodes.Node] = [status_legend()]
-    for group in column_groups(variants, per_table):
-        columns: list[Any] = [_("rule")] + [variant_ref(v.id) for v in group]
-        rows = [[rule_label(rule)] + [_matrix_cell(v, rule) for v in group]
-                for rule in RULE_NAMES]
-        out.append(table(columns, rows, classes=["rentoy-matrix", "rentoy-wide"]))
-    return out
-
-
-def variant_list(variants: Sequence[Variant]) -> nodes.table:
-    """The variants, one row each, linked to their pages, with status counts."""
-    from ..provenance import STATUSES
-
-    rows = []
-    for v in variants:
-        counts = v.status_counts()
-        evidence = nodes.inline(classes=["rentoy-counts"])
-        for i, status in enumerate(STATUSES):
-            if i:
-                evidence += nodes.Text(" ")
-            evidence += nodes.abbreviation(
-                f"{STATUS_MARKS[status]}{counts[status]}", f"{STATUS_MARKS[status]}{counts[status]}",
-                explanation=f"{counts[status]} {status_word(status)}",
-                classes=["rentoy-status", f"rentoy-status-{status}"])
-        rows.append([variant_ref(v.id), data_text(v.name or ""), data_text(v.period or "-"),
-                     data_text(v.region or "-"),
-                     [variant_ref(v.extends)] if v.extends else "-", evidence,
-                     ", ".join(v.options) or "-"])
-    return table(["id", _("name"), _("period"), _("region"), _("extends"), _("evidence"),
-                  _("options")], rows,
-                 classes=["rentoy-variants"])
 
 
 # ---------------------------------------------------------------------------------------
@@ -594,245 +524,6 @@ class LadderDirective(RentoyDirective):
         return ladder_nodes(self.load_variant(self.arguments[0]))
 
 
-class ProvenanceMatrixDirective(RentoyDirective):
-    """``{rentoy-provenance-matrix}``: every rule against every built-in variant."""
-
-    def make(self) -> list[nodes.Node]:
-        return provenance_matrix(self.builtin_variants())
-
-
-class VariantListDirective(RentoyDirective):
-    """``{rentoy-variant-list}``: the built-in variants, linked to their pages."""
-
-    def make(self) -> list[nodes.Node]:
-        return [variant_list(self.builtin_variants())]
-
-
-class ExampleVariantDirective(RentoyDirective):
-    """``{rentoy-example-variant} PATH``: a variant file shown, loaded at build time (a
-    broken file fails the build), then its rules table and options."""
-
-    required_arguments = 1
-    option_spec = {"no-rules": directives.flag}
-
-    def make(self) -> list[nodes.Node]:
-        path = self.resolve_path(self.arguments[0])
-        note_files(self.env, [path])
-        if not path.is_file():
-            raise Failure([(f"no variant file {self.arguments[0]!r} (looked for {path})", None)])
-        # Loaded first, through the bounded reader: a damaged file (not UTF-8, too large,
-        # ...) is reported with its line, as every file is; then shown as it was read.
-        variant = self.load_variant(str(path))
-        from ..yamlfile import read_text
-
-        text = read_text(path)
-        block = nodes.literal_block(text, text, language="yaml", classes=["rentoy-example-file"])
-        container = nodes.container("", literal_block=True, classes=["literal-block-wrapper"])
-        caption = nodes.caption(path.name, path.name)
-        container += caption
-        container += block
-        out: list[nodes.Node] = [container]
-        if "no-rules" not in self.options:
-            out.append(rules_table(self, variant))
-            opts = options_table(self, variant)
-            if opts is not None:
-                out.append(opts)
-        return out
-
-
-# ---------------------------------------------------------------------------------------
-# The schema reference.
-
-def _alternatives(words: list[str]) -> str:
-    """Forms a value may take, in words: "text, a whole number or empty"."""
-    if len(words) == 1:
-        return words[0]
-    return _("{items} or {last}").format(items=", ".join(words[:-1]), last=words[-1])
-
-
-def _lower_first(text: str) -> str:
-    """A description made a phrase that follows words: "A card code" -> "a card code"
-    (not a name or an abbreviation: "ISBN")."""
-    first = text.split(" ", 1)[0]
-    return text if any(c.isupper() for c in first[1:]) else text[:1].lower() + text[1:]
-
-
-def _described(schema: dict[str, Any], root: dict[str, Any]) -> str | None:
-    """The description a reference points to, in the language spoken now (None if it
-    has none)."""
-    from ..validation import resolve_ref
-
-    if "$ref" not in schema:
-        return None
-    target = resolve_ref(schema, root)
-    description = target.get("description")
-    return _(description).rstrip(".") if description else None
-
-
-def _describe(schema: dict[str, Any], root: dict[str, Any], many: bool = False) -> str:
-    """A JSON Schema fragment in words (Markdown), in the language spoken now; ``many``
-    says it of the items of a list ("whole numbers from 1 to 19")."""
-    from ..i18n import ngettext
-    from ..validation import resolve_ref
-
-    if "$ref" in schema:
-        said = _described(schema, root)
-        return said if said is not None else _describe(resolve_ref(schema, root), root, many)
-    for key in ("anyOf", "oneOf"):
-        if key in schema:
-            return _alternatives([_describe(s, root, many) for s in schema[key]])
-    if "enum" in schema:
-        values = [f"`{json.dumps(v)}`".replace('"', "") for v in schema["enum"]]
-        if len(values) == 1:
-            return _("only {value}").format(value=values[0])
-        return (_("values among {values}") if many else
-                _("one of {values}")).format(values=", ".join(values))
-    if "const" in schema:
-        return f"`{schema['const']}`"
-    kind = schema.get("type")
-    if isinstance(kind, list):
-        return _alternatives([_describe({**schema, "type": k}, root, many) for k in kind])
-    if kind == "array":
-        items = schema.get("items")
-        item = _described(items, root) if items else None
-        if items is None:
-            text = _("lists") if many else _("a list")
-        elif item is not None:
-            text = _("a list, each item {item}").format(item=_lower_first(item))
-        else:
-            text = _("a list of {items}").format(items=_describe(items, root, many=True))
-        limits = []
-        least, most = schema.get("minItems"), schema.get("maxItems")
-        if least and least == most:
-            limits.append(ngettext("exactly {count} item", "exactly {count} items",
-                                   least).format(count=least))
-        else:
-            if least:
-                limits.append(ngettext("at least {count} item", "at least {count} items",
-                                       least).format(count=least))
-            if most:
-                limits.append(ngettext("at most {count} item", "at most {count} items",
-                                       most).format(count=most))
-        if schema.get("uniqueItems"):
-            limits.append(_("no repeats"))
-        return text + (f" ({', '.join(limits)})" if limits else "")
-    if kind == "object":
-        props = schema.get("properties")
-        if props:
-            keys = ", ".join(f"`{k}`" for k in props)
-            return (_("mappings with the keys {keys}") if many else
-                    _("a mapping with the keys {keys}")).format(keys=keys)
-        return _("mappings") if many else _("a mapping")
-    if kind == "integer":
-        low, high = schema.get("minimum"), schema.get("maximum")
-        if low is not None and high is not None:
-            return (_("whole numbers from {low} to {high}") if many else
-                    _("a whole number from {low} to {high}")).format(low=low, high=high)
-        if low is not None:
-            return (_("whole numbers, at least {low}") if many else
-                    _("a whole number, at least {low}")).format(low=low)
-        return _("whole numbers") if many else _("a whole number")
-    if kind == "string":
-        return _("texts") if many else _("text")
-    if kind == "boolean":
-        return _("`true` or `false`")
-    if kind == "null":
-        return _("empty (`null`)")
-    return _("any values") if many else _("any value")
-
-
-def _bare(rule_schema: dict[str, Any]) -> dict[str, Any]:
-    """The bare-value form of a rule (the first of its written forms)."""
-    forms = rule_schema.get("anyOf")
-    return forms[0] if forms else rule_schema
-
-
-def schema_nodes(directive: RentoyDirective, schema: dict[str, Any]) -> list[nodes.Node]:
-    """The variant-file schema in tables: the file's keys, the rules, the calls, the
-    keys of an option; in the language spoken now. A rule is named and described as the
-    rule table says (:func:`rentoy.ruletable.rule_title`, ``rule_description``); the
-    other keys' descriptions are the schema's, translated by the catalogs (they are
-    marked where the schema is made, :mod:`rentoy.schemagen`)."""
-    from ..ruletable import RULES, rule_description, rule_title
-
-    def md(text: str) -> list[nodes.Node]:
-        return _markdown_inline(directive, text)
-
-    def described(sub: dict[str, Any]) -> list[nodes.Node]:
-        return md(_(sub["description"])) if sub.get("description") else []
-
-    def labelled(label: str, content: list[nodes.Node]) -> list[nodes.Node]:
-        # A phone shows each key as a block, without the header: the cell says what it is.
-        said = f"{label}: "
-        return [nodes.inline(said, said, classes=["rentoy-phone-label"]), *content]
-
-    def need(required: bool) -> str:
-        return _("required") if required else _("optional")
-
-    required = set(schema.get("required", ()))
-    rows = []
-    for key, sub in schema["properties"].items():
-        rows.append([nodes.literal(key, key), labelled(_("type"), md(_describe(sub, schema))),
-                     need(key in required), described(sub)])
-    out: list[nodes.Node] = [table([_("key"), _("type"), "", _("description")], rows,
-                                   classes=["rentoy-schema"],
-                                   title=_("The keys of a variant file"))]
-
-    rule_schemas = schema["properties"]["rules"]["properties"]
-    must = set(schema.get("x-required-rules", ()))
-    rows = []
-    for name, sub in rule_schemas.items():
-        if "default" in sub:
-            default = nodes.literal(json.dumps(sub["default"]), json.dumps(sub["default"]))
-        else:
-            default = _("required without `extends`") if name in must else "-"
-        if name in RULES:
-            title = rule_title(name)
-            meaning: list[nodes.Node] = [nodes.strong(title, title), nodes.Text(". ")]
-            meaning += md(rule_description(name))
-        else:
-            meaning = described(sub)
-        rows.append([nodes.literal(name, name),
-                     labelled(_("value"), md(_describe(_bare(sub), schema))),
-                     labelled(_("default"), [default]) if isinstance(default, nodes.Node)
-                     else md(default), meaning])
-    out.append(table([_("rule"), _("value"), _("default"), _("description")], rows,
-                     classes=["rentoy-schema"],
-                     title=_("Rules (each bare, or {value, status, source, note, "
-                             "alternatives})")))
-
-    calls = _bare(rule_schemas.get("calls", {})).get("properties", {})
-    if calls:
-        out.append(table([_("key"), _("value"), _("description")],
-                         [[nodes.literal(k, k), labelled(_("value"), md(_describe(s, schema))),
-                           described(s)] for k, s in calls.items()],
-                         classes=["rentoy-schema"],
-                         title=_("The keys of calls")))
-
-    option = schema.get("$defs", {}).get("option", {})
-    if option:
-        opt_required = set(option.get("required", ()))
-        out.append(table([_("key"), _("value"), "", _("description")],
-                         [[nodes.literal(k, k), labelled(_("value"), md(_describe(s, schema))),
-                           need(k in opt_required), described(s)]
-                          for k, s in option.get("properties", {}).items()],
-                         classes=["rentoy-schema"],
-                         title=_("The keys of an option")))
-    return out
-
-
-class SchemaDirective(RentoyDirective):
-    """``{rentoy-schema}``: the variant-file schema reference, from variants/schema.json."""
-
-    def make(self) -> list[nodes.Node]:
-        from ..validation import load_schema
-        from ..variants import schema_path
-
-        path = schema_path()
-        note_files(self.env, [path])
-        return schema_nodes(self, load_schema(str(path)))
-
-
 # ---------------------------------------------------------------------------------------
 # Roles.
 
@@ -880,9 +571,5 @@ def setup(app: Sphinx) -> None:
     app.add_directive("rentoy-variant", VariantDirective)
     app.add_directive("rentoy-rules", RulesDirective)
     app.add_directive("rentoy-ladder", LadderDirective)
-    app.add_directive("rentoy-provenance-matrix", ProvenanceMatrixDirective)
-    app.add_directive("rentoy-variant-list", VariantListDirective)
-    app.add_directive("rentoy-example-variant", ExampleVariantDirective)
-    app.add_directive("rentoy-schema", SchemaDirective)
     app.add_role("rentoy-value", ValueRole())
     app.add_role("rentoy-status", StatusRole())
