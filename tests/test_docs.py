@@ -318,6 +318,18 @@ def test_an_edited_rule_shows_everywhere_and_edits_rebuild(copy: Path) -> None:
     assert "generated/zz-extra.html" in page(out, "worked-examples/index")
     assert 'href="variants/generated/extra.html' in page(out, "provenance")
 
+    # An edit of a leaf variant (one no other extends) reads again the pages that read
+    # its rules, not every variant's page (each names its children by lineage only).
+    leaf = copy / "variants" / "huetor.yaml"
+    leaf.write_text(leaf.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    done = sphinx(copy / "docs", out, *QUICK)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr
+    reread = set(re.findall(r"reading sources\.\.\. \[[ \d]+%\] (\S+)", done.stdout))
+    assert {"variants/generated/huetor", "provenance", "compare"} <= reread
+    others = {f"variants/generated/{vid}" for vid in builtin_ids()} - {
+        "variants/generated/huetor"}
+    assert reread & others == set()
+
 
 # ---------------------------------------------------------------------------------------
 # Made for reading: the first pages, the plot, the API pages, search.

@@ -14,7 +14,7 @@ from .directives import RentoyDirective
 from .elements import table
 from .errors import Failure
 from .tracking import note_files
-from .variants import _markdown_inline, options_table, rules_table
+from .variants import markdown_inline, options_table, rules_table
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -167,7 +167,7 @@ def schema_nodes(directive: RentoyDirective, schema: dict[str, Any]) -> list[nod
     from ..ruletable import RULES, rule_description, rule_title
 
     def md(text: str) -> list[nodes.Node]:
-        return _markdown_inline(directive, text)
+        return markdown_inline(directive, text)
 
     def described(sub: dict[str, Any]) -> list[nodes.Node]:
         return md(_(sub["description"])) if sub.get("description") else []

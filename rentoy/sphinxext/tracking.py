@@ -54,7 +54,10 @@ def _listings(env: BuildEnvironment) -> dict[str, dict[str, tuple[str, ...]]]:
 
 def note_listing(env: BuildEnvironment, kind: str) -> None:
     """The current page shows every file of ``kind`` (``variants``, ``examples``): read
-    it again when one is added or removed (a folder cannot be a Sphinx dependency)."""
+    it again when one is added or removed (a folder cannot be a Sphinx dependency).
+    ``lineage``: the page shows which built-in variant extends which, and is read again
+    when that changes, not when a rule of some variant does (so a page that names a
+    variant's children does not depend on every variant file)."""
     _listings(env).setdefault(env.docname, {})[kind] = current_listing(env, kind)
 
 
@@ -63,6 +66,10 @@ def current_listing(env: BuildEnvironment, kind: str) -> tuple[str, ...]:
         from ..variants import builtin_ids
 
         return tuple(builtin_ids())
+    if kind == "lineage":
+        from ..variants import builtin_variants
+
+        return tuple(f"{v.id}<{v.extends or ''}" for v in builtin_variants())
     from .shared import walkthrough_files
 
     folder = Path(env.srcdir) / env.config.rentoy_examples_dir

@@ -1,6 +1,7 @@
-"""Variant pages and tables: a variant's page body, its rules with provenance, the
-betting ladder, the provenance matrix, the variant list, the schema reference, an
-example variant file, and the inline roles that quote a rule's value or status.
+"""A variant's page and its tables: the page body, its rules with provenance, the
+betting ladder, and the inline roles that quote a rule's value or status (the pages over
+every variant are :mod:`rentoy.sphinxext.library`; the schema reference and an example
+file, :mod:`rentoy.sphinxext.schema`).
 
 A variant's page leads with how it differs from the variant it extends (the changed
 rules, the parent's value beside the new one), then links the examples that use it;
@@ -22,7 +23,7 @@ from docutils.parsers.rst import directives
 from sphinx import addnodes
 
 from ..i18n import N_, _, data_text
-from ..variants import is_uncorroborated
+from ..variants import builtin_variants, is_uncorroborated
 from .cards import card_order_nodes
 from .citations import source_refs
 from .directives import RentoyDirective, RentoyRole, split_spec_rule
@@ -40,10 +41,10 @@ if TYPE_CHECKING:
     from ..variant import Variant
 
 __all__ = ["rules_table", "differences_table", "changed_rules", "rule_label", "options_table",
-           "ladder_nodes", "status_legend", "variant_ref"]
+           "ladder_nodes", "status_legend", "variant_ref", "markdown_inline"]
 
 
-def _markdown_inline(directive: RentoyDirective | RentoyRole | None, text: str | None
+def markdown_inline(directive: RentoyDirective | RentoyRole | None, text: str | None
                      ) -> list[nodes.Node]:
     """A note or description as inline Markdown (emphasis, code), in a page's syntax;
     the Spanish passages it quotes marked so (:func:`.evidence.spanish_quotations`)."""
@@ -126,7 +127,7 @@ def _origin_nodes(variant: Variant, rule: str) -> list[nodes.Node]:
 def _note_nodes(directive: RentoyDirective | None, variant: Variant, name: str
                 ) -> list[nodes.Node]:
     prov = variant.provenance[name]
-    note: list[nodes.Node] = _markdown_inline(directive, data_text(prov.note or ""))
+    note: list[nodes.Node] = markdown_inline(directive, data_text(prov.note or ""))
     if prov.alternatives:
         note.append(nodes.Text((" " if note else "") + _("Other readings: ")))
         note.append(nodes.Text(", ".join(f"{variant.base_id}+{a}" for a in prov.alternatives)))
@@ -230,7 +231,7 @@ def options_table(directive: RentoyDirective, variant: Variant) -> nodes.table |
         rows.append([nodes.literal(spec, spec), changes,
                      cell(status, [f"rentoy-cell-{prov.status}"]),
                      labelled_sources(variant, prov.source),
-                     _markdown_inline(directive, data_text(prov.note or ""))])
+                     markdown_inline(directive, data_text(prov.note or ""))])
     return table([_("option"), _("changes"), _("status"), _("sources"), _("note")], rows,
                  classes=["rentoy-options"])
 
@@ -467,7 +468,10 @@ class VariantDirective(RentoyDirective):
             if wt.variant.builtin and wt.variant.base_id == variant.base_id:
                 examples.append(xref("walkthrough", walkthrough_id(path), data_text(wt.title)))
         para = paragraph(None, ["rentoy-used-in"])
-        children = [v for v in self.builtin_variants() if v.extends == variant.base_id]
+        # Which variants extend this one, not what they say: the page is read again when
+        # the lineage changes, not on every edit of another variant's rules.
+        note_listing(self.env, "lineage")
+        children = [v for v in builtin_variants() if v.extends == variant.base_id]
         if children:
             para += nodes.strong(_("Extended by: "), _("Extended by: "))
             for i, child in enumerate(children):
