@@ -60,7 +60,7 @@ from ..variants import load_variant
 
 __all__ = ["Rate", "PerfectComparison", "PerfectDivergence", "compare_perfect",
            "perfect_deal", "solve_chunk", "perfect_report", "perfect_divergences",
-           "save_perfect_divergences", "perfect_divergences_report"]
+           "save_perfect_divergences", "perfect_divergences_report", "alike_groups"]
 
 #: What the intervals of the JSON output are.
 INTERVAL = ("95%: Wilson score intervals for shares, normal (mean +- 1.96 SE) for the "
@@ -421,3 +421,22 @@ def perfect_divergences_report(found: Sequence[PerfectDivergence],
     data = [dict(d.as_dict(), files=[str(s.path) for s in saved[2 * k:2 * k + 2]])
             for k, d in enumerate(found)]
     return Report(data, [table])
+
+
+def alike_groups(specs: Sequence[str]) -> list[list[str]]:
+    """``specs`` grouped by the way they play the cards (in order of first appearance):
+    the variants of a group have the same perfect play by construction."""
+    from ..analysis import same_trick_play
+    from ..engine import compile_variant
+    from ..variants import load_variant
+
+    groups: list[tuple[Any, list[str]]] = []
+    for spec in specs:
+        tables = compile_variant(load_variant(spec))
+        for first, members in groups:
+            if same_trick_play(first, tables):
+                members.append(spec)
+                break
+        else:
+            groups.append((tables, [spec]))
+    return [members for _, members in groups]

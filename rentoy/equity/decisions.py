@@ -177,3 +177,35 @@ def _english(function: Any, *args: Any) -> Any:
     """``function(*args)`` with English spoken (the JSON is English in every language)."""
     with use_language("en"):
         return function(*args)
+
+
+def _step(level: int) -> Any:
+    from ..analysis.stakes import Step
+    return Step(level - 1, level)
+
+
+_DRAWS = 100
+
+
+def _take_intervals(eq: Any, tables: Any, seed: int, level: int
+                    ) -> dict[tuple[int, int], tuple[float, float, float]]:
+    """Team A's dead take point of the raise to ``level``, team B dealing, at every
+    score: the estimate and its 95% interval over bootstrap draws of the counts."""
+    from ..analysis.stakes import Stakes
+    from ..equity.table import bootstrap
+
+    target = eq.target
+    scores = [(a, b) for a in range(target) for b in range(target)]
+    point = Stakes(eq.chances, tables)
+    values: dict[tuple[int, int], list[float]] = {s: [] for s in scores}
+    for drawn in bootstrap(eq.counts, target, _DRAWS, seed):
+        stakes = Stakes(drawn, tables)
+        for score in scores:
+            values[score].append(stakes.dead_take(score, 1, 0, _step(level)))
+    out = {}
+    for score, found in values.items():
+        found.sort()
+        out[score] = (point.dead_take(score, 1, 0, _step(level)),
+                      found[int(0.025 * (len(found) - 1))],
+                      found[int(round(0.975 * (len(found) - 1)))])
+    return out

@@ -23,6 +23,7 @@ from docutils import nodes
 from docutils.parsers.rst import directives
 
 from ..i18n import _, number
+from ..simulation.report import merged_report, same_play_groups
 from .citations import source_refs
 from .directives import RentoyDirective
 from .elements import cell, paragraph, report_nodes, status_node, table, xref
@@ -33,8 +34,7 @@ if TYPE_CHECKING:
     from ..comparison.rules import RuleComparison
     from ..variant import Variant
 
-__all__ = ["CompareDirective", "SimulationDirective", "comparison_table", "same_play_groups",
-           "merged_report"]
+__all__ = ["CompareDirective", "SimulationDirective", "comparison_table"]
 
 
 def _variant_heading(variant: Variant) -> list[nodes.Node]:
@@ -247,53 +247,6 @@ def cached_simulation(variants: Sequence[Any], settings: dict[str, Any],
     result = run()
     write_cache(folder, name, pickle.dumps(result))
     return result
-
-
-def same_play_groups(result: Any) -> list[list[str]]:
-    """The variants of a simulation grouped by identical figures on every statistic (in
-    order of first appearance): variants that played exactly alike on the same games."""
-    groups: dict[tuple[Any, ...], list[str]] = {}
-    for variant in result.variants:
-        key = tuple((e.value, e.low, e.high) for e in result.estimates(variant).values())
-        groups.setdefault(key + (result.hands[result.index(variant)],), []).append(variant)
-    return list(groups.values())
-
-
-def merged_report(report: Any, groups: Sequence[Sequence[str]], reference: str) -> Any:
-    """A simulation report with the columns of variants that played alike merged into
-    one ("1598, 1704, 1737: the same"), and their differences from ``reference``,
-    zero by construction of the run, said once instead of shown as measured."""
-    from ..frozen import replace
-
-    first = {g[0]: g for g in groups}
-    same_as_ref = next((g for g in groups if reference in g), [reference])
-    tables = []
-    for i, tbl in enumerate(report.tables):
-        columns, keep = [tbl.columns[0]], [0]
-        for j, name in enumerate(tbl.columns[1:], 1):
-            variant = str(name).removesuffix(f" - {reference}")
-            if i == 0 and variant in first:
-                group = first[variant]
-                columns.append(", ".join(group) + (": " + _("the same") if len(group) > 1
-                                                   else ""))
-                keep.append(j)
-            elif i > 0 and variant in first and variant not in same_as_ref:
-                columns.append(", ".join(first[variant]) + f" - {reference}")
-                keep.append(j)
-            elif i > 0 and variant not in same_as_ref and all(
-                    variant not in g for g in groups):
-                columns.append(str(name))
-                keep.append(j)
-        notes = list(tbl.notes)
-        if i > 0 and len(same_as_ref) > 1:
-            others = [v for v in same_as_ref if v != reference]
-            notes.insert(0, _("{variants} played exactly as {reference} on these games: "
-                              "every difference from it is zero, and not shown.").format(
-                variants=", ".join(others), reference=reference))
-        tables.append(replace(tbl, columns=columns,
-                              rows=[[row[k] for k in keep] for row in tbl.rows],
-                              notes=notes))
-    return replace(report, tables=tables)
 
 
 def setup(app: Sphinx) -> None:

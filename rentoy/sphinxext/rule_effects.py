@@ -20,12 +20,13 @@ interval and count, so a figure is written once, in the data, and quoted everywh
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Mapping
 
 from docutils import nodes
 
 from docutils.parsers.rst import directives
 
+from ..comparison.perfect import alike_groups
 from ..i18n import N_, _, interval, number
 from ..i18n import percent as per_cent
 from .charts import Panel, Row, chart
@@ -37,7 +38,7 @@ if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
 __all__ = ["RuleEffectsDirective", "FigureRole", "stale_variants", "changed_rules", "no_duty_in_either",
-           "alike_groups", "quote_figure"]
+           "quote_figure"]
 
 
 def stale_variants(data: Mapping[str, Any]) -> dict[str, list[str]]:
@@ -109,25 +110,6 @@ _UNITS = {"games": N_("games"), "deals": N_("deals")}
 
 def _count(n: int, unit: str) -> str:
     return f"{number(n)} {_(_UNITS.get(unit, unit))}"
-
-
-def alike_groups(specs: Sequence[str]) -> list[list[str]]:
-    """``specs`` grouped by the way they play the cards (in order of first appearance):
-    the variants of a group have the same perfect play by construction."""
-    from ..analysis import same_trick_play
-    from ..engine import compile_variant
-    from ..variants import load_variant
-
-    groups: list[tuple[Any, list[str]]] = []
-    for spec in specs:
-        tables = compile_variant(load_variant(spec))
-        for first, members in groups:
-            if same_trick_play(first, tables):
-                members.append(spec)
-                break
-        else:
-            groups.append((tables, [spec]))
-    return [members for _, members in groups]
 
 
 def quote_figure(data: Mapping[str, Any], key: str) -> str:
