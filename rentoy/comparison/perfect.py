@@ -43,7 +43,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from ..analysis import Position, Solver, principal_line
+from ..analysis import Position, Solver, principal_line, same_trick_play
 from ..cards import DECK
 from ..notation import format_deal
 from .divergence import PairTexts, SavedFile, save_pairs, walkthrough_text, walkthrough_variant
@@ -426,10 +426,6 @@ def perfect_divergences_report(found: Sequence[PerfectDivergence],
 def alike_groups(specs: Sequence[str]) -> list[list[str]]:
     """``specs`` grouped by the way they play the cards (in order of first appearance):
     the variants of a group have the same perfect play by construction."""
-    from ..analysis import same_trick_play
-    from ..engine import compile_variant
-    from ..variants import load_variant
-
     groups: list[tuple[Any, list[str]]] = []
     for spec in specs:
         tables = compile_variant(load_variant(spec))

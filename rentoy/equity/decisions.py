@@ -27,14 +27,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..analysis.stakes import Point, ScoreChances, Stakes, after_hand, raise_steps, value_points
+from ..analysis.stakes import (Point, ScoreChances, Stakes, Step, after_hand, raise_steps,
+                               value_points)
 from ..engine import compile_variant
 from ..engine.rules import decides_game
 from ..i18n import _, number, percent, use_language
 from ..variant import Variant
 from ..variants import load_variant
+from .table import bootstrap
 
-__all__ = ["Decision", "decisions", "describe", "decision_json", "chance_text", "TEAM_NAMES"]
+__all__ = ["Decision", "decisions", "describe", "decision_json", "chance_text", "TEAM_NAMES",
+           "take_intervals"]
 
 TEAM_NAMES = ("A", "B")
 
@@ -180,20 +183,16 @@ def _english(function: Any, *args: Any) -> Any:
 
 
 def _step(level: int) -> Any:
-    from ..analysis.stakes import Step
     return Step(level - 1, level)
 
 
 _DRAWS = 100
 
 
-def _take_intervals(eq: Any, tables: Any, seed: int, level: int
+def take_intervals(eq: Any, tables: Any, seed: int, level: int
                     ) -> dict[tuple[int, int], tuple[float, float, float]]:
     """Team A's dead take point of the raise to ``level``, team B dealing, at every
     score: the estimate and its 95% interval over bootstrap draws of the counts."""
-    from ..analysis.stakes import Stakes
-    from ..equity.table import bootstrap
-
     target = eq.target
     scores = [(a, b) for a in range(target) for b in range(target)]
     point = Stakes(eq.chances, tables)

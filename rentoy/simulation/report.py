@@ -18,6 +18,7 @@ import io
 from pathlib import Path
 from typing import Any, Sequence
 
+from ..frozen import replace
 from ..i18n import N_, _, interval, ngettext, number, percent
 from ..render import Report, Table
 from .duties import zero_by_construction
@@ -359,8 +360,6 @@ def merged_report(report: Any, groups: Sequence[Sequence[str]], reference: str) 
     """A simulation report with the columns of variants that played alike merged into
     one ("1598, 1704, 1737: the same"), and their differences from ``reference``,
     zero by construction of the run, said once instead of shown as measured."""
-    from ..frozen import replace
-
     first = {g[0]: g for g in groups}
     same_as_ref = next((g for g in groups if reference in g), [reference])
     tables = []

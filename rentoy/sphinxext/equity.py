@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
 
-from ..equity.decisions import _take_intervals
+from ..equity.decisions import take_intervals
 from ..i18n import _, data_text, number
 from .directives import RentoyDirective
 from .elements import paragraph, table
@@ -214,7 +214,7 @@ class BettingComparisonDirective(_Stored):
                                         else spec)
             tables = compile_variant(variant)
             eq = table_from_json(data)
-            takes = {level: _take_intervals(eq, tables, int(data["seed"]), level)
+            takes = {level: take_intervals(eq, tables, int(data["seed"]), level)
                      for level in (1, 2) if level <= tables.top_level}
             found.append((data, tables, eq, takes))
         out: list[nodes.Node] = []
