@@ -54,12 +54,22 @@ def _figure(grid: Sequence[Sequence[float]], title: str, xlabel: str, ylabel: st
     return fig
 
 
+def _save(fig: Figure, buffer: io.BytesIO, fmt: str) -> None:
+    """Save ``fig``; an SVG's ids are made from the salt the SVG writer reads when it
+    writes (not when the figure is made), so the salt is set here: the same figure is
+    the same text in every process, whether a build is serial or parallel."""
+    import matplotlib
+
+    with matplotlib.rc_context({"svg.hashsalt": "rentoy"}):
+        fig.savefig(buffer, format=fmt, metadata={"Date": None} if fmt == "svg" else None)
+
+
 def heatmap_svg(grid: Sequence[Sequence[float]], title: str, xlabel: str, ylabel: str,
                 note: str = "") -> str:
     """The heat map as SVG text (for a page)."""
     fig = _figure(grid, title, xlabel, ylabel, note)
     buffer = io.BytesIO()
-    fig.savefig(buffer, format="svg", metadata={"Date": None})
+    _save(fig, buffer, "svg")
     return buffer.getvalue().decode("utf-8")
 
 
@@ -70,9 +80,8 @@ def draw_heatmap(grid: Sequence[Sequence[float]], path: str | Path, title: str,
     path = Path(path)
     fig = _figure(grid, title, xlabel, ylabel, note)
     fmt = path.suffix.lower().lstrip(".")
-    metadata = {"Date": None} if fmt == "svg" else None
     buffer = io.BytesIO()
-    fig.savefig(buffer, format=fmt, metadata=metadata)
+    _save(fig, buffer, fmt)
     from ..files import write_atomic
 
     write_atomic(path, buffer.getvalue())
