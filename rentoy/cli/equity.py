@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypedDict
 
-from ..frozen import Frozen
 from ..i18n import _, data_text, number
 from .common import add_format, bounded_count, count, seconds
 
@@ -57,7 +57,10 @@ class ScoreRow(TypedDict):
     bots: str
 
 
-class TableInfo(Frozen):
+# A dataclass, the house's value class off start-up (see rentoy.frozen for why the
+# values start-up loads are Frozen).
+@dataclass(frozen=True)
+class TableInfo:
     """What an equity table rests on: the variant (as its spec) and its name, the table
     size, the bots, the hands measured at every score, how the table was made (for the
     JSON, in English; and in the language spoken) and the checks stored with it."""
