@@ -16,7 +16,7 @@ once, for every class.
 The house has one value class off the hot path, the frozen dataclass; ``Frozen`` only
 for the values a command loads before it prints (where ``bench/startup.py`` shows the
 gain), and named tuples where the engine's loop makes records by the million
-(:mod:`rentoy.engine.hand`, :class:`rentoy.engine.rules.Betting`).
+(``rentoy.engine.hand``, ``rentoy.engine.rules.Betting``).
 
 >>> class Point(Frozen):
 ...     x: int
