@@ -24,10 +24,27 @@ if TYPE_CHECKING:
 
 __all__ = ["build_parser", "main", "report_error"]
 
-#: The commands, each a module of this package named after it with a ``register(sub)``
-#: function; only the one being run is imported (``rentoy --help`` imports them all).
-COMMANDS: tuple[str, ...] = ("variants", "rules", "check", "run", "compare", "simulate",
-                             "solve", "sources", "glossary", "play", "equity", "review")
+#: The commands, each with the line ``rentoy --help`` gives it. A command is a module of
+#: this package named after it, with a ``register(sub)`` function that adds its parser;
+#: the module is imported only when its command is run (or its help asked for, or every
+#: parser built, as the docs do), so a command module imports what it needs at its top
+#: and ``rentoy --help`` imports none of them.
+COMMANDS: dict[str, str] = {
+    "variants": N_("list the built-in variants"),
+    "rules": N_("print a variant's rules with their provenance"),
+    "check": N_("validate a variant or walkthrough file"),
+    "run": N_("run a walkthrough file (a worked example)"),
+    "compare": N_("put variants side by side: rules, simulated play, divergent deals"),
+    "simulate": N_("play many hands of one variant with bots and measure them"),
+    "solve": N_("who wins a position with every card visible and perfect play"),
+    "sources": N_("list the bibliography, or show one source"),
+    "glossary": N_("list the Spanish terms, or look one up"),
+    "play": N_("play a game against bots (one action per line from a script)"),
+    "equity": N_("each team's chance of winning the game from every score, and the take "
+                 "points of every raise"),
+    "review": N_("analyse a played game decision by decision"),
+}
+
 #: The commands that only read files and print: they run without the cyclic garbage
 #: collector (see :func:`main`).
 READING: frozenset[str] = frozenset({"variants", "rules", "sources", "glossary"})
@@ -119,9 +136,12 @@ def _command_in(argv: Sequence[str]) -> str | None:
     return None
 
 
-def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+def build_parser(only: str | None = None, *, listing: bool = False
+                 ) -> argparse.ArgumentParser:
     """The argument parser of ``rentoy`` (also read by the docs); with ``only``, just
-    that command's part of it, which is all a run of that command needs."""
+    that command's part of it, which is all a run of that command needs; with
+    ``listing``, every command by name and help line only, which is all ``rentoy
+    --help`` (or a run naming no known command) needs, without importing a command."""
     from .. import __version__
 
     parser = _Parser(
@@ -136,8 +156,10 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     parser.add_argument("--width", type=_width, metavar="N", help=_(_WIDTH_HELP))
     parser.add_argument("--lang", choices=LANGUAGES, metavar="LANG", help=_(_LANG_HELP))
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for name in COMMANDS:
-        if only is None or name == only:
+    for name, line in COMMANDS.items():
+        if listing:
+            sub.add_parser(name, help=_(line), add_help=False)
+        elif only is None or name == only:
             import_module(f".{name}", __name__).register(sub)
     # Every command takes --width too (after its name), and states defaults once.
     for command in sub.choices.values():
@@ -268,7 +290,8 @@ def _parsed_command(argv: list[str]) -> int:
     from ..files import describe_os_error
     from .common import set_output_width
 
-    parser = build_parser(_command_in(argv))
+    command = _command_in(argv)
+    parser = build_parser(command, listing=command is None)
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:      # --help, --version, or a bad argument (status 2)

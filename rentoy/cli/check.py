@@ -6,6 +6,7 @@ import argparse
 import sys
 
 from ..i18n import N_, _, data_text, ngettext
+from . import COMMANDS
 from .common import add_format, emit, output_width, write
 
 TYPE_CHECKING = False    # typing.TYPE_CHECKING, without importing typing at start-up
@@ -20,7 +21,7 @@ _LANGUAGE_WORDS = {"es": N_("Spanish")}
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
-        "check", help=_("validate a variant or walkthrough file"),
+        "check", help=_(COMMANDS["check"]),
         description=_("Validate a variant file (schema, rules, inheritance, options, "
                       "sources) or a walkthrough file (variant, deal, actions, "
                       "expectations). Exit status 0 when valid, 2 when not, with every "

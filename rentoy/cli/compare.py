@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Iterator
 
 from ..i18n import _
 from ..render import FORMATS
+from . import COMMANDS
 from .common import add_format, bounded_count, count, emit, progress_bar, seconds, warn
 
 if TYPE_CHECKING:
@@ -125,7 +126,7 @@ def executor_of(args: argparse.Namespace) -> Iterator[tuple[Executor | None, int
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
-        "compare", help=_("put variants side by side: rules, simulated play, divergent deals"),
+        "compare", help=_(COMMANDS["compare"]),
         description=_("Compare variants: every rule that differs, with its value, its "
                       "status (A attested, I inferred, ? assumed, D disputed) and its "
                       "sources; optionally simulated play on the same deals under each "

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypedDict
 
 from ..i18n import _, data_text, number
+from . import COMMANDS
 from .common import add_format, bounded_count, count, seconds
 
 if TYPE_CHECKING:
@@ -77,8 +78,7 @@ class TableInfo:
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
-        "equity", help=_("each team's chance of winning the game from every score, and "
-                         "the take points of every raise"),
+        "equity", help=_(COMMANDS["equity"]),
         description=_("For every score short of the target, team A's chance of winning the "
                       "game at the start of a hand under strong play (the bots named), with "
                       "a 95% interval: by recursion over the scores from one hand's result "

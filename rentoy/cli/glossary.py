@@ -5,12 +5,13 @@ from __future__ import annotations
 import argparse
 
 from ..i18n import _
+from . import COMMANDS
 from .common import add_format, emit
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
-        "glossary", help=_("list the Spanish terms, or look one up"),
+        "glossary", help=_(COMMANDS["glossary"]),
         description=_("List the Spanish terms of the game with their English glosses, or "
                       "look one up (case, accents and the ¡! around a call do not matter) "
                       "with its note and sources."))

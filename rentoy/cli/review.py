@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 
 from ..i18n import _, number
+from . import COMMANDS
 from .common import add_format, bounded_count, count
 
 TYPE_CHECKING = False    # typing.TYPE_CHECKING, without importing typing at start-up
@@ -22,7 +23,7 @@ if TYPE_CHECKING:
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
-        "review", help=_("analyse a played game decision by decision"),
+        "review", help=_(COMMANDS["review"]),
         description=_("Review a game record (a walkthrough file, such as `rentoy play "
                       "--save` writes): each card against the search bot's choice from what "
                       "the player could see, and the solver's verdict where a card turned a "

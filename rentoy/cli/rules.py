@@ -5,12 +5,13 @@ from __future__ import annotations
 import argparse
 
 from ..i18n import _
+from . import COMMANDS
 from .common import add_format, emit
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
-        "rules", help=_("print a variant's rules with their provenance"),
+        "rules", help=_(COMMANDS["rules"]),
         description=_("Print a variant's rules as a rules page reads them: by section (players "
                       "and the deal, the cards, the play, the betting, scoring), each rule by "
                       "its name with its value in words, its status (attested, inferred, "

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from ..i18n import _, data_text
+from . import COMMANDS
 from .common import add_format, chosen_format, emit, output_width, write
 
 TYPE_CHECKING = False    # typing.TYPE_CHECKING, without importing typing at start-up
@@ -14,7 +15,7 @@ if TYPE_CHECKING:
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
-        "run", help=_("run a walkthrough file (a worked example)"),
+        "run", help=_(COMMANDS["run"]),
         description=_("Run a walkthrough: deal the cards, take every action through the engine, "
                       "branch by branch, and check what each segment expects. Prints the deal, "
                       "each action with its effect (the value, the raise right, the tricks, "

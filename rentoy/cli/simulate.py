@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 
 from ..i18n import N_, _, number
+from . import COMMANDS
 from .common import add_format, bounded_count, progress_bar
 from .compare import (add_simulation_options, check_plot, executor_of, progress_chunk,
                       simulation_estimate, write_plot)
@@ -20,7 +21,7 @@ if TYPE_CHECKING:
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
-        "simulate", help=_("play many hands of one variant with bots and measure them"),
+        "simulate", help=_(COMMANDS["simulate"]),
         description=_("Play at least N hands of a variant, in whole games to its target, "
                       "with random, greedy, search or table bots, and report hands per game, "
                       "points per "

@@ -17,6 +17,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, TypedDict
 
 from ..i18n import _
+from . import COMMANDS
 from .common import add_format, emit
 
 if TYPE_CHECKING:
@@ -47,7 +48,7 @@ class _Answer(_Tricks):
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
-        "solve", help=_("who wins a position with every card visible and perfect play"),
+        "solve", help=_(COMMANDS["solve"]),
         description=_("Solve a position double dummy: which team wins the hand when every "
                       "card is visible and both teams play perfectly, the tricks each team "
                       "takes, and both after each card the seat to play may play. The "

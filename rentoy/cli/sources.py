@@ -7,12 +7,13 @@ import argparse
 import sys
 
 from ..i18n import _
+from . import COMMANDS
 from .common import add_format, emit, output_width, write
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
-        "sources", help=_("list the bibliography, or show one source"),
+        "sources", help=_(COMMANDS["sources"]),
         description=_("List every source of the bibliography with its kind (period text, "
                       "reconstruction, scholarship, modern report, program, reference work) "
                       "and date, or show one entry in full: its reference, edition, address, "

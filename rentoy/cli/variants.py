@@ -5,12 +5,13 @@ from __future__ import annotations
 import argparse
 
 from ..i18n import _
+from . import COMMANDS
 from .common import add_format, emit
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
-        "variants", help=_("list the built-in variants"),
+        "variants", help=_(COMMANDS["variants"]),
         description=_("List the built-in variants: id, name, period, region, how many of "
                       "their rules are attested, inferred, assumed or disputed, and their "
                       "options."))
