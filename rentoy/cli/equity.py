@@ -9,13 +9,29 @@ plays whole games from chosen scores and sets them beside the table.
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypedDict
 
+from ..bots import parse_team_specs
+from ..consistency import check_players
+from ..equity.decisions import decision_json, decisions, describe
+from ..equity.measure import DEFAULT_BOTS, measure_hands, play_from
+from ..equity.store import load_stored, stale, table_from_json
+from ..equity.table import equity_table
+from ..errors import InputError, Problem
 from ..i18n import _, data_text, number
+from ..render import Report, Table
+from ..render.heatmap import draw_heatmap
+from ..simulation import wilson_interval
+from ..simulation.cost import simulation_seconds
+from ..simulation.play import variant_spec
+from ..variants import load_variant
 from . import COMMANDS
-from .common import add_format, bounded_count, count, seconds
+from .common import (add_format, bounded_count, chosen_format, count, emit, progress_bar, seconds,
+                     warn)
+from .compare import check_plot, executor_of
 
 if TYPE_CHECKING:
     from ..equity.table import EquityTable
@@ -148,16 +164,12 @@ def _score(text: str) -> tuple[int, int]:
 
 
 def handle(args: argparse.Namespace) -> int:
-    from ..errors import InputError, Problem
-    from .common import chosen_format, emit
-
     fmt = chosen_format(args)
     plot: str | None = args.plot
     check: str | None = args.check
     at: tuple[int, int] | None = args.at
     dealer: str = args.dealer
     if plot:
-        from .compare import check_plot
         check_plot(args)
     table, info = _equity(args)
     target = table.target
@@ -181,8 +193,6 @@ def handle(args: argparse.Namespace) -> int:
 
 
 def _within(scores: list[tuple[int, int]], target: int, option: str) -> None:
-    from ..errors import InputError, Problem
-
     for a, b in scores:
         if a >= target or b >= target:
             raise InputError(Problem(
@@ -193,16 +203,6 @@ def _within(scores: list[tuple[int, int]], target: int, option: str) -> None:
 
 def _equity(args: argparse.Namespace) -> tuple[EquityTable, TableInfo]:
     """The table (stored, or measured now) and what it rests on."""
-    from ..equity.measure import DEFAULT_BOTS, measure_hands
-    from ..equity.store import load_stored, stale, table_from_json
-    from ..equity.table import equity_table
-    from ..simulation.play import variant_spec
-    from ..consistency import check_players
-    from ..variants import load_variant
-    from .common import warn
-    from ..simulation.cost import simulation_seconds
-    from .common import progress_bar
-    from .compare import executor_of
 
     asked_bots: str | None = args.bots
     asked_hands: int | None = args.hands
@@ -237,11 +237,8 @@ def _equity(args: argparse.Namespace) -> tuple[EquityTable, TableInfo]:
             checks=tuple(stored.get("checks", [])))
     hands = 40 if asked_hands is None else asked_hands
     if hands < 1:
-        from ..errors import InputError
         raise InputError.at(_("--hands must be 1 or more, not {hands}").format(hands=hands))
     bots = asked_bots or DEFAULT_BOTS
-    from ..bots import parse_team_specs
-    from ..errors import InputError
 
     try:        # the bots are read before anything runs, and only they are "--bots"
         pair = parse_team_specs(bots)
@@ -270,10 +267,6 @@ def _equity(args: argparse.Namespace) -> tuple[EquityTable, TableInfo]:
 
 def _checks(args: argparse.Namespace, info: TableInfo, scores: list[tuple[int, int]]
             ) -> list[Check]:
-    from ..bots import parse_team_specs
-    from ..equity.measure import play_from
-    from .compare import executor_of
-
     with executor_of(args) as (executor, jobs):
         games = play_from(info.variant, [(a, b, 1) for a, b in scores], args.games,
                           args.seed, players=info.players, bots=parse_team_specs(info.bots),
@@ -313,8 +306,6 @@ def score_rows(table: EquityTable, info: TableInfo) -> list[ScoreRow]:
 
 
 def _check_rows(table: EquityTable, checks: Sequence[Check]) -> list[list[object]]:
-    from ..simulation import wilson_interval
-
     rows: list[list[object]] = []
     for c in checks:
         a, b, d = c["score_a"], c["score_b"], "AB".index(c["dealer"])
@@ -329,8 +320,6 @@ def _check_rows(table: EquityTable, checks: Sequence[Check]) -> list[list[object
 
 
 def _check_table(table: EquityTable, checks: Sequence[Check]) -> Table:
-    from ..render import Table
-
     won, meet = _("games won by A (%)"), _("intervals meet")
     return Table([_("score"), _("dealer"), _("games"), won, _("table (%)"), meet],
                  _check_rows(table, checks),
@@ -340,8 +329,6 @@ def _check_table(table: EquityTable, checks: Sequence[Check]) -> Table:
 
 def _grid_report(table: EquityTable, info: TableInfo, dealer_choice: str,
                  checks: Sequence[Check], fmt: str) -> Report:
-    from ..render import Report, Table
-
     rows = score_rows(table, info)
     if fmt == "json":
         return Report(rows)
@@ -381,9 +368,6 @@ def _grid_report(table: EquityTable, info: TableInfo, dealer_choice: str,
 
 def _at_report(at: tuple[int, int], dealer_choice: str, table: EquityTable, info: TableInfo,
                checks: Sequence[Check]) -> Report:
-    from ..equity.decisions import decision_json, decisions, describe
-    from ..render import Report, Table
-
     a, b = at
     d = 1 if dealer_choice == "either" else "AB".index(dealer_choice)
     rows = decisions(table.chances, info.variant, (a, b), d)
@@ -425,10 +409,6 @@ def _at_report(at: tuple[int, int], dealer_choice: str, table: EquityTable, info
 
 
 def _plot(path: str, table: EquityTable, info: TableInfo, dealer_choice: str) -> None:
-    import sys
-
-    from ..render.heatmap import draw_heatmap
-
     d = _dealer_index(dealer_choice)
     grid = [[table.win_a(a, b, d) for b in range(table.target)] for a in range(table.target)]
     written = draw_heatmap(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from ..comparison.reference import glossary_report
 from ..i18n import _
 from . import COMMANDS
 from .common import add_format, emit
@@ -21,7 +22,5 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def handle(args: argparse.Namespace) -> int:
-    from ..comparison.reference import glossary_report
-
     emit(glossary_report(args.term), args.format)
     return 0

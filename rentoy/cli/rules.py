@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import argparse
 
+from ..comparison.reference import rules_page, rules_report
 from ..i18n import _
+from ..variants import builtin_ids, load_variant
 from . import COMMANDS
-from .common import add_format, emit
+from .common import add_format, emit, refuse_folder
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -29,10 +31,6 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def handle(args: argparse.Namespace) -> int:
-    from ..comparison.reference import rules_page, rules_report
-    from ..variants import builtin_ids, load_variant
-    from .common import refuse_folder
-
     base = args.variant.split("+")[0]
     if base not in builtin_ids():
         refuse_folder(base, _("a variant file"),

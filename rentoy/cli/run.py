@@ -4,8 +4,15 @@ from __future__ import annotations
 
 import argparse
 
+from ..analysis.stakes import source_words
+from ..equity.worth import walkthrough_worth
+from ..errors import InputError, Location, Problem
 from ..i18n import _, data_text
+from ..render import Report, render
+from ..walkthrough import run_walkthrough
+from ..walkthrough.transcript import render_markdown, render_text
 from . import COMMANDS
+from .check import file_kind
 from .common import add_format, chosen_format, emit, output_width, write
 
 TYPE_CHECKING = False    # typing.TYPE_CHECKING, without importing typing at start-up
@@ -34,8 +41,6 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 def _refuse_variant_file(path: str) -> None:
     """A variant file given to ``run`` is named as one, with the commands that take it,
     rather than refused key by key as a walkthrough."""
-    from ..errors import InputError, Location, Problem
-    from .check import file_kind
 
     try:
         kind = file_kind(path)
@@ -51,9 +56,6 @@ def _refuse_variant_file(path: str) -> None:
 
 
 def handle(args: argparse.Namespace) -> int:
-    from ..render import Report
-    from ..walkthrough import run_walkthrough
-
     fmt = chosen_format(args)
     path: str = args.file
     quiet: bool = args.quiet
@@ -62,11 +64,9 @@ def handle(args: argparse.Namespace) -> int:
     if fmt == "json":
         emit(Report(run.to_json()), "json")
     elif fmt == "markdown":
-        from ..walkthrough.transcript import render_markdown
         write(_before_summary(render_markdown(run, quiet=quiet),
                               _worth(path, run, "markdown", quiet), "\n### " + _("Summary")))
     else:
-        from ..walkthrough.transcript import render_text
         write(_before_summary(render_text(run, quiet=quiet, width=output_width()),
                               _worth(path, run, "text", quiet), "\n" + _("Summary") + "\n"))
     return 0 if run.ok else 1
@@ -85,15 +85,10 @@ def _worth(path: str, run: WalkthroughRun, fmt: str, quiet: bool) -> str:
     (after the transcript; none with --quiet, for a record, or when the run failed)."""
     if quiet or not run.ok or run.walkthrough.is_record:
         return ""
-    from ..analysis.stakes import source_words
-    from ..equity.worth import walkthrough_worth
-    from ..render import Report
 
     worth = walkthrough_worth(path)
     if not worth.entries:
         return ""
-    from .common import output_width
-    from ..render import render
 
     text = [_("At each raise, accept and fold, what each answer leads to and the chance of "
               "winning the hand at which it is right, from the table of game-winning chances "

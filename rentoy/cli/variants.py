@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import argparse
 
+from ..comparison.reference import variants_report
 from ..i18n import _
-from . import COMMANDS
+from ..variants import builtin_catalogue
+from . import COMMANDS, report_error
 from .common import add_format, emit
 
 
@@ -20,13 +22,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def handle(args: argparse.Namespace) -> int:
-    from ..comparison.reference import variants_report
-    from ..variants import builtin_catalogue
-
     # A damaged variant file is reported after the others are listed (exit status 2).
     catalogue = builtin_catalogue()
     emit(variants_report(list(catalogue.variants)), args.format)
-    from . import report_error
 
     for error in catalogue.damaged.values():
         report_error(error)
