@@ -64,6 +64,8 @@ __all__ = ["setup"]
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
+    # Imported when Sphinx loads the extension, not with the package: running one of its
+    # modules alone (python -m rentoy.sphinxext.runtime) does not import Sphinx.
     from .. import __version__
     from . import (apirefs, bibliography, cards, compare, downloads, elements, equity,
                    evidence, family, figures, language, library, maps, play, quickstart, reasons,

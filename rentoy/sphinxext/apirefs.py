@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from docutils import nodes
+from sphinx.util.nodes import make_refnode
 
 if TYPE_CHECKING:
     from sphinx.addnodes import pending_xref
@@ -49,7 +50,6 @@ def resolve_short_name(app: Sphinx, env: BuildEnvironment, node: pending_xref,
     if len(found) != 1:
         return None
     (name, entry), = found.items()
-    from sphinx.util.nodes import make_refnode
 
     return make_refnode(app.builder, node.get("refdoc", env.docname), entry.docname,
                         entry.node_id, contnode, name)

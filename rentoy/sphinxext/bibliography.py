@@ -15,15 +15,18 @@ from sphinx import addnodes
 from sphinx.domains.std import make_glossary_term
 from sphinx.util.docutils import ReferenceRole
 
+from ..errors import suggest
+from ..glossary import load_glossary, term_key
 from ..i18n import N_, _, data_text
+from ..sources import builtin_dir, load_sources
 from .citations import (citation_nodes, citation_text, full_citation, is_anonymous,
                         short_citations, source_refs)
 from .directives import RentoyDirective
-from .evidence import source_label, spanish_quotations
+from .domain import register_id
 from .elements import paragraph, spanish, xref
 from .errors import Failure, failure_from, library_errors, report_failure
+from .evidence import source_label, spanish_quotations
 from .tracking import note_files
-from .domain import register_id
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -66,8 +69,6 @@ class BibliographyDirective(RentoyDirective):
     full citation, link, note and the variants that cite it."""
 
     def make(self) -> list[nodes.Node]:
-        from ..sources import builtin_dir, load_sources
-
         path = builtin_dir() / "sources.yaml"
         note_files(self.env, [path])
         sources = load_sources(path)
@@ -138,9 +139,6 @@ class GlossaryDirective(RentoyDirective):
     """``{rentoy-glossary}``: the Spanish terms as a Sphinx glossary (``{term}`baza```)."""
 
     def make(self) -> list[nodes.Node]:
-        from ..glossary import load_glossary, term_key
-        from ..sources import builtin_dir
-
         note_files(self.env, [builtin_dir() / "glossary.yaml", builtin_dir() / "sources.yaml"])
         source, lineno = self.get_source_info()
         dlist = nodes.definition_list(classes=["glossary", "rentoy-glossary"])
@@ -176,9 +174,6 @@ class SourceRole(ReferenceRole):
     the text."""
 
     def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
-        from ..errors import suggest
-        from ..sources import builtin_dir, load_sources
-
         try:
             path = builtin_dir() / "sources.yaml"
             self.env.note_dependency(str(path.resolve()))

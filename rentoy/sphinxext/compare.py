@@ -15,6 +15,8 @@ chart; variants that played exactly alike share a column and a row.
 
 from __future__ import annotations
 
+import hashlib
+import pickle
 from collections import Counter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Sequence
@@ -22,11 +24,20 @@ from typing import TYPE_CHECKING, Any, Sequence
 from docutils import nodes
 from docutils.parsers.rst import directives
 
+from ..comparison.rules import compare_rules
+from ..files import read_cache, write_cache
 from ..i18n import _, number
-from ..simulation.report import merged_report, same_play_groups
+from ..simulation import simulate, simulation_report
+from ..simulation.report import format_estimate, merged_report, same_play_groups
+from ..simulation.stats import STATISTICS
+from ..validation import cache_dir
+from .charts import Panel, Row, chart
 from .citations import source_refs
 from .directives import RentoyDirective
 from .elements import cell, paragraph, report_nodes, status_node, table, xref
+from .library import column_groups
+from .tracking import variant_files
+from .variants import rule_label, status_legend
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -51,8 +62,6 @@ def comparison_table(comparison: RuleComparison, variants: Sequence[Variant],
     """A comparison as tables: rules down, variants across (at most ``per_table`` to a
     table, so each fits a page), a value that departs from the row's usual one (taken
     over every variant) highlighted."""
-    from .library import column_groups
-    from .variants import rule_label
 
     positions = list(range(len(variants)))
     return [_comparison_part(comparison, variants, group, rule_label)
@@ -95,9 +104,6 @@ class CompareDirective(RentoyDirective):
     option_spec = {"all-rules": directives.flag}
 
     def make(self) -> list[nodes.Node]:
-        from ..comparison.rules import compare_rules
-        from .variants import status_legend
-
         all_rules = "all-rules" in self.options
         variants = ([self.load_variant(s) for s in self.arguments] if self.arguments
                     else self.builtin_variants())
@@ -113,8 +119,6 @@ class CompareDirective(RentoyDirective):
 
     def _options(self, variants: Sequence[Variant]) -> list[nodes.Node]:
         """What each option defined by a built-in file changes in its variant."""
-        from ..comparison.rules import compare_rules
-        from .variants import rule_label
 
         rows = []
         for base in variants:
@@ -159,8 +163,6 @@ class SimulationDirective(RentoyDirective):
                    "show": lambda text: directives.choice(text, ("plot", "tables"))}
 
     def make(self) -> list[nodes.Node]:
-        from ..simulation import simulate, simulation_report
-
         if not self.config.rentoy_simulations:
             return [paragraph(_("(Simulations are turned off in this build: "
                                 "rentoy_simulations = False.)"), ["rentoy-not-run"])]
@@ -185,9 +187,6 @@ class SimulationDirective(RentoyDirective):
 
     def _chart(self, result: Any, groups: Sequence[Sequence[str]]) -> nodes.Node:
         """Each statistic's estimate and interval per group of variants, as panels."""
-        from ..simulation.report import format_estimate
-        from ..simulation.stats import STATISTICS
-        from .charts import Panel, Row, chart
 
         bots = result.bots[0] if result.bots[0] == result.bots[1] else "/".join(result.bots)
         count = _("{games} games, {bots} bots").format(games=number(result.games), bots=bots)
@@ -219,12 +218,7 @@ def cached_simulation(variants: Sequence[Any], settings: dict[str, Any],
     :func:`rentoy.validation.cache_dir`) under the digest of what decides it: the
     settings, the variants' files and rentoy's own code. The English and the Spanish
     builds play the same games: the second reads what the first measured."""
-    import hashlib
-    import pickle
 
-    from ..files import read_cache, write_cache
-    from ..validation import cache_dir
-    from .tracking import variant_files
 
     digest = hashlib.sha256(repr(sorted(settings.items())).encode())
     for variant in variants:

@@ -24,8 +24,15 @@ from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
 
-from ..equity.decisions import take_intervals
-from ..i18n import _, data_text, number
+from ..analysis.stakes import STORE, source_words
+from ..engine import compile_variant
+from ..equity.decisions import decisions, take_intervals
+from ..equity.store import load_stored, stale, store_path, table_from_json
+from ..equity.worth import walkthrough_worth
+from ..files import write_atomic
+from ..i18n import _, data_text, language, number
+from ..render.heatmap import heatmap_svg
+from ..simulation import wilson_interval
 from .directives import RentoyDirective
 from .elements import paragraph, table
 from .errors import Failure
@@ -46,9 +53,6 @@ def _pct(p: float) -> str:
 
 class _Stored(RentoyDirective):
     def stored(self, spec: str, players: int = 4) -> dict[str, Any]:
-        from ..analysis.stakes import STORE
-        from ..equity.store import load_stored, store_path
-
         variant = self.load_variant(spec) if not spec.endswith(".yaml") else \
             self.load_variant(str(self.resolve_path(spec)))
         path = store_path(variant.id, players)
@@ -62,7 +66,6 @@ class _Stored(RentoyDirective):
 
     def figure(self, name: str, svg_of: Any, caption: str) -> nodes.Node:
         """An SVG drawn into the pages' figures folder, as a figure with a caption."""
-        from ..i18n import language
 
         folder = Path(self.env.srcdir) / _FIGURES
         folder.mkdir(parents=True, exist_ok=True)
@@ -70,7 +73,6 @@ class _Stored(RentoyDirective):
         path = folder / (f"{name}.svg" if language() == "en" else f"{name}.{language()}.svg")
         text = svg_of()
         if not path.is_file() or path.read_text(encoding="utf-8") != text:
-            from ..files import write_atomic
             write_atomic(path, text)
         docdir = Path(self.env.doc2path(self.env.docname)).parent
         rel = Path(__import__("os").path.relpath(path, docdir)).as_posix()
@@ -103,10 +105,6 @@ class EquityDirective(_Stored):
     required_arguments = 1
 
     def make(self) -> list[nodes.Node]:
-        from ..equity.store import stale, table_from_json
-        from ..render.heatmap import heatmap_svg
-        from ..simulation import wilson_interval
-
         spec = self.arguments[0]
         data = self.stored(spec)
         eq = table_from_json(data)
@@ -167,9 +165,6 @@ class TakePointsDirective(_Stored):
     required_arguments = 2
 
     def make(self) -> list[nodes.Node]:
-        from ..equity.decisions import decisions
-        from ..equity.store import table_from_json
-
         spec, score_text = self.arguments
         data = self.stored(spec)
         eq = table_from_json(data)
@@ -203,10 +198,6 @@ class BettingComparisonDirective(_Stored):
     optional_arguments = 10
 
     def make(self) -> list[nodes.Node]:
-        from ..engine import compile_variant
-        from ..equity.store import table_from_json
-        from ..render.heatmap import heatmap_svg
-
         found = []
         for spec in self.arguments:
             data = self.stored(spec)
@@ -312,9 +303,6 @@ class BettingWorthDirective(RentoyDirective):
     required_arguments = 1
 
     def make(self) -> list[nodes.Node]:
-        from ..analysis.stakes import STORE, source_words
-        from ..equity.worth import walkthrough_worth
-
         path = self.resolve_path(self.arguments[0])
         note_files(self.env, [path, *sorted(STORE.glob("*.json"))])
         worth = walkthrough_worth(path)

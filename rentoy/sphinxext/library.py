@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING, Any, Sequence
 from docutils import nodes
 
 from ..i18n import _, data_text
-from ..provenance import STATUS_MARKS
+from ..provenance import STATUS_MARKS, STATUSES
+from ..ruletable import RULE_NAMES
 from ..variants import is_uncorroborated
 from .citations import source_refs
 from .directives import RentoyDirective
@@ -56,7 +57,6 @@ def column_groups(items: Sequence[Any], most: int) -> list[list[Any]]:
 def provenance_matrix(variants: Sequence[Variant], per_table: int = 5) -> list[nodes.Node]:
     """Every rule against every variant, each cell its status and sources; the
     variants split over tables of at most ``per_table`` columns so each fits a page."""
-    from ..ruletable import RULE_NAMES
 
     out: list[nodes.Node] = [status_legend()]
     for group in column_groups(variants, per_table):
@@ -69,7 +69,6 @@ def provenance_matrix(variants: Sequence[Variant], per_table: int = 5) -> list[n
 
 def variant_list(variants: Sequence[Variant]) -> nodes.table:
     """The variants, one row each, linked to their pages, with status counts."""
-    from ..provenance import STATUSES
 
     rows = []
     for v in variants:

@@ -23,12 +23,18 @@ import json
 from typing import TYPE_CHECKING, Any, Mapping
 
 from docutils import nodes
-
 from docutils.parsers.rst import directives
 
 from ..comparison.perfect import alike_groups
-from ..i18n import N_, _, interval, number
-from ..i18n import percent as per_cent
+from ..engine import compile_variant
+from ..engine.rules import duties
+from ..i18n import N_, _, interval, number, percent as per_cent
+from ..ruletable import rule_title
+from ..simulation.duties import zero_by_construction
+from ..simulation.report import format_difference
+from ..simulation.stats import STATISTICS, Estimate
+from ..variants import load_variant
+from ..yamlfile import load_json
 from .charts import Panel, Row, chart
 from .directives import RentoyDirective, RentoyRole
 from .elements import cell, paragraph, table, xref
@@ -45,7 +51,6 @@ def stale_variants(data: Mapping[str, Any]) -> dict[str, list[str]]:
     """The variants whose rules differ from those the stored figures were made with,
     each with the rules that changed (a rule added since is not counted: it did not
     exist when the figures were made and its value is the variants' common default)."""
-    from ..variants import load_variant
 
     out: dict[str, list[str]] = {}
     for spec, stored in data["variants"].items():
@@ -69,18 +74,12 @@ def no_duty_in_either(stat: Any, spec: str, reference: str) -> bool:
     """Whether ``stat`` counts a duty that neither variant's rules impose, so that its
     difference is 0 by construction rather than measured (the engine names the duties:
     :func:`rentoy.engine.rules.duties`)."""
-    from ..engine import compile_variant
-    from ..engine.rules import duties
-    from ..simulation.duties import zero_by_construction
-    from ..variants import load_variant
 
     return zero_by_construction(stat.numerator, (
         duties(compile_variant(load_variant(v))) for v in (spec, reference)))
 
 
 def _estimate(values: Mapping[str, Any]) -> Any:
-    from ..simulation.stats import Estimate
-
     return Estimate(values["value"], values["se"], values["low"], values["high"],
                     values["n"])
 
@@ -161,7 +160,6 @@ class RuleEffectsDirective(RentoyDirective):
     def make(self) -> list[nodes.Node]:
         path = self.resolve_path(self.arguments[0])
         note_files(self.env, [path])
-        from ..yamlfile import load_json
 
         data = load_json(path)      # bounded and guarded, like every file read
         for spec in data["variants"]:
@@ -210,7 +208,6 @@ class RuleEffectsDirective(RentoyDirective):
 
     def _beyond(self, data: Mapping[str, Any], diff: Mapping[str, Any]) -> list[tuple[Any, Any]]:
         """The statistics on which a variant differs from the reference beyond the noise."""
-        from ..simulation.stats import STATISTICS
 
         strong = data["strong_play"]
         out = []
@@ -223,8 +220,6 @@ class RuleEffectsDirective(RentoyDirective):
     def _answer(self, data: Mapping[str, Any]) -> list[nodes.Node]:
         """What changes the game, in words, then the charts: perfect play's winner
         changes, and the strong-play differences beyond the noise."""
-        from ..simulation.report import format_difference
-        from ..ruletable import rule_title
 
         strong, perfect = data["strong_play"], data["perfect_play"]
         reference = strong["reference"]
@@ -312,9 +307,6 @@ class RuleEffectsDirective(RentoyDirective):
                          deals=deals))
 
     def _strong_chart(self, data: Mapping[str, Any]) -> nodes.Node:
-        from ..simulation.report import format_difference
-        from ..simulation.stats import STATISTICS
-
         strong = data["strong_play"]
         reference = strong["reference"]
         games = _count(strong["games"], "games")
@@ -353,10 +345,6 @@ class RuleEffectsDirective(RentoyDirective):
     # -- the tables ----------------------------------------------------------------------
 
     def _strong(self, data: Mapping[str, Any]) -> list[nodes.Node]:
-        from ..simulation.report import format_difference
-        from ..simulation.stats import STATISTICS
-        from ..ruletable import rule_title
-
         strong = data["strong_play"]
         reference = strong["reference"]
         stats = [s for s in STATISTICS if s.name in strong["statistics"]]

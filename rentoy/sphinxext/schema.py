@@ -9,7 +9,11 @@ from typing import TYPE_CHECKING, Any
 from docutils import nodes
 from docutils.parsers.rst import directives
 
-from ..i18n import _
+from ..i18n import _, ngettext
+from ..ruletable import RULES, rule_description, rule_title
+from ..validation import load_schema, resolve_ref
+from ..variants import schema_path
+from ..yamlfile import read_text
 from .directives import RentoyDirective
 from .elements import table
 from .errors import Failure
@@ -37,7 +41,6 @@ class ExampleVariantDirective(RentoyDirective):
         # Loaded first, through the bounded reader: a damaged file (not UTF-8, too large,
         # ...) is reported with its line, as every file is; then shown as it was read.
         variant = self.load_variant(str(path))
-        from ..yamlfile import read_text
 
         text = read_text(path)
         block = nodes.literal_block(text, text, language="yaml", classes=["rentoy-example-file"])
@@ -71,7 +74,6 @@ def _lower_first(text: str) -> str:
 def _described(schema: dict[str, Any], root: dict[str, Any]) -> str | None:
     """The description a reference points to, in the language spoken now (None if it
     has none)."""
-    from ..validation import resolve_ref
 
     if "$ref" not in schema:
         return None
@@ -83,8 +85,6 @@ def _described(schema: dict[str, Any], root: dict[str, Any]) -> str | None:
 def _describe(schema: dict[str, Any], root: dict[str, Any], many: bool = False) -> str:
     """A JSON Schema fragment in words (Markdown), in the language spoken now; ``many``
     says it of the items of a list ("whole numbers from 1 to 19")."""
-    from ..i18n import ngettext
-    from ..validation import resolve_ref
 
     if "$ref" in schema:
         said = _described(schema, root)
@@ -164,7 +164,6 @@ def schema_nodes(directive: RentoyDirective, schema: dict[str, Any]) -> list[nod
     rule table says (:func:`rentoy.ruletable.rule_title`, ``rule_description``); the
     other keys' descriptions are the schema's, translated by the catalogs (they are
     marked where the schema is made, :mod:`rentoy.schemagen`)."""
-    from ..ruletable import RULES, rule_description, rule_title
 
     def md(text: str) -> list[nodes.Node]:
         return markdown_inline(directive, text)
@@ -236,9 +235,6 @@ class SchemaDirective(RentoyDirective):
     """``{rentoy-schema}``: the variant-file schema reference, from variants/schema.json."""
 
     def make(self) -> list[nodes.Node]:
-        from ..validation import load_schema
-        from ..variants import schema_path
-
         path = schema_path()
         note_files(self.env, [path])
         return schema_nodes(self, load_schema(str(path)))

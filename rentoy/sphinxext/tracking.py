@@ -12,8 +12,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable
 
+from ..sources import builtin_dir
+from ..variants import builtin_ids, builtin_variants
 from .errors import logger
-from .shared import failed_pages
+from .shared import failed_pages, walkthrough_files
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -26,7 +28,6 @@ __all__ = ["library_files", "variant_files", "note_files", "note_listing"]
 
 def library_files() -> list[Path]:
     """The data files every generated table rests on: the schema and the bibliography."""
-    from ..sources import builtin_dir
 
     folder = builtin_dir()
     return [folder / "schema.json", folder / "sources.yaml", folder / "glossary.yaml"]
@@ -63,14 +64,9 @@ def note_listing(env: BuildEnvironment, kind: str) -> None:
 
 def current_listing(env: BuildEnvironment, kind: str) -> tuple[str, ...]:
     if kind == "variants":
-        from ..variants import builtin_ids
-
         return tuple(builtin_ids())
     if kind == "lineage":
-        from ..variants import builtin_variants
-
         return tuple(f"{v.id}<{v.extends or ''}" for v in builtin_variants())
-    from .shared import walkthrough_files
 
     folder = Path(env.srcdir) / env.config.rentoy_examples_dir
     return tuple(p.name for p in walkthrough_files(folder))

@@ -16,24 +16,35 @@ values.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Sequence
 
 from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx import addnodes
 
+from ..cards import CardError
+from ..comparison.reference import carried_words, format_value, rule_origin, value_words
+from ..errors import RentoyError, suggest
+from ..glossary import gloss, raise_gloss
 from ..i18n import N_, _, data_text
-from ..variants import builtin_variants, is_uncorroborated
+from ..provenance import STATUSES
+from ..ruletable import RULE_NAMES, rule_description, rule_title
+from ..validation import load_schema
+from ..variant import is_game_step
+from .. import variants as variants_module
+from ..variants import builtin_variants, is_uncorroborated, schema_path
+from ..walkthrough import load_walkthrough
 from .cards import card_order_nodes
 from .citations import source_refs
 from .directives import RentoyDirective, RentoyRole, split_spec_rule
-from .elements import (cell, facts, folded, paragraph, spanish, status_node, status_word,
-                       table, xref)
-from .errors import Failure
-from .tracking import note_files, note_listing
 from .domain import register_id, register_target
+from .downloads import link, variant_files_uri
+from .elements import cell, facts, folded, paragraph, spanish, status_node, status_word, table, xref
+from .errors import Failure
 from .evidence import labelled_sources, quotation_refs, spanish_quotations
-from .shared import headings_option, section
+from .shared import headings_option, section, walkthrough_files, walkthrough_id
+from .tracking import note_files, note_listing
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -59,7 +70,6 @@ def markdown_inline(directive: RentoyDirective | RentoyRole | None, text: str | 
 def _value_node(rule: str, value: Any, words: bool = False) -> nodes.inline:
     """A rule's value as the files write it; with ``words`` (a table's cell), in the
     rule table's words, the value as written in small type after it."""
-    from ..comparison.reference import format_value, value_words
 
     text = format_value(rule, value)
     if not words:
@@ -96,7 +106,6 @@ def variant_ref(variant_id: str, text: str | None = None) -> nodes.Node:
 def rule_label(name: str, key: bool = True) -> nodes.inline:
     """A rule as readers name it ("Order of the trumps"), its YAML key beneath in small
     type (``key``), the schema's description as the tooltip."""
-    from ..ruletable import rule_description, rule_title
 
     title = rule_title(name)
     label = nodes.inline(classes=["rentoy-rule-label"])
@@ -111,7 +120,6 @@ def _origin_nodes(variant: Variant, rule: str) -> list[nodes.Node]:
     """Where a rule comes from when the variant's file does not state it: ``↑`` and the
     variant it is carried over from (linked), with its status there, as the status legend
     reads, or the option or the engine default that sets it."""
-    from ..comparison.reference import carried_words, rule_origin
 
     words, parent = rule_origin(variant, rule)
     there = carried_words(variant, rule)
@@ -137,7 +145,6 @@ def _note_nodes(directive: RentoyDirective | None, variant: Variant, name: str
 
 def changed_rules(variant: Variant, parent: Variant) -> list[str]:
     """The rules whose value ``variant`` sets differently from ``parent``."""
-    from ..ruletable import RULE_NAMES
 
     return [r for r in RULE_NAMES if variant.values[r] != parent.values[r]]
 
@@ -152,7 +159,6 @@ def rules_table(directive: RentoyDirective, variant: Variant, *, anchors: bool =
     and the parent, with its sources and note folded away. Rules in ``changed`` (those
     that differ from the parent) are highlighted.
     """
-    from ..ruletable import RULE_NAMES
 
     rows, ids, classes = [], [], []
     for name in rules or RULE_NAMES:
@@ -212,14 +218,12 @@ def differences_table(directive: RentoyDirective, variant: Variant, parent: Vari
 
 def options_table(directive: RentoyDirective, variant: Variant) -> nodes.table | None:
     """The variant's named options: what each changes, with its provenance."""
-    from ..comparison.reference import format_value
 
     if not variant.options:
         return None
     rows = []
     for option in variant.options.values():
         spec = f"{variant.base_id}+{option.id}"
-        from ..ruletable import rule_title
 
         changes = "; ".join(f"{rule_title(k).lower()}: {format_value(k, v)}"
                             for k, v in option.rules.items())
@@ -238,10 +242,6 @@ def options_table(directive: RentoyDirective, variant: Variant) -> nodes.table |
 
 def ladder_nodes(variant: Variant) -> list[nodes.Node]:
     """The betting ladder: each value, the call players say, its gloss, the fold value."""
-    from ..glossary import raise_gloss
-    from ..glossary import gloss
-    from ..comparison.reference import format_value, value_words
-    from ..variant import is_game_step
 
     rules = variant.rules
     calls = rules.calls
@@ -297,9 +297,6 @@ def ladder_nodes(variant: Variant) -> list[nodes.Node]:
 
 def status_legend() -> nodes.paragraph:
     """What each status mark means, from the schema's own description of statuses."""
-    from ..validation import load_schema
-    from ..provenance import STATUSES
-    from ..variants import schema_path
 
     meaning: dict[str, str] = {}
     # The description names each status as files write it, its meaning translated.
@@ -354,8 +351,6 @@ class VariantDirective(RentoyDirective):
         if variant.sources:
             items.append((_("Sources"), labelled_sources(variant, variant.sources)))
         if _is_linkable(variant):
-            from .downloads import link, variant_files_uri
-
             where = variant_files_uri(variant.id)
             items.append((_("Files"), [link(self.env.docname, where["yaml"],
                                          f"{variant.id}.yaml", ("rentoy-download",)),
@@ -427,8 +422,6 @@ class VariantDirective(RentoyDirective):
 
     def _parent(self, variant: Variant) -> tuple[Variant | None, list[str]]:
         """The variant this one extends, and the rules whose values differ from it."""
-        from ..cards import CardError
-        from ..errors import RentoyError
 
         if not variant.extends:
             return None, []
@@ -436,8 +429,6 @@ class VariantDirective(RentoyDirective):
             if variant.builtin:
                 parent = self.load_variant(variant.extends)
             else:
-                from .. import variants as variants_module
-
                 base = variant.path.parent if variant.path is not None else None
                 parent = variants_module.load_variant(variant.extends, relative_to=base)
         except (RentoyError, CardError):
@@ -447,14 +438,9 @@ class VariantDirective(RentoyDirective):
     def _used_in(self, variant: Variant) -> nodes.Element | None:
         """Links to the worked examples played under this variant and to the pages that
         compare it, when the site has them."""
-        from ..cards import CardError
-        from ..errors import RentoyError
-        from ..walkthrough import load_walkthrough
-        from .shared import walkthrough_files, walkthrough_id
 
         if not _is_linkable(variant):
             return None
-        from pathlib import Path
 
         folder = Path(self.env.srcdir) / self.config.rentoy_examples_dir
         note_listing(self.env, "examples")
@@ -562,9 +548,6 @@ class StatusRole(RentoyRole):
 
 
 def _check_rule(rule: str) -> None:
-    from ..errors import suggest
-    from ..ruletable import RULE_NAMES
-
     if rule not in RULE_NAMES:
         hint = suggest(rule, RULE_NAMES)
         raise Failure([(f"no rule {rule!r}" + (f" ({hint})" if hint else "")

@@ -22,15 +22,18 @@ from typing import TYPE_CHECKING, Any, Sequence
 from docutils import nodes
 
 from ..i18n import N_, _, data_text
+from ..walkthrough import load_walkthrough, run_walkthrough, schema_path
+from ..walkthrough.narrate import score_text, team_of_seat, value_text
+from ..walkthrough.transcript import hand_heading
 from .cards import card_node, deal_nodes
 from .directives import RentoyDirective
+from .domain import register_target
 from .elements import cell, facts, folded, paragraph, spanish, table, xref
 from .errors import Failure
-from .tracking import library_files, note_files, note_listing, variant_files
-from .domain import register_target
 from .figures import figure
-from .trees import tree_leaves, tree_svg
 from .shared import headings_option, section, walkthrough_files, walkthrough_id
+from .tracking import library_files, note_files, note_listing, variant_files
+from .trees import tree_leaves, tree_svg
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -66,7 +69,6 @@ def run_failures(run: WalkthroughRun, path: Path) -> list[tuple[str, str | None]
 
 def _score(score: Sequence[int]) -> str:
     """A pair by team (score, tricks, games), written one way everywhere: ``A 4, B 5``."""
-    from ..walkthrough.narrate import score_text
 
     return score_text((score[0], score[1]))
 
@@ -83,7 +85,6 @@ def _branch_ids(run: WalkthroughRun, prefix: str) -> dict[tuple[str, ...], str]:
 def _ending(r: Any, matches: bool = False) -> str:
     """How a leaf branch ends, in a sentence's words (``matches``: a match of several
     games is played, so say when it is won)."""
-    from ..walkthrough.narrate import value_text
 
     if not r.finished:
         return _("hand not over; worth {value}").format(value=value_text(r.value))
@@ -104,7 +105,6 @@ def _path(path: Any) -> str:
 def walkthrough_argument(directive: Any) -> tuple[Path, Any]:
     """The walkthrough file a directive names (relative to the page), loaded, and noted
     with the files it reads so that editing any of them rebuilds the page."""
-    from ..walkthrough import load_walkthrough, schema_path
 
     path = directive.resolve_path(directive.arguments[0])
     note_files(directive.env, [path, schema_path()])
@@ -125,8 +125,6 @@ class WalkthroughDirective(RentoyDirective):
     option_spec = {"headings": headings_option}
 
     def make(self) -> list[nodes.Node]:
-        from ..walkthrough import run_walkthrough
-
         path, wt = walkthrough_argument(self)
         run = run_walkthrough(wt)
         out = self.render(run, path)
@@ -167,7 +165,6 @@ class WalkthroughDirective(RentoyDirective):
 
     def _tree(self, run: WalkthroughRun) -> nodes.Node:
         """The branches drawn as a tree, each box linked to its branch's play."""
-        from ..walkthrough.narrate import score_text
 
         wt = run.walkthrough
         leaves = tree_leaves(run)
@@ -185,7 +182,6 @@ class WalkthroughDirective(RentoyDirective):
     def _record(self, run: WalkthroughRun) -> nodes.Element:
         """A record's hands in order, each headed by its dealer and score, with its deal
         and its actions (the outcome table links to each hand)."""
-        from ..walkthrough.transcript import hand_heading
 
         wt = run.walkthrough
         transcript = section(self, N_("The hands"))
@@ -200,8 +196,6 @@ class WalkthroughDirective(RentoyDirective):
         return transcript
 
     def _facts(self, wt: Walkthrough, path: Path) -> nodes.field_list:
-        from ..walkthrough.narrate import score_text
-
         v = wt.variant
         if v.builtin:
             variant: list[nodes.Node] = [xref("variant", v.base_id, v.base_id)]
@@ -321,8 +315,6 @@ class WalkthroughDirective(RentoyDirective):
             item += paragraph(" ".join(remarks), ["rentoy-remarks"])
         trick = step.trick
         if trick is not None:
-            from ..walkthrough.narrate import team_of_seat
-
             para = paragraph(_("Trick: "), ["rentoy-trick"])
             seats = trick.seats(wt.players)
             for i, (seat, card) in enumerate(zip(seats, trick.cards)):
@@ -392,7 +384,6 @@ class WalkthroughDirective(RentoyDirective):
 
     def _outcomes(self, run: WalkthroughRun) -> nodes.table:
         """Every leaf branch: how it ends, the score, the tricks, whether it held."""
-        from ..walkthrough.narrate import value_text
 
         matches = run.walkthrough.best_of > 1
         rows = []
@@ -447,8 +438,6 @@ class WalkthroughListDirective(RentoyDirective):
     variant and what it shows, linked to its page."""
 
     def make(self) -> list[nodes.Node]:
-        from ..walkthrough import load_walkthrough
-
         folder = Path(self.env.srcdir) / self.config.rentoy_examples_dir
         note_listing(self.env, "examples")
         rows = []
