@@ -282,7 +282,7 @@ def _validator_class() -> Any:
 def _validator(path: str) -> Any:
     """The schema's validator, built once per process; a schema that is not one is an
     :class:`~rentoy.errors.InputError` naming it."""
-    import jsonschema
+    import jsonschema  # at use: start-up (bench/startup.py)
 
     schema = load_schema(path)
     cls = _validator_class()
@@ -399,7 +399,7 @@ def _known_valid() -> list[str]:
     global _known
     if _known is None:
         _known = []
-        from .files import read_cache
+        from .files import read_cache  # at use: start-up (bench/startup.py)
 
         raw = read_cache(cache_dir(), _VALID_FILE)
         if raw is not None:
@@ -416,7 +416,7 @@ def _remember_valid(digest: str) -> None:
     known = _known_valid()
     known.append(digest)
     del known[:-_VALID_KEEP]
-    from .files import write_cache
+    from .files import write_cache  # at use: start-up (bench/startup.py)
 
     write_cache(cache_dir(), _VALID_FILE, json.dumps(known))
 

@@ -66,7 +66,7 @@ else:
 
 
 def _safe_loaders() -> dict[str, type]:
-    import yaml as module
+    import yaml as module  # at use: start-up (bench/startup.py)
 
     found: dict[str, type] = {"python": module.SafeLoader}
     if hasattr(module, "CSafeLoader"):
@@ -235,9 +235,9 @@ def text_digest(data: bytes) -> str:
     (32, False)
     """
     try:       # the built-in module: hashlib would load OpenSSL, a good part of a start
-        from _blake2 import blake2b
+        from _blake2 import blake2b  # at use: start-up (bench/startup.py)
     except ImportError:     # pragma: no cover - another Python
-        from hashlib import blake2b
+        from hashlib import blake2b  # at use: start-up (bench/startup.py)
     return blake2b(data, digest_size=16).hexdigest()
 
 
@@ -714,7 +714,7 @@ def read_text(path: str | Path, kind: str = "YAML") -> str:
 
 def _reason(exc: OSError) -> str:
     """The system's words for a failure to read, in the language spoken."""
-    from .files import describe_os_error
+    from .files import describe_os_error  # at use: start-up (bench/startup.py)
 
     return describe_os_error(exc, writing=False)[0]
 
@@ -733,7 +733,7 @@ def load_json(path: str | Path) -> Any:
     ...
     rentoy.errors.InputError: .../s.json:2:9: this is not valid JSON: expecting value ...
     """
-    import json
+    import json  # at use: start-up (bench/startup.py)
 
     text = read_text(path, "JSON")
     file = str(path)
@@ -819,7 +819,7 @@ class _ParsedCache:
         self._entries: dict[str, bytes] | None = None
 
     def _folder(self) -> Path | None:
-        from .validation import cache_dir
+        from .validation import cache_dir  # at use: start-up (bench/startup.py)
 
         return cache_dir()
 
@@ -827,11 +827,11 @@ class _ParsedCache:
         if self._entries is None:
             self._entries = {}
             folder = self._folder()
-            from .files import read_cache
+            from .files import read_cache  # at use: start-up (bench/startup.py)
 
             blob = read_cache(folder, self._FILE)
             if blob is not None:
-                import marshal
+                import marshal  # at use: start-up (bench/startup.py)
 
                 try:
                     raw = marshal.loads(blob)
@@ -853,7 +853,7 @@ class _ParsedCache:
         blob = self._load().get(key)
         if blob is None:
             return None
-        import marshal
+        import marshal  # at use: start-up (bench/startup.py)
 
         try:
             data, marks, key_marks = marshal.loads(blob)
@@ -862,7 +862,7 @@ class _ParsedCache:
         return Document(data, file, marks, key_marks, key)
 
     def put(self, text: str, doc: Document) -> None:
-        import marshal
+        import marshal  # at use: start-up (bench/startup.py)
 
         try:
             blob = marshal.dumps((doc.data, doc.marks, doc.key_marks))
@@ -875,7 +875,7 @@ class _ParsedCache:
         entries[key] = blob
         while len(entries) > self._KEEP:
             del entries[next(iter(entries))]
-        from .files import write_cache
+        from .files import write_cache  # at use: start-up (bench/startup.py)
 
         write_cache(self._folder(), self._FILE,
                     marshal.dumps({"version": self._VERSION, "entries": entries}))

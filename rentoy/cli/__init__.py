@@ -57,7 +57,7 @@ class _HelpFormatter(argparse.HelpFormatter):
     def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
                  width: int | None = None) -> None:
         if width is None:       # argparse would import shutil for this, at every start
-            from ..render.terminal import terminal_width
+            from ..render.terminal import terminal_width  # at use: start-up (bench/startup.py)
 
             width = terminal_width() - 2
         super().__init__(prog, indent_increment, max_help_position, width)
@@ -86,9 +86,9 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _width(text: str) -> int:
-    from ..render.terminal import MIN_WIDTH
+    from ..render.terminal import MIN_WIDTH  # at use: start-up (bench/startup.py)
 
-    from ..limits import shown
+    from ..limits import shown  # at use: start-up (bench/startup.py)
 
     try:
         value = int(text) if len(text.strip()) <= 9 else -1
@@ -142,7 +142,7 @@ def build_parser(only: str | None = None, *, listing: bool = False
     that command's part of it, which is all a run of that command needs; with
     ``listing``, every command by name and help line only, which is all ``rentoy
     --help`` (or a run naming no known command) needs, without importing a command."""
-    from .. import __version__
+    from .. import __version__  # at use: start-up (bench/startup.py)
 
     parser = _Parser(
         prog="rentoy",
@@ -176,13 +176,13 @@ def report_error(exc: BaseException) -> None:
     """Print an error as ``rentoy: error: ...`` lines on stderr: at most
     :data:`~rentoy.limits.MAX_PROBLEMS` of them (the rest counted), each cut to a
     readable length (a value echoed whole would make a line of many kilobytes)."""
-    from ..limits import MAX_PROBLEMS
+    from ..limits import MAX_PROBLEMS  # at use: start-up (bench/startup.py)
 
     lines = str(exc).splitlines()
     for line in lines[:MAX_PROBLEMS]:
         print(f"rentoy: error: {shorten(line)}", file=sys.stderr)
     if len(lines) > MAX_PROBLEMS:
-        from ..i18n import ngettext
+        from ..i18n import ngettext  # at use: start-up (bench/startup.py)
 
         more = len(lines) - MAX_PROBLEMS
         print("rentoy: error: " + ngettext(
@@ -201,7 +201,7 @@ def shorten(line: str) -> str:
     value (the messages themselves quote values with :func:`rentoy.limits.shown`)."""
     if len(line) <= _LONGEST_LINE:
         return line
-    import re
+    import re  # at use: start-up (bench/startup.py)
 
     def cut(match: re.Match[str]) -> str:
         word = match.group()
@@ -247,6 +247,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _run(argv: list[str]) -> int:
+    # At use: start-up (bench/startup.py)
     from ..render.terminal import OutputStream, ascii_fallback
 
     # Accents and symbols the output's encoding cannot show are written as plain ASCII.
@@ -266,6 +267,7 @@ def _run(argv: list[str]) -> int:
 
 
 def _command(argv: list[str]) -> int:
+    # At use: start-up (bench/startup.py)
     from ..i18n import LanguageError, choose_language, use_language
 
     try:
@@ -277,16 +279,16 @@ def _command(argv: list[str]) -> int:
     with use_language(code):
         if code == "en":
             return _parsed_command(argv)
-        from .argwords import speaking
+        from .argwords import speaking  # at use: start-up (bench/startup.py)
 
         with speaking(code):
             return _parsed_command(argv)
 
 
 def _parsed_command(argv: list[str]) -> int:
-    import signal
+    import signal  # at use: start-up (bench/startup.py)
 
-    from ..errors import RentoyError
+    from ..errors import RentoyError  # at use: start-up (bench/startup.py)
     from ..files import describe_os_error
     from .common import set_output_width
 

@@ -199,7 +199,7 @@ def _check(args: argparse.Namespace) -> int:
             results.append({"path": path, "ok": True, "kind": kind, "summary": summary,
                             "problems": [], "warnings": [record(w) for w in warnings]})
             if fmt == "text":
-                from ..render.text import wrap_paragraph
+                from ..render.text import wrap_paragraph  # at use: text output only
 
                 write("\n".join(wrap_paragraph(_("{path}: ok: {summary}").format(
                     path=path, summary=summary), output_width(), subsequent_indent="  ")))

@@ -15,9 +15,13 @@ only when called, drawing off-screen).
 from __future__ import annotations
 
 import io
+import textwrap
+from importlib.util import find_spec
 from pathlib import Path
 from typing import Any, Sequence
 
+from ..errors import InputError, Location, Problem
+from ..files import write_output
 from ..frozen import replace
 from ..i18n import N_, _, interval, ngettext, number, percent
 from ..render import Report, Table
@@ -232,9 +236,7 @@ def check_plot_path(path: str | Path) -> Path:
     ...
     rentoy.errors.InputError: --plot results: give a file name ending in .svg, .png or .pdf (e.g. results.svg)
     """
-    from importlib.util import find_spec
 
-    from ..errors import InputError, Problem
 
     path = Path(path)
     choices = ", ".join(PLOT_FORMATS[:-1]) + " or " + PLOT_FORMATS[-1]
@@ -267,9 +269,8 @@ def plot_comparison(result: SimulationResult, path: str | Path,
     existing file is replaced only with ``force`` (:func:`rentoy.files.write_output`).
     Returns the path written.
     """
-    import textwrap
 
-    import matplotlib
+    import matplotlib  # optional: matplotlib (the docs extra)
     import matplotlib.ticker
     from matplotlib.figure import Figure
 
@@ -331,8 +332,6 @@ def plot_comparison(result: SimulationResult, path: str | Path,
         fmt = path.suffix.lower().lstrip(".")
         supported = fig.canvas.get_supported_filetypes()
         if fmt not in supported:
-            from ..errors import InputError, Location, Problem
-
             raise InputError(Problem(
                 f"cannot draw a plot as {path.suffix or 'a file without a suffix'}",
                 Location(str(path)), hint="end the name in one of "
@@ -340,7 +339,6 @@ def plot_comparison(result: SimulationResult, path: str | Path,
         metadata = {"Date": None} if fmt == "svg" else None
         buffer = io.BytesIO()
         fig.savefig(buffer, format=fmt, metadata=metadata)
-    from ..files import write_output
 
     write_output(path, buffer.getvalue(), force=force)   # whole or not at all
     return path

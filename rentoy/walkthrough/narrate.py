@@ -20,12 +20,11 @@ import json
 from typing import Any, Iterable
 
 from ..cards import SUITS, Card
-from ..comparison.reference import refusal_origin
-from ..glossary import raise_gloss
+from ..comparison.reference import joined, refusal_origin
 from ..engine import ACCEPT, FOLD, GAME_CALL, PLAY, RAISE, TEAMS, Action, Event, team_of
 from ..engine.tables import ARRASTRE_NONE, ARRASTRE_OVERTRUMP, compile_variant
 from ..errors import IllegalAction
-from ..glossary import gloss
+from ..glossary import gloss, raise_gloss
 from ..i18n import _, language
 from ..variant import Variant
 from .state import Snapshot
@@ -125,7 +124,6 @@ def gloss_for(call: str | None, variant: Variant | None = None, action: Action |
 def join_words(items: Iterable[object], conjunction: str = "and") -> str:
     """Items as prose: ``4``, ``0 and 2``, ``2, 4 or 6`` (``conjunction``: and, or),
     in the language spoken now."""
-    from ..comparison.reference import joined
 
     return joined([str(i) for i in items], conjunction)
 
