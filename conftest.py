@@ -1,20 +1,15 @@
-"""Runs the examples in the docs ({doctest} fences) and in docstrings under pytest."""
+"""Runs the examples in docstrings under pytest. The docs' own ``{doctest}`` fences are
+run once, by ``sphinx-build -b doctest`` in the README's test command (which reads the
+doctrees the HTML build left), not here a second time."""
 
 from doctest import ELLIPSIS, NORMALIZE_WHITESPACE
 
 from sybil import Sybil
 from sybil.document import PythonDocStringDocument
-from sybil.parsers.myst import DocTestDirectiveParser
 from sybil.parsers.rest import DocTestParser
 
 _FLAGS = ELLIPSIS | NORMALIZE_WHITESPACE
 
-_docs = Sybil(
-    parsers=[DocTestDirectiveParser(optionflags=_FLAGS)],
-    patterns=["docs/**/*.md", "docs/*.md"],
-    excludes=["docs/_build/**"],
-    name="docs",
-)
 _docstrings = Sybil(
     parsers=[DocTestParser(optionflags=_FLAGS)],
     patterns=["rentoy/**/*.py", "rentoy/*.py"],
@@ -22,4 +17,4 @@ _docstrings = Sybil(
     name="docstrings",
 )
 
-pytest_collect_file = (_docs + _docstrings).pytest()
+pytest_collect_file = _docstrings.pytest()

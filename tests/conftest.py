@@ -83,3 +83,16 @@ def built_site_es() -> Path:
                         str(SITE_BUILD / "html" / "es"), cwd=root, timeout=900)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr
     return SITE_BUILD / "html"
+
+
+#: The fixtures that build the project's own site into docs/_build.
+SITE_FIXTURES = frozenset({"built_site", "built_site_es"})
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Under ``pytest -n 2 --dist loadgroup`` (the README's test command) the tests that
+    read the built site run on one worker, so that the site is built once, not once per
+    worker into the same folder; the other worker runs everything else meanwhile."""
+    for item in items:
+        if SITE_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.xdist_group("site"))
