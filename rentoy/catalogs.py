@@ -105,7 +105,7 @@ def _code_part(relative: str) -> str:
 
 def code_messages(package: Path = PACKAGE) -> list[Message]:
     """The messages marked in the code, in the order first found."""
-    from babel.messages.extract import extract_from_dir
+    from babel.messages.extract import extract_from_dir  # optional: babel (the test extra)
 
     found: list[Message] = []
     keywords = {"_": None, "N_": None, "ngettext": (1, 2)}
@@ -147,7 +147,7 @@ def data_files(root: Path = ROOT) -> list[Path]:
 
 def data_messages(root: Path = ROOT) -> list[Message]:
     """The texts of the variant files and worked examples."""
-    import yaml
+    import yaml  # at use: start-up (bench/startup.py)
 
     found: list[Message] = []
     for path in data_files(root):
@@ -176,7 +176,7 @@ def part_files(lang: str, domain: str, locale: Path = LOCALE_DIR) -> list[Path]:
 
 def read_parts(lang: str, domain: str, locale: Path = LOCALE_DIR) -> Catalog:
     """The parts merged into one catalog (the first part to give a text wins)."""
-    from babel.messages.catalog import Catalog
+    from babel.messages.catalog import Catalog  # optional: babel (the test extra)
     from babel.messages.pofile import read_po
 
     # Fixed dates in the header, so that the same parts always compile to the same bytes
@@ -195,7 +195,7 @@ def read_parts(lang: str, domain: str, locale: Path = LOCALE_DIR) -> Catalog:
 
 def compiled(lang: str, domain: str, locale: Path = LOCALE_DIR) -> bytes:
     """The .mo file the parts make (fuzzy and untranslated texts left out)."""
-    from babel.messages.mofile import write_mo
+    from babel.messages.mofile import write_mo  # optional: babel (the test extra)
 
     buffer = io.BytesIO()
     write_mo(buffer, read_parts(lang, domain, locale), use_fuzzy=False)
@@ -205,7 +205,7 @@ def compiled(lang: str, domain: str, locale: Path = LOCALE_DIR) -> bytes:
 def compile_catalogs(langs: Iterable[str] = LANGUAGES[1:], locale: Path = LOCALE_DIR
                      ) -> list[Path]:
     """Write every domain's .mo for ``langs``; returns those written."""
-    from .files import write_atomic
+    from .files import write_atomic  # at use: start-up (bench/startup.py)
 
     written = []
     for lang in langs:
@@ -257,10 +257,10 @@ def problems(lang: str, root: Path = ROOT, locale: Path = LOCALE_DIR,
 def update(lang: str, root: Path = ROOT, locale: Path = LOCALE_DIR) -> dict[Path, int]:
     """Add each text that no part has to its part, untranslated; returns how many
     were added to each part file."""
-    from babel.messages.catalog import Catalog
+    from babel.messages.catalog import Catalog  # optional: babel (the test extra)
     from babel.messages.pofile import read_po, write_po
 
-    from .files import write_atomic
+    from .files import write_atomic  # at use: start-up (bench/startup.py)
 
     added: dict[Path, int] = {}
     for domain in DOMAINS:
@@ -303,7 +303,7 @@ SITE_DOCS = ROOT / "docs"
 def site_templates(out: Path, docs: Path = SITE_DOCS) -> Path:
     """Run Sphinx's gettext builder on the pages into ``out`` (without the simulations,
     whose output is not in the catalogs); the folder of the ``.pot`` files."""
-    import os
+    import os  # at use: start-up (bench/startup.py)
     import subprocess
     import tempfile
 
@@ -320,7 +320,7 @@ def site_templates(out: Path, docs: Path = SITE_DOCS) -> Path:
 
 
 def _catalogued(docname: str) -> bool:
-    from fnmatch import fnmatchcase
+    from fnmatch import fnmatchcase  # at use: start-up (bench/startup.py)
 
     return not any(fnmatchcase(docname, pattern) for pattern in SITE_UNCATALOGUED)
 
@@ -346,10 +346,10 @@ def site_update(lang: str, templates: Path, docs: Path = SITE_DOCS) -> dict[Path
     ``.po``: new messages untranslated, changed ones fuzzy with the old translation,
     every translation kept (those no page has any more kept as obsolete); returns how
     many messages of each written file need a translator."""
-    from babel.messages.catalog import Catalog
+    from babel.messages.catalog import Catalog  # optional: babel (the test extra)
     from babel.messages.pofile import read_po, write_po
 
-    from .files import write_atomic
+    from .files import write_atomic  # at use: start-up (bench/startup.py)
 
     written: dict[Path, int] = {}
     for docname, pot in _site_pots(templates).items():
@@ -376,7 +376,7 @@ def site_update(lang: str, templates: Path, docs: Path = SITE_DOCS) -> dict[Path
 def site_problems(lang: str, templates: Path, docs: Path = SITE_DOCS) -> list[str]:
     """Each page's message that its ``.po`` lacks, leaves untranslated or marks fuzzy,
     one line each (the ``.pot`` files in ``templates`` give the pages' messages)."""
-    from babel.messages.pofile import read_po
+    from babel.messages.pofile import read_po  # optional: babel (the test extra)
 
     found: list[str] = []
     for docname, pot in _site_pots(templates).items():
@@ -414,7 +414,7 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"{path.relative_to(ROOT)}: {count} new text{'s' * (count != 1)}")
         return 0
     if args.command in ("site-update", "site-check"):
-        import tempfile
+        import tempfile  # at use: start-up (bench/startup.py)
 
         with tempfile.TemporaryDirectory(prefix="rentoy-site-") as tmp:
             print("reading the pages with Sphinx's gettext builder...", file=sys.stderr)

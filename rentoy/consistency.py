@@ -65,7 +65,7 @@ def _as_typed(word: str) -> str:
     it (lower case, no ¡!¿? around it, no accents), spaces single."""
     text = " ".join(word.split()).strip("¡!¿?.,;:").strip().lower().translate(_PLAIN)
     if not text.isascii():          # another letter: the whole decomposition
-        import unicodedata
+        import unicodedata  # at use: start-up (bench/startup.py)
 
         text = "".join(c for c in unicodedata.normalize("NFD", text)
                        if not unicodedata.combining(c))
@@ -261,7 +261,7 @@ def check_solvable(variant: "Variant", players: int | None = None) -> None:
     :data:`~rentoy.limits.MAX_SOLVER_TRICKS`, or a table (``players``, else the
     variant's default) of more than :data:`~rentoy.limits.MAX_SOLVER_PLAYERS`. An
     :class:`~rentoy.errors.InputError` at the rule's line in the variant's file."""
-    from .limits import MAX_SOLVER_PLAYERS, MAX_SOLVER_TRICKS
+    from .limits import MAX_SOLVER_PLAYERS, MAX_SOLVER_TRICKS  # at use: start-up (bench/startup.py)
 
     def at(rule: str) -> Location:
         prov = variant.provenance.get(rule)

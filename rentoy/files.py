@@ -204,7 +204,7 @@ def remove_stale_temporaries(folder: str | Path) -> list[Path]:
     >>> [p.name for p in remove_stale_temporaries(folder)]
     ['.rentoy-999999999-0123456789abcdef.tmp']
     """
-    import stat
+    import stat  # at use: start-up (bench/startup.py)
     import time
 
     removed: list[Path] = []
@@ -375,7 +375,7 @@ def read_cache(folder: Path | None, name: str, limit: int = MAX_CACHE_BYTES) -> 
     limit = min(limit, MAX_CACHE_BYTES)
     if folder is None:
         return None
-    import stat
+    import stat  # at use: start-up (bench/startup.py)
 
     try:
         fd = os.open(folder / name, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | _O_BINARY)

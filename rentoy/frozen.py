@@ -13,6 +13,11 @@ provenance, the sources, problems, the output's tables) spent about a third of t
 command line's start-up there (``bench/startup.py``); here the methods are written
 once, for every class.
 
+The house has one value class off the hot path, the frozen dataclass; ``Frozen`` only
+for the values a command loads before it prints (where ``bench/startup.py`` shows the
+gain), and named tuples where the engine's loop makes records by the million
+(``rentoy.engine.hand``, ``rentoy.engine.rules.Betting``).
+
 >>> class Point(Frozen):
 ...     x: int
 ...     y: int = 0

@@ -12,12 +12,12 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Mapping
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
 from .dependencies import raise_words, value_words
 from .errors import InputError, Location, Problem
-from .frozen import Frozen
 from .i18n import N_, _, data_text
 from .ruletable import GAME
 from .sources import builtin_dir
@@ -34,7 +34,10 @@ _RAISE_FOR_GAME = N_("a raise for the whole game")
 _RAISE_TO = N_("a raise to {value}")
 
 
-class Term(Frozen):
+# A dataclass, the house's value class: no command reads the glossary before it prints
+# (rentoy.frozen.Frozen is kept for the values start-up loads; see bench/startup.py).
+@dataclass(frozen=True)
+class Term:
     term: str
     gloss: str
     note: str | None = None

@@ -125,7 +125,7 @@ def translations(domain: str = "rentoy", code: str | None = None) -> gettext.Nul
     key = (code, domain)
     found = _loaded.get(key)
     if found is None:
-        import gettext as _gettext
+        import gettext as _gettext  # at use: start-up (bench/startup.py)
 
         if code == "en":
             found = _gettext.NullTranslations()
@@ -241,7 +241,7 @@ def has_translation(text: str, domain: str = "variants", code: str = "es") -> bo
     key = (code, domain)
     catalog = _checking.get(key)
     if catalog is None:
-        import gettext as _gettext
+        import gettext as _gettext  # at use: start-up (bench/startup.py)
 
         class Missing(_gettext.NullTranslations):
             def gettext(self, message: str) -> str:

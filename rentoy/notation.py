@@ -33,7 +33,7 @@ import re
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from .cards import Card, CardError, parse_card
+from .cards import DECK, Card, CardError, parse_card
 from .errors import InputError, Problem
 from .i18n import N_, _, language, number
 from .limits import MAX_DIGITS, MAX_INPUT_LINE, MAX_PLAYERS, MAX_TARGET, over_limit, shown
@@ -262,7 +262,6 @@ def _card(line: str, code: str, where: str) -> Card:
 def format_deal(hands: Sequence[Iterable[Card | int]], up: Card | int,
                 dealer: int | None = None) -> str:
     """A deal in the canonical one-line form (``dealer`` only when given)."""
-    from .cards import DECK
 
     text = " | ".join(" ".join(DECK[c].code for c in cards) for cards in hands)
     text += f" / up {DECK[up].code}"

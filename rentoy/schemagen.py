@@ -24,6 +24,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from .files import write_atomic
 from .i18n import N_
 from .ruletable import RULES, required
 from .sources import KIND_ALIASES, KIND_MEANINGS, KINDS
@@ -314,8 +315,6 @@ def main(argv: list[str] | None = None) -> int:
             continue
         stale.append(path)
         if not check:
-            from .files import write_atomic
-
             write_atomic(path, text)
             print(f"wrote {path}")
     if check and stale:

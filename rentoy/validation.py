@@ -283,7 +283,7 @@ def _validator_class() -> Any:
 def _validator(path: str) -> Any:
     """The schema's validator, built once per process; a schema that is not one is an
     :class:`~rentoy.errors.InputError` naming it."""
-    import jsonschema
+    import jsonschema  # at use: start-up (bench/startup.py)
 
     schema = load_schema(path)
     cls = _validator_class()

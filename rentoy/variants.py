@@ -410,7 +410,7 @@ def _description_warnings(doc: Document, data: dict[str, Any], variant: Variant,
                           locate: Any) -> list[Problem]:
     """The inherited rules whose status is firmer than the file's description says
     (:mod:`rentoy.claims`)."""
-    from .claims import claim_conflicts
+    from .claims import claim_conflicts  # at use: start-up (bench/startup.py)
 
     written = data.get("rules") or {}
     inherited = {name for name in RULE_NAMES if name not in written or (
@@ -557,7 +557,6 @@ def _resolve(spec: str, relative_to: Path | None, stack: tuple[Path, ...] = ()) 
         if not _is_file(path) and os.path.lexists(path) and not os.path.isdir(path):
             # There, but not a file: a FIFO, a device, a loop of links. The bounded
             # reader says which (and reads nothing from it).
-            from .errors import InputError
             from .yamlfile import read_text
 
             try:

@@ -129,7 +129,7 @@ def _die_with_parent(parent: int) -> None:
         signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)
     if sys.platform.startswith("linux"):
         try:
-            import ctypes
+            import ctypes  # at use: only a run with workers
 
             libc = ctypes.CDLL(None, use_errno=True)
             if libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0:
@@ -138,7 +138,7 @@ def _die_with_parent(parent: int) -> None:
                 return
         except (OSError, AttributeError):
             pass
-    import threading
+    import threading  # at use: only a run with workers
 
     threading.Thread(target=_watch_parent, args=(parent,), daemon=True,
                      name="rentoy-parent-watch").start()
@@ -151,7 +151,7 @@ def process_pool(workers: int) -> Iterator[Executor]:
     SIGTERM the command line turned into an exception), and killed by the system if
     this process dies, however it dies (each worker asks the system for that as it
     starts)."""
-    import multiprocessing
+    import multiprocessing  # at use: only a run with workers
     import threading
     from concurrent.futures import ProcessPoolExecutor
     from concurrent.futures.process import BrokenProcessPool

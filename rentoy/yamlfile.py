@@ -67,7 +67,7 @@ else:
 
 
 def _safe_loaders() -> dict[str, type]:
-    import yaml as module
+    import yaml as module  # at use: start-up (bench/startup.py)
 
     found: dict[str, type] = {"python": module.SafeLoader}
     if hasattr(module, "CSafeLoader"):
@@ -711,7 +711,7 @@ def read_text(path: str | Path, kind: str = "YAML") -> str:
 
 def _reason(exc: OSError) -> str:
     """The system's words for a failure to read, in the language spoken."""
-    from .files import describe_os_error
+    from .files import describe_os_error  # at use: start-up (bench/startup.py)
 
     return describe_os_error(exc, writing=False)[0]
 
@@ -730,7 +730,7 @@ def load_json(path: str | Path) -> Any:
     ...
     rentoy.errors.InputError: .../s.json:2:9: this is not valid JSON: expecting value ...
     """
-    import json
+    import json  # at use: start-up (bench/startup.py)
 
     text = read_text(path, "JSON")
     file = str(path)
@@ -842,7 +842,7 @@ class _ParsedCache:
             blob = read_sealed(self._folder(), self._FILE, self._KIND, self._made_from(),
                                self.LIMIT)
             if blob is not None:
-                import marshal
+                import marshal  # at use: start-up (bench/startup.py)
 
                 try:
                     raw = marshal.loads(blob)     # vouched for by the file's digest
@@ -869,7 +869,7 @@ class _ParsedCache:
         if not entry_ok(key, blob, sealed):
             del self._entries[key]       # type: ignore[union-attr]  # loaded above
             return None
-        import marshal
+        import marshal  # at use: start-up (bench/startup.py)
 
         try:
             found = marshal.loads(blob)
@@ -882,7 +882,7 @@ class _ParsedCache:
         return Document(data, file, marks, key_marks, key)
 
     def put(self, text: str, doc: Document) -> None:
-        import marshal
+        import marshal  # at use: start-up (bench/startup.py)
 
         from .caches import seal_entry
 

@@ -3,9 +3,15 @@ built once for the tests that read it."""
 
 import os
 from pathlib import Path
+from typing import Callable
 
 import pytest
 from hypothesis import HealthCheck, settings
+
+try:
+    import fcntl
+except ImportError:      # Windows has none: there the tests run in one process
+    fcntl = None  # type: ignore[assignment]
 
 settings.register_profile(
     "default", deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -55,6 +61,22 @@ def variants_copy(tmp_path: Path):
 SITE_BUILD = Path(__file__).resolve().parent.parent / "docs" / "_build"
 
 
+def _once(name: str, build: Callable[[], None]) -> None:
+    """``build()`` once per test run, whichever process asks first: under ``pytest -n 2``
+    (the README's test command) the other worker waits for it and reads what it built,
+    rather than building the same site into the same folder at the same time."""
+    SITE_BUILD.mkdir(parents=True, exist_ok=True)
+    stamp = SITE_BUILD / f".{name}.run"
+    with open(SITE_BUILD / f".{name}.lock", "w") as lock:
+        if fcntl is not None:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+        if stamp.is_file() and stamp.read_text() == os.environ["RENTOY_TEST_RUN"]:
+            return
+        stamp.unlink(missing_ok=True)
+        build()
+        stamp.write_text(os.environ["RENTOY_TEST_RUN"])
+
+
 @pytest.fixture(scope="session")
 def built_site() -> Path:
     """The project's docs built once per run as the README's test command builds them
@@ -63,9 +85,13 @@ def built_site() -> Path:
     from sphinxbuild import sphinx_build
 
     root = SITE_BUILD.parent.parent
-    done = sphinx_build("-E", "-W", "-n", "-b", "html", "-d", str(SITE_BUILD / "doctrees"),
-                        str(root / "docs"), str(SITE_BUILD / "html"), cwd=root)
-    assert done.returncode == 0, done.stdout[-3000:] + done.stderr
+
+    def build() -> None:
+        done = sphinx_build("-E", "-W", "-n", "-b", "html", "-d", str(SITE_BUILD / "doctrees"),
+                            str(root / "docs"), str(SITE_BUILD / "html"), cwd=root)
+        assert done.returncode == 0, done.stdout[-3000:] + done.stderr
+
+    _once("html", build)
     return SITE_BUILD
 
 
@@ -78,8 +104,13 @@ def built_site_es() -> Path:
     from sphinxbuild import sphinx_build
 
     root = SITE_BUILD.parent.parent
-    done = sphinx_build("-E", "-W", "-n", "-b", "html", "-D", "language=es",
-                        "-d", str(SITE_BUILD / "doctrees-es"), str(root / "docs"),
-                        str(SITE_BUILD / "html" / "es"), cwd=root, timeout=900)
-    assert done.returncode == 0, done.stdout[-3000:] + done.stderr
+
+    def build() -> None:
+        done = sphinx_build("-E", "-W", "-n", "-b", "html", "-D", "language=es",
+                            "-d", str(SITE_BUILD / "doctrees-es"), str(root / "docs"),
+                            str(SITE_BUILD / "html" / "es"), cwd=root, timeout=900)
+        assert done.returncode == 0, done.stdout[-3000:] + done.stderr
+
+    _once("html-es", build)
     return SITE_BUILD / "html"
+

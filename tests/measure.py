@@ -27,7 +27,8 @@ pid = os.fork()
 if pid == 0:
     os.execv(sys.argv[1], sys.argv[1:])
 _, status, usage = os.wait4(pid, 0)
-os.write(report, f"{os.waitstatus_to_exitcode(status)} {usage.ru_maxrss}".encode())
+os.write(report, f"{os.waitstatus_to_exitcode(status)} {usage.ru_maxrss} "
+               f"{usage.ru_utime + usage.ru_stime}".encode())
 """
 
 
@@ -40,6 +41,16 @@ def run_measured(args: list[str] | tuple[str, ...], *, env: dict[str, str] | Non
     file to write to instead of capturing; ``input``: bytes to feed on stdin;
     ``preexec_fn`` runs in the launcher before it starts (to close a stream, set a
     resource limit: the command inherits them)."""
+    return run_timed(args, env=env, stdin=stdin, stdout=stdout, input=input,
+                     preexec_fn=preexec_fn, timeout=timeout)[:4]
+
+
+def run_timed(args: list[str] | tuple[str, ...], *, env: dict[str, str] | None = None,
+              stdin: Any = subprocess.DEVNULL, stdout: Any = None, input: bytes | None = None,
+              preexec_fn: Callable[[], None] | None = None, timeout: float = 120
+              ) -> tuple[int | None, str, str, int, float]:
+    """:func:`run_measured`, and the command's own CPU time in seconds (user and system):
+    what a time limit judges, the machine's load aside."""
     read, write = os.pipe()
     environment = {**os.environ, "PYTHONPATH": str(ROOT), **(env or {}),
                    "RENTOY_MEASURE_FD": str(write)}
@@ -65,11 +76,13 @@ def run_measured(args: list[str] | tuple[str, ...], *, env: dict[str, str] | Non
             os.killpg(process.pid, signal.SIGKILL)
             process.wait()
             os.close(read)
-            return None, "", "(timed out)", 0
+            return None, "", "(timed out)", 0, float(timeout)
         report = os.read(read, 100).decode()
         os.close(read)
-        status, peak = (int(x) for x in report.split()) if report else (None, 0)
+        words = report.split()
+        status, peak = (int(words[0]), int(words[1])) if words else (None, 0)
+        cpu = float(words[2]) if len(words) > 2 else 0.0
         out.seek(0)
         err.seek(0)
         return (status, out.read().decode("utf-8", "replace"),
-                err.read().decode("utf-8", "replace"), (peak or 0) * 1024)
+                err.read().decode("utf-8", "replace"), (peak or 0) * 1024, cpu)

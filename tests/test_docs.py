@@ -59,6 +59,29 @@ def test_the_build_is_clean(site: Path) -> None:
     assert (site / "html" / "index.html").is_file()
 
 
+def test_a_parallel_build_writes_what_the_serial_one_does(tmp_path: Path) -> None:
+    # The site without its simulations (the rest, figures and API pages included), built
+    # serially and with two processes into folders of the test's own: it needs no other
+    # test's build, so that it runs beside them.
+    builds = {}
+    for name, jobs in (("serial", ()), ("parallel", ("-j", "2"))):
+        out = tmp_path / name
+        done = sphinx_build(*jobs, "-E", "-W", "-n", "-b", "html", "-d", str(out / "doctrees"),
+                            *QUICK, str(DOCS), str(out / "html"), cwd=ROOT, timeout=900)
+        assert done.returncode == 0, done.stdout[-3000:] + done.stderr
+        builds[name] = out / "html"
+    serial, parallel = builds["serial"], builds["parallel"]
+
+    def pages(root: Path) -> list[Path]:
+        return sorted(p.relative_to(root) for p in root.rglob("*") if p.is_file()
+                      and p.name != ".buildinfo")
+
+    files = pages(serial)
+    assert files == pages(parallel)
+    differ = [str(f) for f in files if (serial / f).read_bytes() != (parallel / f).read_bytes()]
+    assert differ == []
+
+
 def test_a_page_per_variant_and_per_walkthrough(site: Path) -> None:
     for vid in builtin_ids():
         text = page(site, f"variants/generated/{vid}")
@@ -321,6 +344,18 @@ def test_an_edited_rule_shows_everywhere_and_edits_rebuild(copy: Path) -> None:
     assert 'href="generated/extra.html' in page(out, "variants/index")
     assert "generated/zz-extra.html" in page(out, "worked-examples/index")
     assert 'href="variants/generated/extra.html' in page(out, "provenance")
+
+    # An edit of a leaf variant (one no other extends) reads again the pages that read
+    # its rules, not every variant's page (each names its children by lineage only).
+    leaf = copy / "variants" / "huetor.yaml"
+    leaf.write_text(leaf.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    done = sphinx(copy / "docs", out, *QUICK)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr
+    reread = set(re.findall(r"reading sources\.\.\. \[[ \d]+%\] (\S+)", done.stdout))
+    assert {"variants/generated/huetor", "provenance", "compare"} <= reread
+    others = {f"variants/generated/{vid}" for vid in builtin_ids()} - {
+        "variants/generated/huetor"}
+    assert reread & others == set()
 
 
 # ---------------------------------------------------------------------------------------

@@ -19,7 +19,7 @@ from rentoy.i18n import has_translation, use_language
 from rentoy.sources import load_sources
 from rentoy.sphinxext.citations import short_citations
 from rentoy.sphinxext.pages import _sync, variant_page, walkthrough_page
-from rentoy.sphinxext.variants import _bare, _describe
+from rentoy.sphinxext.schema import _bare, _describe
 from rentoy.validation import load_schema
 from rentoy.variants import schema_path
 

@@ -120,3 +120,24 @@ def test_the_same_random_state_deals_the_same_cards_to_every_variant():
 def test_bad_game_settings_are_input_errors(kwargs, message):
     with pytest.raises(InputError, match=message):
         Game("1737", **kwargs)
+
+
+@pytest.mark.parametrize("name,value", [("score", (11, 11)), ("dealer", 0), ("players", 2),
+                                        ("hand", None), ("results", []), ("variant", None),
+                                        ("tables", None), ("rng", None)])
+def test_a_game_s_state_cannot_be_written(name: str, value: object) -> None:
+    game = Game("1737", seed=1)
+    before = getattr(game, name)
+    with pytest.raises(AttributeError):
+        setattr(game, name, value)
+    assert getattr(game, name) == before
+    game.apply(game.legal_actions()[0])
+    assert game.score == game.hand.score
+
+
+def test_a_game_s_results_are_a_copy_the_caller_may_change() -> None:
+    game = Game("1737", seed=2)
+    while game.hands_played == 0:
+        game.apply(game.legal_actions()[0])
+    game.results.clear()
+    assert len(game.results) == 1 and game.hands_played == 1

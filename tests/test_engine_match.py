@@ -141,3 +141,13 @@ def test_every_variant_ends_its_match_with_a_clear_winner(vid: str, seed: int):
     assert max(won) == match.needed and min(won) < match.needed
     assert sum(won) == len(match.games) <= match.best_of
     assert all(game.is_over for game in match.games)
+
+
+@pytest.mark.parametrize("name", ["games_won", "games", "game", "best_of", "needed",
+                                  "players", "variant", "rng"])
+def test_a_match_s_state_cannot_be_written(name: str) -> None:
+    match = Match("1737", seed=1)
+    before = getattr(match, name)
+    with pytest.raises(AttributeError):
+        setattr(match, name, (5, 5))
+    assert getattr(match, name) == before

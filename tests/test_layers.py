@@ -127,3 +127,46 @@ def test_the_engine_and_its_players_need_only_the_standard_library(package: str)
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True, cwd=ROOT.parent)
     assert done.stdout.strip() == ""
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected groups of more than one module (Tarjan's algorithm)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        for w in sorted(graph.get(v, ())):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = []
+            while True:
+                w = stack.pop()
+                group.append(w)
+                if w == v:
+                    break
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def test_the_site_extension_imports_in_no_circle() -> None:
+    # The package's setup() imports every module to register it: the modules themselves
+    # import one another one way only (what several share is in rentoy.sphinxext.shared).
+    package = "rentoy.sphinxext"
+    graph: dict[str, set[str]] = {}
+    for importer, _line, target in arrows():
+        if importer.startswith(package + ".") and target.startswith(package + "."):
+            graph.setdefault(importer, set()).add(target)
+    assert _cycles(graph) == []

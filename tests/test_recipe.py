@@ -32,6 +32,33 @@ def recipe_code() -> list[str]:
             re.findall(r"```python\n(.*?)```", section, flags=re.S)]
 
 
+def recipe_translations() -> dict[str, str]:
+    """The Spanish of the page's "Its words in Spanish" step: msgid -> msgstr."""
+    text = PAGE.read_text(encoding="utf-8")
+    section = text[text.index("(add-a-rule)="):text.index("## Types and lint")]
+    block = re.search(r"```po\n(.*?)```", section, flags=re.S)
+    assert block, "the recipe gives no Spanish"
+    pairs = re.findall(r'msgid "(.*)"\s*\n\s*msgstr "(.*)"', block.group(1))
+    return dict(pairs)
+
+
+def _translate(root: Path, spanish: dict[str, str]) -> None:
+    """Fill each new, untranslated entry of the scratch copy's catalog parts."""
+    from babel.messages.pofile import read_po, write_po
+
+    for path in sorted((root / "rentoy" / "locale" / "es" / "parts").glob("rentoy-*.po")):
+        with path.open("rb") as handle:
+            catalog = read_po(handle, locale="es")
+        changed = False
+        for entry in catalog:
+            if entry.id in spanish and not entry.string:
+                entry.string = spanish[entry.id]
+                changed = True
+        if changed:
+            with path.open("wb") as handle:
+                write_po(handle, catalog, width=88, sort_output=False)
+
+
 def _insert(path: Path, before: str, code: str, after: str | None = None) -> None:
     """Put ``code`` in ``path`` just before the first ``before`` (that follows ``after``)."""
     text = path.read_text(encoding="utf-8")
@@ -46,6 +73,7 @@ name: The dealer's partner does not raise first
 extends: "1737"
 rules:
   dealer_partner_raises: {value: false, status: assumed, note: a house rule of the test}
+  juego_fuera: {value: raise, status: assumed, note: the call for the whole game too}
 """
 
 # What the page's third step asks of the tests: the reference model refuses the raise.
@@ -65,10 +93,12 @@ deal = Deal.parse([["3c", "6b", "7e"], ["12c", "2b", "4e"], ["2c", "1o", "5e"],
 hand = Hand(variant, deal=deal)
 hand.apply("0 play 3c")
 refused = hand.refusal("1 raise")
+called = hand.refusal("1 game")
 legal = [str(a) for a in hand.legal_actions()]
 other = Hand(load_variant("1737"), deal=deal)
 other.apply("0 play 3c")
 print(json.dumps({"legal": legal, "reason": refused.reason, "rule": refused.rule,
+                  "called": called.reason,
                   "message": str(refused), "known": "partner-first-raise" in REASONS,
                   "default": [str(a) for a in other.legal_actions()],
                   "answer": Hand(variant, deal=deal).can("0 raise")}))
@@ -80,7 +110,7 @@ def scratch(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A copy of the project with the page's rule added the way the page says."""
     root = tmp_path_factory.mktemp("recipe")
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc", "_build", ".hypothesis")
-    for part in ("rentoy", "variants", "tests"):
+    for part in ("rentoy", "variants", "tests", "docs/tutorial", "docs/examples"):
         shutil.copytree(ROOT / part, root / part, ignore=ignore)
     shutil.copy(ROOT / "conftest.py", root / "conftest.py")
     shutil.copy(ROOT / "pyproject.toml", root / "pyproject.toml")
@@ -89,9 +119,16 @@ def scratch(tmp_path_factory: pytest.TempPathFactory) -> Path:
             after="RULES: Mapping[str, RuleSpec] = _rules(")
     rules = root / "rentoy" / "engine" / "rules.py"
     _insert(rules, "def raise_refusal(", refusal + "\n\n")
-    _insert(rules, "    return None\n", textwrap.indent(check, "    "), after="def raise_rule_refusal(")
+    _insert(rules, "    return None\n", textwrap.indent(check, "    "), after="def stakes_refusal(")
     subprocess.run([sys.executable, "-m", "rentoy.schemagen"], cwd=root, check=True,
                    capture_output=True)
+    # Its words in Spanish: the new texts into the catalog's parts, the page's Spanish
+    # written in, the catalogs compiled.
+    subprocess.run([sys.executable, "-m", "rentoy.catalogs", "update"], cwd=root, check=True,
+                   capture_output=True)
+    _translate(root, recipe_translations())
+    subprocess.run([sys.executable, "-m", "rentoy.catalogs", "compile"], cwd=root,
+                   check=True, capture_output=True)
     (root / "tests" / "fixtures" / "variants" / "partner-waits.yaml").write_text(FIXTURE)
     return root
 
@@ -107,12 +144,26 @@ def test_the_page_gives_the_three_pieces_of_code() -> None:
     assert "@_refusal(" in refusal and "return PARTNER_FIRST_RAISE" in check
 
 
+def test_the_new_rule_speaks_spanish_and_the_counts_follow(scratch: Path) -> None:
+    done = _run(scratch, "-m", "rentoy.catalogs", "check")
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    select = ["-m", "pytest", "-q", "-p", "no:cacheprovider",
+              "tests/test_i18n_reports.py::test_every_text_of_the_reports_has_its_spanish",
+              "tests/test_i18n_messages.py::test_every_refusal_has_its_spanish_words",
+              "tests/test_i18n_messages.py::test_check_sums_up_a_file_in_spanish"]
+    done = _run(scratch, *select)
+    assert done.returncode == 0, done.stdout[-3000:]
+    assert "failed" not in done.stdout
+
+
 def test_the_legal_actions_and_the_refusal_follow_the_new_rule(scratch: Path) -> None:
     fixture = str(scratch / "tests" / "fixtures" / "variants" / "partner-waits.yaml")
     done = _run(scratch, "-c", CHECK, fixture)
     assert done.returncode == 0, done.stderr
     seen = json.loads(done.stdout)
     assert "1 raise" not in seen["legal"] and "1 raise" in seen["default"]
+    # The call for the whole game raises the stakes too: the same gate refuses it.
+    assert "1 game" not in seen["legal"] and seen["called"] == "partner-first-raise"
     assert seen["reason"] == "partner-first-raise" and seen["rule"] == "dealer_partner_raises"
     assert "the dealer's partner" in seen["message"] and seen["known"]
     assert seen["answer"]                       # the mano may still raise first

@@ -1,9 +1,10 @@
 """Packaging: the wheel carries the built-in variants, and an installed copy finds them.
 
-Builds a wheel from this checkout with the build backend already installed (no
-network), checks its contents, installs it into a fresh virtual environment (without
-its dependencies, which are taken from this environment) and runs ``rentoy`` from
-another folder. Takes a few seconds.
+Builds a wheel and a source archive from this checkout with the build backend already
+installed (no network), checks their contents (licences, citation, catalogs), installs
+the wheel into a fresh virtual environment (without its dependencies, which are taken
+from this environment) and runs ``rentoy`` and the API page's examples from another
+folder. Takes a few seconds.
 """
 
 from __future__ import annotations
@@ -95,3 +96,90 @@ def _rows(data) -> list[dict]:
     if isinstance(data, dict):
         return [row for value in data.values() for row in _rows(value)]
     return []
+
+
+#: The API page's examples, run as a doctest in the installed copy (no Sybil there).
+API_DOCTEST = r'''
+import doctest, re, sys
+text = open(sys.argv[1], encoding="utf-8").read()
+blocks = re.findall(r"```\{doctest\}\n(.*?)```", text, flags=re.S)
+test = doctest.DocTestParser().get_doctest("\n".join(blocks), {}, "api", sys.argv[1], 0)
+runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+runner.run(test)
+print(f"{runner.failures} failed of {runner.tries}")
+sys.exit(1 if runner.failures or not runner.tries else 0)
+'''
+
+
+@pytest.fixture(scope="module")
+def sdist(tmp_path_factory) -> Path:
+    if importlib.util.find_spec("hatchling") is None:
+        pytest.skip("the build backend (hatchling) is not installed here")
+    out = tmp_path_factory.mktemp("sdist")
+    done = _run(sys.executable, "-m", "hatchling", "build", "-t", "sdist", "-d", str(out),
+                cwd=ROOT)
+    assert done.returncode == 0, done.stderr + done.stdout
+    (built,) = out.glob("rentoy-*.tar.gz")
+    return built
+
+
+def test_the_wheel_carries_its_licences_and_compiled_catalogs_not_their_sources(wheel):
+    archive = zipfile.ZipFile(wheel)
+    names = archive.namelist()
+    assert [n for n in names if n.endswith(".po")] == []
+    assert {"rentoy/locale/es/LC_MESSAGES/rentoy.mo",
+            "rentoy/locale/es/LC_MESSAGES/variants.mo"} <= set(names)
+    info = next(n.split("/")[0] for n in names if n.endswith(".dist-info/METADATA"))
+    assert {f"{info}/licenses/LICENSE", f"{info}/licenses/LICENSE-DATA"} <= set(names)
+    metadata = archive.read(f"{info}/METADATA").decode()
+    import rentoy
+
+    assert f"Version: {rentoy.__version__}\n" in metadata
+    assert "License-Expression: MIT AND CC-BY-4.0" in metadata
+    for classifier in ("Programming Language :: Python :: 3.11",
+                       "Programming Language :: Python :: 3.13",
+                       "Natural Language :: Spanish", "Natural Language :: English"):
+        assert f"Classifier: {classifier}\n" in metadata
+    assert "Project-URL: Source, " in metadata
+    requires = [line for line in metadata.splitlines() if line.startswith("Requires-Dist:")
+                and "extra ==" not in line]
+    assert requires and not any("tabulate" in line for line in requires)
+
+
+def test_the_source_archive_carries_the_licences_citation_changelog_and_catalogs(sdist):
+    import tarfile
+
+    with tarfile.open(sdist) as archive:
+        names = {n.split("/", 1)[1] for n in archive.getnames() if "/" in n}
+    assert {"LICENSE", "LICENSE-DATA", "CITATION.cff", "CHANGELOG.md", "README.md",
+            "pyproject.toml", "rentoy/locale/es/parts/rentoy-core.po",
+            "variants/1737.yaml"} <= names
+
+
+def test_the_citation_gives_the_version_of_the_package() -> None:
+    import rentoy
+
+    text = (ROOT / "CITATION.cff").read_text(encoding="utf-8")
+    assert f"\nversion: {rentoy.__version__}\n" in text
+    assert "- MIT\n" in text and "- CC-BY-4.0\n" in text
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "CC BY 4.0" in readme and "MIT" in readme
+
+
+def test_an_installed_wheel_runs_the_api_page_s_examples(wheel, tmp_path):
+    env_dir = tmp_path / "env"
+    venv.EnvBuilder(with_pip=False).create(env_dir)
+    python = env_dir / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+    done = _run(sys.executable, "-m", "pip", "--python", str(python), "install",
+                "--no-deps", "--no-index", "-q", str(wheel))
+    assert done.returncode == 0, done.stderr
+    # Offline: the dependencies come from this environment's site-packages.
+    deps = os.pathsep.join(dict.fromkeys([sysconfig.get_paths()["purelib"],
+                                          sysconfig.get_paths()["platlib"]]))
+    env = {**os.environ, "PYTHONPATH": deps}
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    done = _run(str(python), "-c", API_DOCTEST, str(ROOT / "docs" / "api.md"), cwd=elsewhere,
+                env=env)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
+    assert done.stdout.startswith("0 failed of ")

@@ -164,7 +164,7 @@ def stored_chances(spec: str, players: int) -> Mapping[str, object] | None:
     path = STORE / f"{spec}-{players}p.json"
     if not path.is_file():
         return None
-    from ..yamlfile import load_json
+    from ..yamlfile import load_json  # at use: the analysis reads no file (browser)
 
     data = load_json(path)      # bounded and guarded: a damaged table names its file
     return data if isinstance(data, dict) else None

@@ -24,11 +24,29 @@ if TYPE_CHECKING:
 
 __all__ = ["build_parser", "main", "report_error"]
 
-#: The commands, each a module of this package named after it with a ``register(sub)``
-#: function; only the one being run is imported (``rentoy --help`` imports them all).
-COMMANDS: tuple[str, ...] = ("variants", "rules", "check", "run", "compare", "simulate",
-                             "solve", "sources", "glossary", "play", "equity", "review",
-                             "profile", "remarks")
+#: The commands, each with the line ``rentoy --help`` gives it. A command is a module of
+#: this package named after it, with a ``register(sub)`` function that adds its parser;
+#: the module is imported only when its command is run (or its help asked for, or every
+#: parser built, as the docs do), so a command module imports what it needs at its top
+#: and ``rentoy --help`` imports none of them.
+COMMANDS: dict[str, str] = {
+    "variants": N_("list the built-in variants"),
+    "rules": N_("print a variant's rules with their provenance"),
+    "check": N_("validate a variant or walkthrough file"),
+    "run": N_("run a walkthrough file (a worked example)"),
+    "compare": N_("put variants side by side: rules, simulated play, divergent deals"),
+    "simulate": N_("play many hands of one variant with bots and measure them"),
+    "solve": N_("who wins a position with every card visible and perfect play"),
+    "sources": N_("list the bibliography, or show one source"),
+    "glossary": N_("list the Spanish terms, or look one up"),
+    "play": N_("play a game against bots (one action per line from a script)"),
+    "equity": N_("each team's chance of winning the game from every score, and the take "
+                 "points of every raise"),
+    "review": N_("analyse a played game decision by decision"),
+    "profile": N_("what each variant is like to play, measured on the same deals"),
+    "remarks": N_("the sources' remarks about play, tested under each reading"),
+}
+
 #: The commands that only read files and print: they run without the cyclic garbage
 #: collector (see :func:`main`).
 READING: frozenset[str] = frozenset({"variants", "rules", "sources", "glossary"})
@@ -41,7 +59,7 @@ class _HelpFormatter(argparse.HelpFormatter):
     def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
                  width: int | None = None) -> None:
         if width is None:       # argparse would import shutil for this, at every start
-            from ..render.terminal import terminal_width
+            from ..render.terminal import terminal_width  # at use: start-up (bench/startup.py)
 
             width = terminal_width() - 2
         super().__init__(prog, indent_increment, max_help_position, width)
@@ -70,9 +88,9 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _width(text: str) -> int:
-    from ..render.terminal import MIN_WIDTH
+    from ..render.terminal import MIN_WIDTH  # at use: start-up (bench/startup.py)
 
-    from ..limits import shown
+    from ..limits import shown  # at use: start-up (bench/startup.py)
 
     try:
         value = int(text) if len(text.strip()) <= 9 else -1
@@ -120,10 +138,13 @@ def _command_in(argv: Sequence[str]) -> str | None:
     return None
 
 
-def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+def build_parser(only: str | None = None, *, listing: bool = False
+                 ) -> argparse.ArgumentParser:
     """The argument parser of ``rentoy`` (also read by the docs); with ``only``, just
-    that command's part of it, which is all a run of that command needs."""
-    from .. import __version__
+    that command's part of it, which is all a run of that command needs; with
+    ``listing``, every command by name and help line only, which is all ``rentoy
+    --help`` (or a run naming no known command) needs, without importing a command."""
+    from .. import __version__  # at use: start-up (bench/startup.py)
 
     parser = _Parser(
         prog="rentoy",
@@ -137,8 +158,10 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     parser.add_argument("--width", type=_width, metavar="N", help=_(_WIDTH_HELP))
     parser.add_argument("--lang", choices=LANGUAGES, metavar="LANG", help=_(_LANG_HELP))
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for name in COMMANDS:
-        if only is None or name == only:
+    for name, line in COMMANDS.items():
+        if listing:
+            sub.add_parser(name, help=_(line), add_help=False)
+        elif only is None or name == only:
             import_module(f".{name}", __name__).register(sub)
     # Every command takes --width too (after its name), and states defaults once.
     for command in sub.choices.values():
@@ -155,13 +178,13 @@ def report_error(exc: BaseException) -> None:
     """Print an error as ``rentoy: error: ...`` lines on stderr: at most
     :data:`~rentoy.limits.MAX_PROBLEMS` of them (the rest counted), each cut to a
     readable length (a value echoed whole would make a line of many kilobytes)."""
-    from ..limits import MAX_PROBLEMS
+    from ..limits import MAX_PROBLEMS  # at use: start-up (bench/startup.py)
 
     lines = str(exc).splitlines()
     for line in lines[:MAX_PROBLEMS]:
         print(f"rentoy: error: {shorten(line)}", file=sys.stderr)
     if len(lines) > MAX_PROBLEMS:
-        from ..i18n import ngettext
+        from ..i18n import ngettext  # at use: start-up (bench/startup.py)
 
         more = len(lines) - MAX_PROBLEMS
         print("rentoy: error: " + ngettext(
@@ -180,7 +203,7 @@ def shorten(line: str) -> str:
     value (the messages themselves quote values with :func:`rentoy.limits.shown`)."""
     if len(line) <= _LONGEST_LINE:
         return line
-    import re
+    import re  # at use: start-up (bench/startup.py)
 
     def cut(match: re.Match[str]) -> str:
         word = match.group()
@@ -226,6 +249,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _run(argv: list[str]) -> int:
+    # At use: start-up (bench/startup.py)
     from ..render.terminal import OutputStream, ascii_fallback
 
     # Accents and symbols the output's encoding cannot show are written as plain ASCII.
@@ -245,6 +269,7 @@ def _run(argv: list[str]) -> int:
 
 
 def _command(argv: list[str]) -> int:
+    # At use: start-up (bench/startup.py)
     from ..i18n import LanguageError, choose_language, use_language
 
     requested = _requested_language(argv)
@@ -261,7 +286,7 @@ def _command(argv: list[str]) -> int:
     with use_language(code):
         if code == "en":
             return _parsed_command(argv)
-        from .argwords import speaking
+        from .argwords import speaking  # at use: start-up (bench/startup.py)
 
         with speaking(code):
             return _parsed_command(argv)
@@ -282,13 +307,14 @@ def _language_refusal(requested: str) -> str:
 
 
 def _parsed_command(argv: list[str]) -> int:
-    import signal
+    import signal  # at use: start-up (bench/startup.py)
 
-    from ..errors import RentoyError
+    from ..errors import RentoyError  # at use: start-up (bench/startup.py)
     from ..files import describe_os_error
     from .common import set_output_width
 
-    parser = build_parser(_command_in(argv))
+    command = _command_in(argv)
+    parser = build_parser(command, listing=command is None)
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:      # --help, --version, or a bad argument (status 2)

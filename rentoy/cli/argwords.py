@@ -58,7 +58,7 @@ DOMAIN = "rentoy"
 def speaking(code: str) -> Iterator[None]:
     """argparse's words in ``code`` within the block (gettext's default domain and the
     ``LANGUAGE`` it reads, as they were before, after it)."""
-    import gettext
+    import gettext  # at use: the Spanish help only
 
     domain = gettext.textdomain()
     before = os.environ.get("LANGUAGE")

@@ -4,9 +4,18 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
-from ..i18n import N_, _, data_text, ngettext
-from .common import add_format, emit, output_width, write
+from ..catalogs import TEXT_KEYS, data_files
+from ..errors import InputError, Location, Problem
+from ..i18n import N_, _, data_text, has_translation, ngettext, use_language
+from ..render import Report
+from ..variants import check_variant_file
+from ..yamlfile import load_document
+from . import COMMANDS, report_error, shorten
+from .common import add_format, emit, output_width, refuse_folder, write
+from ..walkthrough.model import walkthrough_summary
+from ..walkthrough.reading import read_record
 
 TYPE_CHECKING = False    # typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
@@ -20,7 +29,7 @@ _LANGUAGE_WORDS = {"es": N_("Spanish")}
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
-        "check", help=_("validate a variant or walkthrough file"),
+        "check", help=_(COMMANDS["check"]),
         description=_("Validate a variant file (schema, rules, inheritance, options, "
                       "sources) or a walkthrough file (variant, deal, actions, "
                       "expectations). Exit status 0 when valid, 2 when not, with every "
@@ -43,8 +52,6 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 def file_kind(path: str) -> str:
     """``variant`` or ``walkthrough``, told from the file's keys; an InputError when it
     is empty or cannot be told."""
-    from ..errors import InputError, Problem, Location
-    from ..yamlfile import load_document
 
     data = load_document(path).data
     if data is None:
@@ -67,7 +74,6 @@ def file_kind(path: str) -> str:
 
 def check_one(path: str, kind: str) -> tuple[str, str]:
     """Check one file; returns (kind, a one-line summary). Raises InputError."""
-    from .common import refuse_folder
 
     refuse_folder(path, _("a variant or walkthrough file"),
                   hint=_("to check every file in it: {command}").format(
@@ -75,8 +81,6 @@ def check_one(path: str, kind: str) -> tuple[str, str]:
     if kind == "auto":
         kind = file_kind(path)
     if kind == "variant":
-        from ..variants import check_variant_file
-
         variant = check_variant_file(path)
         counts = ", ".join(_rules_counted(s, n) for s, n in variant.status_counts().items())
         options = len(variant.options)
@@ -88,8 +92,6 @@ def check_one(path: str, kind: str) -> tuple[str, str]:
             n = len(variant.warnings)
             summary += ngettext("; {n} warning", "; {n} warnings", n).format(n=n)
         return kind, summary
-    from ..walkthrough.model import walkthrough_summary
-    from ..walkthrough.reading import read_record
 
     # The one reading of a record (its rules, its play, its expectations), as every
     # command that loads one reads it.
@@ -116,7 +118,6 @@ def warnings_of(path: str, kind: str) -> tuple[Problem, ...]:
     """The warnings of a file that checked valid as ``kind`` (a walkthrough has none)."""
     if kind != "variant":
         return ()
-    from ..variants import check_variant_file
 
     return check_variant_file(path).warnings
 
@@ -124,9 +125,7 @@ def warnings_of(path: str, kind: str) -> tuple[Problem, ...]:
 def own_file(path: str) -> bool:
     """Whether ``path`` is one of the project's own variant files or worked examples
     (the files whose texts the Spanish catalogs translate)."""
-    from pathlib import Path
 
-    from ..catalogs import data_files
 
     try:
         resolved = Path(path).resolve()
@@ -139,11 +138,7 @@ def translation_warnings(path: str, lang: str = "es") -> list[Problem]:
     """A warning (a :class:`~rentoy.errors.Problem`) for each text of the file that the
     catalogs translate (a note, a description, a name: the keys of
     ``rentoy.catalogs.TEXT_KEYS``) and that has no ``lang`` text there, at its line."""
-    from pathlib import Path
 
-    from ..catalogs import TEXT_KEYS
-    from ..i18n import has_translation
-    from ..yamlfile import load_document
 
     doc = load_document(path)
     name = _(_LANGUAGE_WORDS[lang]) if lang in _LANGUAGE_WORDS else lang
@@ -175,7 +170,6 @@ def translation_warnings(path: str, lang: str = "es") -> list[Problem]:
 def handle(args: argparse.Namespace) -> int:
     if args.format == "json":
         # The JSON output is the same document in every language: its messages English.
-        from ..i18n import use_language
 
         with use_language("en"):
             return _check(args)
@@ -183,9 +177,6 @@ def handle(args: argparse.Namespace) -> int:
 
 
 def _check(args: argparse.Namespace) -> int:
-    from ..errors import InputError
-    from ..render import Report
-
     def record(p: Problem) -> dict[str, object]:
         return {"file": p.location.file, "line": p.location.line, "column": p.location.column,
                 "path": p.key_path, "message": p.message, "hint": p.hint}
@@ -211,7 +202,7 @@ def _check(args: argparse.Namespace) -> int:
             results.append({"path": path, "ok": True, "kind": kind, "summary": summary,
                             "problems": [], "warnings": [record(w) for w in warnings]})
             if fmt == "text":
-                from ..render.text import wrap_paragraph
+                from ..render.text import wrap_paragraph  # at use: text output only
 
                 write("\n".join(wrap_paragraph(_("{path}: ok: {summary}").format(
                     path=path, summary=summary), output_width(), subsequent_indent="  ")))
@@ -219,13 +210,10 @@ def _check(args: argparse.Namespace) -> int:
             status = 2
             results.append({"path": path, "ok": False,
                             "problems": [record(p) for p in exc.problems], "warnings": []})
-            from . import report_error
 
             report_error(exc)
         # Warnings alone leave the exit status 0: the file loads and plays.
         for warning in warnings if fmt == "text" else ():
-            from . import shorten
-
             print(shorten(f"rentoy: warning: {warning}"), file=sys.stderr)
     if fmt == "json":
         emit(Report({"ok": status == 0, "results": results}), "json")

@@ -43,14 +43,14 @@ def set_output_width(width: int | None) -> None:
 
 def output_width() -> int:
     """The width text output must fit (see :func:`rentoy.render.terminal.terminal_width`)."""
-    from ..render.terminal import terminal_width
+    from ..render.terminal import terminal_width  # at use: start-up (bench/startup.py)
 
     return terminal_width(_width)
 
 
 def warn(message: str) -> None:
     """A warning on stderr: ``rentoy: warning: ...``."""
-    from . import shorten
+    from . import shorten  # at use: start-up (bench/startup.py)
 
     print(shorten("rentoy: " + _("warning: {message}").format(message=message)),
           file=sys.stderr)
@@ -62,7 +62,7 @@ def count(text: str) -> int:
     >>> count("2e4"), count("1_000_000"), count("20000")
     (20000, 1000000, 20000)
     """
-    from ..limits import MAX_DIGITS, digits_over, shown
+    from ..limits import MAX_DIGITS, digits_over, shown  # at use: start-up (bench/startup.py)
 
     cleaned = text.strip().replace("_", "")
     if digits_over(cleaned):        # before int(), which fails past 4,300 digits
@@ -132,7 +132,7 @@ def seconds(text: str) -> float:
     >>> seconds("20"), seconds("0.5")
     (20.0, 0.5)
     """
-    from ..limits import shown
+    from ..limits import shown  # at use: start-up (bench/startup.py)
 
     try:
         value = float(text) if len(text) <= 40 else float("nan")
@@ -158,6 +158,7 @@ def input_lines(stream: TextIO | None = None, what: str = "action") -> Iterator[
     >>> list(input_lines(io.StringIO("2\\n" + "x" * 5000 + "\\nfold\\n")))
     ['2\\n', 'fold\\n']
     """
+    # At use: start-up (bench/startup.py)
     from ..limits import MAX_FILE_BYTES, MAX_INPUT_LINE, over_limit
 
     stream = sys.stdin if stream is None else stream
@@ -185,6 +186,7 @@ def input_lines(stream: TextIO | None = None, what: str = "action") -> Iterator[
                 break
             skipped += len(line)
             if skipped > MAX_FILE_BYTES:
+                # At use: start-up (bench/startup.py)
                 from ..errors import InputError, Location, Problem
 
                 raise InputError(Problem(over_limit(
@@ -215,7 +217,7 @@ def bounded_count(limit: str, positive: bool = True) -> Callable[[str], int]:
     argparse.ArgumentTypeError: 1e12 is over the limit of 10,000,000 hands (rentoy.limits.MAX_HANDS)
     """
     def read(text: str) -> int:
-        from .. import limits
+        from .. import limits  # at use: start-up (bench/startup.py)
 
         value = count(text)
         top, unit = limits.LIMITS[limit]
@@ -236,11 +238,11 @@ def progress_bar(seconds: float, unit: str
     close, for a run estimated at ``seconds`` (:mod:`rentoy.simulation.cost`); or
     ``(None, None)`` when the run is short or stderr is not a terminal (a pipe, a log
     file: nothing is drawn there)."""
-    from ..simulation.cost import is_long
+    from ..simulation.cost import is_long  # at use: start-up (bench/startup.py)
 
     if not is_long(seconds) or not sys.stderr.isatty():
         return None, None
-    from tqdm import tqdm
+    from tqdm import tqdm  # at use: only a long run shows progress
 
     bar = tqdm(total=None, unit=unit, file=sys.stderr, leave=False)
 
@@ -275,7 +277,7 @@ def chosen_format(args: argparse.Namespace) -> str:
     fmt: str = args.format
     if getattr(args, "json", False):
         if fmt != "json" and getattr(args, "format_given", False):
-            from ..errors import InputError, Problem
+            from ..errors import InputError, Problem  # at use: start-up (bench/startup.py)
 
             raise InputError(Problem(_("--json and --format {format} ask for two formats").format(
                 format=fmt), hint=_("give one of them")))
@@ -285,10 +287,10 @@ def chosen_format(args: argparse.Namespace) -> str:
 
 def refuse_folder(path: str, what: str, hint: str) -> None:
     """Refuse a folder given where a file is wanted, in the same words everywhere."""
-    from pathlib import Path
+    from pathlib import Path  # at use: start-up (bench/startup.py)
 
     if Path(path).is_dir():
-        from ..errors import InputError, Location, Problem
+        from ..errors import InputError, Location, Problem  # at use: start-up (bench/startup.py)
 
         raise InputError(Problem(_("this is a folder, not {what}").format(what=what),
                                  Location(path), hint=hint))
@@ -322,7 +324,7 @@ def write(text: str) -> None:
 
 def emit(report: Report, fmt: str) -> None:
     """Print a report in the chosen format (text fitting :func:`output_width`)."""
-    from ..render import render
+    from ..render import render  # at use: start-up (bench/startup.py)
 
     text = render(report, fmt, output_width() if fmt == "text" else None)
     if fmt == "json" and not _encodable(text):

@@ -12,13 +12,31 @@ every card visible under each variant (:mod:`rentoy.comparison.perfect`); with i
 from __future__ import annotations
 
 import argparse
+import os
+import sys
 from collections.abc import Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Iterator
 
-from ..i18n import _
-from ..render import FORMATS
+from ..bots import parse_bot
+from ..comparison.divergence import divergences_report, find_divergences, save_divergences
+from ..comparison.perfect import (compare_perfect, perfect_divergences, perfect_divergences_report,
+                                  perfect_report, save_perfect_divergences)
+from ..comparison.rules import compare_rules
+from ..errors import InputError, Problem
+from ..files import check_output, check_output_folder
+from ..i18n import _, ngettext
+from ..render import FORMATS, Report
+from ..simulation import check_plot_path, plot_comparison, simulate, simulation_report
+from ..simulation.cluster import dask_executor
+from ..simulation.cost import simulation_seconds, solving_seconds
+from ..simulation.run import choose_players
+from ..variants import load_variant, load_variants
+from . import COMMANDS
 from .common import add_format, bounded_count, count, emit, progress_bar, seconds, warn
+from ..limits import shown
+from .common import refuse_empty_variant
+from ..simulation.stored import stored_table
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor
@@ -69,12 +87,9 @@ def add_simulation_options(p: argparse.ArgumentParser | argparse._ArgumentGroup)
 def simulation_jobs(jobs: int) -> int:
     """``--jobs`` capped to this machine's cores (with a warning): more processes than
     cores only wait for each other."""
-    import os
 
     cores = os.cpu_count() or 1
     if jobs > cores:
-        from ..i18n import ngettext
-
         warn(ngettext("--jobs {jobs}: this machine has {cores} core; using {cores} worker",
                       "--jobs {jobs}: this machine has {cores} cores; using {cores} workers",
                       cores).format(jobs=jobs, cores=cores))
@@ -85,9 +100,6 @@ def simulation_jobs(jobs: int) -> int:
 def check_plot(args: argparse.Namespace) -> None:
     """Refuse a ``--plot`` file that cannot be written, before anything is simulated."""
     if getattr(args, "plot", None):
-        from ..files import check_output
-        from ..simulation import check_plot_path
-
         check_plot_path(args.plot)
         check_output(args.plot, force=args.force, what="--plot")
 
@@ -95,9 +107,7 @@ def check_plot(args: argparse.Namespace) -> None:
 def write_plot(result: SimulationResult, path: str, reference: str | None = None,
                force: bool = False) -> None:
     """Draw the simulation to ``path`` and say where it went (on stderr)."""
-    import sys
 
-    from ..simulation import plot_comparison
 
     written = plot_comparison(result, path, reference=reference, force=force)
     print("rentoy: " + _("plot written to {path}").format(path=written), file=sys.stderr)
@@ -106,7 +116,6 @@ def write_plot(result: SimulationResult, path: str, reference: str | None = None
 def simulation_estimate(args: argparse.Namespace, hands: int, variants: int) -> float:
     """About how many seconds the simulation asked for takes (see
     :mod:`rentoy.simulation.cost`)."""
-    from ..simulation.cost import simulation_seconds
 
     bots = [b.strip() for b in args.bots.split(",")] if args.bots else ["search"]
     return simulation_seconds(hands, variants, bots, args.players or 4, max(args.jobs, 1))
@@ -119,7 +128,6 @@ def executor_of(args: argparse.Namespace) -> Iterator[tuple[Executor | None, int
     if args.dask is None and args.dask_scheduler_file is None:
         yield None, simulation_jobs(args.jobs)
         return
-    from ..simulation.cluster import dask_executor
 
     with dask_executor(args.dask, args.dask_scheduler_file,
                        timeout=args.dask_timeout) as (executor, workers):
@@ -128,7 +136,7 @@ def executor_of(args: argparse.Namespace) -> Iterator[tuple[Executor | None, int
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
-        "compare", help=_("put variants side by side: rules, simulated play, divergent deals"),
+        "compare", help=_(COMMANDS["compare"]),
         description=_("Compare variants: every rule that differs, with its value, its "
                       "status (A attested, I inferred, ? assumed, D disputed) and its "
                       "sources; optionally simulated play on the same deals under each "
@@ -174,13 +182,6 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def handle(args: argparse.Namespace) -> int:
-    from ..comparison.rules import compare_rules
-    from ..variants import load_variants
-    from ..errors import InputError, Problem
-    from ..limits import shown
-    from ..render import Report
-    from .common import refuse_empty_variant
-
     if len(args.variants) == 1 and args.simulate is None and args.solve is None:
         # One variant has nothing to differ from: the table would be empty.
         raise InputError(Problem(
@@ -202,8 +203,6 @@ def handle(args: argparse.Namespace) -> int:
                                  hint=_("e.g. --simulate 2000 --plot compare.svg")))
     check_plot(args)
     if args.save:
-        from ..files import check_output_folder
-
         check_output_folder(args.save, "--save")
     if args.simulate is not None or args.solve is not None:
         args.jobs = simulation_jobs(args.jobs)
@@ -213,12 +212,10 @@ def handle(args: argparse.Namespace) -> int:
     data: dict[str, object] = {"rules": comparison.as_dict()}
     tables = list(comparison.tables("long" if args.format == "csv" else "wide"))
     if args.format in ("text", "markdown"):
-        from ..simulation.stored import stored_table
 
         stored = stored_table([v.id for v in variants])
         if stored is not None:              # what strong play says, beside the rules
             tables.append(stored)
-    import sys
 
     if (args.format in ("text", "markdown") and sys.stdout.isatty()
             and (args.simulate or args.solve or args.divergences)):
@@ -235,9 +232,6 @@ def handle(args: argparse.Namespace) -> int:
         data["simulation"] = report.data
         tables += report.tables
     if args.solve is not None:
-        from ..comparison.perfect import compare_perfect, perfect_report
-
-        from ..simulation.cost import solving_seconds
 
         update, bar = progress_bar(solving_seconds(args.solve, len(variants),
                                                    args.players or 4, max(args.jobs, 1)),
@@ -267,9 +261,6 @@ def handle(args: argparse.Namespace) -> int:
 
 def _check_play_settings(args: argparse.Namespace, variants: Sequence[Variant]) -> None:
     """Refuse bad bots, a bad table size or a bad reference before anything is printed."""
-    from ..bots import parse_bot
-    from ..errors import InputError, Problem
-    from ..simulation.run import choose_players
 
     for spec in (args.bots or "").split(","):
         try:
@@ -278,8 +269,6 @@ def _check_play_settings(args: argparse.Namespace, variants: Sequence[Variant]) 
             raise InputError(Problem(str(exc))) from None
     choose_players(variants, args.players)
     if args.reference:
-        from ..variants import load_variant
-
         if load_variant(args.reference).id not in [v.id for v in variants]:
             raise InputError(Problem(_("--reference {reference}: not one of the compared "
                                        "variants ({variants})").format(
@@ -287,13 +276,8 @@ def _check_play_settings(args: argparse.Namespace, variants: Sequence[Variant]) 
 
 
 def _simulation(args: argparse.Namespace, variants: Sequence[Variant]) -> Report:
-    from ..errors import InputError, Problem
-    from ..simulation import simulate, simulation_report
-
     reference = None
     if args.reference:
-        from ..variants import load_variant
-
         reference = load_variant(args.reference).id
         if reference not in [v.id for v in variants]:
             raise InputError(Problem(_("--reference {reference}: not one of the compared "
@@ -325,17 +309,12 @@ def progress_chunk(seconds: float, hands: int) -> int | None:
 
 
 def _divergences(args: argparse.Namespace, variants: Sequence[Variant]) -> Report:
-    from ..comparison.divergence import divergences_report, find_divergences, save_divergences
-
     found = find_divergences(variants, args.divergences, seed=args.seed, players=args.players)
     saved = save_divergences(found, args.save) if args.save else []
     return divergences_report(found, saved)
 
 
 def _perfect_divergences(args: argparse.Namespace, perfect: PerfectComparison) -> Report:
-    from ..comparison.perfect import (perfect_divergences, perfect_divergences_report,
-                           save_perfect_divergences)
-
     found = perfect_divergences(perfect, args.divergences)
     saved = save_perfect_divergences(found, args.save) if args.save else []
     return perfect_divergences_report(found, saved)

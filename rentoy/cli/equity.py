@@ -12,12 +12,30 @@ scores and sets them beside the table.
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, TypedDict
-
-from ..frozen import Frozen
 from ..i18n import _, data_text, interval, number, percent
-from .common import add_format, bounded_count, count, seconds
+from .common import (add_format, bounded_count, count, seconds, chosen_format, emit,
+                     warn)
+from dataclasses import dataclass
+from ..bots import parse_team_specs
+from ..consistency import check_players
+from ..equity.decisions import decision_json, decisions, describe
+from ..equity.measure import DEFAULT_BOTS, measure_hands, play_from
+from ..equity.store import load_stored, stale
+from ..equity.table import equity_table
+from ..errors import InputError, Problem
+from ..render import Report, Table
+from ..render.heatmap import draw_heatmap
+from ..simulation import wilson_interval
+from ..simulation.play import variant_spec
+from ..variants import load_variant
+from . import COMMANDS
+from .compare import check_plot, executor_of
+from ..equity.store import find_table
+from .common import output_width
+from ..equity.decisions import INTERVAL_DRAWS, with_intervals
 
 if TYPE_CHECKING:
     from ..equity.table import EquityTable
@@ -61,7 +79,10 @@ class ScoreRow(TypedDict):
     bots: str
 
 
-class TableInfo(Frozen):
+# A dataclass, the house's value class off start-up (see rentoy.frozen for why the
+# values start-up loads are Frozen).
+@dataclass(frozen=True)
+class TableInfo:
     """What an equity table rests on: the variant (as its spec) and its name, the table
     size, the bots, the hands measured at every score, how the table was made (for the
     JSON, in English; and in the language spoken) and the checks stored with it."""
@@ -80,8 +101,7 @@ class TableInfo(Frozen):
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
-        "equity", help=_("each team's chance of winning the game from every score, and "
-                         "the take points of every raise"),
+        "equity", help=_(COMMANDS["equity"]),
         description=_("For every score short of the target, team A's chance of winning the "
                       "game at the start of a hand under strong play (the bots named), with "
                       "a 95% interval: by recursion over the scores from one hand's result "
@@ -158,16 +178,12 @@ def _score(text: str) -> tuple[int, int]:
 
 
 def handle(args: argparse.Namespace) -> int:
-    from ..errors import InputError, Problem
-    from .common import chosen_format, emit
-
     fmt = chosen_format(args)
     plot: str | None = args.plot
     check: str | None = args.check
     at: tuple[int, int] | None = args.at
     dealer: str = args.dealer
     if plot:
-        from .compare import check_plot
         check_plot(args)
     save: str | None = args.save
     if save:        # the one rule of output paths, asked before anything is measured
@@ -198,8 +214,6 @@ def handle(args: argparse.Namespace) -> int:
 
 
 def _within(scores: list[tuple[int, int]], target: int, option: str) -> None:
-    from ..errors import InputError, Problem
-
     for a, b in scores:
         if a >= target or b >= target:
             raise InputError(Problem(
@@ -242,14 +256,6 @@ def _stored_info(spec: str, name: str, players: int, data: dict[str, object],
 
 def _equity(args: argparse.Namespace) -> tuple[EquityTable, TableInfo]:
     """The table (stored, read from ``--table``, or measured now) and what it rests on."""
-    from ..bots import parse_team_specs
-    from ..consistency import check_players
-    from ..equity.measure import DEFAULT_BOTS
-    from ..equity.store import find_table, load_stored, stale
-    from ..errors import InputError
-    from ..simulation.play import variant_spec
-    from ..variants import load_variant
-    from .common import warn
 
     asked_bots: str | None = args.bots
     asked_hands: int | None = args.hands
@@ -318,8 +324,7 @@ def _measure(args: argparse.Namespace, variant: object, spec: str, players: int,
     import sys
     import time
 
-    from ..equity.measure import measure_hands, score_cells
-    from ..equity.table import equity_table
+    from ..equity.measure import score_cells
     from .compare import executor_of
 
     seed: int = args.seed
@@ -409,10 +414,6 @@ def _save(path: str, table: EquityTable, info: TableInfo, args: argparse.Namespa
 
 def _checks(args: argparse.Namespace, info: TableInfo, scores: list[tuple[int, int]]
             ) -> list[Check]:
-    from ..bots import parse_team_specs
-    from ..equity.measure import play_from
-    from .compare import executor_of
-
     with executor_of(args) as (executor, jobs):
         games = play_from(info.variant, [(a, b, 1) for a, b in scores], args.games,
                           args.seed, players=info.players, bots=parse_team_specs(info.bots),
@@ -453,8 +454,6 @@ def score_rows(table: EquityTable, info: TableInfo) -> list[ScoreRow]:
 
 
 def _check_rows(table: EquityTable, checks: Sequence[Check]) -> list[list[object]]:
-    from ..simulation import wilson_interval
-
     rows: list[list[object]] = []
     for c in checks:
         a, b, d = c["score_a"], c["score_b"], "AB".index(c["dealer"])
@@ -469,8 +468,6 @@ def _check_rows(table: EquityTable, checks: Sequence[Check]) -> list[list[object
 
 
 def _check_table(table: EquityTable, checks: Sequence[Check]) -> Table:
-    from ..render import Table
-
     won, meet = _("games won by A (%)"), _("intervals meet")
     return Table([_("score"), _("dealer"), _("games"), won, _("table (%)"), meet],
                  _check_rows(table, checks),
@@ -487,9 +484,6 @@ def _bands(target: int, width: int) -> list[range]:
 
 def _grid_report(table: EquityTable, info: TableInfo, dealer_choice: str,
                  checks: Sequence[Check], fmt: str) -> Report:
-    from ..render import Report, Table
-    from .common import output_width
-
     rows = score_rows(table, info)
     if fmt == "json":
         return Report(rows)
@@ -553,10 +547,6 @@ def _ranges_cell(ranges: Sequence[Any]) -> str:
 
 def _at_report(at: tuple[int, int], dealer_choice: str, table: EquityTable, info: TableInfo,
                checks: Sequence[Check]) -> Report:
-    from ..equity.decisions import (INTERVAL_DRAWS, decision_json, decisions, describe,
-                                    with_intervals)
-    from ..render import Report, Table
-
     a, b = at
     d = 1 if dealer_choice == "either" else "AB".index(dealer_choice)
     rows = decisions(table.chances, info.variant, (a, b), d)
@@ -603,10 +593,6 @@ def _at_report(at: tuple[int, int], dealer_choice: str, table: EquityTable, info
 
 
 def _plot(path: str, table: EquityTable, info: TableInfo, dealer_choice: str) -> None:
-    import sys
-
-    from ..render.heatmap import draw_heatmap
-
     d = _dealer_index(dealer_choice)
     grid = [[table.win_a(a, b, d) for b in range(table.target)] for a in range(table.target)]
     written = draw_heatmap(

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import argparse
 
+from ..comparison.reference import glossary_report
 from ..i18n import _
+from . import COMMANDS
 from .common import add_format, emit
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
-        "glossary", help=_("list the Spanish terms, or look one up"),
+        "glossary", help=_(COMMANDS["glossary"]),
         description=_("List the Spanish terms of the game with their English glosses, or "
                       "look one up (case, accents and the ¡! around a call do not matter) "
                       "with its note and sources."))
@@ -20,7 +22,5 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def handle(args: argparse.Namespace) -> int:
-    from ..comparison.reference import glossary_report
-
     emit(glossary_report(args.term), args.format)
     return 0

@@ -12,6 +12,7 @@ import argparse
 import sys
 
 from ..i18n import _
+from . import COMMANDS
 from .common import add_format, bounded_count, chosen_format, emit, progress_bar
 from .compare import add_simulation_options, check_plot, executor_of
 
@@ -21,7 +22,7 @@ HANDS_PER_GAME = 8
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
-        "profile", help=_("what each variant is like to play, measured on the same deals"),
+        "profile", help=_(COMMANDS["profile"]),
         description=_("Measure what each variant is like to play: balance between the seats, "
                       "duration, betting, comebacks and lead changes, luck, duties and how "
                       "much a stronger bot gains, each with a 95% interval, from whole games "

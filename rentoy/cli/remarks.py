@@ -11,12 +11,13 @@ import argparse
 import time
 
 from ..i18n import _
+from . import COMMANDS
 from .common import add_format, bounded_count, chosen_format, count, emit, progress_bar
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
-        "remarks", help=_("the sources' remarks about play, tested under each reading"),
+        "remarks", help=_(COMMANDS["remarks"]),
         description=_("Test what the sources say about play (a raise that makes no sense at "
                       "a score, the likeness to backgammon's doubling cube, the arrastre as "
                       "the only duty) under every reading of the rules each remark depends "

@@ -10,9 +10,20 @@ per seat; ``--annotate FILE`` writes the record with the review as notes, which
 from __future__ import annotations
 
 import argparse
+import json
+import sys
+import tempfile
+from pathlib import Path
 
 from ..i18n import _, interval, number
-from .common import add_format, bounded_count, count
+from .common import add_format, bounded_count, count, chosen_format, emit, refuse_folder
+from ..analysis.stakes import source_words
+from ..equity.review import MARKS, annotated_record, review_record
+from ..errors import InputError
+from ..files import check_output, write_output
+from ..render import Report, Table
+from . import COMMANDS
+from ..equity.review import choice_words
 
 TYPE_CHECKING = False    # typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
@@ -22,7 +33,7 @@ if TYPE_CHECKING:
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
-        "review", help=_("analyse a played game decision by decision"),
+        "review", help=_(COMMANDS["review"]),
         description=_("Review a game record (a walkthrough file, such as `rentoy play "
                       "--save` writes): each card against the search bot's choice from what "
                       "the player could see, and the solver's verdict where a card turned a "
@@ -59,9 +70,6 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def handle(args: argparse.Namespace) -> int:
-    from ..errors import InputError
-    from .common import chosen_format, emit, refuse_folder
-
     fmt = chosen_format(args)
     if args.samples < 1:
         raise InputError.at(_("--samples must be 1 or more, not {samples}").format(
@@ -69,10 +77,7 @@ def handle(args: argparse.Namespace) -> int:
     refuse_folder(args.record, _("a game record"), _("give a walkthrough file, e.g. the one "
                                                      "`rentoy play --save FILE` writes"))
     if args.annotate:     # the one rule of output paths, asked before the review runs
-        from ..files import check_output
-
         check_output(args.annotate, force=args.force, what="--annotate")
-    from ..equity.review import review_record
 
     if args.table:
         refuse_folder(args.table, _("a table of chances"),
@@ -88,10 +93,7 @@ def handle(args: argparse.Namespace) -> int:
 def write_annotated(review: Review, path: str, force: bool = False) -> None:
     """Write the annotated record under the rule of output paths (its folder made, an
     existing file replaced only with ``force``) and say where it went (on stderr)."""
-    import sys
 
-    from ..equity.review import annotated_record
-    from ..files import write_output
 
     write_output(path, annotated_record(review), force=force)
     print("rentoy: " + _("annotated record written to {path} (replay it with: rentoy run "
@@ -100,9 +102,6 @@ def write_annotated(review: Review, path: str, force: bool = False) -> None:
 
 def review_report(review: Review, every: bool = False) -> Report:
     """The review as a report: marked decisions (or every one), then the summary."""
-    from ..analysis.stakes import source_words
-    from ..equity.review import MARKS, choice_words
-    from ..render import Report, Table
 
     shown = [e for e in review.entries if every or e.mark or e.verdict]
     branches = review.branches > 0
@@ -154,11 +153,7 @@ def review_report(review: Review, every: bool = False) -> Report:
 
 def show_review(record: str, as_json: bool = False) -> None:
     """Print the review of a game given as record text (``rentoy play --review``)."""
-    import tempfile
-    from pathlib import Path
 
-    from ..equity.review import review_record
-    from .common import emit
 
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "game.yaml"
@@ -166,9 +161,6 @@ def show_review(record: str, as_json: bool = False) -> None:
         review = review_record(path)
         report = review_report(review)
         if as_json:
-            import json
-            import sys
-
             sys.stdout.write(json.dumps({"event": "review", **review.json()},
                                         ensure_ascii=False) + "\n")
             return

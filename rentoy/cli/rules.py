@@ -4,13 +4,17 @@ from __future__ import annotations
 
 import argparse
 
+from ..comparison.reference import rules_page, rules_report
 from ..i18n import _
-from .common import add_format, emit
+from ..variants import builtin_ids, load_variant
+from . import COMMANDS
+from .common import add_format, emit, refuse_folder
+from .common import refuse_empty_variant
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
-        "rules", help=_("print a variant's rules with their provenance"),
+        "rules", help=_(COMMANDS["rules"]),
         description=_("Print a variant's rules as a rules page reads them: by section (players "
                       "and the deal, the cards, the play, the betting, scoring), each rule by "
                       "its name with its value in words, its status (attested, inferred, "
@@ -28,10 +32,6 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def handle(args: argparse.Namespace) -> int:
-    from ..comparison.reference import rules_page, rules_report
-    from ..variants import builtin_ids, load_variant
-    from .common import refuse_empty_variant, refuse_folder
-
     refuse_empty_variant(args.variant, "rentoy rules 1737")
     base = args.variant.split("+")[0]
     if base not in builtin_ids():

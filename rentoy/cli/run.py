@@ -4,7 +4,15 @@ from __future__ import annotations
 
 import argparse
 
+from ..analysis.stakes import source_words
+from ..equity.worth import walkthrough_worth
+from ..errors import InputError, Location, Problem
 from ..i18n import _, data_text
+from ..render import Report, render
+from ..walkthrough import run_walkthrough
+from ..walkthrough.transcript import render_markdown, render_text
+from . import COMMANDS
+from .check import file_kind
 from .common import add_format, chosen_format, emit, output_width, write
 
 TYPE_CHECKING = False    # typing.TYPE_CHECKING, without importing typing at start-up
@@ -14,7 +22,7 @@ if TYPE_CHECKING:
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
-        "run", help=_("run a walkthrough file (a worked example)"),
+        "run", help=_(COMMANDS["run"]),
         description=_("Run a walkthrough: deal the cards, take every action through the engine, "
                       "branch by branch, and check what each segment expects. Prints the deal, "
                       "each action with its effect (the value, the raise right, the tricks, "
@@ -33,8 +41,6 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 def _refuse_variant_file(path: str) -> None:
     """A variant file given to ``run`` is named as one, with the commands that take it,
     rather than refused key by key as a walkthrough."""
-    from ..errors import InputError, Location, Problem
-    from .check import file_kind
 
     try:
         kind = file_kind(path)
@@ -50,9 +56,6 @@ def _refuse_variant_file(path: str) -> None:
 
 
 def handle(args: argparse.Namespace) -> int:
-    from ..render import Report
-    from ..walkthrough import run_walkthrough
-
     fmt = chosen_format(args)
     path: str = args.file
     quiet: bool = args.quiet
@@ -64,11 +67,9 @@ def handle(args: argparse.Namespace) -> int:
     if fmt == "json":
         emit(Report(run.to_json()), "json")
     elif fmt == "markdown":
-        from ..walkthrough.transcript import render_markdown
         write(_before_summary(render_markdown(run, quiet=quiet),
                               _worth(path, run, "markdown", quiet), "\n### " + _("Summary")))
     else:
-        from ..walkthrough.transcript import render_text
         write(_before_summary(render_text(run, quiet=quiet, width=output_width()),
                               _worth(path, run, "text", quiet), "\n" + _("Summary") + "\n"))
     if reading.problems:
@@ -93,15 +94,10 @@ def _worth(path: str, run: WalkthroughRun, fmt: str, quiet: bool) -> str:
     (after the transcript; none with --quiet, for a record, or when the run failed)."""
     if quiet or not run.ok or run.walkthrough.is_record:
         return ""
-    from ..analysis.stakes import source_words
-    from ..equity.worth import walkthrough_worth
-    from ..render import Report
 
     worth = walkthrough_worth(path)
     if not worth.entries:
         return ""
-    from .common import output_width
-    from ..render import render
 
     text = [_("At each raise, accept and fold: what each answer leads to, and over which "
               "chances of winning the hand the choice made is the best of all those open, "

@@ -7,11 +7,20 @@ Prints hands, games, wall time, speed and the statistics of ``rentoy compare
 from __future__ import annotations
 
 import argparse
+import sys
 
-from ..i18n import N_, _, number
-from .common import add_format, bounded_count, progress_bar
+from ..errors import InputError
+from ..i18n import N_, _, ngettext, number
+from ..render import Report, Table
+from ..simulation import STATISTICS, simulate, simulation_report
+from ..simulation.records import check_game_records, save_games
+from ..simulation.run import INTERVAL
+from ..workers import WorkerLost
+from . import COMMANDS
+from .common import add_format, bounded_count, chosen_format, emit, progress_bar
 from .compare import (add_simulation_options, check_plot, executor_of, progress_chunk,
                       simulation_estimate, write_plot)
+from .common import refuse_empty_variant
 
 TYPE_CHECKING = False    # typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
@@ -20,7 +29,7 @@ if TYPE_CHECKING:
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
-        "simulate", help=_("play many hands of one variant with bots and measure them"),
+        "simulate", help=_(COMMANDS["simulate"]),
         description=_("Play at least N hands of a variant, in whole games to its target, "
                       "with random, greedy, search or table bots, and report hands per game, "
                       "points per "
@@ -47,8 +56,6 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 def simulation_data(result: SimulationResult) -> dict[str, object]:
     """The JSON of ``rentoy simulate``: settings, counts, timing and statistics."""
-    from ..simulation import STATISTICS
-    from ..simulation.run import INTERVAL
 
     variant = result.variants[0]
     estimates = result.estimates(variant)
@@ -66,13 +73,6 @@ def simulation_data(result: SimulationResult) -> dict[str, object]:
 
 
 def handle(args: argparse.Namespace) -> int:
-    from ..render import Report, Table
-    from ..simulation import simulate, simulation_report
-    from .common import chosen_format
-
-    from ..errors import InputError
-    from .common import refuse_empty_variant
-
     refuse_empty_variant(args.variant, "rentoy simulate 1737")
     if args.games is not None and not args.save_games:
         # --games only says how many games --save-games keeps: alone it would do nothing.
@@ -88,12 +88,9 @@ def handle(args: argparse.Namespace) -> int:
     fmt = chosen_format(args)
     check_plot(args)
     if args.save_games:
-        from ..simulation.records import check_game_records
-
         check_game_records(args.variant, args.save_games, args.games, force=args.force)
     seconds = simulation_estimate(args, args.hands, 1)
     update, bar = progress_bar(seconds, "hands")
-    from ..workers import WorkerLost
 
     lost = None
     try:
@@ -117,7 +114,6 @@ def handle(args: argparse.Namespace) -> int:
     speed = Table([N_("hands"), N_("games"), N_("seconds"), N_("hands per second")],
                   [[result.hands[0], result.games, timing["seconds"],
                     round(timing["hands_per_second"] or 0)]], title=_("Speed"))
-    from .common import emit
 
     emit(Report(data, [*report.tables, speed]), fmt)
     if lost is not None:
@@ -133,13 +129,10 @@ def handle(args: argparse.Namespace) -> int:
 
 def save_game_records(args: argparse.Namespace, games: int) -> None:
     """Write the first ``games`` games of the simulation as records (``--save-games``)."""
-    import sys
 
-    from ..simulation.records import save_games
 
     paths = save_games(args.variant, args.save_games, games, args.seed,
                        players=args.players, bots=args.bots, force=args.force)
-    from ..i18n import ngettext
 
     print("rentoy: " + ngettext(
         "saved {count} game record in {folder} (run one with: rentoy run {path})",

@@ -13,11 +13,25 @@ a raise waits for an answer, or a finished hand, is refused (exit status 2).
 from __future__ import annotations
 
 import argparse
+import json
+import sys
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, TypedDict
 
-from ..i18n import _
-from .common import add_format, emit
+from ..analysis import PositionError, perfect_tricks, position_of, solve, tricks_to_decide
+from ..cards import SUIT_NAMES
+from ..consistency import check_solvable
+from ..engine import Deal, Hand
+from ..errors import InputError, Location, Problem
+from ..i18n import _, ngettext
+from ..notation import format_deal, looks_like_deal, parse_deal
+from ..render import Report, Table
+from ..render.text import wrap
+from ..variants import load_variant
+from ..walkthrough import load_walkthrough
+from . import COMMANDS, shorten
+from .common import add_format, chosen_format, emit, input_lines, output_width, write
+from .common import refuse_empty_variant
 
 if TYPE_CHECKING:
     from ..analysis import Position, TrickResult
@@ -47,7 +61,7 @@ class _Answer(_Tricks):
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
-        "solve", help=_("who wins a position with every card visible and perfect play"),
+        "solve", help=_(COMMANDS["solve"]),
         description=_("Solve a position double dummy: which team wins the hand when every "
                       "card is visible and both teams play perfectly, the tricks each team "
                       "takes, and both after each card the seat to play may play. The "
@@ -77,12 +91,6 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def handle(args: argparse.Namespace) -> int:
-    import sys
-
-    from ..errors import InputError, Problem
-    from ..notation import looks_like_deal
-    from .common import chosen_format, refuse_empty_variant
-
     args.format = chosen_format(args)      # --json and another --format are refused
     target = args.position
     if target is None:
@@ -93,8 +101,6 @@ def handle(args: argparse.Namespace) -> int:
                                             "5b 3o | 11o 12b 5e / up 6b'")))
         target = "-"
     if target == "-":
-        from .common import input_lines
-
         return _batch(args, input_lines(what="deal"))   # read bounded; none if closed
     if looks_like_deal(target):
         refuse_empty_variant(args.variant, "--variant 1737")
@@ -131,11 +137,6 @@ def _refuse_position(target: str) -> None:
 
 def _deal_position(text: str, variant_spec: str) -> tuple[Variant, Position, int]:
     """The variant, the position and the dealer of a one-line deal."""
-    from ..analysis import position_of
-    from ..engine import Deal, Hand
-    from ..errors import InputError, Problem
-    from ..notation import parse_deal
-    from ..variants import load_variant
 
     variant = load_variant(variant_spec)
     deal = parse_deal(text)
@@ -155,7 +156,6 @@ def _deal_position(text: str, variant_spec: str) -> tuple[Variant, Position, int
 
 def _tricks_data(position: Position) -> tuple[TrickResult, _Tricks]:
     """The tricks with perfect play, checked against the solver's winner (two readings)."""
-    from ..analysis import perfect_tricks
 
     result = perfect_tricks(position)
     return result, {"tricks": list(result.tricks),
@@ -163,27 +163,18 @@ def _tricks_data(position: Position) -> tuple[TrickResult, _Tricks]:
 
 
 def _solve_deal(args: argparse.Namespace, text: str) -> int:
-    from ..notation import format_deal
-
     variant, position, dealer = _deal_position(text, args.variant)
     deal_line = format_deal(position.hands, _up(text))
     return _report(args, position, variant.id, dealer, (0, 0), 0, 0, deal_line)
 
 
 def _up(text: str) -> Card:
-    from ..notation import parse_deal
-
     return parse_deal(text).up
 
 
 def _batch(args: argparse.Namespace, stream: Iterable[str]) -> int:
     """One deal a line from ``stream``: one answer a line; bad lines on stderr."""
-    import json
-    import sys
 
-    from ..errors import InputError
-    from ..render import Report, Table
-    from .common import write
 
     from ..i18n import ngettext
     from ..limits import MAX_PROBLEMS
@@ -200,7 +191,6 @@ def _batch(args: argparse.Namespace, stream: Iterable[str]) -> int:
         except InputError as exc:
             bad += 1
             if bad <= MAX_PROBLEMS:       # the rest are counted at the end
-                from . import shorten
 
                 print(shorten(f"rentoy: error: <stdin>:{number}: {exc.problems[0].detail}"),
                       file=sys.stderr)
@@ -238,8 +228,6 @@ def _batch(args: argparse.Namespace, stream: Iterable[str]) -> int:
 
 def _answer(position: Position, variant_id: str, dealer: int, text: str) -> _Answer:
     """The batch's answer for one deal: the winner, the tricks, and both per card."""
-    from ..analysis import solve
-    from ..notation import format_deal
 
     solution = solve(position)
     result, tricks = _tricks_data(position)
@@ -251,8 +239,6 @@ def _answer(position: Position, variant_id: str, dealer: int, text: str) -> _Ans
 
 
 def _solve_file(args: argparse.Namespace, file: str) -> int:
-    from ..notation import format_deal
-
     wt, hand, replayed, branches = _replay(file)
     position = _position(file, hand, wt)
     deal_line = format_deal(wt.deal.hands, wt.deal.up)
@@ -263,9 +249,6 @@ def _solve_file(args: argparse.Namespace, file: str) -> int:
 def _report(args: argparse.Namespace, position: Position, variant_id: str, dealer: int,
             score: tuple[int, int], replayed: int, branches: int, deal_line: str,
             up: str | None = None) -> int:
-    from ..analysis import solve, tricks_to_decide
-    from ..render import Report, Table
-
     solution = solve(position)
     result, tricks = _tricks_data(position)
     assert result.winner == solution.winner, "the two readings of the winner differ"
@@ -296,7 +279,6 @@ def _report(args: argparse.Namespace, position: Position, variant_id: str, deale
         emit(Report(data), "json")
         return 0
 
-    from ..i18n import ngettext
 
     head = _("{variant}, {players} players, dealer seat {dealer}, score {score}; trumps "
              "{suit} (turned up {up}). The deal: {deal}").format(
@@ -344,11 +326,8 @@ def _report(args: argparse.Namespace, position: Position, variant_id: str, deale
 
 def _replay(file: str) -> tuple[Walkthrough, Hand, int, int]:
     """Load the walkthrough and apply its main line; refuse a refused action."""
-    from ..errors import InputError, Location, Problem
-    from ..walkthrough import load_walkthrough
 
     wt = load_walkthrough(file)
-    from ..consistency import check_solvable
 
     check_solvable(wt.variant, wt.players)      # before any work, not in the middle of it
     if wt.seed is not None:
@@ -368,9 +347,6 @@ def _replay(file: str) -> tuple[Walkthrough, Hand, int, int]:
 
 
 def _position(file: str, hand: Hand, wt: Walkthrough) -> Position:
-    from ..analysis import PositionError, position_of
-    from ..errors import Location, Problem
-
     try:
         return position_of(hand)
     except PositionError as exc:
@@ -398,13 +374,8 @@ def _line_text(line: Iterable[tuple[int, Card]], n: int, trick_no: int) -> list[
 
 
 def _suit(letter: str) -> str:
-    from ..cards import SUIT_NAMES
-
     return SUIT_NAMES[letter]
 
 
 def _wrap(text: str) -> str:
-    from ..render.text import wrap
-    from .common import output_width
-
     return "\n".join(wrap(text, output_width()))

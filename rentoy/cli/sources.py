@@ -5,14 +5,23 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
-from ..i18n import _
+from ..comparison.reference import source_report, sources_report
+from ..errors import InputError, Problem
+from ..i18n import _, ngettext
+from ..render import Report
+from ..render.text import wrap_paragraph
+from ..sources import apparatus_problems, builtin_dir, check_apparatus
+from ..variants import load_variant
+from ..yamlfile import load_document
+from . import COMMANDS
 from .common import add_format, emit, output_width, write
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
-        "sources", help=_("list the bibliography, or show one source"),
+        "sources", help=_(COMMANDS["sources"]),
         description=_("List every source of the bibliography with its kind (period text, "
                       "reconstruction, scholarship, modern report, program, reference work) "
                       "and date, or show one entry in full: its reference, edition, address, "
@@ -34,8 +43,6 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 def handle(args: argparse.Namespace) -> int:
     if args.check:
         return _check(args)
-    from ..comparison.reference import source_report, sources_report
-    from ..variants import load_variant
 
     variant = load_variant(args.variant) if args.variant else None
     report = (source_report(args.source, variant) if args.source
@@ -45,14 +52,11 @@ def handle(args: argparse.Namespace) -> int:
 
 
 def _bibliography_path() -> str:
-    from ..sources import builtin_dir
-
     return str(builtin_dir() / "sources.yaml")
 
 
 def _shown(path: str) -> str:
     """A path as users read it: relative to the working folder when inside it."""
-    from pathlib import Path
 
     try:
         return str(Path(path).resolve().relative_to(Path.cwd()))
@@ -61,10 +65,6 @@ def _shown(path: str) -> str:
 
 
 def _check(args: argparse.Namespace) -> int:
-    from ..errors import InputError, Problem
-    from ..render import Report
-    from ..sources import apparatus_problems, check_apparatus
-
     if args.source:
         raise InputError(Problem(_("`--check` checks the whole bibliography; give no ID"),
                                  hint="rentoy sources --check"))
@@ -72,9 +72,6 @@ def _check(args: argparse.Namespace) -> int:
     where = [(problems[0].location.file if problems else None)
              or _shown(_bibliography_path())]
     if args.variant:
-        from ..variants import load_variant
-        from ..yamlfile import load_document
-
         variant = load_variant(args.variant)
         own = {sid: s for sid, s in variant.bibliography.items()
                if s.defined_in == variant.id}
@@ -91,9 +88,6 @@ def _check(args: argparse.Namespace) -> int:
             {"file": p.location.file, "line": p.location.line, "path": p.key_path,
              "message": p.message, "hint": p.hint} for p in problems]}), "json")
     else:
-        from ..render.text import wrap_paragraph
-
-        from ..i18n import ngettext
 
         summary = (_("{checked} sources, each with its apparatus or the reason a part is not "
                      "known").format(checked=checked) if ok else

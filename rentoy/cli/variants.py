@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import argparse
 
+from ..comparison.reference import variants_report
 from ..i18n import _
+from ..variants import builtin_catalogue
+from . import COMMANDS, report_error
 from .common import add_format, emit
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
-        "variants", help=_("list the built-in variants"),
+        "variants", help=_(COMMANDS["variants"]),
         description=_("List the built-in variants: id, name, period, region, how many of "
                       "their rules are attested, inferred, assumed or disputed, and their "
                       "options."))
@@ -19,13 +22,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def handle(args: argparse.Namespace) -> int:
-    from ..comparison.reference import variants_report
-    from ..variants import builtin_catalogue
-
     # A damaged variant file is reported after the others are listed (exit status 2).
     catalogue = builtin_catalogue()
     emit(variants_report(list(catalogue.variants)), args.format)
-    from . import report_error
 
     for error in catalogue.damaged.values():
         report_error(error)

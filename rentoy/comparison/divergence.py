@@ -39,6 +39,7 @@ from typing import Any, Callable, Sequence
 
 from ..engine import Action, Deal, Hand, Phase, draw_deal
 from ..errors import IllegalAction, InputError, Problem
+from ..files import WriteError, make_folder, write_atomic, write_atomic_group
 from ..i18n import N_, _
 from ..notation import format_deal
 from ..render import Report, Table
@@ -397,7 +398,7 @@ def _slug(text: str) -> str:
 
 def _dump(data: dict[str, Any]) -> str:
     """YAML for a walkthrough: cards, scores and expectations inline, one action a line."""
-    import yaml
+    import yaml  # at use: only a run that writes YAML
 
     class Dumper(yaml.SafeDumper):  # type: ignore[misc]  # PyYAML ships no type information
         pass
@@ -428,7 +429,6 @@ def walkthrough_text(data: dict[str, Any], header: str = "") -> str:
 def write_walkthrough(path: Path, data: dict[str, Any], header: str = "") -> None:
     """Write :func:`walkthrough_text` to ``path``, atomically; never overwrites a file
     (a :class:`~rentoy.files.WriteError` instead)."""
-    from ..files import write_atomic
 
     write_atomic(path, walkthrough_text(data, header), overwrite=False)
 
@@ -446,7 +446,6 @@ def save_pairs(folder: str | Path, prefix: str,
     instead (the :class:`SavedFile` says which name was wanted), and a pair appears
     together or not at all.
     """
-    from ..files import WriteError, make_folder, write_atomic_group
 
     folder = make_folder(folder)
     saved: list[SavedFile] = []

@@ -43,24 +43,26 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from ..analysis import Position, Solver, principal_line
+from ..analysis import Position, Solver, principal_line, same_trick_play
 from ..cards import DECK
-from ..notation import format_deal
-from .divergence import PairTexts, SavedFile, save_pairs, walkthrough_text, walkthrough_variant
+from ..consistency import check_solvable
 from ..engine import Deal, compile_variant, draw_deal
 from ..errors import InputError, Problem
 from ..i18n import N_, _
+from ..notation import format_deal
 from ..render import Report, Table
 from ..simulation.play import DEALS, stream_seed, variant_spec
+from ..simulation.report import format_rate
 from ..simulation.run import choose_players
 from ..simulation.stats import Z95, mean_interval, wilson_interval
 from ..variant import Variant
-from ..consistency import check_solvable
 from ..variants import load_variant
+from ..workers import process_pool
+from .divergence import PairTexts, SavedFile, save_pairs, walkthrough_text, walkthrough_variant
 
 __all__ = ["Rate", "PerfectComparison", "PerfectDivergence", "compare_perfect",
            "perfect_deal", "solve_chunk", "perfect_report", "perfect_divergences",
-           "save_perfect_divergences", "perfect_divergences_report"]
+           "save_perfect_divergences", "perfect_divergences_report", "alike_groups"]
 
 #: What the intervals of the JSON output are.
 INTERVAL = ("95%: Wilson score intervals for shares, normal (mean +- 1.96 SE) for the "
@@ -230,8 +232,6 @@ def compare_perfect(variants: Sequence[str | Variant], deals: int, seed: int = 0
             if progress:
                 progress(e, deals)
     else:
-        from ..workers import process_pool
-
         with process_pool(workers) as pool:       # workers end with this process
             futures = [pool.submit(solve_chunk, specs, n, seed, s, e) for s, e in bounds]
             for (_, e), future in zip(bounds, futures):
@@ -243,8 +243,6 @@ def compare_perfect(variants: Sequence[str | Variant], deals: int, seed: int = 0
 
 
 def _fmt(rate: Rate, in_percent: bool = True) -> str:
-    from ..simulation.report import format_rate
-
     return format_rate(rate.value, rate.low, rate.high, in_percent)
 
 
@@ -421,3 +419,18 @@ def perfect_divergences_report(found: Sequence[PerfectDivergence],
     data = [dict(d.as_dict(), files=[str(s.path) for s in saved[2 * k:2 * k + 2]])
             for k, d in enumerate(found)]
     return Report(data, [table])
+
+
+def alike_groups(specs: Sequence[str]) -> list[list[str]]:
+    """``specs`` grouped by the way they play the cards (in order of first appearance):
+    the variants of a group have the same perfect play by construction."""
+    groups: list[tuple[Any, list[str]]] = []
+    for spec in specs:
+        tables = compile_variant(load_variant(spec))
+        for first, members in groups:
+            if same_trick_play(first, tables):
+                members.append(spec)
+                break
+        else:
+            groups.append((tables, [spec]))
+    return [members for _, members in groups]

@@ -28,13 +28,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Sequence
 
-from .reference import rule_record, status_word, value_words
+from ..engine import Action as _Action, Hand
+from ..errors import IllegalAction as _IllegalAction, InputError
 from ..i18n import N_, _
-from ..render import Report, Table
 from ..provenance import STATUS_MARKS, STATUSES
+from ..render import Report, Table
 from ..ruletable import RULE_NAMES, RULES, rule_title
+from ..sources import load_sources
 from ..variant import Variant
-from ..variants import load_variants
+from ..variants import builtin_catalogue, load_variants
+from .reference import rule_record, status_word, value_words
 
 if TYPE_CHECKING:
     from ..engine import Action, Hand
@@ -155,8 +158,6 @@ class RuleComparison:
                         title=f"{kind}: {', '.join(self.variants)}",
                         wrap=wrap, notes=notes)]
         if self.sources:
-            from ..sources import load_sources
-
             known = load_sources()
             tables.append(Table(
                 [N_("source"), N_("reference")],
@@ -206,7 +207,6 @@ def compare_rules(variants: Sequence[str | Variant] = (), all_rules: bool = Fals
 
 def _comparable_variants() -> list[Variant]:
     """Every built-in variant, and each with each one of its options."""
-    from ..variants import builtin_catalogue
 
     out: list[Variant] = []
     for base in builtin_catalogue().variants:     # a damaged built-in is left out
@@ -219,8 +219,6 @@ def _same_position(variant: Variant, hand: Hand) -> Hand | None:
     """``hand``'s position under ``variant``: the same deal, dealer and score, the same
     actions so far; None when it cannot arise there (another table or deal size, a
     score past its target, or an action so far it refuses)."""
-    from ..engine import Hand
-    from ..errors import InputError
 
     try:
         other = Hand(variant, players=hand.players, dealer=hand.observation(0).dealer,
@@ -249,7 +247,6 @@ def legal_under(hand: Hand, action: Action | str) -> tuple[str, ...]:
     >>> "1737" in legal_under(hand, "1 play 3o")
     True
     """
-    from ..engine import Action as _Action
 
     parsed = _Action.parse(action) if isinstance(action, str) else action
     out = []
@@ -265,7 +262,6 @@ def legal_under(hand: Hand, action: Action | str) -> tuple[str, ...]:
 def explain_refusal(hand: Hand, action: Action | str) -> IllegalAction | None:
     """:meth:`Hand.refusal <rentoy.engine.Hand.refusal>` with ``legal_under`` filled in
     (:func:`legal_under`): why ``action`` is refused, and where it would not be."""
-    from ..errors import IllegalAction as _IllegalAction
 
     refused = hand.refusal(action)
     if refused is None:

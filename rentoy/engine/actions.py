@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..cards import DECK, Card, CardError, parse_card
-from ..errors import RentoyError
+from ..errors import RentoyError, suggest
 from ..i18n import _
 from ..limits import shown
 
@@ -75,7 +75,6 @@ class Action:
                 raise ActionSyntaxError(_("bad action {action}: '{kind}' takes no card").format(
                     action=shown(text), kind=kind))
             return _BETS[kind][seat]
-        from ..errors import suggest
 
         hint = suggest(kind, KINDS)
         raise ActionSyntaxError(_("bad action {action}: unknown kind {kind}").format(

@@ -42,7 +42,7 @@ from ..variant import Variant
 from .actions import Action
 from .hand import TEAMS, Deal, Event, Hand, HandResult, draw_deal, max_game_actions
 from .observation import HandRecord, Observation, record_of
-from .tables import as_variant, compile_variant
+from .tables import Tables, as_variant, compile_variant
 
 __all__ = ["Game", "Rounds", "Deals"]
 
@@ -122,8 +122,8 @@ class Rounds:
 class Game(Rounds):
     """A game to the variant's target, hand after hand."""
 
-    __slots__ = ("variant", "tables", "players", "rng", "score", "dealer", "hand", "results",
-                 "_winner", "_past", "_deals", "_records", "_waiting")
+    __slots__ = ("_variant", "_tables", "_players", "_rng", "_score", "_dealer", "_hand",
+                 "_results", "_winner", "_past", "_deals", "_records", "_waiting")
 
     def __init__(self, variant: Variant | str, players: int | None = None,
                  seed: int | None = None, rng: random.Random | None = None,
@@ -131,19 +131,19 @@ class Game(Rounds):
                  first_deal: Deal | None = None, deals: Deals | None = None):
         variant = as_variant(variant)
         tables = compile_variant(variant)
-        self.variant = variant
-        self.tables = tables
+        self._variant = variant
+        self._tables = tables
         # Checked before the first deal is drawn: a deal for too many players overruns
         # the deck.
-        self.players = check_players(
+        self._players = check_players(
             variant, tables.rules.default_players if players is None else players)
-        self.rng = rng if rng is not None else random.Random(seed or 0)
+        self._rng = rng if rng is not None else random.Random(seed or 0)
         if len(score) != 2:
             raise InputError.at(_("score must be two numbers (team A, team B), not "
                                   "{score}").format(score=repr(score)))
-        self.score = (score[0], score[1])
-        self.dealer = self.players - 1 if dealer is None else dealer
-        self.results: list[HandResult] = []
+        self._score = (score[0], score[1])
+        self._dealer = self.players - 1 if dealer is None else dealer
+        self._results: list[HandResult] = []
         self._winner: int | None = None
         self._past: list[Hand] = []          # the finished hands, oldest first
         self._records: tuple[HandRecord, ...] = ()
@@ -155,9 +155,52 @@ class Game(Rounds):
             if first_deal is None:
                 raise InputError.at(_("the first deal is not known: give it as first_deal="))
         # Without a deal the hand draws its own from the game's generator, unchecked.
-        self.hand = Hand(variant, self.players, self.dealer, self.score, deal=first_deal,
-                         rng=self.rng)
-        self.score = self.hand.score
+        self._hand = Hand(variant, self.players, self.dealer, self.score, deal=first_deal,
+                          rng=self.rng)
+        self._score = self.hand.score
+
+    # What the game shows is read-only: a write (``game.score = (11, 11)``) would be
+    # overwritten by the next hand, so it is refused (AttributeError) rather than ignored.
+    @property
+    def variant(self) -> Variant:
+        """The variant played."""
+        return self._variant
+
+    @property
+    def tables(self) -> Tables:
+        """The variant's compiled tables."""
+        return self._tables
+
+    @property
+    def players(self) -> int:
+        """The number of players."""
+        return self._players
+
+    @property
+    def rng(self) -> random.Random:
+        """The generator the next deals are drawn from."""
+        return self._rng
+
+    @property
+    def score(self) -> tuple[int, int]:
+        """The score (team A, team B) before the hand being played, or at the end."""
+        return self._score
+
+    @property
+    def dealer(self) -> int:
+        """The dealer of the hand being played."""
+        return self._dealer
+
+    @property
+    def hand(self) -> Hand:
+        """The hand being played (the last one once the game is over)."""
+        return self._hand
+
+    @property
+    def results(self) -> list[HandResult]:
+        """The results of the finished hands, oldest first (a copy: the game's own list
+        changes only as hands end)."""
+        return self._results[:]
 
     def _deal(self, index: int) -> Deal | None:
         if self._deals is None:
@@ -190,7 +233,7 @@ class Game(Rounds):
 
     @property
     def hands_played(self) -> int:
-        return len(self.results)
+        return len(self._results)
 
     @property
     def awaiting_deal(self) -> bool:
@@ -204,7 +247,7 @@ class Game(Rounds):
         if not self._waiting:
             raise InputError.at(_("no deal is awaited: the game deals its hands itself, or "
                                   "a hand is being played"))
-        deal = self._checked(deal, len(self.results))
+        deal = self._checked(deal, len(self._results))
         self._waiting = False
         self._start(deal)
 
@@ -272,37 +315,37 @@ class Game(Rounds):
     def _next_hand(self) -> None:
         result = self.hand.result
         assert result is not None
-        self.results.append(result)
+        self._results.append(result)
         self._past.append(self.hand)
-        self.score = result.score
+        self._score = result.score
         if result.game_winner is not None:
             self._winner = result.game_winner
             return
-        self.dealer = (self.dealer + 1) % self.players
+        self._dealer = (self.dealer + 1) % self.players
         deal = (draw_deal(self.rng, self.players, self.tables.rules.hand_size)
-                if self._deals is None else self._deal(len(self.results)))
+                if self._deals is None else self._deal(len(self._results)))
         if deal is None:
             self._waiting = True
             return
         self._start(deal)
 
     def _start(self, deal: Deal) -> None:
-        self.hand = Hand.next_hand(self.variant, self.players, self.dealer, self.score, deal)
+        self._hand = Hand.next_hand(self.variant, self.players, self.dealer, self.score, deal)
 
     def clone(self) -> "Game":
         """An independent copy, random generator included: both deal the same next hands."""
         new = Game.__new__(Game)
-        new.variant, new.tables, new.players, new.score, new.dealer, new._winner = (
+        new._variant, new._tables, new._players, new._score, new._dealer, new._winner = (
             self.variant, self.tables, self.players, self.score, self.dealer, self._winner)
-        new.rng = random.Random()
+        new._rng = random.Random()
         new.rng.setstate(self.rng.getstate())
-        new.results = self.results[:]
+        new._results = self._results[:]
         new._past = self._past[:]            # finished hands are never changed again
         new._records = self._records
         new._deals = self._deals
         new._waiting = self._waiting
         finished = self.is_over or self._waiting
-        new.hand = self.hand if finished else self.hand.clone()
+        new._hand = self.hand if finished else self.hand.clone()
         if finished:
             new._past[-1] = new.hand
         return new
@@ -310,7 +353,7 @@ class Game(Rounds):
     def __eq__(self, other: object) -> bool:
         return (isinstance(other, Game) and self.variant.id == other.variant.id
                 and self.players == other.players and self.score == other.score
-                and self.dealer == other.dealer and self.results == other.results
+                and self.dealer == other.dealer and self._results == other._results
                 and self.hand == other.hand and self.rng.getstate() == other.rng.getstate())
 
     __hash__ = None  # type: ignore[assignment]  # mutable

@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Sequence
 from ..cards import SUITS, Card
 from .actions import PLAY, Action
 from .rules import TEAMS, Betting, HandState, Phase, answer_refusal, answering_seat, raise_is_dead
-from .tables import Tables
+from .tables import Tables, compile_variant
 
 if TYPE_CHECKING:
     from ..variant import Variant
@@ -183,7 +183,6 @@ def encoding_size(variant: Variant, players: int) -> int:
     won by us and them over the tricks needed (2), the score of us and them over the
     target (2), games won by us and them over the games needed (2).
     """
-    from .tables import compile_variant
 
     return _size(compile_variant(variant), players)
 

@@ -27,9 +27,10 @@ The rules, by predicate:
   ``hand_size`` (a player plays the cards dealt to him), then the duties of
   :func:`legal_cards`: ``arrastre`` and ``follow_suit``.
 - :func:`raise_refusal`: ``raise_when`` (in answer, or on one's turn), then
-  :func:`raise_rule_refusal`: ``ladder`` (no step above the top) and ``raise_right``
-  (after an accept, who may raise), or for the call for the whole game
-  :func:`game_call_refusal`: ``juego_fuera`` and ``raise_right``.
+  :func:`raise_rule_refusal`: ``ladder`` (no step above the top), or for the call for
+  the whole game :func:`game_call_refusal`: ``juego_fuera``; both then ask the one
+  seat-level gate of raising the stakes, :func:`stakes_refusal`: ``raise_right`` (after
+  an accept, who may raise).
 - :func:`answer_refusal` and :func:`answering_seat`: ``answer_by`` (who may answer a
   raise) and ``default_answerer`` (the seat that answers when one must act).
 - :func:`right_after_accept`: ``raise_right`` again, who holds the right after an accept.
@@ -66,7 +67,7 @@ if TYPE_CHECKING:
 
 __all__ = ["Phase", "Outcome", "TEAMS", "Betting", "HandState", "Refusal", "REFUSALS",
            "REASONS", "refusal_of", "play_refusal", "duty_refusal", "duties", "raise_refusal",
-           "raise_rule_refusal", "game_call_refusal", "answer_refusal", "answering_seat", "right_after_accept",
+           "raise_rule_refusal", "game_call_refusal", "stakes_refusal", "answer_refusal", "answering_seat", "right_after_accept",
            "bet", "cards_left", "legal_cards", "trick_winner", "best_power", "hand_end", "points",
            "fold_value", "decides_game", "raise_is_dead"]
 
@@ -532,11 +533,7 @@ def raise_rule_refusal(tables: Tables, betting: Betting, seat: int) -> Refusal |
     if betting.level >= tables.top_level:
         whole = tables.game_level
         return WHOLE_GAME if 0 <= whole <= betting.level else LADDER_TOP
-    if betting.raiser < 0:
-        right = betting.right
-        if right >= 0 and right != seat & 1:
-            return NO_RAISE_RIGHT
-    return None
+    return stakes_refusal(tables, betting, seat)
 
 
 def game_call_refusal(tables: Tables, betting: Betting, seat: int) -> Refusal | None:
@@ -549,9 +546,19 @@ def game_call_refusal(tables: Tables, betting: Betting, seat: int) -> Refusal | 
         return NO_GAME_CALL
     if betting.level >= whole:
         return WHOLE_GAME
+    if betting.raiser < 0 and tables.game_call_in_answer:
+        return GAME_CALL_IN_ANSWER
+    return stakes_refusal(tables, betting, seat)
+
+
+def stakes_refusal(tables: Tables, betting: Betting, seat: int) -> Refusal | None:
+    """Rule ``raise_right``, and every rule of which seat may raise the stakes: the one
+    gate of a raise (:func:`raise_rule_refusal`) and of the call for the whole game
+    (:func:`game_call_refusal`), asked once the seat may act and the step itself is
+    allowed. After an accept under ``raise_right: acceptor`` only the accepting team may
+    raise, unless it answers a raise. A new rule of who may raise goes here, so that it
+    holds for every way of raising."""
     if betting.raiser < 0:
-        if tables.game_call_in_answer:
-            return GAME_CALL_IN_ANSWER
         right = betting.right
         if right >= 0 and right != seat & 1:
             return NO_RAISE_RIGHT

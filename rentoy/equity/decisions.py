@@ -36,16 +36,18 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, Mapping, Sequence
 
-from ..analysis.stakes import (Point, Range, ScoreChances, Stakes, after_hand, first_of,
+from ..analysis.stakes import (Point, Range, ScoreChances, Stakes, Step, after_hand, first_of,
                                raise_steps, value_points)
 from ..engine import compile_variant
 from ..engine.rules import decides_game
 from ..i18n import _, interval, number, percent, use_language
 from ..variant import Variant
 from ..variants import load_variant
+from .table import bootstrap
 
 __all__ = ["Decision", "decisions", "describe", "decision_json", "chance_text", "TEAM_NAMES",
-           "with_intervals", "boundaries", "best_at", "INTERVAL_DRAWS", "advice", "spanned"]
+           "with_intervals", "boundaries", "best_at", "INTERVAL_DRAWS", "advice", "spanned",
+           "take_intervals"]
 
 #: Bootstrap draws of the table behind the intervals of a score's decisions.
 INTERVAL_DRAWS = 100
@@ -411,3 +413,31 @@ def _english(function: Any, *args: Any) -> Any:
     """``function(*args)`` with English spoken (the JSON is English in every language)."""
     with use_language("en"):
         return function(*args)
+
+
+def _step(level: int) -> Any:
+    return Step(level - 1, level)
+
+
+_DRAWS = 100
+
+
+def take_intervals(eq: Any, tables: Any, seed: int, level: int
+                    ) -> dict[tuple[int, int], tuple[float, float, float]]:
+    """Team A's dead take point of the raise to ``level``, team B dealing, at every
+    score: the estimate and its 95% interval over bootstrap draws of the counts."""
+    target = eq.target
+    scores = [(a, b) for a in range(target) for b in range(target)]
+    point = Stakes(eq.chances, tables)
+    values: dict[tuple[int, int], list[float]] = {s: [] for s in scores}
+    for drawn in bootstrap(eq.counts, target, _DRAWS, seed):
+        stakes = Stakes(drawn, tables)
+        for score in scores:
+            values[score].append(stakes.dead_take(score, 1, 0, _step(level)))
+    out = {}
+    for score, found in values.items():
+        found.sort()
+        out[score] = (point.dead_take(score, 1, 0, _step(level)),
+                      found[int(0.025 * (len(found) - 1))],
+                      found[int(round(0.975 * (len(found) - 1)))])
+    return out

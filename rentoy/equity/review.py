@@ -40,11 +40,13 @@ from .. import i18n
 from ..analysis import move_winners, position_of
 from ..analysis.stakes import ScoreChances, Stakes, load_chances
 from ..bots import SearchBot
+from ..cards import DECK
 from ..engine import Game, compile_variant
 from ..engine.actions import ACCEPT, FOLD, GAME_CALL, PLAY, RAISE
 from ..i18n import N_, _, use_language
 from ..simulation.play import variant_spec
 from ..walkthrough.reading import read_record
+from ..yamlfile import read_text
 from .decisions import chance_text
 
 __all__ = ["MARKS", "Entry", "Review", "review_record", "annotated_record", "mark_of",
@@ -492,8 +494,6 @@ def _card(game: Game, judge: _Judge, obs: Any, action: Any, batches: list[Any],
 
 
 def _name(card: int) -> str:
-    from ..cards import DECK
-
     return str(DECK[card])
 
 
@@ -512,9 +512,8 @@ def _notes(review: Review) -> Iterator[tuple[int, int, str]]:
 def annotated_record(review: Review) -> str:
     """The record's YAML with each marked decision's review as the action's note: a
     walkthrough that ``rentoy run`` replays as the original, notes shown."""
-    import yaml
+    import yaml  # at use: only a run that writes YAML
 
-    from ..yamlfile import read_text
 
     text = read_text(review.path)       # bounded, as when the record was first read
     doc = yaml.safe_load(text)

@@ -23,6 +23,7 @@ from ..analysis.stakes import STORE, ScoreChances, chances_from_json
 from ..files import write_atomic
 from ..variant import Variant
 from ..variants import load_variant
+from ..yamlfile import load_json
 from .table import EquityTable
 
 __all__ = ["table_json", "table_from_json", "store_path", "load_stored", "stale",
@@ -124,7 +125,6 @@ def load_stored(spec: str, players: int, folder: Path = STORE) -> dict[str, Any]
     path = store_path(spec, players, folder)
     if not path.is_file():
         return None
-    from ..yamlfile import load_json
 
     data = load_json(path)      # bounded and guarded: a damaged table names its file
     return data if isinstance(data, dict) else None

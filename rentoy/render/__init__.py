@@ -76,13 +76,13 @@ def render(report: Report, fmt: str, width: int | None = None) -> str:
     """The report in ``fmt``: text, markdown, json or csv; text fits ``width`` columns
     (default: the terminal's width, see ``rentoy.render.terminal.terminal_width``)."""
     if fmt == "json":
-        from .json import render_json
+        from .json import render_json  # at use: start-up (bench/startup.py)
         return render_json(report)
     if fmt == "markdown":
-        from .markdown import render_markdown
+        from .markdown import render_markdown  # at use: start-up (bench/startup.py)
         return render_markdown(report)
     if fmt == "csv":
-        from .csv import render_csv
+        from .csv import render_csv  # at use: start-up (bench/startup.py)
         return render_csv(report)
-    from .text import render_text
+    from .text import render_text  # at use: start-up (bench/startup.py)
     return render_text(report, width)

@@ -13,6 +13,10 @@ import io
 from pathlib import Path
 from typing import TYPE_CHECKING, Sequence
 
+from ..errors import InputError, Problem
+from ..files import write_atomic
+from ..i18n import _
+
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
@@ -22,12 +26,9 @@ __all__ = ["draw_heatmap", "heatmap_svg"]
 def _figure(grid: Sequence[Sequence[float]], title: str, xlabel: str, ylabel: str,
             note: str = "") -> Figure:
     try:
-        import matplotlib
+        import matplotlib  # optional: matplotlib (the docs extra)
         from matplotlib.figure import Figure
     except ImportError:
-        from ..errors import InputError, Problem
-        from ..i18n import _
-
         raise InputError(Problem(_("the heat map needs matplotlib, which is not installed"),
                                  hint=_("pip install matplotlib (or rentoy[docs])"))) from None
     rows, cols = len(grid), len(grid[0]) if grid else 0
@@ -54,12 +55,22 @@ def _figure(grid: Sequence[Sequence[float]], title: str, xlabel: str, ylabel: st
     return fig
 
 
+def _save(fig: Figure, buffer: io.BytesIO, fmt: str) -> None:
+    """Save ``fig``; an SVG's ids are made from the salt the SVG writer reads when it
+    writes (not when the figure is made), so the salt is set here: the same figure is
+    the same text in every process, whether a build is serial or parallel."""
+    import matplotlib  # optional: matplotlib (the docs extra)
+
+    with matplotlib.rc_context({"svg.hashsalt": "rentoy"}):
+        fig.savefig(buffer, format=fmt, metadata={"Date": None} if fmt == "svg" else None)
+
+
 def heatmap_svg(grid: Sequence[Sequence[float]], title: str, xlabel: str, ylabel: str,
                 note: str = "") -> str:
     """The heat map as SVG text (for a page)."""
     fig = _figure(grid, title, xlabel, ylabel, note)
     buffer = io.BytesIO()
-    fig.savefig(buffer, format="svg", metadata={"Date": None})
+    _save(fig, buffer, "svg")
     return buffer.getvalue().decode("utf-8")
 
 
@@ -70,10 +81,8 @@ def draw_heatmap(grid: Sequence[Sequence[float]], path: str | Path, title: str,
     path = Path(path)
     fig = _figure(grid, title, xlabel, ylabel, note)
     fmt = path.suffix.lower().lstrip(".")
-    metadata = {"Date": None} if fmt == "svg" else None
     buffer = io.BytesIO()
-    fig.savefig(buffer, format=fmt, metadata=metadata)
-    from ..files import write_atomic
+    _save(fig, buffer, fmt)
 
     write_atomic(path, buffer.getvalue())
     return path

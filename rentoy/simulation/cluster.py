@@ -34,6 +34,7 @@ must exist at the same path on the workers; built-in ids work everywhere.
 
 from __future__ import annotations
 
+import concurrent.futures
 import logging
 import math
 import threading
@@ -45,6 +46,7 @@ from typing import Any, Callable, Iterator
 from ..errors import InputError, Location, Problem, RentoyError
 from ..i18n import _, number
 from ..workers import WorkerLost
+from ..yamlfile import load_json
 
 __all__ = ["dask_executor", "DEFAULT_TIMEOUT", "MAX_TIMEOUT", "scheduler_address",
            "ClusterLost"]
@@ -60,7 +62,6 @@ def scheduler_address(path: str) -> str:
     ``dask scheduler --scheduler-file`` writes), read bounded; an
     :class:`~rentoy.errors.InputError` when it is not such a file (dask itself would
     wait for it to become one until the timeout)."""
-    from ..yamlfile import load_json
 
     data = load_json(path)
     address = data.get("address") if isinstance(data, dict) else None
@@ -110,7 +111,6 @@ def _connection_lost(exc: BaseException) -> bool:
 def _remote_failure(exc: BaseException) -> BaseException:
     """A task's failure on the cluster as one line (an error that is not rentoy's own:
     most often workers with another rentoy, or without a variant file given by path)."""
-    import concurrent.futures
 
     if isinstance(exc, (concurrent.futures.CancelledError, KeyboardInterrupt)):
         return exc
@@ -222,7 +222,7 @@ def _connected(address: str | None, scheduler_file: str | None,
         address = scheduler_address(scheduler_file)
         where = _("{address} (from {file})").format(address=address, file=scheduler_file)
     try:
-        from distributed import Client
+        from distributed import Client  # optional: rentoy[distributed]
     except ImportError:
         raise InputError(Problem(_("running on a dask cluster needs dask.distributed, "
                                    "which is not installed"),
@@ -255,7 +255,7 @@ def _connected(address: str | None, scheduler_file: str | None,
         try:
             yield executor, workers
         except Exception as exc:
-            from distributed.scheduler import KilledWorker
+            from distributed.scheduler import KilledWorker  # optional: rentoy[distributed]
 
             if isinstance(exc, KilledWorker):
                 raise WorkerLost() from None

@@ -22,6 +22,8 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from ..bots import parse_bot
+
 __all__ = ["SECONDS_PER_HAND", "SECONDS_PER_DEAL", "LONG_RUN_SECONDS", "hand_seconds",
            "simulation_seconds", "solving_seconds", "is_long"]
 
@@ -45,7 +47,6 @@ def hand_seconds(bot: str) -> float:
     >>> hand_seconds("tables") == SECONDS_PER_HAND["search"]
     True
     """
-    from ..bots import parse_bot
 
     try:
         name, settings = parse_bot(bot)

@@ -17,8 +17,9 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from ..engine import Game
 from ..bots import team_bots
+from ..engine import Game
+from ..files import check_output, check_output_folder, write_output
 from ..variant import Variant
 from ..variants import load_variant
 from ..walkthrough.record import PlayedHand, record_text
@@ -61,7 +62,6 @@ def check_game_records(variant: Variant | str, folder: str | Path, games: int, *
     """Refuse, before anything is simulated, a folder the records cannot be written to or
     a record that would replace a file (without ``force``): the rule of
     :func:`rentoy.files.check_output`."""
-    from ..files import check_output, check_output_folder
 
     where = check_output_folder(folder, "--save-games")
     for path in _record_paths(load_variant(variant), where, games):
@@ -74,7 +74,6 @@ def save_games(variant: Variant | str, folder: str | Path, games: int, seed: int
     """Write the first ``games`` games of a simulation as records in ``folder`` (made
     if missing), one file each, named ``<variant>-game-<n>.yaml``; the paths written.
     An existing file is replaced only with ``force``."""
-    from ..files import write_output
 
     v = load_variant(variant)
     paths = _record_paths(v, Path(folder), games)

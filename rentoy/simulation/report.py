@@ -15,10 +15,15 @@ only when called, drawing off-screen).
 from __future__ import annotations
 
 import io
+import textwrap
+from importlib.util import find_spec
 from pathlib import Path
-from typing import Sequence
+from typing import Any, Sequence
 
 from ..bots import bot_words
+from ..errors import InputError, Location, Problem
+from ..files import write_output
+from ..frozen import replace
 from ..i18n import N_, _, interval, ngettext, number, percent
 from ..render import Report, Table
 from .duties import zero_by_construction
@@ -26,7 +31,8 @@ from .run import SimulationResult
 from .stats import STATISTICS, Estimate, Statistic
 
 __all__ = ["simulation_report", "plot_comparison", "check_plot_path", "PLOT_FORMATS",
-           "format_estimate", "format_rate", "format_difference"]
+           "format_estimate", "format_rate", "format_difference", "same_play_groups",
+           "merged_report"]
 
 #: The file formats :func:`plot_comparison` writes, by suffix.
 PLOT_FORMATS: tuple[str, ...] = (".svg", ".png", ".pdf")
@@ -233,9 +239,7 @@ def check_plot_path(path: str | Path) -> Path:
     ...
     rentoy.errors.InputError: --plot results: give a file name ending in .svg, .png or .pdf (e.g. results.svg)
     """
-    from importlib.util import find_spec
 
-    from ..errors import InputError, Problem
 
     path = Path(path)
     choices = ", ".join(PLOT_FORMATS[:-1]) + " or " + PLOT_FORMATS[-1]
@@ -268,9 +272,8 @@ def plot_comparison(result: SimulationResult, path: str | Path,
     existing file is replaced only with ``force`` (:func:`rentoy.files.write_output`).
     Returns the path written.
     """
-    import textwrap
 
-    import matplotlib
+    import matplotlib  # optional: matplotlib (the docs extra)
     import matplotlib.ticker
     from matplotlib.figure import Figure
 
@@ -332,8 +335,6 @@ def plot_comparison(result: SimulationResult, path: str | Path,
         fmt = path.suffix.lower().lstrip(".")
         supported = fig.canvas.get_supported_filetypes()
         if fmt not in supported:
-            from ..errors import InputError, Location, Problem
-
             raise InputError(Problem(
                 f"cannot draw a plot as {path.suffix or 'a file without a suffix'}",
                 Location(str(path)), hint="end the name in one of "
@@ -341,7 +342,51 @@ def plot_comparison(result: SimulationResult, path: str | Path,
         metadata = {"Date": None} if fmt == "svg" else None
         buffer = io.BytesIO()
         fig.savefig(buffer, format=fmt, metadata=metadata)
-    from ..files import write_output
 
     write_output(path, buffer.getvalue(), force=force)   # whole or not at all
     return path
+
+
+def same_play_groups(result: Any) -> list[list[str]]:
+    """The variants of a simulation grouped by identical figures on every statistic (in
+    order of first appearance): variants that played exactly alike on the same games."""
+    groups: dict[tuple[Any, ...], list[str]] = {}
+    for variant in result.variants:
+        key = tuple((e.value, e.low, e.high) for e in result.estimates(variant).values())
+        groups.setdefault(key + (result.hands[result.index(variant)],), []).append(variant)
+    return list(groups.values())
+
+
+def merged_report(report: Any, groups: Sequence[Sequence[str]], reference: str) -> Any:
+    """A simulation report with the columns of variants that played alike merged into
+    one ("1598, 1704, 1737: the same"), and their differences from ``reference``,
+    zero by construction of the run, said once instead of shown as measured."""
+    first = {g[0]: g for g in groups}
+    same_as_ref = next((g for g in groups if reference in g), [reference])
+    tables = []
+    for i, tbl in enumerate(report.tables):
+        columns, keep = [tbl.columns[0]], [0]
+        for j, name in enumerate(tbl.columns[1:], 1):
+            variant = str(name).removesuffix(f" - {reference}")
+            if i == 0 and variant in first:
+                group = first[variant]
+                columns.append(", ".join(group) + (": " + _("the same") if len(group) > 1
+                                                   else ""))
+                keep.append(j)
+            elif i > 0 and variant in first and variant not in same_as_ref:
+                columns.append(", ".join(first[variant]) + f" - {reference}")
+                keep.append(j)
+            elif i > 0 and variant not in same_as_ref and all(
+                    variant not in g for g in groups):
+                columns.append(str(name))
+                keep.append(j)
+        notes = list(tbl.notes)
+        if i > 0 and len(same_as_ref) > 1:
+            others = [v for v in same_as_ref if v != reference]
+            notes.insert(0, _("{variants} played exactly as {reference} on these games: "
+                              "every difference from it is zero, and not shown.").format(
+                variants=", ".join(others), reference=reference))
+        tables.append(replace(tbl, columns=columns,
+                              rows=[[row[k] for k in keep] for row in tbl.rows],
+                              notes=notes))
+    return replace(report, tables=tables)

@@ -68,11 +68,13 @@ __all__ = ["setup"]
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
+    # Imported when Sphinx loads the extension, not with the package: running one of its
+    # modules alone (python -m rentoy.sphinxext.runtime) does not import Sphinx.
     from .. import __version__
     from . import (apirefs, bibliography, cards, compare, downloads, elements, equity,
-                   evidence, family, figures, language, maps, play, profiles, quickstart, reasons,
-                   rule_effects,
-                   search, strength, tracking, variants, walkthroughs)
+                   evidence, family, figures, language, library, maps, play, profiles, quickstart,
+                   reasons,
+                   rule_effects, schema, search, strength, tracking, variants, walkthroughs)
     from .domain import RentoyDomain
     from . import pages
     from .pages import configure_variants_dir, write_pages
@@ -87,7 +89,8 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_domain(RentoyDomain)
     app.connect("config-inited", configure_variants_dir)
     app.connect("builder-inited", write_pages)
-    for module in (language, pages, tracking, elements, figures, maps, downloads, cards, variants, walkthroughs,
+    for module in (language, pages, tracking, elements, figures, maps, downloads, cards, variants,
+                   library, schema, walkthroughs,
                    compare, bibliography, reasons, apirefs, quickstart, search, evidence,
                    family, rule_effects, strength, equity, play, profiles):
         module.setup(app)

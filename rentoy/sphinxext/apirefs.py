@@ -4,7 +4,10 @@ Docstrings often write ``:class:`IllegalAction``` where the object lives in anot
 module (``rentoy.errors``); with ``-n`` such a reference would be reported as broken
 although the reader, and the project, mean exactly one documented object. When a
 Python reference cannot be resolved and its target is a bare name that exactly one
-documented object of the project ends with, the reference links to that object. A
+documented object of the project ends with, the reference links to that object. So
+does a dotted name of the project that names no documented object when exactly one
+documented object's name ends with the same path below ``rentoy`` (``rentoy.cards.DECK``
+for ``rentoy.model.cards.DECK``: a module's old path, kept importable, still links). A
 name that matches none, or more than one, is left to the usual warning.
 """
 
@@ -13,6 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from docutils import nodes
+from sphinx.util.nodes import make_refnode
 
 if TYPE_CHECKING:
     from sphinx.addnodes import pending_xref
@@ -37,10 +41,14 @@ def resolve_short_name(app: Sphinx, env: BuildEnvironment, node: pending_xref,
         return None
     kinds = _KINDS[node["reftype"]]
     target = node.get("reftarget", "").lstrip("~.")
-    if not target or "." in target:
+    if target.startswith("rentoy.") and target.count(".") >= 2:
+        suffix = target.removeprefix("rentoy")        # ".cards.DECK"
+        kinds = None        # a whole path names one object whatever the role, as Sphinx reads it
+    elif not target or "." in target:
         return None
+    else:
+        suffix = "." + target
     domain = env.get_domain("py")
-    suffix = "." + target
     found = {}
     for name, entry in domain.objects.items():  # type: ignore[attr-defined]
         if name.endswith(suffix) and name.startswith("rentoy") and not entry.aliased and \
@@ -49,7 +57,6 @@ def resolve_short_name(app: Sphinx, env: BuildEnvironment, node: pending_xref,
     if len(found) != 1:
         return None
     (name, entry), = found.items()
-    from sphinx.util.nodes import make_refnode
 
     return make_refnode(app.builder, node.get("refdoc", env.docname), entry.docname,
                         entry.node_id, contnode, name)

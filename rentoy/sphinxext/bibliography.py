@@ -22,9 +22,12 @@ from .citations import (citation_nodes, citation_text, full_citation, is_anonymo
 from .directives import RentoyDirective
 from .evidence import source_label, spanish_quotations
 from .elements import foreign, paragraph, spanish, table, xref
+from ..errors import suggest
+from ..glossary import load_glossary, term_key
+from ..sources import builtin_dir, load_sources
+from .domain import register_id
 from .errors import Failure, failure_from, library_errors, report_failure
 from .tracking import note_files
-from .domain import register_id
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -68,8 +71,6 @@ class BibliographyDirective(RentoyDirective):
     full citation, link, note and the variants that cite it."""
 
     def make(self) -> list[nodes.Node]:
-        from ..sources import builtin_dir, load_sources
-
         path = builtin_dir() / "sources.yaml"
         note_files(self.env, [path])
         sources = load_sources(path)
@@ -140,9 +141,6 @@ class GlossaryDirective(RentoyDirective):
     """``{rentoy-glossary}``: the Spanish terms as a Sphinx glossary (``{term}`baza```)."""
 
     def make(self) -> list[nodes.Node]:
-        from ..glossary import load_glossary, term_key
-        from ..sources import builtin_dir
-
         note_files(self.env, [builtin_dir() / "glossary.yaml", builtin_dir() / "sources.yaml"])
         source, lineno = self.get_source_info()
         dlist = nodes.definition_list(classes=["glossary", "rentoy-glossary"])
@@ -197,9 +195,6 @@ class SourceRole(ReferenceRole):
     the text."""
 
     def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
-        from ..errors import suggest
-        from ..sources import builtin_dir, load_sources
-
         try:
             path = builtin_dir() / "sources.yaml"
             self.env.note_dependency(str(path.resolve()))

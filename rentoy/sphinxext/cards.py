@@ -15,7 +15,10 @@ from typing import TYPE_CHECKING, Iterable, Sequence, TypedDict
 from docutils import nodes
 from docutils.parsers.rst import directives
 
+from ..cards import DECK, SUIT_NAMES, SUITS, Card, parse_card
+from ..engine import compile_variant
 from ..i18n import _
+from ..walkthrough.narrate import team_of_seat
 from .directives import RentoyDirective, RentoyRole
 from .elements import paragraph, spanish, table
 if TYPE_CHECKING:
@@ -59,8 +62,6 @@ def turn_up_name(variant: Variant) -> str | None:
 def deal_nodes(deal: Deal, *, variant: Variant, dealer: int,
                score: Sequence[int] | None = None) -> list[nodes.Node]:
     """The deal drawn: each seat's cards with team, mano and dealer, then the turned-up card."""
-    from ..cards import SUIT_NAMES
-    from ..walkthrough.narrate import team_of_seat
 
     players = len(deal.hands)
     mano = (dealer + 1) % players
@@ -93,7 +94,6 @@ def deal_nodes(deal: Deal, *, variant: Variant, dealer: int,
 def _example_suits(variant: Variant) -> tuple[str, str]:
     """A trump suit and a plain suit to draw the orders in: ones no fixed top card is
     taken from, when there are such suits, so each row shows all its cards."""
-    from ..cards import SUITS, Card
 
     taken = {spec.suit for spec in variant.rules.top_cards if isinstance(spec, Card)}
     free = [s for s in SUITS if s not in taken] or list(SUITS)
@@ -115,8 +115,6 @@ class CardOrders(TypedDict):
 def card_orders(variant: Variant, trump: str | None = None, plain: str | None = None
                 ) -> CardOrders:
     """The orders the engine plays, highest first: top cards, trumps, a plain suit."""
-    from ..cards import DECK, SUITS
-    from ..engine import compile_variant
 
     default_trump, default_plain = _example_suits(variant)
     trump = trump or default_trump
@@ -143,7 +141,6 @@ def _ladder_row(label: str, cards: Sequence[Card], classes: Sequence[str]) -> no
 def card_order_nodes(variant: Variant, trump: str | None = None,
                      plain: str | None = None) -> list[nodes.Node]:
     """The ladder of a variant's card orders, as nodes."""
-    from ..cards import SUIT_NAMES
 
     orders = card_orders(variant, trump, plain)
     box = nodes.container(classes=["rentoy-card-orders"])
@@ -170,8 +167,6 @@ def card_order_nodes(variant: Variant, trump: str | None = None,
 
 
 def _suit_option(text: str) -> str:
-    from ..cards import SUIT_NAMES, SUITS
-
     value = directives.unchanged_required(text).strip().lower()
     for letter in SUITS:
         if value in (letter, SUIT_NAMES[letter]):
@@ -198,8 +193,6 @@ class CardsRole(RentoyRole):
     """``{rentoy-cards}`2o 7c 11e```: cards drawn inline from their codes."""
 
     def make(self) -> list[nodes.Node]:
-        from ..cards import parse_card
-
         return [cards_node([parse_card(code) for code in self.text.split()])]
 
 

@@ -12,6 +12,7 @@ on, so no figure is shown without its interval and its count.
 from __future__ import annotations
 
 import math
+import textwrap
 from dataclasses import dataclass
 from html import escape
 from typing import Sequence
@@ -83,7 +84,6 @@ _TITLE_CHAR = 7.9   # the same for a title's bold, larger letters
 
 def _label_lines(row: Row) -> list[str]:
     """A row's label wrapped to leave room for its figure on the last line."""
-    import textwrap
 
     room = int((_W - _LEFT - _RIGHT - 12) / _CHAR) - len(row.text)
     lines = textwrap.wrap(row.label, max(room, 12)) or [row.label]
@@ -111,7 +111,6 @@ def panel_svg(panel: Panel) -> str:
     def x(value: float) -> float:
         return _LEFT + (value * scale - low) / (high - low) * plot
 
-    import textwrap
 
     # A long title (a Spanish one more often) takes two lines rather than run off the panel.
     heading = textwrap.wrap(panel.title, int((_W - _LEFT - _RIGHT) / _TITLE_CHAR)) or [""]

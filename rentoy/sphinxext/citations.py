@@ -16,8 +16,9 @@ from typing import TYPE_CHECKING, Mapping, Sequence
 
 from docutils import nodes
 
-from ..i18n import data_text
 from ..frozen import replace
+from ..i18n import data_text
+from ..sources import load_sources
 from .elements import xref
 
 if TYPE_CHECKING:
@@ -133,7 +134,6 @@ def source_refs(ids: Sequence[str], sep: str = ", ", compact: bool = False
     the cells of wide grids). An id the bibliography lacks is shown as it is."""
     if not ids:
         return [nodes.Text("-")]
-    from ..sources import load_sources
 
     sources = load_sources()
     labels = short_citations(sources)

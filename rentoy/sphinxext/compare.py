@@ -15,6 +15,8 @@ chart; variants that played exactly alike share a column and a row.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections import Counter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Sequence
@@ -22,10 +24,20 @@ from typing import TYPE_CHECKING, Any, Sequence
 from docutils import nodes
 from docutils.parsers.rst import directives
 
+from ..comparison.rules import compare_rules
 from ..i18n import _, number
+from ..simulation import simulate, simulation_report
+from ..simulation.report import format_estimate, merged_report, same_play_groups
+from ..simulation.stats import STATISTICS
+from .charts import Panel, Row, chart
 from .citations import source_refs
 from .directives import RentoyDirective
 from .elements import cell, paragraph, report_nodes, status_node, table, xref
+from .library import column_groups
+from .tracking import variant_files
+from .variants import rule_label, status_legend
+from ..bots import bot_words
+from ..caches import cache_dir, json_payload, read_sealed, write_sealed
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -33,8 +45,7 @@ if TYPE_CHECKING:
     from ..comparison.rules import RuleComparison
     from ..variant import Variant
 
-__all__ = ["CompareDirective", "SimulationDirective", "comparison_table", "same_play_groups",
-           "merged_report"]
+__all__ = ["CompareDirective", "SimulationDirective", "comparison_table"]
 
 
 def _variant_heading(variant: Variant) -> list[nodes.Node]:
@@ -51,7 +62,6 @@ def comparison_table(comparison: RuleComparison, variants: Sequence[Variant],
     """A comparison as tables: rules down, variants across (at most ``per_table`` to a
     table, so each fits a page), a value that departs from the row's usual one (taken
     over every variant) highlighted."""
-    from .variants import column_groups, rule_label
 
     positions = list(range(len(variants)))
     return [_comparison_part(comparison, variants, group, rule_label)
@@ -99,9 +109,6 @@ class CompareDirective(RentoyDirective):
     option_spec = {"all-rules": directives.flag}
 
     def make(self) -> list[nodes.Node]:
-        from ..comparison.rules import compare_rules
-        from .variants import status_legend
-
         all_rules = "all-rules" in self.options
         variants = ([self.load_variant(s) for s in self.arguments] if self.arguments
                     else self.builtin_variants())
@@ -117,8 +124,6 @@ class CompareDirective(RentoyDirective):
 
     def _options(self, variants: Sequence[Variant]) -> list[nodes.Node]:
         """What each option defined by a built-in file changes in its variant."""
-        from ..comparison.rules import compare_rules
-        from .variants import rule_label
 
         rows = []
         for base in variants:
@@ -161,8 +166,6 @@ class SimulationDirective(RentoyDirective):
                    "show": lambda text: directives.choice(text, ("plot", "tables"))}
 
     def make(self) -> list[nodes.Node]:
-        from ..simulation import simulate, simulation_report
-
         if not self.config.rentoy_simulations:
             return [paragraph(_("(Simulations are turned off in this build: "
                                 "rentoy_simulations = False.)"), ["rentoy-not-run"])]
@@ -187,10 +190,6 @@ class SimulationDirective(RentoyDirective):
 
     def _chart(self, result: Any, groups: Sequence[Sequence[str]]) -> nodes.Node:
         """Each statistic's estimate and interval per group of variants, as panels."""
-        from ..bots import bot_words
-        from ..simulation.report import format_estimate
-        from ..simulation.stats import STATISTICS
-        from .charts import Panel, Row, chart
 
         bots = (bot_words(result.bots[0]) if result.bots[0] == result.bots[1]
                 else "/".join(bot_words(b) for b in result.bots))
@@ -224,11 +223,7 @@ def cached_simulation(variants: Sequence[Any], settings: dict[str, Any],
     the variants' files and rentoy's own code. The English and the Spanish builds play
     the same games: the second reads what the first measured. The cache is data (JSON,
     sealed and checked on every read by :mod:`rentoy.caches`), never code."""
-    import hashlib
-    import json
 
-    from ..caches import cache_dir, json_payload, read_sealed, write_sealed
-    from .tracking import variant_files
 
     digest = hashlib.sha256(repr(sorted(settings.items())).encode())
     for variant in variants:
@@ -323,53 +318,6 @@ def _simulation_of(data: Any) -> Any:
             seconds=float(data["seconds"]), duties=tuple(frozenset(d) for d in data["duties"]))
     except (KeyError, TypeError, IndexError, ValueError):
         return None
-
-
-def same_play_groups(result: Any) -> list[list[str]]:
-    """The variants of a simulation grouped by identical figures on every statistic (in
-    order of first appearance): variants that played exactly alike on the same games."""
-    groups: dict[tuple[Any, ...], list[str]] = {}
-    for variant in result.variants:
-        key = tuple((e.value, e.low, e.high) for e in result.estimates(variant).values())
-        groups.setdefault(key + (result.hands[result.index(variant)],), []).append(variant)
-    return list(groups.values())
-
-
-def merged_report(report: Any, groups: Sequence[Sequence[str]], reference: str) -> Any:
-    """A simulation report with the columns of variants that played alike merged into
-    one ("1598, 1704, 1737: the same"), and their differences from ``reference``,
-    zero by construction of the run, said once instead of shown as measured."""
-    from ..frozen import replace
-
-    first = {g[0]: g for g in groups}
-    same_as_ref = next((g for g in groups if reference in g), [reference])
-    tables = []
-    for i, tbl in enumerate(report.tables):
-        columns, keep = [tbl.columns[0]], [0]
-        for j, name in enumerate(tbl.columns[1:], 1):
-            variant = str(name).removesuffix(f" - {reference}")
-            if i == 0 and variant in first:
-                group = first[variant]
-                columns.append(", ".join(group) + (": " + _("the same") if len(group) > 1
-                                                   else ""))
-                keep.append(j)
-            elif i > 0 and variant in first and variant not in same_as_ref:
-                columns.append(", ".join(first[variant]) + f" - {reference}")
-                keep.append(j)
-            elif i > 0 and variant not in same_as_ref and all(
-                    variant not in g for g in groups):
-                columns.append(str(name))
-                keep.append(j)
-        notes = list(tbl.notes)
-        if i > 0 and len(same_as_ref) > 1:
-            others = [v for v in same_as_ref if v != reference]
-            notes.insert(0, _("{variants} played exactly as {reference} on these games: "
-                              "every difference from it is zero, and not shown.").format(
-                variants=", ".join(others), reference=reference))
-        tables.append(replace(tbl, columns=columns,
-                              rows=[[row[k] for k in keep] for row in tbl.rows],
-                              notes=notes))
-    return replace(report, tables=tables)
 
 
 def setup(app: Sphinx) -> None:

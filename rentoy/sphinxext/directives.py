@@ -13,7 +13,10 @@ from typing import TYPE_CHECKING
 from docutils import nodes
 from sphinx.util.docutils import SphinxDirective, SphinxRole
 
+from .. import variants as variants_module
+from ..variants import builtin_variants
 from .errors import Failure, failure_from, library_errors, report_failure
+from .language import untranslatable
 from .tracking import library_files, note_files, note_listing, variant_files
 
 if TYPE_CHECKING:
@@ -47,7 +50,6 @@ class _Loading:
 
     def load_variant(self, spec: str) -> Variant:
         """A variant by id or path (relative to the page), options allowed."""
-        from .. import variants as variants_module
 
         note_files(self.env, library_files())
         variant = variants_module.load_variant(spec, relative_to=self._page_dir())
@@ -57,7 +59,6 @@ class _Loading:
     def builtin_variants(self) -> list[Variant]:
         """Every built-in variant (oldest first), each file noted as a dependency, and
         the page read again when a variant file is added or removed."""
-        from ..variants import builtin_variants
 
         note_files(self.env, library_files())
         note_listing(self.env, "variants")
@@ -71,8 +72,6 @@ class RentoyDirective(_Loading, SphinxDirective):
     """A directive that renders library data; a library error fails the build here."""
 
     def run(self) -> list[nodes.Node]:
-        from .language import untranslatable
-
         try:
             return untranslatable(self.make())
         except library_errors() as exc:

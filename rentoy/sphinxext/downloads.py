@@ -23,10 +23,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
-
-from ..i18n import _
 from sphinx.util.osutil import relative_uri
 
+from .. import __version__
+from ..comparison.reference import rules_report
+from ..files import write_atomic
+from ..i18n import _
+from ..render import render
+from ..variants import builtin_ids, load_variant
 from .directives import RentoyDirective
 from .elements import paragraph
 from .errors import logger
@@ -41,7 +45,6 @@ FOLDER = "download"
 
 def package_files() -> dict[str, str]:
     """The names of the source archive and the wheel the build makes."""
-    from .. import __version__
 
     return {"sdist": f"rentoy-{__version__}.tar.gz",
             "wheel": f"rentoy-{__version__}-py3-none-any.whl"}
@@ -94,11 +97,6 @@ def _build_packages(app: Sphinx, out: Path) -> None:
 
 
 def _write_variants(out: Path) -> None:
-    from ..files import write_atomic
-    from ..comparison.reference import rules_report
-    from ..render import render
-    from ..variants import builtin_ids, load_variant
-
     folder = out / "variants"
     folder.mkdir(parents=True, exist_ok=True)
     for vid in builtin_ids():

@@ -29,11 +29,21 @@ from typing import TYPE_CHECKING, Any
 from docutils import nodes
 from docutils.parsers.rst import directives
 
-from ..i18n import _, data_text, number
+from ..analysis.stakes import STORE, source_words
+from ..engine import compile_variant
+from ..equity.decisions import decisions, take_intervals
+from ..equity.store import load_stored, stale, store_path, table_from_json
+from ..equity.worth import walkthrough_worth
+from ..files import write_atomic
+from ..i18n import _, data_text, language, number
+from ..render.heatmap import heatmap_svg
+from ..simulation import wilson_interval
 from .directives import RentoyDirective
 from .elements import paragraph, table
 from .errors import Failure
 from .tracking import note_files
+from ..equity.store import read_table
+from ..equity.decisions import INTERVAL_DRAWS, describe, spanned, with_intervals
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -52,9 +62,6 @@ class _Stored(RentoyDirective):
     option_spec = {"table": directives.unchanged}
 
     def stored(self, spec: str, players: int = 4) -> dict[str, Any]:
-        from ..analysis.stakes import STORE
-        from ..equity.store import load_stored, read_table, store_path
-
         variant = self.load_variant(spec) if not spec.endswith(".yaml") else \
             self.load_variant(str(self.resolve_path(spec)))
         given = self.options.get("table")
@@ -73,7 +80,6 @@ class _Stored(RentoyDirective):
 
     def figure(self, name: str, svg_of: Any, caption: str) -> nodes.Node:
         """An SVG drawn into the pages' figures folder, as a figure with a caption."""
-        from ..i18n import language
 
         folder = Path(self.env.srcdir) / _FIGURES
         folder.mkdir(parents=True, exist_ok=True)
@@ -81,7 +87,6 @@ class _Stored(RentoyDirective):
         path = folder / (f"{name}.svg" if language() == "en" else f"{name}.{language()}.svg")
         text = svg_of()
         if not path.is_file() or path.read_text(encoding="utf-8") != text:
-            from ..files import write_atomic
             write_atomic(path, text)
         docdir = Path(self.env.doc2path(self.env.docname)).parent
         rel = Path(__import__("os").path.relpath(path, docdir)).as_posix()
@@ -113,10 +118,6 @@ class EquityDirective(_Stored):
     required_arguments = 1
 
     def make(self) -> list[nodes.Node]:
-        from ..equity.store import stale, table_from_json
-        from ..render.heatmap import heatmap_svg
-        from ..simulation import wilson_interval
-
         spec = self.arguments[0]
         data = self.stored(spec)
         eq = table_from_json(data)
@@ -179,10 +180,6 @@ class TakePointsDirective(_Stored):
     required_arguments = 2
 
     def make(self) -> list[nodes.Node]:
-        from ..equity.decisions import (INTERVAL_DRAWS, decisions, describe, spanned,
-                                        with_intervals)
-        from ..equity.store import table_from_json
-
         spec, score_text = self.arguments
         data = self.stored(spec)
         eq = table_from_json(data)
@@ -225,38 +222,6 @@ class TakePointsDirective(_Stored):
         return out
 
 
-def _step(level: int) -> Any:
-    from ..analysis.stakes import Step
-    return Step(level - 1, level)
-
-
-_DRAWS = 100
-
-
-def _take_intervals(eq: Any, tables: Any, seed: int, level: int
-                    ) -> dict[tuple[int, int], tuple[float, float, float]]:
-    """Team A's dead take point of the raise to ``level``, team B dealing, at every
-    score: the estimate and its 95% interval over bootstrap draws of the counts."""
-    from ..analysis.stakes import Stakes
-    from ..equity.table import bootstrap
-
-    target = eq.target
-    scores = [(a, b) for a in range(target) for b in range(target)]
-    point = Stakes(eq.chances, tables)
-    values: dict[tuple[int, int], list[float]] = {s: [] for s in scores}
-    for drawn in bootstrap(eq.counts, target, _DRAWS, seed):
-        stakes = Stakes(drawn, tables)
-        for score in scores:
-            values[score].append(stakes.dead_take(score, 1, 0, _step(level)))
-    out = {}
-    for score, found in values.items():
-        found.sort()
-        out[score] = (point.dead_take(score, 1, 0, _step(level)),
-                      found[int(0.025 * (len(found) - 1))],
-                      found[int(round(0.975 * (len(found) - 1)))])
-    return out
-
-
 class BettingComparisonDirective(_Stored):
     """``{rentoy-betting-comparison} VARIANT ...``: the take points of the first two
     raises under each variant, side by side, with their intervals and pictures (the
@@ -266,10 +231,6 @@ class BettingComparisonDirective(_Stored):
     optional_arguments = 10
 
     def make(self) -> list[nodes.Node]:
-        from ..engine import compile_variant
-        from ..equity.store import table_from_json
-        from ..render.heatmap import heatmap_svg
-
         found = []
         for spec in self.arguments:
             data = self.stored(spec)
@@ -277,7 +238,7 @@ class BettingComparisonDirective(_Stored):
                                         else spec)
             tables = compile_variant(variant)
             eq = table_from_json(data)
-            takes = {level: _take_intervals(eq, tables, int(data["seed"]), level)
+            takes = {level: take_intervals(eq, tables, int(data["seed"]), level)
                      for level in (1, 2) if level <= tables.top_level}
             found.append((data, tables, eq, takes))
         out: list[nodes.Node] = []
@@ -376,9 +337,6 @@ class BettingWorthDirective(RentoyDirective):
     option_spec = _Stored.option_spec
 
     def make(self) -> list[nodes.Node]:
-        from ..analysis.stakes import STORE, source_words
-        from ..equity.worth import walkthrough_worth
-
         path = self.resolve_path(self.arguments[0])
         given = self.options.get("table")
         table_file = self.resolve_path(given) if given else None

@@ -12,6 +12,10 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from sphinx.util import logging
 
+from ..cards import CardError
+from ..errors import InputError, RentoyError
+from .shared import mark_failed
+
 if TYPE_CHECKING:
     from sphinx.environment import BuildEnvironment
 
@@ -41,7 +45,6 @@ def _problem_location(problem: Any) -> str | None:
 
 def failure_from(exc: BaseException) -> Failure:
     """The located messages of a library error (input problems, refused actions)."""
-    from ..errors import InputError
 
     if isinstance(exc, Failure):
         return exc
@@ -52,8 +55,6 @@ def failure_from(exc: BaseException) -> Failure:
 
 def library_errors() -> tuple[type[BaseException], ...]:
     """The exceptions the library raises for input it refuses."""
-    from ..cards import CardError
-    from ..errors import RentoyError
 
     return (RentoyError, CardError, Failure)
 
@@ -66,7 +67,6 @@ def report_failure(env: BuildEnvironment, failure: Failure, location: Any,
     or role); one located in an input file is reported there, with ``context`` (the
     directive or role that read the file) appended so the page is named too.
     """
-    from .tracking import mark_failed
 
     for text, where in failure.messages:
         logger.error(f"{text} [{context}]" if where and context else text,

@@ -12,13 +12,18 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from docutils import nodes
 
+from ..comparison.reference import rule_quotations
+from ..glossary import lookup
 from ..i18n import N_, _, data_text, language
-from ..variants import cited_source
+from ..quotations import load_quotations, passage_quoted
+from ..sources import builtin_dir, load_sources
+from ..variants import builtin_ids, cited_source
+from .citations import citation_text, short_citations, source_refs
 from .directives import RentoyDirective
-from .citations import source_refs
-from .elements import paragraph, spanish, table, xref
-from .tracking import note_files
 from .domain import register_id
+from .elements import paragraph, spanish, table, xref
+from .family import word
+from .tracking import note_files
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -33,7 +38,6 @@ _UNDATED = N_("n.d.")
 
 def source_label(src: Any) -> str:
     """A source's kind and date in the language spoken ("period text, 1737")."""
-    from .family import word
 
     return f"{word(src.kind_label)}, {_(_UNDATED) if src.date == _UNDATED else src.date}"
 
@@ -45,8 +49,6 @@ _QUOTED = re.compile(r'"([^"\n]+)"|“([^”\n]+)”')
 def _is_spanish(passage: str) -> bool:
     """Whether a passage a note quotes is Spanish: words of a period text, or a term of
     the glossary (a call said at the table)."""
-    from ..glossary import lookup
-    from ..quotations import passage_quoted
 
     return passage_quoted(passage) or lookup(passage) is not None
 
@@ -98,7 +100,6 @@ def labelled_sources(variant: Variant, ids: Sequence[str]) -> list[nodes.Node]:
     """Sources cited by author and year with their kind ("Real Academia Española 1737
     (period text, 1737)"): an entry of the bibliography linked to it, one the variant
     file declares itself as plain text with its full reference as the tooltip."""
-    from .citations import citation_text, short_citations
 
     if not ids:
         return [nodes.Text("-")]
@@ -122,7 +123,6 @@ def labelled_sources(variant: Variant, ids: Sequence[str]) -> list[nodes.Node]:
 
 def quotation_refs(variant: Variant, rule: str) -> list[nodes.Node]:
     """" Passages: ..." links to the quotations a rule rests on, or nothing."""
-    from ..comparison.reference import rule_quotations
 
     ids = rule_quotations(variant, rule)
     if not ids:
@@ -138,8 +138,6 @@ def quotation_refs(variant: Variant, rule: str) -> list[nodes.Node]:
 
 
 def _supports(targets: Sequence[str]) -> list[nodes.Node]:
-    from ..variants import builtin_ids
-
     out: list[nodes.Node] = []
     ids = set(builtin_ids())
     for i, target in enumerate(targets):
@@ -159,9 +157,6 @@ class QuotationsDirective(RentoyDirective):
     texts' statements paraphrased. Each passage is a link target (``rentoy:quote``)."""
 
     def make(self) -> list[nodes.Node]:
-        from ..quotations import load_quotations
-        from ..sources import builtin_dir, load_sources
-
         note_files(self.env, [builtin_dir() / "quotations.yaml",
                               builtin_dir() / "sources.yaml"])
         sources = load_sources()

@@ -16,10 +16,13 @@ from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
 
+from ..family import load_family
 from ..i18n import N_, _, data_text
-from .citations import source_refs
+from ..sources import KINDS, builtin_dir, load_sources
+from .citations import citation_text, source_refs
 from .directives import RentoyDirective
 from .elements import paragraph, status_node, status_word, table
+from .figures import figure
 from .tracking import note_files
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -163,8 +166,6 @@ def timeline_entries(sources: Any, claims: Any) -> tuple[list[dict[str, Any]], l
     """The dated sources and claims in date order, and the undated source ids. Entries of
     one kind with the same dates share a number: one marker on the figure. Labels are in
     the language spoken now."""
-    from ..sources import KINDS
-    from .citations import citation_text
 
     dated, undated = [], []
     for src in sources.values():
@@ -190,7 +191,6 @@ def timeline_entries(sources: Any, claims: Any) -> tuple[list[dict[str, Any]], l
 
 def timeline_svg(entries: list[dict[str, Any]]) -> str:
     """The timeline as an SVG document (a string)."""
-    from ..sources import KINDS
 
     lanes = ["claim", "period", "related"] + [k for k in KINDS if k != "period"]
     names = {"claim": _("dates claimed"), "related": _("not on rentoy")} | {
@@ -255,8 +255,6 @@ def timeline_svg(entries: list[dict[str, Any]]) -> str:
 
 
 def _figure(svg: str, caption: str, label: str) -> nodes.Node:
-    from .figures import figure
-
     return figure(svg, label, caption)
 
 
@@ -264,9 +262,6 @@ class FamilyTreeDirective(RentoyDirective):
     """``{rentoy-family-tree}``: the family of games drawn, then its links in a table."""
 
     def make(self) -> list[nodes.Node]:
-        from ..family import load_family
-        from ..sources import builtin_dir
-
         note_files(self.env, [builtin_dir() / "family.yaml"])
         family = load_family()
         rows = []
@@ -294,9 +289,6 @@ class TimelineDirective(RentoyDirective):
     """``{rentoy-timeline}``: the dated sources on a time axis, then the list."""
 
     def make(self) -> list[nodes.Node]:
-        from ..family import load_family
-        from ..sources import builtin_dir, load_sources
-
         note_files(self.env, [builtin_dir() / "sources.yaml", builtin_dir() / "family.yaml"])
         sources = load_sources()
         entries, undated = timeline_entries(sources, load_family().claims)

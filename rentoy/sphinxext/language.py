@@ -31,15 +31,21 @@ language, through :mod:`rentoy.i18n`, and kept out of the pages' catalogs. This 
 
 from __future__ import annotations
 
+import gettext
 import json
 from fnmatch import fnmatchcase
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from babel.messages.pofile import read_po
 from docutils import nodes
+from sphinx import addnodes
 from sphinx.transforms import SphinxTransform
+from sphinx.util.nodes import extract_messages
 
+from ..files import write_atomic
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, set_language
+from .errors import logger
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -121,7 +127,6 @@ def configure_language(app: Sphinx, config: Config) -> None:
 def theme_words(app: Sphinx) -> None:
     """``builder-inited``: the theme's words Sphinx's catalog lacks, from rentoy's, for
     the templates of a build in another language."""
-    import gettext
 
     if build_language(app.config) == "en":
         return
@@ -191,8 +196,6 @@ class SphinxWords(SphinxTransform):
     default_priority = 12     # before the catalogs are read (15) and used (20)
 
     def apply(self, **kwargs: Any) -> None:
-        from sphinx import addnodes
-
         for content in self.document.findall(addnodes.desc_content):
             for name in content.findall(nodes.field_name):
                 name["translatable"] = False
@@ -206,9 +209,6 @@ class CatalogGaps(SphinxTransform):
     default_priority = 15     # Sphinx's Locale transform, which translates, is 20
 
     def apply(self, **kwargs: Any) -> None:
-        from babel.messages.pofile import read_po
-        from sphinx.util.nodes import extract_messages
-
         lang = build_language(self.config)
         docname = self.env.docname
         if lang == "en" or not has_catalog(self.config, docname):
@@ -255,8 +255,6 @@ def _merge_gaps(app: Sphinx, env: BuildEnvironment, docnames: set[str],
 
 def _report_gaps(app: Sphinx, exception: BaseException | None) -> None:
     """``build-finished``: the catalogs' gaps, written for the tests and summed up."""
-    from ..files import write_atomic
-    from .errors import logger
 
     if exception is not None or build_language(app.config) == "en":
         return
@@ -394,6 +392,7 @@ def _untranslated_argparse(app: Sphinx) -> None:
     quotation curly: the help shows commands as they are typed."""
     if "sphinxarg.ext" not in app.extensions:
         return
+    # Optional: sphinx-argparse is imported only by a build that loads it.
     from sphinxarg.ext import ArgParseDirective
 
     class ArgParse(ArgParseDirective):  # type: ignore[misc]  # sphinx-argparse is untyped

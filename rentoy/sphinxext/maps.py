@@ -20,10 +20,12 @@ from typing import TYPE_CHECKING, Any
 from docutils import nodes
 from docutils.parsers.rst import directives
 
+from ..i18n import _, data_text
+from ..yamlfile import load_document
 from .directives import RentoyDirective
 from .elements import paragraph, xref
 from .errors import Failure
-from ..i18n import _, data_text, number
+from ..i18n import number
 from .figures import figure, ref_href, svg_text
 from .tracking import note_files
 
@@ -40,7 +42,6 @@ _COLOUR = "#8c2d19"
 def load_places(path: Path) -> dict[str, list[dict[str, Any]]]:
     """The places file, checked: each variant id a list of places with a name and a
     latitude and longitude in range."""
-    from ..yamlfile import load_document
 
     doc = load_document(path)
     data = doc.mapping("the places file is a mapping of variant ids to lists of places")

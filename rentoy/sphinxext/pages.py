@@ -25,9 +25,18 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from docutils import nodes
+from sphinx.errors import ConfigError
 
+from ..cards import CardError
+from ..errors import RentoyError
+from ..files import write_atomic
+from ..i18n import data_text
+from ..sources import builtin_dir, set_variants_dir
+from ..variants import builtin_ids
+from ..walkthrough import load_walkthrough
 from .directives import RentoyRole
 from .errors import library_errors, logger
+from .shared import walkthrough_files, walkthrough_id
 from .tracking import note_files
 
 if TYPE_CHECKING:
@@ -61,7 +70,6 @@ def walkthrough_page(relpath: str, bets: bool = False) -> str:
 
 def _sync(folder: Path, pages: dict[str, str]) -> None:
     """Make ``folder`` hold exactly ``pages`` (name -> text), touching only what changed."""
-    from ..files import write_atomic
 
     folder.mkdir(parents=True, exist_ok=True)
     for name, text in pages.items():
@@ -74,17 +82,10 @@ def _sync(folder: Path, pages: dict[str, str]) -> None:
 
 
 def _variant_pages() -> dict[str, str]:
-    from ..variants import builtin_ids
-
     return {vid: variant_page(vid) for vid in builtin_ids()}
 
 
 def _walkthrough_pages(examples: Path, folder: Path) -> dict[str, str]:
-    from ..cards import CardError
-    from ..errors import RentoyError
-    from ..walkthrough import load_walkthrough
-    from .walkthroughs import walkthrough_files, walkthrough_id
-
     pages = {}
     for path in walkthrough_files(examples):
         bets = False
@@ -126,8 +127,6 @@ class VariantTitleRole(RentoyRole):
     rules``, its name in the build's language (the id alone if it does not load)."""
 
     def make(self) -> list[nodes.Node]:
-        from ..i18n import data_text
-
         vid = self.text.strip()
         try:
             name = self.load_variant(vid).name
@@ -142,9 +141,6 @@ class WalkthroughTitleRole(RentoyRole):
     language (its file's name if it does not load)."""
 
     def make(self) -> list[nodes.Node]:
-        from ..i18n import data_text
-        from ..walkthrough import load_walkthrough
-
         path = self.resolve_path(self.text.strip())
         note_files(self.env, [path])
         try:
@@ -166,7 +162,6 @@ def use_variants_dir(folder: Path | None) -> bool:
     """Read built-in variants, sources, glossary and schema from ``folder`` (None: the
     library's own folder) for the rest of this process; True when that is not the
     library's own folder."""
-    from ..sources import builtin_dir, set_variants_dir
 
     set_variants_dir(None)
     own = builtin_dir()
@@ -184,8 +179,6 @@ def configure_variants_dir(app: Sphinx, config: Config) -> None:
         return
     folder = Path(app.confdir) / value
     if not (folder / "schema.json").is_file():
-        from sphinx.errors import ConfigError
-
         raise ConfigError(f"rentoy_variants_dir = {value!r}: {folder} holds no schema.json; "
                           "it must be a folder of variant files like the project's variants/")
     if use_variants_dir(folder):

@@ -14,15 +14,20 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
-
-from ..i18n import _, data_text
 from docutils.parsers.rst import directives
 
+from ..cards import DECK, SUIT_NAMES, SUITS
+from ..engine import Deal, Hand
+from ..errors import IllegalAction
+from ..i18n import _, data_text
+from ..walkthrough.narrate import score_text, team_of_seat
 from .cards import card_node, cards_node, deal_nodes
 from .directives import RentoyDirective
 from .elements import paragraph, table
 from .errors import Failure
+from .faces import face_svg
 from .variants import changed_rules, rule_label, variant_ref
+from ..comparison.reference import value_words
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -37,7 +42,6 @@ __all__ = ["DeckDirective", "HandDirective", "DifferencesDirective", "trick_node
 def face_node(card: Card) -> nodes.abbreviation:
     """A card's drawn face (HTML) with its code and Spanish name (other builders, and
     the tooltip)."""
-    from .faces import face_svg
 
     node = nodes.abbreviation("", "", explanation=card.name,
                               classes=["rentoy-face", f"rentoy-face-{card.suit}"])
@@ -54,8 +58,6 @@ class DeckDirective(RentoyDirective):
     option_spec = {"small": directives.flag}
 
     def make(self) -> list[nodes.Node]:
-        from ..cards import DECK, SUIT_NAMES, SUITS
-
         box = nodes.container(classes=["rentoy-deck"])
         for suit in SUITS:
             row = paragraph(None, ["rentoy-deck-row"])
@@ -77,7 +79,6 @@ class DeckDirective(RentoyDirective):
 
 def trick_nodes(trick: TrickRecord, players: int) -> nodes.paragraph:
     """A trick as its cards in playing order, the winner's card marked."""
-    from ..walkthrough.narrate import team_of_seat
 
     para = paragraph(None, ["rentoy-trick"])
     for i, (seat, card) in enumerate(zip(trick.seats(players), trick.cards)):
@@ -102,10 +103,6 @@ class HandDirective(RentoyDirective):
                    "actions": directives.unchanged, "show": directives.unchanged}
 
     def make(self) -> list[nodes.Node]:
-        from ..engine import Deal, Hand
-        from ..errors import IllegalAction
-        from ..walkthrough.narrate import score_text
-
         variant = self.load_variant(self.arguments[0])
         if "deal" not in self.options or "up" not in self.options:
             raise Failure([("{rentoy-hand} needs :deal: (hands separated by /) and :up:",
@@ -147,8 +144,6 @@ class DifferencesDirective(RentoyDirective):
     rules whose values differ from its parent's, linked to the variant's page."""
 
     def make(self) -> list[nodes.Node]:
-        from ..comparison.reference import value_words
-
         variants = self.builtin_variants()
         by_id = {v.id: v for v in variants}
         rows: list[list[Any]] = []

@@ -8,9 +8,10 @@ from typing import TYPE_CHECKING
 
 from docutils import nodes
 
+from ..engine import REASONS
 from .directives import RentoyDirective
-from .elements import table
 from .domain import register_id
+from .elements import table
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -22,8 +23,6 @@ class ReasonsDirective(RentoyDirective):
     """``{rentoy-reasons}``: every reason code with what it means."""
 
     def make(self) -> list[nodes.Node]:
-        from ..engine import REASONS
-
         rows, ids = [], []
         for code, meaning in REASONS.items():
             rows.append([nodes.literal(code, code), self.parse_inline(meaning)[0]])

@@ -20,14 +20,21 @@ interval and count, so a figure is written once, in the data, and quoted everywh
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Mapping
 
 from docutils import nodes
-
 from docutils.parsers.rst import directives
 
-from ..i18n import N_, _, interval, number
-from ..i18n import percent as per_cent
+from ..comparison.perfect import alike_groups
+from ..engine import compile_variant
+from ..engine.rules import duties
+from ..i18n import N_, _, interval, number, percent as per_cent
+from ..ruletable import rule_title
+from ..simulation.duties import zero_by_construction
+from ..simulation.report import format_difference
+from ..simulation.stats import STATISTICS, Estimate
+from ..variants import load_variant
+from ..yamlfile import load_json
 from .charts import Panel, Row, chart
 from .directives import RentoyDirective, RentoyRole
 from .elements import cell, paragraph, table, xref
@@ -37,14 +44,13 @@ if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
 __all__ = ["RuleEffectsDirective", "FigureRole", "stale_variants", "changed_rules", "no_duty_in_either",
-           "alike_groups", "quote_figure"]
+           "quote_figure"]
 
 
 def stale_variants(data: Mapping[str, Any]) -> dict[str, list[str]]:
     """The variants whose rules differ from those the stored figures were made with,
     each with the rules that changed (a rule added since is not counted: it did not
     exist when the figures were made and its value is the variants' common default)."""
-    from ..variants import load_variant
 
     out: dict[str, list[str]] = {}
     for spec, stored in data["variants"].items():
@@ -68,18 +74,12 @@ def no_duty_in_either(stat: Any, spec: str, reference: str) -> bool:
     """Whether ``stat`` counts a duty that neither variant's rules impose, so that its
     difference is 0 by construction rather than measured (the engine names the duties:
     :func:`rentoy.engine.rules.duties`)."""
-    from ..engine import compile_variant
-    from ..engine.rules import duties
-    from ..simulation.duties import zero_by_construction
-    from ..variants import load_variant
 
     return zero_by_construction(stat.numerator, (
         duties(compile_variant(load_variant(v))) for v in (spec, reference)))
 
 
 def _estimate(values: Mapping[str, Any]) -> Any:
-    from ..simulation.stats import Estimate
-
     return Estimate(values["value"], values["se"], values["low"], values["high"],
                     values["n"])
 
@@ -109,25 +109,6 @@ _UNITS = {"games": N_("games"), "deals": N_("deals")}
 
 def _count(n: int, unit: str) -> str:
     return f"{number(n)} {_(_UNITS.get(unit, unit))}"
-
-
-def alike_groups(specs: Sequence[str]) -> list[list[str]]:
-    """``specs`` grouped by the way they play the cards (in order of first appearance):
-    the variants of a group have the same perfect play by construction."""
-    from ..analysis import same_trick_play
-    from ..engine import compile_variant
-    from ..variants import load_variant
-
-    groups: list[tuple[Any, list[str]]] = []
-    for spec in specs:
-        tables = compile_variant(load_variant(spec))
-        for first, members in groups:
-            if same_trick_play(first, tables):
-                members.append(spec)
-                break
-        else:
-            groups.append((tables, [spec]))
-    return [members for _, members in groups]
 
 
 def quote_figure(data: Mapping[str, Any], key: str) -> str:
@@ -179,7 +160,6 @@ class RuleEffectsDirective(RentoyDirective):
     def make(self) -> list[nodes.Node]:
         path = self.resolve_path(self.arguments[0])
         note_files(self.env, [path])
-        from ..yamlfile import load_json
 
         data = load_json(path)      # bounded and guarded, like every file read
         for spec in data["variants"]:
@@ -228,7 +208,6 @@ class RuleEffectsDirective(RentoyDirective):
 
     def _beyond(self, data: Mapping[str, Any], diff: Mapping[str, Any]) -> list[tuple[Any, Any]]:
         """The statistics on which a variant differs from the reference beyond the noise."""
-        from ..simulation.stats import STATISTICS
 
         strong = data["strong_play"]
         out = []
@@ -241,8 +220,6 @@ class RuleEffectsDirective(RentoyDirective):
     def _answer(self, data: Mapping[str, Any]) -> list[nodes.Node]:
         """What changes the game, in words, then the charts: perfect play's winner
         changes, and the strong-play differences beyond the noise."""
-        from ..simulation.report import format_difference
-        from ..ruletable import rule_title
 
         strong, perfect = data["strong_play"], data["perfect_play"]
         reference = strong["reference"]
@@ -330,9 +307,6 @@ class RuleEffectsDirective(RentoyDirective):
                          deals=deals))
 
     def _strong_chart(self, data: Mapping[str, Any]) -> nodes.Node:
-        from ..simulation.report import format_difference
-        from ..simulation.stats import STATISTICS
-
         strong = data["strong_play"]
         reference = strong["reference"]
         games = _count(strong["games"], "games")
@@ -371,10 +345,6 @@ class RuleEffectsDirective(RentoyDirective):
     # -- the tables ----------------------------------------------------------------------
 
     def _strong(self, data: Mapping[str, Any]) -> list[nodes.Node]:
-        from ..simulation.report import format_difference
-        from ..simulation.stats import STATISTICS
-        from ..ruletable import rule_title
-
         strong = data["strong_play"]
         reference = strong["reference"]
         stats = [s for s in STATISTICS if s.name in strong["statistics"]]

@@ -20,6 +20,8 @@ from typing import TYPE_CHECKING
 from sphinx.search.en import SearchEnglish
 from sphinx.search.es import SearchSpanish
 
+from ..glossary import term_key
+
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
@@ -32,8 +34,6 @@ class FoldingEnglish(SearchEnglish):
     lang = "en-folded"
 
     def stem(self, word: str) -> str:
-        from ..glossary import term_key
-
         return super().stem(term_key(word))
 
 
@@ -43,8 +43,6 @@ class FoldingSpanish(SearchSpanish):
     lang = "es-folded"
 
     def stem(self, word: str) -> str:
-        from ..glossary import term_key
-
         return super().stem(term_key(word))
 
 

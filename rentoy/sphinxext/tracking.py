@@ -12,7 +12,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable
 
+from ..sources import builtin_dir
+from ..variants import builtin_ids, builtin_variants
 from .errors import logger
+from .shared import failed_pages, walkthrough_files
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -20,12 +23,11 @@ if TYPE_CHECKING:
 
     from ..variant import Variant
 
-__all__ = ["library_files", "variant_files", "note_files", "note_listing", "mark_failed"]
+__all__ = ["library_files", "variant_files", "note_files", "note_listing"]
 
 
 def library_files() -> list[Path]:
     """The data files every generated table rests on: the schema and the bibliography."""
-    from ..sources import builtin_dir
 
     folder = builtin_dir()
     return [folder / "schema.json", folder / "sources.yaml", folder / "glossary.yaml"]
@@ -42,17 +44,6 @@ def note_files(env: BuildEnvironment, paths: Iterable[Path | str]) -> None:
         env.note_dependency(str(Path(path).resolve()))
 
 
-def _failed(env: BuildEnvironment) -> set[str]:
-    if not hasattr(env, "rentoy_failed_docs"):
-        env.rentoy_failed_docs = set()  # type: ignore[attr-defined]
-    failed: set[str] = env.rentoy_failed_docs  # type: ignore[attr-defined]
-    return failed
-
-
-def mark_failed(env: BuildEnvironment, docname: str) -> None:
-    _failed(env).add(docname)
-
-
 def _listings(env: BuildEnvironment) -> dict[str, dict[str, tuple[str, ...]]]:
     """Per page, the lists of files it shows all of: kind -> names when it was read."""
     if not hasattr(env, "rentoy_listings"):
@@ -64,29 +55,31 @@ def _listings(env: BuildEnvironment) -> dict[str, dict[str, tuple[str, ...]]]:
 
 def note_listing(env: BuildEnvironment, kind: str) -> None:
     """The current page shows every file of ``kind`` (``variants``, ``examples``): read
-    it again when one is added or removed (a folder cannot be a Sphinx dependency)."""
+    it again when one is added or removed (a folder cannot be a Sphinx dependency).
+    ``lineage``: the page shows which built-in variant extends which, and is read again
+    when that changes, not when a rule of some variant does (so a page that names a
+    variant's children does not depend on every variant file)."""
     _listings(env).setdefault(env.docname, {})[kind] = current_listing(env, kind)
 
 
 def current_listing(env: BuildEnvironment, kind: str) -> tuple[str, ...]:
     if kind == "variants":
-        from ..variants import builtin_ids
-
         return tuple(builtin_ids())
-    from .walkthroughs import walkthrough_files
+    if kind == "lineage":
+        return tuple(f"{v.id}<{v.extends or ''}" for v in builtin_variants())
 
     folder = Path(env.srcdir) / env.config.rentoy_examples_dir
     return tuple(p.name for p in walkthrough_files(folder))
 
 
 def _purge(app: Sphinx, env: BuildEnvironment, docname: str) -> None:
-    _failed(env).discard(docname)
+    failed_pages(env).discard(docname)
     _listings(env).pop(docname, None)
 
 
 def _merge(app: Sphinx, env: BuildEnvironment, docnames: set[str],
            other: BuildEnvironment) -> None:
-    _failed(env).update(_failed(other) & set(docnames))
+    failed_pages(env).update(failed_pages(other) & set(docnames))
     for docname, kinds in _listings(other).items():
         if docname in docnames:
             _listings(env)[docname] = kinds
@@ -96,7 +89,7 @@ def _outdated(app: Sphinx, env: BuildEnvironment, added: set[str], changed: set[
               removed: set[str]) -> list[str]:
     # A page that failed stays failed until its input changes: read it again so the
     # error is reported (and fails the build) every time, not only the first.
-    again = {d for d in _failed(env) if d in env.found_docs}
+    again = {d for d in failed_pages(env) if d in env.found_docs}
     now: dict[str, tuple[str, ...]] = {}
     for docname, kinds in _listings(env).items():
         for kind, names in kinds.items():
@@ -108,8 +101,8 @@ def _outdated(app: Sphinx, env: BuildEnvironment, added: set[str], changed: set[
 
 
 def _finished(app: Sphinx, exception: BaseException | None) -> None:
-    if exception is None and app.env is not None and _failed(app.env):
-        pages = ", ".join(sorted(_failed(app.env)))
+    if exception is None and app.env is not None and failed_pages(app.env):
+        pages = ", ".join(sorted(failed_pages(app.env)))
         logger.info(f"rentoy: generated content failed on: {pages}")
         app.statuscode = 1
 

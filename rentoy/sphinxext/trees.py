@@ -15,6 +15,7 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from ..i18n import N_, _, data_text
+from ..walkthrough.narrate import score_text, value_text
 from .figures import svg_text
 
 if TYPE_CHECKING:
@@ -38,7 +39,6 @@ def tree_leaves(run: WalkthroughRun) -> int:
 def _lines(segment: Segment) -> tuple[list[str], list[str]]:
     """A box's text: its name wrapped, then what it leads to (the score it ends at, or
     what the hand is worth)."""
-    from ..walkthrough.narrate import score_text, value_text
 
     name = data_text(segment.name) if segment.name else _(_ROOT)
     head = textwrap.wrap(name, _CHARS) or [name]

@@ -1,6 +1,7 @@
-"""Variant pages and tables: a variant's page body, its rules with provenance, the
-betting ladder, the provenance matrix, the variant list, the schema reference, an
-example variant file, and the inline roles that quote a rule's value or status.
+"""A variant's page and its tables: the page body, its rules with provenance, the
+betting ladder, and the inline roles that quote a rule's value or status (the pages over
+every variant are :mod:`rentoy.sphinxext.library`; the schema reference and an example
+file, :mod:`rentoy.sphinxext.schema`).
 
 A variant's page leads with how it differs from the variant it extends (the changed
 rules, the parent's value beside the new one), then links the examples that use it;
@@ -15,7 +16,7 @@ values.
 
 from __future__ import annotations
 
-import json
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Sequence
 
 from docutils import nodes
@@ -23,8 +24,8 @@ from docutils.parsers.rst import directives
 from sphinx import addnodes
 
 from ..i18n import N_, _, data_text, ngettext
-from ..provenance import STATUS_MARKS
-from ..variants import is_uncorroborated
+from ..provenance import STATUSES
+from ..variants import is_uncorroborated, builtin_variants, schema_path
 from .cards import card_order_nodes
 from .citations import source_refs
 from .directives import RentoyDirective, RentoyRole, split_spec_rule
@@ -32,8 +33,20 @@ from .elements import (cell, facts, folded, paragraph, spanish, status_count, st
                        status_word, table, xref)
 from .errors import Failure
 from .tracking import note_files, note_listing
+from ..cards import CardError
+from ..comparison.reference import carried_words, format_value, rule_origin, value_words
+from ..errors import RentoyError, suggest
+from ..glossary import gloss, raise_gloss
+from ..ruletable import RULE_NAMES, rule_description, rule_title
+from ..validation import load_schema
+from ..variant import is_game_step
+from .. import variants as variants_module
+from ..walkthrough import load_walkthrough
 from .domain import register_id, register_target
+from .downloads import link, variant_files_uri
 from .evidence import labelled_sources, quotation_refs, spanish_quotations
+from .shared import headings_option, section, walkthrough_files, walkthrough_id
+from ..glossary import shown_gloss
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -41,35 +54,10 @@ if TYPE_CHECKING:
     from ..variant import Variant
 
 __all__ = ["rules_table", "differences_table", "changed_rules", "rule_label", "options_table",
-           "ladder_nodes", "provenance_matrix", "variant_list", "schema_nodes", "section"]
+           "ladder_nodes", "status_legend", "variant_ref", "markdown_inline"]
 
 
-def section(directive: RentoyDirective, title: str, key: str | None = None
-            ) -> nodes.Element:
-    """A titled part of a directive's output: a section (in the page's contents) when
-    the directive's ``:headings:`` option is ``sections``, else a rubric and a container
-    (for a directive placed inside prose). ``title`` is English, shown translated (mark
-    it with ``N_``); the section's id is made from ``key`` or the English title, so it
-    is the same in every edition."""
-    shown = _(title)
-    if directive.options.get("headings", "sections") != "sections":
-        box = nodes.container(classes=["rentoy-part"])
-        box += nodes.rubric(shown, shown)
-        return box
-    # The document gives the section a unique id made from its English title.
-    sec = nodes.section(names=[nodes.fully_normalize_name(key or title)])
-    sec += nodes.title(shown, shown)
-    directive.state.document.note_implicit_target(sec, sec)
-    return sec
-
-
-def headings_option(text: str) -> str:
-    """``:headings: sections`` or ``:headings: rubrics``."""
-    choice: str = directives.choice(text, ("sections", "rubrics"))
-    return choice
-
-
-def _markdown_inline(directive: RentoyDirective | RentoyRole | None, text: str | None
+def markdown_inline(directive: RentoyDirective | RentoyRole | None, text: str | None
                      ) -> list[nodes.Node]:
     """A note or description as inline Markdown (emphasis, code), in a page's syntax;
     the Spanish passages it quotes marked so (:func:`.evidence.spanish_quotations`)."""
@@ -84,7 +72,6 @@ def _markdown_inline(directive: RentoyDirective | RentoyRole | None, text: str |
 def _value_node(rule: str, value: Any, words: bool = False) -> nodes.inline:
     """A rule's value as the files write it; with ``words`` (a table's cell), in the
     rule table's words, the value as written in small type after it."""
-    from ..comparison.reference import format_value, value_words
 
     text = format_value(rule, value)
     if not words:
@@ -123,7 +110,6 @@ def variant_ref(variant_id: str, text: str | None = None) -> nodes.Node:
 def rule_label(name: str, key: bool = True) -> nodes.inline:
     """A rule as readers name it ("Order of the trumps"), its YAML key beneath in small
     type (``key``), the schema's description as the tooltip."""
-    from ..ruletable import rule_description, rule_title
 
     title = rule_title(name)
     label = nodes.inline(classes=["rentoy-rule-label"])
@@ -138,7 +124,6 @@ def _origin_nodes(variant: Variant, rule: str) -> list[nodes.Node]:
     """Where a rule comes from when the variant's file does not state it: ``↑`` and the
     variant it is carried over from (linked), with its status there, as the status legend
     reads, or the option or the engine default that sets it."""
-    from ..comparison.reference import carried_words, rule_origin
 
     words, parent = rule_origin(variant, rule)
     there = carried_words(variant, rule)
@@ -154,7 +139,7 @@ def _origin_nodes(variant: Variant, rule: str) -> list[nodes.Node]:
 def _note_nodes(directive: RentoyDirective | None, variant: Variant, name: str
                 ) -> list[nodes.Node]:
     prov = variant.provenance[name]
-    note: list[nodes.Node] = _markdown_inline(directive, data_text(prov.note or ""))
+    note: list[nodes.Node] = markdown_inline(directive, data_text(prov.note or ""))
     if prov.alternatives:
         note.append(nodes.Text((" " if note else "") + _("Other readings: ")))
         note.append(nodes.Text(", ".join(f"{variant.base_id}+{a}" for a in prov.alternatives)))
@@ -164,7 +149,6 @@ def _note_nodes(directive: RentoyDirective | None, variant: Variant, name: str
 
 def changed_rules(variant: Variant, parent: Variant) -> list[str]:
     """The rules whose value ``variant`` sets differently from ``parent``."""
-    from ..ruletable import RULE_NAMES
 
     return [r for r in RULE_NAMES if variant.values[r] != parent.values[r]]
 
@@ -179,7 +163,6 @@ def rules_table(directive: RentoyDirective, variant: Variant, *, anchors: bool =
     and the parent, with its sources and note folded away. Rules in ``changed`` (those
     that differ from the parent) are highlighted.
     """
-    from ..ruletable import RULE_NAMES
 
     rows, ids, classes = [], [], []
     for name in rules or RULE_NAMES:
@@ -239,14 +222,12 @@ def differences_table(directive: RentoyDirective, variant: Variant, parent: Vari
 
 def options_table(directive: RentoyDirective, variant: Variant) -> nodes.table | None:
     """The variant's named options: what each changes, with its provenance."""
-    from ..comparison.reference import value_words
 
     if not variant.options:
         return None
     rows = []
     for option in variant.options.values():
         spec = f"{variant.base_id}+{option.id}"
-        from ..ruletable import rule_title
 
         changes = "; ".join(f"{rule_title(k).lower()}: {value_words(k, v)}"
                             for k, v in option.rules.items())
@@ -258,16 +239,13 @@ def options_table(directive: RentoyDirective, variant: Variant) -> nodes.table |
         rows.append([nodes.literal(spec, spec), changes,
                      cell(status, [f"rentoy-cell-{prov.status}"]),
                      labelled_sources(variant, prov.source),
-                     _markdown_inline(directive, data_text(prov.note or ""))])
+                     markdown_inline(directive, data_text(prov.note or ""))])
     return table([_("option"), _("changes"), _("status"), _("sources"), _("note")], rows,
                  classes=["rentoy-options"])
 
 
 def ladder_nodes(variant: Variant) -> list[nodes.Node]:
     """The betting ladder: each value, the call players say, its gloss, the fold value."""
-    from ..glossary import gloss, raise_gloss, shown_gloss
-    from ..comparison.reference import format_value, value_words
-    from ..variant import is_game_step
 
     rules = variant.rules
     calls = rules.calls
@@ -321,41 +299,8 @@ def ladder_nodes(variant: Variant) -> list[nodes.Node]:
     return out
 
 
-def _matrix_cell(variant: Variant, rule: str) -> cell:
-    prov = variant.provenance[rule]
-    content: list[nodes.Node] = [status_node(prov.status, short=True)]
-    if prov.carried:
-        # Carried over: the evidence is the other variant's, shown in its column.
-        content.append(nodes.Text(" "))
-        content.append(nodes.abbreviation(
-            "↑", "↑", explanation=_("carried over from {variant}, {status} there").format(
-                variant=prov.defined_in, status=status_word(str(prov.stated_status))),
-            classes=["rentoy-inherited"]))
-    if is_uncorroborated(variant, rule):
-        content.append(nodes.abbreviation("*", "*", explanation=_(
-            "uncorroborated: one source, which names no source of its own"),
-                                          classes=["rentoy-uncorroborated"]))
-    if prov.source and not prov.carried:
-        content.append(nodes.Text(" "))
-        refs = nodes.inline(classes=["rentoy-matrix-sources"])
-        refs.extend(source_refs(prov.source, sep="; ", compact=True))
-        content.append(refs)
-    return cell(paragraph(content), [f"rentoy-cell-{prov.status}"])
-
-
-def column_groups(items: Sequence[Any], most: int) -> list[list[Any]]:
-    """``items`` in as few groups of at most ``most`` as will do, sizes balanced (9 by
-    5 -> 5 and 4): a grid too wide for a page becomes several that fit."""
-    count = max(1, -(-len(items) // most))
-    size = -(-len(items) // count) if items else 0
-    return [list(items[i:i + size]) for i in range(0, len(items), size)] if items else [[]]
-
-
 def status_legend() -> nodes.paragraph:
     """What each status mark means, from the schema's own description of statuses."""
-    from ..validation import load_schema
-    from ..provenance import STATUSES
-    from ..variants import schema_path
 
     meaning: dict[str, str] = {}
     # The description names each status as files write it, its meaning translated.
@@ -378,44 +323,6 @@ def status_legend() -> nodes.paragraph:
                          "own (assumed here); * uncorroborated (attested by one source "
                          "alone, which names no source of its own)."))
     return para
-
-
-def provenance_matrix(variants: Sequence[Variant], per_table: int = 5) -> list[nodes.Node]:
-    """Every rule against every variant, each cell its status and sources; the
-    variants split over tables of at most ``per_table`` columns so each fits a page."""
-    from ..ruletable import RULE_NAMES
-
-    out: list[nodes.Node] = [status_legend()]
-    for group in column_groups(variants, per_table):
-        columns: list[Any] = [_("rule")] + [variant_ref(v.id) for v in group]
-        rows = [[rule_label(rule)] + [_matrix_cell(v, rule) for v in group]
-                for rule in RULE_NAMES]
-        out.append(table(columns, rows, classes=["rentoy-matrix", "rentoy-wide"]))
-    return out
-
-
-def variant_list(variants: Sequence[Variant]) -> nodes.table:
-    """The variants, one row each, linked to their pages, with status counts."""
-    from ..provenance import STATUSES
-
-    rows = []
-    for v in variants:
-        counts = v.status_counts()
-        evidence = nodes.inline(classes=["rentoy-counts"])
-        for i, status in enumerate(STATUSES):
-            if i:
-                evidence += nodes.Text(" ")
-            evidence += nodes.abbreviation(
-                f"{STATUS_MARKS[status]}{counts[status]}", f"{STATUS_MARKS[status]}{counts[status]}",
-                explanation=status_count(status, counts[status]),
-                classes=["rentoy-status", f"rentoy-status-{status}"])
-        rows.append([variant_ref(v.id), data_text(v.name or ""), data_text(v.period or "-"),
-                     data_text(v.region or "-"),
-                     [variant_ref(v.extends)] if v.extends else "-", evidence,
-                     ", ".join(v.options) or "-"])
-    return table(["id", _("name"), _("period"), _("region"), _("extends"), _("evidence"),
-                  _("options")], rows,
-                 classes=["rentoy-variants"])
 
 
 # ---------------------------------------------------------------------------------------
@@ -448,8 +355,6 @@ class VariantDirective(RentoyDirective):
         if variant.sources:
             items.append((_("Sources"), labelled_sources(variant, variant.sources)))
         if _is_linkable(variant):
-            from .downloads import link, variant_files_uri
-
             where = variant_files_uri(variant.id)
             items.append((_("Files"), [link(self.env.docname, where["yaml"],
                                          f"{variant.id}.yaml", ("rentoy-download",)),
@@ -523,8 +428,6 @@ class VariantDirective(RentoyDirective):
 
     def _parent(self, variant: Variant) -> tuple[Variant | None, list[str]]:
         """The variant this one extends, and the rules whose values differ from it."""
-        from ..cards import CardError
-        from ..errors import RentoyError
 
         if not variant.extends:
             return None, []
@@ -532,8 +435,6 @@ class VariantDirective(RentoyDirective):
             if variant.builtin:
                 parent = self.load_variant(variant.extends)
             else:
-                from .. import variants as variants_module
-
                 base = variant.path.parent if variant.path is not None else None
                 parent = variants_module.load_variant(variant.extends, relative_to=base)
         except (RentoyError, CardError):
@@ -543,14 +444,9 @@ class VariantDirective(RentoyDirective):
     def _used_in(self, variant: Variant) -> nodes.Element | None:
         """Links to the worked examples played under this variant and to the pages that
         compare it, when the site has them."""
-        from ..cards import CardError
-        from ..errors import RentoyError
-        from ..walkthrough import load_walkthrough
-        from .walkthroughs import walkthrough_files, walkthrough_id
 
         if not _is_linkable(variant):
             return None
-        from pathlib import Path
 
         folder = Path(self.env.srcdir) / self.config.rentoy_examples_dir
         note_listing(self.env, "examples")
@@ -564,7 +460,10 @@ class VariantDirective(RentoyDirective):
             if wt.variant.builtin and wt.variant.base_id == variant.base_id:
                 examples.append(xref("walkthrough", walkthrough_id(path), data_text(wt.title)))
         para = paragraph(None, ["rentoy-used-in"])
-        children = [v for v in self.builtin_variants() if v.extends == variant.base_id]
+        # Which variants extend this one, not what they say: the page is read again when
+        # the lineage changes, not on every edit of another variant's rules.
+        note_listing(self.env, "lineage")
+        children = [v for v in builtin_variants() if v.extends == variant.base_id]
         if children:
             para += nodes.strong(_("Extended by: "), _("Extended by: "))
             for i, child in enumerate(children):
@@ -619,245 +518,6 @@ class LadderDirective(RentoyDirective):
 
     def make(self) -> list[nodes.Node]:
         return ladder_nodes(self.load_variant(self.arguments[0]))
-
-
-class ProvenanceMatrixDirective(RentoyDirective):
-    """``{rentoy-provenance-matrix}``: every rule against every built-in variant."""
-
-    def make(self) -> list[nodes.Node]:
-        return provenance_matrix(self.builtin_variants())
-
-
-class VariantListDirective(RentoyDirective):
-    """``{rentoy-variant-list}``: the built-in variants, linked to their pages."""
-
-    def make(self) -> list[nodes.Node]:
-        return [variant_list(self.builtin_variants())]
-
-
-class ExampleVariantDirective(RentoyDirective):
-    """``{rentoy-example-variant} PATH``: a variant file shown, loaded at build time (a
-    broken file fails the build), then its rules table and options."""
-
-    required_arguments = 1
-    option_spec = {"no-rules": directives.flag}
-
-    def make(self) -> list[nodes.Node]:
-        path = self.resolve_path(self.arguments[0])
-        note_files(self.env, [path])
-        if not path.is_file():
-            raise Failure([(f"no variant file {self.arguments[0]!r} (looked for {path})", None)])
-        # Loaded first, through the bounded reader: a damaged file (not UTF-8, too large,
-        # ...) is reported with its line, as every file is; then shown as it was read.
-        variant = self.load_variant(str(path))
-        from ..yamlfile import read_text
-
-        text = read_text(path)
-        block = nodes.literal_block(text, text, language="yaml", classes=["rentoy-example-file"])
-        container = nodes.container("", literal_block=True, classes=["literal-block-wrapper"])
-        caption = nodes.caption(path.name, path.name)
-        container += caption
-        container += block
-        out: list[nodes.Node] = [container]
-        if "no-rules" not in self.options:
-            out.append(rules_table(self, variant))
-            opts = options_table(self, variant)
-            if opts is not None:
-                out.append(opts)
-        return out
-
-
-# ---------------------------------------------------------------------------------------
-# The schema reference.
-
-def _alternatives(words: list[str]) -> str:
-    """Forms a value may take, in words: "text, a whole number or empty"."""
-    if len(words) == 1:
-        return words[0]
-    return _("{items} or {last}").format(items=", ".join(words[:-1]), last=words[-1])
-
-
-def _lower_first(text: str) -> str:
-    """A description made a phrase that follows words: "A card code" -> "a card code"
-    (not a name or an abbreviation: "ISBN")."""
-    first = text.split(" ", 1)[0]
-    return text if any(c.isupper() for c in first[1:]) else text[:1].lower() + text[1:]
-
-
-def _described(schema: dict[str, Any], root: dict[str, Any]) -> str | None:
-    """The description a reference points to, in the language spoken now (None if it
-    has none)."""
-    from ..validation import resolve_ref
-
-    if "$ref" not in schema:
-        return None
-    target = resolve_ref(schema, root)
-    description = target.get("description")
-    return _(description).rstrip(".") if description else None
-
-
-def _describe(schema: dict[str, Any], root: dict[str, Any], many: bool = False) -> str:
-    """A JSON Schema fragment in words (Markdown), in the language spoken now; ``many``
-    says it of the items of a list ("whole numbers from 1 to 19")."""
-    from ..i18n import ngettext
-    from ..validation import resolve_ref
-
-    if "$ref" in schema:
-        said = _described(schema, root)
-        return said if said is not None else _describe(resolve_ref(schema, root), root, many)
-    for key in ("anyOf", "oneOf"):
-        if key in schema:
-            return _alternatives([_describe(s, root, many) for s in schema[key]])
-    if "enum" in schema:
-        values = [f"`{json.dumps(v)}`".replace('"', "") for v in schema["enum"]]
-        if len(values) == 1:
-            return _("only {value}").format(value=values[0])
-        return (_("values among {values}") if many else
-                _("one of {values}")).format(values=", ".join(values))
-    if "const" in schema:
-        return f"`{schema['const']}`"
-    kind = schema.get("type")
-    if isinstance(kind, list):
-        return _alternatives([_describe({**schema, "type": k}, root, many) for k in kind])
-    if kind == "array":
-        items = schema.get("items")
-        item = _described(items, root) if items else None
-        if items is None:
-            text = _("lists") if many else _("a list")
-        elif item is not None:
-            text = _("a list, each item {item}").format(item=_lower_first(item))
-        else:
-            text = _("a list of {items}").format(items=_describe(items, root, many=True))
-        limits = []
-        least, most = schema.get("minItems"), schema.get("maxItems")
-        if least and least == most:
-            limits.append(ngettext("exactly {count} item", "exactly {count} items",
-                                   least).format(count=least))
-        else:
-            if least:
-                limits.append(ngettext("at least {count} item", "at least {count} items",
-                                       least).format(count=least))
-            if most:
-                limits.append(ngettext("at most {count} item", "at most {count} items",
-                                       most).format(count=most))
-        if schema.get("uniqueItems"):
-            limits.append(_("no repeats"))
-        return text + (f" ({', '.join(limits)})" if limits else "")
-    if kind == "object":
-        props = schema.get("properties")
-        if props:
-            keys = ", ".join(f"`{k}`" for k in props)
-            return (_("mappings with the keys {keys}") if many else
-                    _("a mapping with the keys {keys}")).format(keys=keys)
-        return _("mappings") if many else _("a mapping")
-    if kind == "integer":
-        low, high = schema.get("minimum"), schema.get("maximum")
-        if low is not None and high is not None:
-            return (_("whole numbers from {low} to {high}") if many else
-                    _("a whole number from {low} to {high}")).format(low=low, high=high)
-        if low is not None:
-            return (_("whole numbers, at least {low}") if many else
-                    _("a whole number, at least {low}")).format(low=low)
-        return _("whole numbers") if many else _("a whole number")
-    if kind == "string":
-        return _("texts") if many else _("text")
-    if kind == "boolean":
-        return _("`true` or `false`")
-    if kind == "null":
-        return _("empty (`null`)")
-    return _("any values") if many else _("any value")
-
-
-def _bare(rule_schema: dict[str, Any]) -> dict[str, Any]:
-    """The bare-value form of a rule (the first of its written forms)."""
-    forms = rule_schema.get("anyOf")
-    return forms[0] if forms else rule_schema
-
-
-def schema_nodes(directive: RentoyDirective, schema: dict[str, Any]) -> list[nodes.Node]:
-    """The variant-file schema in tables: the file's keys, the rules, the calls, the
-    keys of an option; in the language spoken now. A rule is named and described as the
-    rule table says (:func:`rentoy.ruletable.rule_title`, ``rule_description``); the
-    other keys' descriptions are the schema's, translated by the catalogs (they are
-    marked where the schema is made, :mod:`rentoy.schemagen`)."""
-    from ..ruletable import RULES, rule_description, rule_title
-
-    def md(text: str) -> list[nodes.Node]:
-        return _markdown_inline(directive, text)
-
-    def described(sub: dict[str, Any]) -> list[nodes.Node]:
-        return md(_(sub["description"])) if sub.get("description") else []
-
-    def labelled(label: str, content: list[nodes.Node]) -> list[nodes.Node]:
-        # A phone shows each key as a block, without the header: the cell says what it is.
-        said = f"{label}: "
-        return [nodes.inline(said, said, classes=["rentoy-phone-label"]), *content]
-
-    def need(required: bool) -> str:
-        return _("required") if required else _("optional")
-
-    required = set(schema.get("required", ()))
-    rows = []
-    for key, sub in schema["properties"].items():
-        rows.append([nodes.literal(key, key), labelled(_("type"), md(_describe(sub, schema))),
-                     need(key in required), described(sub)])
-    out: list[nodes.Node] = [table([_("key"), _("type"), "", _("description")], rows,
-                                   classes=["rentoy-schema"],
-                                   title=_("The keys of a variant file"))]
-
-    rule_schemas = schema["properties"]["rules"]["properties"]
-    must = set(schema.get("x-required-rules", ()))
-    rows = []
-    for name, sub in rule_schemas.items():
-        if "default" in sub:
-            default = nodes.literal(json.dumps(sub["default"]), json.dumps(sub["default"]))
-        else:
-            default = _("required without `extends`") if name in must else "-"
-        if name in RULES:
-            title = rule_title(name)
-            meaning: list[nodes.Node] = [nodes.strong(title, title), nodes.Text(". ")]
-            meaning += md(rule_description(name))
-        else:
-            meaning = described(sub)
-        rows.append([nodes.literal(name, name),
-                     labelled(_("value"), md(_describe(_bare(sub), schema))),
-                     labelled(_("default"), [default]) if isinstance(default, nodes.Node)
-                     else md(default), meaning])
-    out.append(table([_("rule"), _("value"), _("default"), _("description")], rows,
-                     classes=["rentoy-schema"],
-                     title=_("Rules (each bare, or {value, status, source, note, "
-                             "alternatives})")))
-
-    calls = _bare(rule_schemas.get("calls", {})).get("properties", {})
-    if calls:
-        out.append(table([_("key"), _("value"), _("description")],
-                         [[nodes.literal(k, k), labelled(_("value"), md(_describe(s, schema))),
-                           described(s)] for k, s in calls.items()],
-                         classes=["rentoy-schema"],
-                         title=_("The keys of calls")))
-
-    option = schema.get("$defs", {}).get("option", {})
-    if option:
-        opt_required = set(option.get("required", ()))
-        out.append(table([_("key"), _("value"), "", _("description")],
-                         [[nodes.literal(k, k), labelled(_("value"), md(_describe(s, schema))),
-                           need(k in opt_required), described(s)]
-                          for k, s in option.get("properties", {}).items()],
-                         classes=["rentoy-schema"],
-                         title=_("The keys of an option")))
-    return out
-
-
-class SchemaDirective(RentoyDirective):
-    """``{rentoy-schema}``: the variant-file schema reference, from variants/schema.json."""
-
-    def make(self) -> list[nodes.Node]:
-        from ..validation import load_schema
-        from ..variants import schema_path
-
-        path = schema_path()
-        note_files(self.env, [path])
-        return schema_nodes(self, load_schema(str(path)))
 
 
 # ---------------------------------------------------------------------------------------
@@ -915,9 +575,6 @@ class StatusRole(RentoyRole):
 
 
 def _check_rule(rule: str) -> None:
-    from ..errors import suggest
-    from ..ruletable import RULE_NAMES
-
     if rule not in RULE_NAMES:
         hint = suggest(rule, RULE_NAMES)
         raise Failure([(f"no rule {rule!r}" + (f" ({hint})" if hint else "")
@@ -928,10 +585,6 @@ def setup(app: Sphinx) -> None:
     app.add_directive("rentoy-variant", VariantDirective)
     app.add_directive("rentoy-rules", RulesDirective)
     app.add_directive("rentoy-ladder", LadderDirective)
-    app.add_directive("rentoy-provenance-matrix", ProvenanceMatrixDirective)
-    app.add_directive("rentoy-variant-list", VariantListDirective)
-    app.add_directive("rentoy-example-variant", ExampleVariantDirective)
-    app.add_directive("rentoy-schema", SchemaDirective)
     app.add_role("rentoy-value", ValueRole())
     app.add_role("rentoy-says", SaysRole())
     app.add_role("rentoy-status", StatusRole())

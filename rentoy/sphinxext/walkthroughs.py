@@ -23,15 +23,18 @@ from docutils import nodes
 
 from ..glossary import shown_gloss
 from ..i18n import N_, _, data_text
+from ..walkthrough import load_walkthrough, run_walkthrough, schema_path
+from ..walkthrough.narrate import score_text, team_of_seat, value_text
+from ..walkthrough.transcript import hand_heading
 from .cards import card_node, deal_nodes
 from .directives import RentoyDirective
+from .domain import register_target
 from .elements import cell, facts, folded, paragraph, spanish, table, xref
 from .errors import Failure
-from .tracking import library_files, note_files, note_listing, variant_files
-from .domain import register_target
 from .figures import figure
+from .shared import headings_option, section, walkthrough_files, walkthrough_id
+from .tracking import library_files, note_files, note_listing, variant_files
 from .trees import tree_leaves, tree_svg
-from .variants import headings_option, section
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -39,20 +42,9 @@ if TYPE_CHECKING:
     from ..walkthrough import Segment, Step, Walkthrough, WalkthroughRun
 
 __all__ = ["WalkthroughDirective", "WalkthroughListDirective", "DealDirective",
-           "walkthrough_files",
-           "walkthrough_id", "run_failures"]
+           "run_failures"]
 
 _LINE = re.compile(r"^line (\d+): (.*)$", re.DOTALL)
-
-
-def walkthrough_id(path: Path) -> str:
-    """A walkthrough's name on the site: its file name without ``.yaml``."""
-    return path.stem
-
-
-def walkthrough_files(folder: Path) -> list[Path]:
-    """The walkthrough files of a folder, by name."""
-    return sorted(p for p in folder.glob("*.yaml") if p.is_file())
 
 
 def _display(path: Path) -> str:
@@ -78,7 +70,6 @@ def run_failures(run: WalkthroughRun, path: Path) -> list[tuple[str, str | None]
 
 def _score(score: Sequence[int]) -> str:
     """A pair by team (score, tricks, games), written one way everywhere: ``A 4, B 5``."""
-    from ..walkthrough.narrate import score_text
 
     return score_text((score[0], score[1]))
 
@@ -95,7 +86,6 @@ def _branch_ids(run: WalkthroughRun, prefix: str) -> dict[tuple[str, ...], str]:
 def _ending(r: Any, matches: bool = False) -> str:
     """How a leaf branch ends, in a sentence's words (``matches``: a match of several
     games is played, so say when it is won)."""
-    from ..walkthrough.narrate import value_text
 
     if not r.finished:
         return _("hand not over; worth {value}").format(value=value_text(r.value))
@@ -119,7 +109,6 @@ def _path(path: Any) -> str:
 def walkthrough_argument(directive: Any) -> tuple[Path, Any]:
     """The walkthrough file a directive names (relative to the page), loaded, and noted
     with the files it reads so that editing any of them rebuilds the page."""
-    from ..walkthrough import load_walkthrough, schema_path
 
     path = directive.resolve_path(directive.arguments[0])
     note_files(directive.env, [path, schema_path()])
@@ -140,8 +129,6 @@ class WalkthroughDirective(RentoyDirective):
     option_spec = {"headings": headings_option}
 
     def make(self) -> list[nodes.Node]:
-        from ..walkthrough import run_walkthrough
-
         path, wt = walkthrough_argument(self)
         run = run_walkthrough(wt)
         out = self.render(run, path)
@@ -182,7 +169,6 @@ class WalkthroughDirective(RentoyDirective):
 
     def _tree(self, run: WalkthroughRun) -> nodes.Node:
         """The branches drawn as a tree, each box linked to its branch's play."""
-        from ..walkthrough.narrate import score_text
 
         wt = run.walkthrough
         leaves = tree_leaves(run)
@@ -200,7 +186,6 @@ class WalkthroughDirective(RentoyDirective):
     def _record(self, run: WalkthroughRun) -> nodes.Element:
         """A record's hands in order, each headed by its dealer and score, with its deal
         and its actions (the outcome table links to each hand)."""
-        from ..walkthrough.transcript import hand_heading
 
         wt = run.walkthrough
         transcript = section(self, N_("The hands"))
@@ -215,8 +200,6 @@ class WalkthroughDirective(RentoyDirective):
         return transcript
 
     def _facts(self, wt: Walkthrough, path: Path) -> nodes.field_list:
-        from ..walkthrough.narrate import score_text
-
         v = wt.variant
         if v.builtin:
             variant: list[nodes.Node] = [xref("variant", v.base_id, v.base_id)]
@@ -352,8 +335,6 @@ class WalkthroughDirective(RentoyDirective):
             item += para
         trick = step.trick
         if trick is not None:
-            from ..walkthrough.narrate import team_of_seat
-
             para = paragraph(_("Trick: "), ["rentoy-trick"])
             seats = trick.seats(wt.players)
             for i, (seat, card) in enumerate(zip(seats, trick.cards)):
@@ -425,7 +406,6 @@ class WalkthroughDirective(RentoyDirective):
 
     def _outcomes(self, run: WalkthroughRun) -> nodes.table:
         """Every leaf branch: how it ends, the score, the tricks, whether it held."""
-        from ..walkthrough.narrate import value_text
 
         matches = run.walkthrough.best_of > 1
         rows = []
@@ -475,8 +455,6 @@ class WalkthroughListDirective(RentoyDirective):
     variant and what it shows, linked to its page."""
 
     def make(self) -> list[nodes.Node]:
-        from ..walkthrough import load_walkthrough
-
         folder = Path(self.env.srcdir) / self.config.rentoy_examples_dir
         note_listing(self.env, "examples")
         rows = []

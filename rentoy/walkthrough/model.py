@@ -37,7 +37,8 @@ from ..engine import REASONS, Action, ActionSyntaxError, Deal, Hand, draw_deal
 from ..errors import InputError, Location, Problem, VariantError, WalkthroughError, suggest
 from ..i18n import N_, _, data_text, language, ngettext
 from ..limits import shown
-from ..validation import schema_part
+from ..notation import NotationError, parse_deal
+from ..validation import schema_part, schema_problems
 from ..variant import Variant
 from ..variants import builtin_ids, load_variant
 from ..yamlfile import Document, load_document, parse_document
@@ -344,7 +345,6 @@ class _Builder:
     def one_line(self, text: str, path: _KeyPath
                  ) -> tuple[list[list[Card | None]], Card | None]:
         """A deal written on one line: its cards, or a problem at its line."""
-        from ..notation import NotationError, parse_deal
 
         try:
             deal = parse_deal(text)
@@ -583,8 +583,6 @@ class _Builder:
 
 
 def _build(doc: Document, path: Path | None, folder: Path | None = None) -> Walkthrough:
-    from ..validation import schema_problems
-
     if folder is None and path is not None:
         folder = path.parent
     data = doc.data

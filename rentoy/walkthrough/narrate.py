@@ -20,12 +20,11 @@ import json
 from typing import Any, Iterable
 
 from ..cards import SUITS, Card
-from ..comparison.reference import refusal_origin
-from ..glossary import raise_gloss
+from ..comparison.reference import joined, refusal_origin
 from ..engine import ACCEPT, FOLD, GAME_CALL, PLAY, RAISE, TEAMS, Action, Event, team_of
 from ..engine.tables import ARRASTRE_NONE, ARRASTRE_OVERTRUMP, compile_variant
 from ..errors import IllegalAction
-from ..glossary import gloss
+from ..glossary import gloss, raise_gloss
 from ..i18n import N_, _, language, ngettext
 from ..variant import Variant
 from .state import Snapshot
@@ -154,7 +153,6 @@ def action_text(action: Action, value: int | str | None = None) -> str:
 def join_words(items: Iterable[object], conjunction: str = "and") -> str:
     """Items as prose: ``4``, ``0 and 2``, ``2, 4 or 6`` (``conjunction``: and, or),
     in the language spoken now."""
-    from ..comparison.reference import joined
 
     return joined([str(i) for i in items], conjunction)
 

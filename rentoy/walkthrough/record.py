@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from ..engine import Action, Deal, Hand
+from ..files import write_atomic
 from ..notation import format_deal
 from ..variant import Variant
 from ..variants import load_variant
@@ -139,7 +140,6 @@ def write_atomically(path: str | Path, text: str) -> Path:
     """Write ``text`` to ``path`` atomically (:func:`rentoy.files.write_atomic`: a
     temporary file beside it, then a rename), so the file is either the old one or the
     whole new one; :class:`~rentoy.files.WriteError` when it cannot be written."""
-    from ..files import write_atomic
 
     return write_atomic(path, text)
 

@@ -16,13 +16,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..cards import SUIT_NAMES, format_cards
+from ..comparison.reference import format_value, shown_text
 from ..engine import TEAMS
 from ..glossary import gloss, shown_gloss
-from ..comparison.reference import format_value, shown_text
 from ..i18n import N_, _, data_text, language, ngettext
 from ..render import Table
 from ..render.terminal import display_width
-from ..render.text import wrap
+from ..render.text import wrap, render_table
 from .narrate import (card_name, data_words, expectations_words, join_words, score_text,
                       team_of_seat, value_text)
 from .model import HandSpec
@@ -265,7 +265,6 @@ def _wrap(text: str, indent: str, width: int = _WIDTH) -> list[str]:
 def render_text(run: WalkthroughRun, quiet: bool = False, width: int = _WIDTH) -> str:
     """The whole transcript for a terminal (with ``quiet``, the summary only), no line
     wider than ``width``."""
-    from ..render.text import render_table
 
     wt = run.walkthrough
     out: list[str] = []
@@ -295,8 +294,6 @@ def render_text(run: WalkthroughRun, quiet: bool = False, width: int = _WIDTH) -
 
 
 def _hand_text(run: WalkthroughRun, hand: HandSpec, seg: Segment, width: int) -> list[str]:
-    from ..render.text import render_table
-
     out = wrap(_("-- {heading} (line {line})").format(heading=hand_heading(hand, seg),
                                                        line=hand.line), width - 4,
                subsequent_indent="   ", hyphens=False)
@@ -359,7 +356,7 @@ def _segment_text(seg: Segment, width: int, heading: bool = True) -> list[str]:
 
 def render_markdown(run: WalkthroughRun, quiet: bool = False) -> str:
     """The whole transcript as Markdown (with ``quiet``, the summary only)."""
-    from ..render.markdown import render_table
+    from ..render.markdown import render_table  # at use: Markdown output only
 
     wt = run.walkthrough
     out: list[str] = []
