@@ -1,6 +1,6 @@
 """rentoy: Rentoy, the Spanish trick-taking and betting card game, as data and engine.
 
-Variants are YAML files with the provenance of every rule (:mod:`rentoy.variants`);
+Variants are YAML files with the provenance of every rule (:mod:`rentoy.data.variants`);
 the engine (:mod:`rentoy.engine`) plays any of them; walkthroughs, simulations and
 comparisons build on both.
 
@@ -26,13 +26,13 @@ __version__ = "0.1.0"
 # Where each public name lives. Names are imported when first used, so that a command
 # that needs only the variant files does not pay for the engine (``rentoy variants``).
 _EXPORTS: dict[str, str] = {
-    "Card": "cards", "CardError": "cards", "DECK": "cards", "parse_card": "cards",
-    "Variant": "variant", "load_variant": "variants", "builtin_ids": "variants",
-    "builtin_variants": "variants",
+    "Card": "model.cards", "CardError": "model.cards", "DECK": "model.cards", "parse_card": "model.cards",
+    "Variant": "model.variant", "load_variant": "data.variants", "builtin_ids": "data.variants",
+    "builtin_variants": "data.variants",
     "Hand": "engine", "Game": "engine", "Match": "engine", "Action": "engine",
     "Deal": "engine", "HandResult": "engine", "RandomBot": "bots", "GreedyBot": "bots",
-    "RentoyError": "errors", "InputError": "errors", "VariantError": "errors",
-    "WalkthroughError": "errors", "IllegalAction": "errors",
+    "RentoyError": "core.errors", "InputError": "core.errors", "VariantError": "core.errors",
+    "WalkthroughError": "core.errors", "IllegalAction": "core.errors",
 }
 
 __all__ = [
@@ -44,16 +44,24 @@ __all__ = [
 ]
 
 if TYPE_CHECKING:
-    from .cards import DECK, Card, CardError, parse_card
+    from .model.cards import DECK, Card, CardError, parse_card
     from .bots import GreedyBot, RandomBot
     from .engine import Action, Deal, Game, Hand, HandResult, Match
-    from .errors import IllegalAction, InputError, RentoyError, VariantError, WalkthroughError
-    from .variant import Variant
-    from .variants import builtin_ids, builtin_variants, load_variant
+    from .core.errors import IllegalAction, InputError, RentoyError, VariantError, WalkthroughError
+    from .model.variant import Variant
+    from .data.variants import builtin_ids, builtin_variants, load_variant
+
+
+#: The old names of the modules that moved into the floors' folders.
+_MOVED: frozenset[str] = frozenset({"frozen", "errors", "limits", "files", "workers", "i18n", "cards", "ruletable", "ruleset", "provenance", "claims", "dependencies", "consistency", "variant", "notation", "yamlfile", "validation", "sources", "glossary", "quotations", "family", "variants", "schemagen", "catalogs"})
 
 
 def __getattr__(name: str) -> Any:
     module = _EXPORTS.get(name)
+    if module is None and name in _MOVED:
+        # An old module name reached as an attribute (rentoy.provenance): the
+        # module itself, as ``import rentoy.provenance`` gives it.
+        return import_module(f".{name}", __name__)
     if module is None:
         raise AttributeError(f"module 'rentoy' has no attribute {name!r}")
     value = getattr(import_module(f".{module}", __name__), name)

@@ -20,18 +20,15 @@ ROOT = Path(__file__).resolve().parent.parent / "rentoy"
 
 #: The floors, lowest first: a module may import its own floor and the floors below.
 FLOORS: list[tuple[str, tuple[str, ...]]] = [
+    # Each lower floor is a folder; the old name of a module that moved into one
+    # (rentoy.variants is rentoy.data.variants) stands on its floor.
     ("ground: records, errors, limits, files, workers, the language and the layout of "
      "output",
-     ("rentoy.frozen", "rentoy.errors", "rentoy.limits", "rentoy.files", "rentoy.caches",
-      "rentoy.workers", "rentoy.i18n", "rentoy.render")),
+     ("rentoy.core", "rentoy.render", "rentoy.frozen", "rentoy.errors", "rentoy.limits", "rentoy.files", "rentoy.workers", "rentoy.i18n", "rentoy.caches")),
     ("the model, as data (no file is read)",
-     ("rentoy.cards", "rentoy.ruletable", "rentoy.ruleset", "rentoy.provenance", "rentoy.claims",
-      "rentoy.dependencies", "rentoy.consistency", "rentoy.variant", "rentoy.notation")),
+     ("rentoy.model", "rentoy.cards", "rentoy.ruletable", "rentoy.ruleset", "rentoy.provenance", "rentoy.claims", "rentoy.dependencies", "rentoy.consistency", "rentoy.variant", "rentoy.notation")),
     ("the model's files: reading, checking and generating them",
-     ("rentoy.yamlfile", "rentoy.validation", "rentoy.sources", "rentoy.glossary",
-      "rentoy.quotations", "rentoy.family", "rentoy.variants", "rentoy.evidence",
-      "rentoy.schemagen",
-      "rentoy.catalogs", "rentoy.terminology")),
+     ("rentoy.data", "rentoy.yamlfile", "rentoy.validation", "rentoy.sources", "rentoy.glossary", "rentoy.quotations", "rentoy.family", "rentoy.variants", "rentoy.schemagen", "rentoy.catalogs", "rentoy.evidence", "rentoy.terminology")),
     ("the engine", ("rentoy.engine",)),
     ("analysis", ("rentoy.analysis",)),
     ("bots", ("rentoy.bots",)),

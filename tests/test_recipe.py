@@ -115,7 +115,7 @@ def scratch(tmp_path_factory: pytest.TempPathFactory) -> Path:
     shutil.copy(ROOT / "conftest.py", root / "conftest.py")
     shutil.copy(ROOT / "pyproject.toml", root / "pyproject.toml")
     row, refusal, check = recipe_code()
-    _insert(root / "rentoy" / "ruletable.py", "\n)\n", "\n" + textwrap.indent(row, "    ").rstrip(),
+    _insert(root / "rentoy" / "model" / "ruletable.py", "\n)\n", "\n" + textwrap.indent(row, "    ").rstrip(),
             after="RULES: Mapping[str, RuleSpec] = _rules(")
     rules = root / "rentoy" / "engine" / "rules.py"
     _insert(rules, "def raise_refusal(", refusal + "\n\n")

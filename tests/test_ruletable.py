@@ -23,8 +23,8 @@ def test_the_checked_in_schema_is_the_generated_one() -> None:
 
 
 def test_the_typed_rules_are_the_generated_ones() -> None:
-    assert (ROOT / "rentoy" / "ruleset.py").read_text(encoding="utf-8") == \
-        schemagen.ruleset_text(), "rentoy/ruleset.py is out of date: run python -m rentoy.schemagen"
+    assert (ROOT / "rentoy" / "model" / "ruleset.py").read_text(encoding="utf-8") == \
+        schemagen.ruleset_text(), "rentoy/model/ruleset.py is out of date: run python -m rentoy.schemagen"
     assert list(frozen.fields(Rules)) == list(RULE_NAMES)
 
 

@@ -212,7 +212,9 @@ def test_play_reads_one_action_per_line_and_saves(tmp_path, monkeypatch):
     assert "unknown action 'rasie' (did you mean `raise`?)" in out
     assert "Refused: no raise is waiting for an answer" in out
     assert "wins the game" in out and "Saved the game to" in out
-    assert all(len(line) <= 80 for line in out.splitlines())
+    # Every line fits 80 columns but one that is a single word (the saved file's path,
+    # longer under pytest-xdist's folders), which no wrapping can break.
+    assert all(len(line) <= 80 or " " not in line.strip() for line in out.splitlines())
     run = run_walkthrough(save)
     assert run.ok and run.results[-1].game_winner is not None
     # The lines after the end of the game were not read as actions.

@@ -36,11 +36,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Sequence
 
-from ..cards import DECK, SUITS, Card
+from ..model.cards import DECK, SUITS, Card
 from ..engine.actions import PLAY
 from ..engine.rules import Phase, hand_end, legal_cards, trick_winner
 from ..engine.tables import Tables, TrumpTables, compile_variant
-from ..errors import InputError, Problem
+from ..core.errors import InputError, Problem
 
 if TYPE_CHECKING:
     from ..engine import Hand

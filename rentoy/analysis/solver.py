@@ -53,10 +53,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Sequence, Union
 
-from ..cards import DECK, Card
+from ..model.cards import DECK, Card
 from ..engine.rules import legal_cards, trick_winner
 from ..engine.tables import Tables, TrumpTables
-from ..limits import MAX_SOLVER_PLAYERS, MAX_SOLVER_TRICKS
+from ..core.limits import MAX_SOLVER_PLAYERS, MAX_SOLVER_TRICKS
 from .position import Position, hand_ended, settled_table
 
 __all__ = ["Solver", "SeatCards", "Solution", "solve", "winner", "move_winners",
@@ -65,7 +65,7 @@ __all__ = ["Solver", "SeatCards", "Solution", "solve", "winner", "move_winners",
 #: Team names by team number.
 TEAM_NAMES: tuple[str, str] = ("A", "B")
 
-#: One seat's cards: card numbers (0-39, or :class:`~rentoy.cards.Card`), or a bitmask
+#: One seat's cards: card numbers (0-39, or :class:`~rentoy.model.cards.Card`), or a bitmask
 #: with bit ``c`` set for card ``c``.
 SeatCards = Union[Sequence[int], int]
 
@@ -78,7 +78,7 @@ class Solver:
     Build it once (``Solver(tables, tt, players, mano)``) and call :meth:`winner` or
     :meth:`move_winners` on as many positions as needed: ``hands`` has one entry per
     seat, seats in playing order, each a list of card numbers (or
-    :class:`~rentoy.cards.Card`) or a bitmask of them (bit ``c`` for card ``c``); every
+    :class:`~rentoy.model.cards.Card`) or a bitmask of them (bit ``c`` for card ``c``); every
     seat holds as many cards as the rules leave it at this point of the hand.
     ``trick`` is the unfinished trick in playing order, led by ``leader``; ``tricks``
     the tricks won by team A and team B. Each call starts with an empty memo (the

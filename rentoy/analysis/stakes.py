@@ -51,7 +51,7 @@ from pathlib import Path
 from typing import Mapping
 
 from ..engine.tables import Tables
-from ..i18n import N_, _, number
+from ..core.i18n import N_, _, number
 
 __all__ = ["ScoreChances", "Point", "Step", "even_chances", "load_chances", "stored_chances",
            "raise_steps", "value_points", "take_point", "raise_again_point", "raise_point",
@@ -164,7 +164,7 @@ def stored_chances(spec: str, players: int) -> Mapping[str, object] | None:
     path = STORE / f"{spec}-{players}p.json"
     if not path.is_file():
         return None
-    from ..yamlfile import load_json  # at use: the analysis reads no file (browser)
+    from ..data.yamlfile import load_json  # at use: the analysis reads no file (browser)
 
     data = load_json(path)      # bounded and guarded: a damaged table names its file
     return data if isinstance(data, dict) else None

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..cards import Card
+from ..model.cards import Card
 from .position import Position
 
 __all__ = ["TrickResult", "perfect_tricks", "tricks_after"]

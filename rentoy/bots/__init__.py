@@ -30,8 +30,8 @@ import random
 from typing import Any, Callable, Sequence
 
 from .basic import Bot, GreedyBot, RandomBot, legal_of
-from ..errors import suggest
-from ..i18n import N_, _
+from ..core.errors import suggest
+from ..core.i18n import N_, _
 from .search import SearchBot
 from .stakes import TableBot
 

@@ -53,7 +53,7 @@ from ..analysis.solver import Solver
 from ..analysis.worlds import sample_worlds, trick_in_play, trump_tables
 from ..engine import Action, Observation
 from ..engine.actions import ACCEPT, FOLD, PLAY, RAISE
-from ..limits import MAX_SAMPLES, shown
+from ..core.limits import MAX_SAMPLES, shown
 from ..engine.rules import points
 from ..engine.tables import Tables
 from .basic import legal_of

@@ -14,7 +14,7 @@ import os
 import sys
 from collections.abc import Sequence
 from importlib import import_module
-from ..i18n import LANGUAGES, N_, _
+from ..core.i18n import LANGUAGES, N_, _
 
 TYPE_CHECKING = False    # typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
@@ -90,7 +90,7 @@ class _Parser(argparse.ArgumentParser):
 def _width(text: str) -> int:
     from ..render.terminal import MIN_WIDTH  # at use: start-up (bench/startup.py)
 
-    from ..limits import shown  # at use: start-up (bench/startup.py)
+    from ..core.limits import shown  # at use: start-up (bench/startup.py)
 
     try:
         value = int(text) if len(text.strip()) <= 9 else -1
@@ -176,15 +176,15 @@ def build_parser(only: str | None = None, *, listing: bool = False
 
 def report_error(exc: BaseException) -> None:
     """Print an error as ``rentoy: error: ...`` lines on stderr: at most
-    :data:`~rentoy.limits.MAX_PROBLEMS` of them (the rest counted), each cut to a
+    :data:`~rentoy.core.limits.MAX_PROBLEMS` of them (the rest counted), each cut to a
     readable length (a value echoed whole would make a line of many kilobytes)."""
-    from ..limits import MAX_PROBLEMS  # at use: start-up (bench/startup.py)
+    from ..core.limits import MAX_PROBLEMS  # at use: start-up (bench/startup.py)
 
     lines = str(exc).splitlines()
     for line in lines[:MAX_PROBLEMS]:
         print(f"rentoy: error: {shorten(line)}", file=sys.stderr)
     if len(lines) > MAX_PROBLEMS:
-        from ..i18n import ngettext  # at use: start-up (bench/startup.py)
+        from ..core.i18n import ngettext  # at use: start-up (bench/startup.py)
 
         more = len(lines) - MAX_PROBLEMS
         print("rentoy: error: " + ngettext(
@@ -200,7 +200,7 @@ _LONGEST_LINE = 1_000
 def shorten(line: str) -> str:
     """``line`` with any word over 200 characters cut in its middle, when the line is
     longer than a reader can take in: the last guard against a message echoing a huge
-    value (the messages themselves quote values with :func:`rentoy.limits.shown`)."""
+    value (the messages themselves quote values with :func:`rentoy.core.limits.shown`)."""
     if len(line) <= _LONGEST_LINE:
         return line
     import re  # at use: start-up (bench/startup.py)
@@ -270,7 +270,7 @@ def _run(argv: list[str]) -> int:
 
 def _command(argv: list[str]) -> int:
     # At use: start-up (bench/startup.py)
-    from ..i18n import LanguageError, choose_language, use_language
+    from ..core.i18n import LanguageError, choose_language, use_language
 
     requested = _requested_language(argv)
     if requested is not None and requested not in LANGUAGES:
@@ -295,8 +295,8 @@ def _command(argv: list[str]) -> int:
 def _language_refusal(requested: str) -> str:
     """Why ``--lang requested`` is refused, with the option written right: ``ES`` is
     ``es``, as the option's values are written (argparse would print its usage)."""
-    from ..i18n import _code
-    from ..limits import shown
+    from ..core.i18n import _code
+    from ..core.limits import shown
 
     near = _code(requested)
     right = (_("write it as rentoy does: --lang {code}").format(code=near)
@@ -309,8 +309,8 @@ def _language_refusal(requested: str) -> str:
 def _parsed_command(argv: list[str]) -> int:
     import signal  # at use: start-up (bench/startup.py)
 
-    from ..errors import RentoyError  # at use: start-up (bench/startup.py)
-    from ..files import describe_os_error
+    from ..core.errors import RentoyError  # at use: start-up (bench/startup.py)
+    from ..core.files import describe_os_error
     from .common import set_output_width
 
     command = _command_in(argv)

@@ -15,7 +15,7 @@ import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from ..i18n import LOCALE_DIR, N_, ngettext
+from ..core.i18n import LOCALE_DIR, N_, ngettext
 
 __all__ = ["ARGPARSE_WORDS", "speaking"]
 

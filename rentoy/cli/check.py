@@ -6,12 +6,12 @@ import argparse
 import sys
 from pathlib import Path
 
-from ..catalogs import TEXT_KEYS, data_files
-from ..errors import InputError, Location, Problem
-from ..i18n import N_, _, data_text, has_translation, ngettext, use_language
+from ..data.catalogs import TEXT_KEYS, data_files
+from ..core.errors import InputError, Location, Problem
+from ..core.i18n import N_, _, data_text, has_translation, ngettext, use_language
 from ..render import Report
-from ..variants import check_variant_file
-from ..yamlfile import load_document
+from ..data.variants import check_variant_file
+from ..data.yamlfile import load_document
 from . import COMMANDS, report_error, shorten
 from .common import add_format, emit, output_width, refuse_folder, write
 from ..walkthrough.model import walkthrough_summary
@@ -19,7 +19,7 @@ from ..walkthrough.reading import read_record
 
 TYPE_CHECKING = False    # typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
-    from ..errors import Problem
+    from ..core.errors import Problem
 
 _VARIANT_KEYS = {"rules", "extends", "options"}
 _WALKTHROUGH_KEYS = {"actions", "branches", "deal", "variant", "expect"}
@@ -135,7 +135,7 @@ def own_file(path: str) -> bool:
 
 
 def translation_warnings(path: str, lang: str = "es") -> list[Problem]:
-    """A warning (a :class:`~rentoy.errors.Problem`) for each text of the file that the
+    """A warning (a :class:`~rentoy.core.errors.Problem`) for each text of the file that the
     catalogs translate (a note, a description, a name: the keys of
     ``rentoy.catalogs.TEXT_KEYS``) and that has no ``lang`` text there, at its line."""
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Iterator
-from .. import i18n
-from ..i18n import N_, _
+from ..core import i18n
+from ..core.i18n import N_, _
 
 TYPE_CHECKING = False    # typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
@@ -62,7 +62,7 @@ def count(text: str) -> int:
     >>> count("2e4"), count("1_000_000"), count("20000")
     (20000, 1000000, 20000)
     """
-    from ..limits import MAX_DIGITS, digits_over, shown  # at use: start-up (bench/startup.py)
+    from ..core.limits import MAX_DIGITS, digits_over, shown  # at use: start-up (bench/startup.py)
 
     cleaned = text.strip().replace("_", "")
     if digits_over(cleaned):        # before int(), which fails past 4,300 digits
@@ -89,7 +89,7 @@ def count(text: str) -> int:
 def whole_number(least: int, most: int | None = None) -> Callable[[str], int]:
     """An ``argparse`` type for a whole number from ``least`` to ``most`` (a seat, a
     number of players, a seed): ASCII digits, their count checked before they are
-    converted (at most :data:`~rentoy.limits.MAX_DIGITS`), so that no value of thousands
+    converted (at most :data:`~rentoy.core.limits.MAX_DIGITS`), so that no value of thousands
     of digits reaches ``int()`` or a record.
 
     >>> whole_number(0, 7)("3")
@@ -100,7 +100,7 @@ def whole_number(least: int, most: int | None = None) -> Callable[[str], int]:
     argparse.ArgumentTypeError: '99999999999999999999999999999999999999999999999999999...' (5,000 characters) has more than 100 digits; the limit is 100 digits (rentoy.limits.MAX_DIGITS)
     """
     def read(text: str) -> int:
-        from ..limits import MAX_DIGITS, digits_over, shown
+        from ..core.limits import MAX_DIGITS, digits_over, shown
 
         cleaned = text.strip()
         digits = cleaned[1:] if cleaned[:1] in "+-" else cleaned
@@ -132,7 +132,7 @@ def seconds(text: str) -> float:
     >>> seconds("20"), seconds("0.5")
     (20.0, 0.5)
     """
-    from ..limits import shown  # at use: start-up (bench/startup.py)
+    from ..core.limits import shown  # at use: start-up (bench/startup.py)
 
     try:
         value = float(text) if len(text) <= 40 else float("nan")
@@ -147,10 +147,10 @@ def seconds(text: str) -> float:
 
 def input_lines(stream: TextIO | None = None, what: str = "action") -> Iterator[str]:
     """The lines of standard input (or ``stream``), each read bounded: a line longer than
-    :data:`~rentoy.limits.MAX_INPUT_LINE` characters is reported on stderr and skipped
+    :data:`~rentoy.core.limits.MAX_INPUT_LINE` characters is reported on stderr and skipped
     (read to its end in pieces, never held whole), and input whose line does not end
-    within :data:`~rentoy.limits.MAX_FILE_BYTES` characters (``/dev/zero``) is an
-    :class:`~rentoy.errors.InputError`. A closed standard input has no lines; bytes that
+    within :data:`~rentoy.core.limits.MAX_FILE_BYTES` characters (``/dev/zero``) is an
+    :class:`~rentoy.core.errors.InputError`. A closed standard input has no lines; bytes that
     are not UTF-8 read as U+FFFD, so the line is refused like any unknown word. ``what``:
     what a line holds, for the message.
 
@@ -159,7 +159,7 @@ def input_lines(stream: TextIO | None = None, what: str = "action") -> Iterator[
     ['2\\n', 'fold\\n']
     """
     # At use: start-up (bench/startup.py)
-    from ..limits import MAX_FILE_BYTES, MAX_INPUT_LINE, over_limit
+    from ..core.limits import MAX_FILE_BYTES, MAX_INPUT_LINE, over_limit
 
     stream = sys.stdin if stream is None else stream
     if stream is None:
@@ -187,7 +187,7 @@ def input_lines(stream: TextIO | None = None, what: str = "action") -> Iterator[
             skipped += len(line)
             if skipped > MAX_FILE_BYTES:
                 # At use: start-up (bench/startup.py)
-                from ..errors import InputError, Location, Problem
+                from ..core.errors import InputError, Location, Problem
 
                 raise InputError(Problem(over_limit(
                     "MAX_FILE_BYTES", _("line {number} does not end").format(
@@ -207,7 +207,7 @@ _UNITS = (N_("hands"), N_("deals"))
 
 def bounded_count(limit: str, positive: bool = True) -> Callable[[str], int]:
     """An ``argparse`` type for a count held to the limit ``limit`` of
-    :mod:`rentoy.limits` (and, with ``positive``, at least 1).
+    :mod:`rentoy.core.limits` (and, with ``positive``, at least 1).
 
     >>> bounded_count("MAX_HANDS")("2e4")
     20000
@@ -217,7 +217,7 @@ def bounded_count(limit: str, positive: bool = True) -> Callable[[str], int]:
     argparse.ArgumentTypeError: 1e12 is over the limit of 10,000,000 hands (rentoy.limits.MAX_HANDS)
     """
     def read(text: str) -> int:
-        from .. import limits  # at use: start-up (bench/startup.py)
+        from ..core import limits  # at use: start-up (bench/startup.py)
 
         value = count(text)
         top, unit = limits.LIMITS[limit]
@@ -277,7 +277,7 @@ def chosen_format(args: argparse.Namespace) -> str:
     fmt: str = args.format
     if getattr(args, "json", False):
         if fmt != "json" and getattr(args, "format_given", False):
-            from ..errors import InputError, Problem  # at use: start-up (bench/startup.py)
+            from ..core.errors import InputError, Problem  # at use: start-up (bench/startup.py)
 
             raise InputError(Problem(_("--json and --format {format} ask for two formats").format(
                 format=fmt), hint=_("give one of them")))
@@ -290,7 +290,7 @@ def refuse_folder(path: str, what: str, hint: str) -> None:
     from pathlib import Path  # at use: start-up (bench/startup.py)
 
     if Path(path).is_dir():
-        from ..errors import InputError, Location, Problem  # at use: start-up (bench/startup.py)
+        from ..core.errors import InputError, Location, Problem  # at use: start-up (bench/startup.py)
 
         raise InputError(Problem(_("this is a folder, not {what}").format(what=what),
                                  Location(path), hint=hint))
@@ -302,8 +302,8 @@ def refuse_empty_variant(spec: str, example: str) -> None:
     about a folder would mislead. ``example``: the command written right."""
     if spec.split("+")[0].strip():
         return
-    from ..errors import InputError, Problem
-    from ..variants import builtin_ids
+    from ..core.errors import InputError, Problem
+    from ..data.variants import builtin_ids
 
     options = spec.strip().lstrip("+")
     if options:

@@ -23,18 +23,18 @@ from ..comparison.divergence import divergences_report, find_divergences, save_d
 from ..comparison.perfect import (compare_perfect, perfect_divergences, perfect_divergences_report,
                                   perfect_report, save_perfect_divergences)
 from ..comparison.rules import compare_rules
-from ..errors import InputError, Problem
-from ..files import check_output, check_output_folder
-from ..i18n import _, ngettext
+from ..core.errors import InputError, Problem
+from ..core.files import check_output, check_output_folder
+from ..core.i18n import _, ngettext
 from ..render import FORMATS, Report
 from ..simulation import check_plot_path, plot_comparison, simulate, simulation_report
 from ..simulation.cluster import dask_executor
 from ..simulation.cost import simulation_seconds, solving_seconds
 from ..simulation.run import choose_players
-from ..variants import load_variant, load_variants
+from ..data.variants import load_variant, load_variants
 from . import COMMANDS
 from .common import add_format, bounded_count, count, emit, progress_bar, seconds, warn
-from ..limits import shown
+from ..core.limits import shown
 from .common import refuse_empty_variant
 from ..simulation.stored import stored_table
 
@@ -44,7 +44,7 @@ if TYPE_CHECKING:
     from ..comparison.perfect import PerfectComparison
     from ..render import Report
     from ..simulation import SimulationResult
-    from ..variant import Variant
+    from ..model.variant import Variant
 
 
 def add_simulation_options(p: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:

@@ -15,22 +15,22 @@ import argparse
 import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, TypedDict
-from ..i18n import _, data_text, interval, number, percent
+from ..core.i18n import _, data_text, interval, number, percent
 from .common import (add_format, bounded_count, count, seconds, chosen_format, emit,
                      warn)
 from dataclasses import dataclass
 from ..bots import parse_team_specs
-from ..consistency import check_players
+from ..model.consistency import check_players
 from ..equity.decisions import decision_json, decisions, describe
 from ..equity.measure import DEFAULT_BOTS, measure_hands, play_from
 from ..equity.store import load_stored, stale
 from ..equity.table import equity_table
-from ..errors import InputError, Problem
+from ..core.errors import InputError, Problem
 from ..render import Report, Table
 from ..render.heatmap import draw_heatmap
 from ..simulation import wilson_interval
 from ..simulation.play import variant_spec
-from ..variants import load_variant
+from ..data.variants import load_variant
 from . import COMMANDS
 from .compare import check_plot, executor_of
 from ..equity.store import find_table
@@ -187,7 +187,7 @@ def handle(args: argparse.Namespace) -> int:
         check_plot(args)
     save: str | None = args.save
     if save:        # the one rule of output paths, asked before anything is measured
-        from ..files import check_output
+        from ..core.files import check_output
 
         check_output(save, force=args.force, what="--save")
     table, info = _equity(args)
@@ -392,8 +392,8 @@ def _save(path: str, table: EquityTable, info: TableInfo, args: argparse.Namespa
 
     from .. import __version__
     from ..equity.store import table_json, variant_record
-    from ..files import write_output
-    from ..variants import load_variant
+    from ..core.files import write_output
+    from ..data.variants import load_variant
 
     variant = load_variant(args.variant)
     command = ["rentoy", "equity", str(args.variant), "--hands", str(info.hands_per_score),

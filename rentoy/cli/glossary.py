@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from ..comparison.reference import glossary_report
-from ..i18n import _
+from ..core.i18n import _
 from . import COMMANDS
 from .common import add_format, emit
 

@@ -21,9 +21,9 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Callable, Iterable
 
-from ..frozen import Frozen
-from ..i18n import _
-from ..limits import MAX_PLAYERS
+from ..core.frozen import Frozen
+from ..core.i18n import _
+from ..core.limits import MAX_PLAYERS
 from ..render.text import wrap
 from .common import whole_number
 
@@ -149,8 +149,8 @@ class PlayOptions(Frozen):
 def handle(namespace: argparse.Namespace) -> int:
     import random
 
-    from ..errors import InputError, Problem
-    from ..files import check_output
+    from ..core.errors import InputError, Problem
+    from ..core.files import check_output
     from ..table import Session, suit_symbols
 
     args = PlayOptions.of(namespace)
@@ -305,8 +305,8 @@ def _deal(text: str | None, players: int | None) -> tuple[list[Deal], int | None
     if text is None:
         return [], None
     from ..engine import Deal
-    from ..errors import InputError, Problem
-    from ..notation import NotationError, parse_deal
+    from ..core.errors import InputError, Problem
+    from ..model.notation import NotationError, parse_deal
 
     try:
         deal = parse_deal(text)
@@ -355,8 +355,8 @@ def _script_reader(out: _Printer, signals: _Signals) -> Callable[[], str | None]
 
 def _save(session: Session, path: str | None, interactive: bool, out: _Printer,
           force: bool = False, signals: _Signals | None = None, quiet: bool = False) -> int:
-    from ..errors import InputError
-    from ..files import check_output, write_output
+    from ..core.errors import InputError
+    from ..core.files import check_output, write_output
 
     def asked() -> str | None:
         return _prompt(_("Save the game as a record? A file name, or Enter for no: "))

@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..i18n import _
+from ..core.i18n import _
 from . import COMMANDS
 from .common import add_format, bounded_count, chosen_format, emit, progress_bar
 from .compare import add_simulation_options, check_plot, executor_of

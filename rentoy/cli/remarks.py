@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from ..i18n import _
+from ..core.i18n import _
 from . import COMMANDS
 from .common import add_format, bounded_count, chosen_format, count, emit, progress_bar
 

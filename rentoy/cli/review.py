@@ -15,12 +15,12 @@ import sys
 import tempfile
 from pathlib import Path
 
-from ..i18n import _, interval, number
+from ..core.i18n import _, interval, number
 from .common import add_format, bounded_count, count, chosen_format, emit, refuse_folder
 from ..analysis.stakes import source_words
 from ..equity.review import MARKS, annotated_record, review_record
-from ..errors import InputError
-from ..files import check_output, write_output
+from ..core.errors import InputError
+from ..core.files import check_output, write_output
 from ..render import Report, Table
 from . import COMMANDS
 from ..equity.review import choice_words

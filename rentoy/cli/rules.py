@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 
 from ..comparison.reference import rules_page, rules_report
-from ..i18n import _
-from ..variants import builtin_ids, load_variant
+from ..core.i18n import _
+from ..data.variants import builtin_ids, load_variant
 from . import COMMANDS
 from .common import add_format, emit, refuse_folder
 from .common import refuse_empty_variant

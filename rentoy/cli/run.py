@@ -6,8 +6,8 @@ import argparse
 
 from ..analysis.stakes import source_words
 from ..equity.worth import walkthrough_worth
-from ..errors import InputError, Location, Problem
-from ..i18n import _, data_text
+from ..core.errors import InputError, Location, Problem
+from ..core.i18n import _, data_text
 from ..render import Report, render
 from ..walkthrough import run_walkthrough
 from ..walkthrough.transcript import render_markdown, render_text

@@ -9,13 +9,13 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..errors import InputError
-from ..i18n import N_, _, ngettext, number
+from ..core.errors import InputError
+from ..core.i18n import N_, _, ngettext, number
 from ..render import Report, Table
 from ..simulation import STATISTICS, simulate, simulation_report
 from ..simulation.records import check_game_records, save_games
 from ..simulation.run import INTERVAL
-from ..workers import WorkerLost
+from ..core.workers import WorkerLost
 from . import COMMANDS
 from .common import add_format, bounded_count, chosen_format, emit, progress_bar
 from .compare import (add_simulation_options, check_plot, executor_of, progress_chunk,

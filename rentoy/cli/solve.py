@@ -3,7 +3,7 @@ winner, the tricks each team takes, and both after each card the seat to play ma
 
 The position is a walkthrough file (variant, players, dealer, score, deal, optional
 actions; its actions are replayed through the engine and its branches not followed),
-or a deal in the one-line notation (:mod:`rentoy.notation`) given on the command line,
+or a deal in the one-line notation (:mod:`rentoy.model.notation`) given on the command line,
 solved from its first lead. With ``-`` (or no argument, standard input not being a
 terminal) every line of standard input is a deal, solved in turn: a batch, one answer
 a line (``--json``: one JSON object a line). Betting is not analysed: a position where
@@ -19,15 +19,15 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, TypedDict
 
 from ..analysis import PositionError, perfect_tricks, position_of, solve, tricks_to_decide
-from ..cards import SUIT_NAMES
-from ..consistency import check_solvable
+from ..model.cards import SUIT_NAMES
+from ..model.consistency import check_solvable
 from ..engine import Deal, Hand
-from ..errors import InputError, Location, Problem
-from ..i18n import _, ngettext
-from ..notation import format_deal, looks_like_deal, parse_deal
+from ..core.errors import InputError, Location, Problem
+from ..core.i18n import _, ngettext
+from ..model.notation import format_deal, looks_like_deal, parse_deal
 from ..render import Report, Table
 from ..render.text import wrap
-from ..variants import load_variant
+from ..data.variants import load_variant
 from ..walkthrough import load_walkthrough
 from . import COMMANDS, shorten
 from .common import add_format, chosen_format, emit, input_lines, output_width, write
@@ -35,9 +35,9 @@ from .common import refuse_empty_variant
 
 if TYPE_CHECKING:
     from ..analysis import Position, TrickResult
-    from ..cards import Card
+    from ..model.cards import Card
     from ..engine import Hand
-    from ..variant import Variant
+    from ..model.variant import Variant
     from ..walkthrough import Walkthrough
 
 
@@ -118,8 +118,8 @@ def _refuse_position(target: str) -> None:
     empty argument (a path to the current folder) or a word that names no file."""
     from pathlib import Path
 
-    from ..errors import InputError, Problem
-    from ..limits import shown
+    from ..core.errors import InputError, Problem
+    from ..core.limits import shown
 
     if not target.strip():
         raise InputError(Problem(_("the position is empty: solve takes a walkthrough file, "
@@ -176,8 +176,8 @@ def _batch(args: argparse.Namespace, stream: Iterable[str]) -> int:
     """One deal a line from ``stream``: one answer a line; bad lines on stderr."""
 
 
-    from ..i18n import ngettext
-    from ..limits import MAX_PROBLEMS
+    from ..core.i18n import ngettext
+    from ..core.limits import MAX_PROBLEMS
 
     bad = solved = 0
     rows: list[list[object]] = []

@@ -8,13 +8,13 @@ import sys
 from pathlib import Path
 
 from ..comparison.reference import source_report, sources_report
-from ..errors import InputError, Problem
-from ..i18n import _, ngettext
+from ..core.errors import InputError, Problem
+from ..core.i18n import _, ngettext
 from ..render import Report
 from ..render.text import wrap_paragraph
-from ..sources import apparatus_problems, builtin_dir, check_apparatus
-from ..variants import load_variant
-from ..yamlfile import load_document
+from ..data.sources import apparatus_problems, builtin_dir, check_apparatus
+from ..data.variants import load_variant
+from ..data.yamlfile import load_document
 from . import COMMANDS
 from .common import add_format, emit, output_width, write
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 
 from ..comparison.reference import variants_report
-from ..i18n import _
-from ..variants import builtin_catalogue
+from ..core.i18n import _
+from ..data.variants import builtin_catalogue
 from . import COMMANDS, report_error
 from .common import add_format, emit
 

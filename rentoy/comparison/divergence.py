@@ -38,15 +38,15 @@ from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from ..engine import Action, Deal, Hand, Phase, draw_deal
-from ..errors import IllegalAction, InputError, Problem
-from ..files import WriteError, make_folder, write_atomic, write_atomic_group
-from ..i18n import N_, _
-from ..notation import format_deal
+from ..core.errors import IllegalAction, InputError, Problem
+from ..core.files import WriteError, make_folder, write_atomic, write_atomic_group
+from ..core.i18n import N_, _
+from ..model.notation import format_deal
 from ..render import Report, Table
 from ..simulation.play import SEARCH_CHOICES, SEARCH_DEALS, stream_seed
 from ..simulation.run import choose_players
-from ..variant import Variant
-from ..variants import load_variant
+from ..model.variant import Variant
+from ..data.variants import load_variant
 
 __all__ = ["Side", "Divergence", "find_divergences", "save_divergences",
            "SavedFile", "divergences_report", "walkthrough_variant", "write_walkthrough",
@@ -428,7 +428,7 @@ def walkthrough_text(data: dict[str, Any], header: str = "") -> str:
 
 def write_walkthrough(path: Path, data: dict[str, Any], header: str = "") -> None:
     """Write :func:`walkthrough_text` to ``path``, atomically; never overwrites a file
-    (a :class:`~rentoy.files.WriteError` instead)."""
+    (a :class:`~rentoy.core.files.WriteError` instead)."""
 
     write_atomic(path, walkthrough_text(data, header), overwrite=False)
 

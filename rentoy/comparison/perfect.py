@@ -44,20 +44,20 @@ from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from ..analysis import Position, Solver, principal_line, same_trick_play
-from ..cards import DECK
-from ..consistency import check_solvable
+from ..model.cards import DECK
+from ..model.consistency import check_solvable
 from ..engine import Deal, compile_variant, draw_deal
-from ..errors import InputError, Problem
-from ..i18n import N_, _
-from ..notation import format_deal
+from ..core.errors import InputError, Problem
+from ..core.i18n import N_, _
+from ..model.notation import format_deal
 from ..render import Report, Table
 from ..simulation.play import DEALS, stream_seed, variant_spec
 from ..simulation.report import format_rate
 from ..simulation.run import choose_players
 from ..simulation.stats import Z95, mean_interval, wilson_interval
-from ..variant import Variant
-from ..variants import load_variant
-from ..workers import process_pool
+from ..model.variant import Variant
+from ..data.variants import load_variant
+from ..core.workers import process_pool
 from .divergence import PairTexts, SavedFile, save_pairs, walkthrough_text, walkthrough_variant
 
 __all__ = ["Rate", "PerfectComparison", "PerfectDivergence", "compare_perfect",

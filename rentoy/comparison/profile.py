@@ -22,8 +22,8 @@ from pathlib import Path
 from typing import Any
 
 from ..bots import bot_words
-from ..files import write_output
-from ..i18n import N_, _, number
+from ..core.files import write_output
+from ..core.i18n import N_, _, number
 from ..render import Report, Table
 from ..simulation.profile import BY_NAME as _BY_NAME, GROUPS, ProfileResult
 from ..simulation.duties import DUTY_OF_FIELD, zero_by_construction

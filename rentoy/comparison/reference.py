@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..cards import RANK_LETTERS, TrumpRelative, parse_card_spec
-from ..i18n import N_, _, data_text, language, ngettext, use_language
-from ..provenance import STATUS_MARKS, STATUSES
+from ..model.cards import RANK_LETTERS, TrumpRelative, parse_card_spec
+from ..core.i18n import N_, _, data_text, language, ngettext, use_language
+from ..model.provenance import STATUS_MARKS, STATUSES
 from ..render import Report, Section, Table, plain
-from ..ruletable import RULE_NAMES, RULES, SECTIONS, rule_title, rules_in, section_title
-from ..variant import Variant
-from ..variants import cited_source, is_uncorroborated
+from ..model.ruletable import RULE_NAMES, RULES, SECTIONS, rule_title, rules_in, section_title
+from ..model.variant import Variant
+from ..data.variants import cited_source, is_uncorroborated
 
 TYPE_CHECKING = False    # typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
@@ -199,7 +199,7 @@ def _origin(variant: Variant, rule: str) -> str:
 
 def source_record(variant: Variant | None, sid: str) -> dict[str, Any]:
     """One cited source as plain data: id, kind, date and a short label."""
-    from ..sources import load_sources  # at use: start-up (bench/startup.py)
+    from ..data.sources import load_sources  # at use: start-up (bench/startup.py)
 
     src = cited_source(variant, sid) if variant is not None else load_sources().get(sid)
     if src is None:
@@ -283,7 +283,7 @@ def _rule_record(variant: Variant, rule: str) -> dict[str, Any]:
 def rule_quotations(variant: Variant, rule: str) -> list[str]:
     """The ids of the passages (``variants/quotations.yaml``) a rule rests on, as the
     variant (or option) that states it has them."""
-    from ..quotations import quotations_for  # at use: start-up (bench/startup.py)
+    from ..data.quotations import quotations_for  # at use: start-up (bench/startup.py)
 
     prov = variant.provenance[rule]
     if prov.defined_in is None:
@@ -326,7 +326,7 @@ def _short_cite(record: dict[str, Any], variant: Variant | None) -> str:
     """A source as a page cites it: author (or title) and date, ``RAE 1737``; with no
     variant, an entry of the bibliography."""
     if variant is None:
-        from ..sources import load_sources  # at use: start-up (bench/startup.py)
+        from ..data.sources import load_sources  # at use: start-up (bench/startup.py)
 
         src = load_sources().get(record["id"])
     else:
@@ -440,7 +440,7 @@ def _lower_first(title: str) -> str:
 
 def _sources_text(records: list[dict[str, Any]]) -> str:
     """Sources as a table cell lists them: ``id (kind, date)``, in the language spoken."""
-    from ..sources import KINDS  # at use: start-up (bench/startup.py)
+    from ..data.sources import KINDS  # at use: start-up (bench/startup.py)
 
     return ", ".join(
         f"{r['id']} ({_(KINDS.get(r['kind'], r['kind']))}, {r['date'] or _('n.d.')})"
@@ -489,7 +489,7 @@ def rules_report(variant: Variant) -> Report:
 
 def _citing(sid: str) -> list[str]:
     """Where the built-in variants cite ``sid``: ``variant.rule`` and ``variant+option``."""
-    from ..variants import builtin_variants  # at use: start-up (bench/startup.py)
+    from ..data.variants import builtin_variants  # at use: start-up (bench/startup.py)
 
     out = []
     for v in builtin_variants():
@@ -518,7 +518,7 @@ def source_data(src: Any) -> dict[str, Any]:
 
 
 def _known_sources(variant: Variant | None) -> dict[str, Any]:
-    from ..sources import load_sources  # at use: start-up (bench/startup.py)
+    from ..data.sources import load_sources  # at use: start-up (bench/startup.py)
 
     known = dict(load_sources())
     if variant is not None:
@@ -528,7 +528,7 @@ def _known_sources(variant: Variant | None) -> dict[str, Any]:
 
 def sources_report(variant: Variant | None = None) -> Report:
     """Every bibliography entry (and ``variant``'s own), with kind and date."""
-    from ..sources import KINDS  # at use: start-up (bench/startup.py)
+    from ..data.sources import KINDS  # at use: start-up (bench/startup.py)
 
     known = _known_sources(variant)
     order = list(KINDS)
@@ -548,7 +548,7 @@ def sources_report(variant: Variant | None = None) -> Report:
 
 def source_report(sid: str, variant: Variant | None = None) -> Report:
     """One bibliography entry in full, with the rules the built-in variants rest on it."""
-    from ..errors import InputError, Problem, suggest  # at use: start-up (bench/startup.py)
+    from ..core.errors import InputError, Problem, suggest  # at use: start-up (bench/startup.py)
 
     known = _known_sources(variant)
     if sid not in known:
@@ -603,8 +603,8 @@ def source_report(sid: str, variant: Variant | None = None) -> Report:
 
 def glossary_report(term: str | None = None) -> Report:
     """The glossary, or one term with its gloss, note and sources."""
-    from ..errors import InputError, Problem, suggest  # at use: start-up (bench/startup.py)
-    from ..glossary import load_glossary, lookup, term_key
+    from ..core.errors import InputError, Problem, suggest  # at use: start-up (bench/startup.py)
+    from ..data.glossary import load_glossary, lookup, term_key
 
     if term is None:
         terms = sorted(load_glossary().values(), key=lambda t: term_key(t.term))

@@ -36,16 +36,16 @@ from typing import Any
 from ..bots import bot_words
 from ..engine.rules import decides_game, duties as duties_of
 from ..engine.tables import compile_variant
-from ..errors import InputError, Problem, suggest
-from ..frozen import Frozen
-from ..i18n import N_, _, data_text, number, percent
+from ..core.errors import InputError, Problem, suggest
+from ..core.frozen import Frozen
+from ..core.i18n import N_, _, data_text, number, percent
 from ..render import Report, Table
 from ..simulation import simulate
 from ..simulation.duties import zero_by_construction
 from ..simulation.report import format_rate
-from ..sources import builtin_dir
-from ..variants import load_variant
-from ..yamlfile import file_stamp, load_document
+from ..data.sources import builtin_dir
+from ..data.variants import load_variant
+from ..data.yamlfile import file_stamp, load_document
 
 __all__ = ["Remark", "ReadingVerdict", "RemarkVerdict", "load_remarks", "check_remarks",
            "remarks_data", "remarks_report", "verdict_words", "CHECKS", "VERDICTS",
@@ -100,7 +100,7 @@ class RemarkVerdict(Frozen):
 
 def load_remarks(path: str | Path | None = None) -> Mapping[str, Remark]:
     """Every remark of ``variants/remarks.yaml`` (or of ``path``), in file order; a
-    malformed file is an :class:`~rentoy.errors.InputError` naming file and line."""
+    malformed file is an :class:`~rentoy.core.errors.InputError` naming file and line."""
     path = Path(path) if path is not None else builtin_dir() / "remarks.yaml"
     return _load(str(path), file_stamp(path))
 

@@ -3,7 +3,7 @@
 :func:`compare_rules` takes variants (ids, paths, options allowed) and returns a
 :class:`RuleComparison`: one :class:`RuleRow` per rule, one :class:`RuleCell` per
 variant, each cell holding the value (as written and as displayed), the evidence
-status with its short mark (:data:`~rentoy.provenance.STATUS_MARKS`) and the source ids. It is plain
+status with its short mark (:data:`~rentoy.model.provenance.STATUS_MARKS`) and the source ids. It is plain
 data, computed from the variant files alone; :meth:`RuleComparison.report` makes the
 tables behind ``rentoy compare`` and the docs' comparison pages.
 
@@ -29,19 +29,19 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Sequence
 
 from ..engine import Action as _Action, Hand
-from ..errors import IllegalAction as _IllegalAction, InputError
-from ..i18n import N_, _
-from ..provenance import STATUS_MARKS, STATUSES
+from ..core.errors import IllegalAction as _IllegalAction, InputError
+from ..core.i18n import N_, _
+from ..model.provenance import STATUS_MARKS, STATUSES
 from ..render import Report, Table
-from ..ruletable import RULE_NAMES, RULES, rule_title
-from ..sources import load_sources
-from ..variant import Variant
-from ..variants import builtin_catalogue, load_variants
+from ..model.ruletable import RULE_NAMES, RULES, rule_title
+from ..data.sources import load_sources
+from ..model.variant import Variant
+from ..data.variants import builtin_catalogue, load_variants
 from .reference import rule_record, status_word, value_words
 
 if TYPE_CHECKING:
     from ..engine import Action, Hand
-    from ..errors import IllegalAction
+    from ..core.errors import IllegalAction
 
 __all__ = ["RuleCell", "RuleRow", "RuleComparison", "compare_rules",
            "status_legend", "legal_under", "explain_refusal"]

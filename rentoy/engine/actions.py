@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..cards import DECK, Card, CardError, parse_card
-from ..errors import RentoyError, suggest
-from ..i18n import _
-from ..limits import shown
+from ..model.cards import DECK, Card, CardError, parse_card
+from ..core.errors import RentoyError, suggest
+from ..core.i18n import _
+from ..core.limits import shown
 
 __all__ = ["Action", "ActionSyntaxError", "PLAY", "RAISE", "GAME_CALL", "ACCEPT", "FOLD",
            "KINDS", "BETS", "play", "raise_", "game_call", "accept", "fold", "play_actions",

@@ -35,10 +35,10 @@ from __future__ import annotations
 import random
 from typing import Callable, Iterable, Iterator, Optional, Sequence, Union
 
-from ..errors import IllegalAction, InputError
-from ..consistency import check_players
-from ..i18n import N_, _
-from ..variant import Variant
+from ..core.errors import IllegalAction, InputError
+from ..model.consistency import check_players
+from ..core.i18n import N_, _
+from ..model.variant import Variant
 from .actions import Action
 from .hand import TEAMS, Deal, Event, Hand, HandResult, draw_deal, max_game_actions
 from .observation import HandRecord, Observation, record_of

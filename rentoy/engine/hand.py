@@ -5,7 +5,7 @@ card or raises), ``answer`` (a raise waits for the other team: accept, raise aga
 fold), ``over``. One seat acts at every moment, :attr:`Hand.current_seat`. The public
 face is small, and the same as a :class:`~rentoy.engine.Game`'s: :meth:`~Hand.legal_actions`,
 :meth:`~Hand.can`, :meth:`~Hand.refusal`, :meth:`~Hand.check` (raises
-:class:`~rentoy.errors.IllegalAction` saying why), :meth:`~Hand.apply`,
+:class:`~rentoy.core.errors.IllegalAction` saying why), :meth:`~Hand.apply`,
 :meth:`~Hand.apply_unchecked`, :meth:`~Hand.clone`, :meth:`~Hand.observation` (what one
 seat may know: everything else is read there), :attr:`~Hand.phase`,
 :attr:`~Hand.current_seat`, :attr:`~Hand.is_over`, :attr:`~Hand.result`,
@@ -32,11 +32,11 @@ import random
 from math import floor
 from typing import NamedTuple, Sequence
 
-from ..cards import DECK, Card, parse_card
-from ..consistency import check_players
-from ..errors import IllegalAction, InputError
-from ..i18n import _
-from ..variant import Variant
+from ..model.cards import DECK, Card, parse_card
+from ..model.consistency import check_players
+from ..core.errors import IllegalAction, InputError
+from ..core.i18n import _
+from ..model.variant import Variant
 from .actions import ACCEPT, FOLD, GAME_CALL, PLAY, RAISE, Action, bet_actions, play_actions
 from .observation import HandRecord, Observation, observe
 from .rules import (REASONS, TEAMS, Betting, HandState, Outcome, Phase, Refusal,
@@ -380,7 +380,7 @@ class Hand:
     def apply(self, action: Action | str) -> Event:
         """Apply a legal action and describe its effect; refuse an illegal one.
 
-        Raises :class:`~rentoy.errors.IllegalAction` and leaves the state unchanged
+        Raises :class:`~rentoy.core.errors.IllegalAction` and leaves the state unchanged
         when the rules refuse the action.
         """
         parsed = Action.parse(action) if isinstance(action, str) else action

@@ -23,8 +23,8 @@ from __future__ import annotations
 
 import random
 
-from ..i18n import N_
-from ..variant import Variant
+from ..core.i18n import N_
+from ..model.variant import Variant
 from .actions import Action
 from .game import Deals, Game, Rounds, _deal_source
 from .hand import Deal, Event, Hand

@@ -34,13 +34,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Sequence
 
-from ..cards import SUITS, Card
+from ..model.cards import SUITS, Card
 from .actions import PLAY, Action
 from .rules import TEAMS, Betting, HandState, Phase, answer_refusal, answering_seat, raise_is_dead
 from .tables import Tables, compile_variant
 
 if TYPE_CHECKING:
-    from ..variant import Variant
+    from ..model.variant import Variant
     from .hand import Hand, HandResult, TrickRecord
 
 __all__ = ["Observation", "HandRecord", "observe", "encoding_size"]

@@ -7,7 +7,7 @@ itself); its betting is a small frozen :class:`Betting` value, the same one an
 :func:`bet`. The predicates read the state (or the betting alone) and the compiled
 :class:`~rentoy.engine.tables.Tables`, and return the :class:`Refusal` that forbids an
 action, or None when the rules allow it. Each refusal is declared once, below, with
-its stable reason code, the rule of the rule table behind it (:mod:`rentoy.ruletable`),
+its stable reason code, the rule of the rule table behind it (:mod:`rentoy.model.ruletable`),
 what it means and how its message is worded. The messages are worded only when an action
 is refused, in the language spoken then (``rentoy.i18n``); the predicates never ask
 for a translation.
@@ -57,8 +57,8 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, Callable, NamedTuple, Sequence, TypeVar
 
-from ..cards import Card
-from ..i18n import N_, _, language
+from ..model.cards import Card
+from ..core.i18n import N_, _, language
 from .actions import ACCEPT, FOLD, GAME_CALL, KINDS, PLAY, RAISE, Action
 from .tables import ARRASTRE_NONE, ARRASTRE_OVERTRUMP, Tables, TrumpTables
 

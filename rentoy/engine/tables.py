@@ -1,7 +1,7 @@
 """Rules compiled once per variant into plain tuples the engine indexes directly.
 
-:func:`compile_variant` turns a :class:`~rentoy.variant.Variant` into :class:`Tables`:
-its :class:`~rentoy.ruleset.Rules` as they are (``tables.rules.target``, one field per
+:func:`compile_variant` turns a :class:`~rentoy.model.variant.Variant` into :class:`Tables`:
+its :class:`~rentoy.model.ruleset.Rules` as they are (``tables.rules.target``, one field per
 rule of the rule table), the few values the inner loop wants in another form (the
 arrastre as a number, the raise and answer rights as flags, the steps a hand's value
 can take, with the whole game for *juego fuera*) and, for each of the four possible
@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..cards import DECK, RANKS, SUITS, Card, TrumpRelative
-from ..ruleset import Rules
-from ..variant import Variant
+from ..model.cards import DECK, RANKS, SUITS, Card, TrumpRelative
+from ..model.ruleset import Rules
+from ..model.variant import Variant
 
 __all__ = ["Tables", "TrumpTables", "compile_variant", "as_variant", "DECKS", "TRICK_RULES",
            "TOP_POWER", "TRUMP_POWER", "PLAIN_POWER", "ARRASTRE_NONE", "ARRASTRE_FOLLOW", "ARRASTRE_OVERTRUMP"]
@@ -100,13 +100,13 @@ _compiled: dict[int, tuple[Variant, Tables]] = {}
 def as_variant(variant: Variant | str) -> Variant:
     """``variant`` itself, or for a convenience of callers, the variant an id or path
     names (``"1737+borrego"``). The engine reads only the :class:`Variant`; naming one
-    by id is the file loader's work (:func:`rentoy.variants.load_variant`), asked here
+    by id is the file loader's work (:func:`rentoy.data.variants.load_variant`), asked here
     only when a caller gives a name."""
     if isinstance(variant, Variant):
         return variant
     if not isinstance(variant, str):
         raise TypeError(f"a variant is a Variant or its id, not {type(variant).__name__}")
-    from ..variants import load_variant     # not at import: the engine needs no file reader
+    from ..data.variants import load_variant     # not at import: the engine needs no file reader
 
     return load_variant(variant)
 

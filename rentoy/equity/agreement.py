@@ -25,7 +25,7 @@ from ..bots import SearchBot, make_bot
 from ..engine import Game, compile_variant
 from ..engine.actions import ACCEPT, FOLD, GAME_CALL, PLAY, RAISE
 from ..simulation.play import stream_seed
-from ..variants import load_variant
+from ..data.variants import load_variant
 
 __all__ = ["Agreement", "betting_agreement"]
 

@@ -40,9 +40,9 @@ from ..analysis.stakes import (Point, Range, ScoreChances, Stakes, Step, after_h
                                raise_steps, value_points)
 from ..engine import compile_variant
 from ..engine.rules import decides_game
-from ..i18n import _, interval, number, percent, use_language
-from ..variant import Variant
-from ..variants import load_variant
+from ..core.i18n import _, interval, number, percent, use_language
+from ..model.variant import Variant
+from ..data.variants import load_variant
 from .table import bootstrap
 
 __all__ = ["Decision", "decisions", "describe", "decision_json", "chance_text", "TEAM_NAMES",

@@ -28,10 +28,10 @@ from typing import Any, Callable, Iterable, Sequence
 from ..bots import make_bot
 from ..engine import Game, Hand
 from ..simulation.play import stream_seed, variant_spec
-from ..consistency import check_players
-from ..variant import Variant
-from ..variants import load_variant
-from ..workers import process_pool
+from ..model.consistency import check_players
+from ..model.variant import Variant
+from ..data.variants import load_variant
+from ..core.workers import process_pool
 
 __all__ = ["DEFAULT_BOTS", "HandTask", "GameTask", "measure_hands", "play_from",
            "hands_at", "games_from", "Outcome", "score_cells"]

@@ -36,17 +36,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator, Sequence
 
-from .. import i18n
+from ..core import i18n
 from ..analysis import move_winners, position_of
 from ..analysis.stakes import ScoreChances, Stakes, load_chances
 from ..bots import SearchBot
-from ..cards import DECK
+from ..model.cards import DECK
 from ..engine import Game, compile_variant
 from ..engine.actions import ACCEPT, FOLD, GAME_CALL, PLAY, RAISE
-from ..i18n import N_, _, use_language
+from ..core.i18n import N_, _, use_language
 from ..simulation.play import variant_spec
 from ..walkthrough.reading import read_record
-from ..yamlfile import read_text
+from ..data.yamlfile import read_text
 from .decisions import chance_text
 
 __all__ = ["MARKS", "Entry", "Review", "review_record", "annotated_record", "mark_of",

@@ -20,10 +20,10 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from ..analysis.stakes import STORE, ScoreChances, chances_from_json
-from ..files import write_atomic
-from ..variant import Variant
-from ..variants import load_variant
-from ..yamlfile import load_json
+from ..core.files import write_atomic
+from ..model.variant import Variant
+from ..data.variants import load_variant
+from ..data.yamlfile import load_json
 from .table import EquityTable
 
 __all__ = ["table_json", "table_from_json", "store_path", "load_stored", "stale",
@@ -149,7 +149,7 @@ def write_table(path: Path, data: Mapping[str, Any]) -> None:
 
 
 def _problem(path: Path, what: str, hint: str) -> Exception:
-    from ..errors import InputError
+    from ..core.errors import InputError
 
     return InputError.at(what, file=path, hint=hint)
 
@@ -158,10 +158,10 @@ def read_table(path: str | Path, variant: Variant | None = None,
                players: int | None = None) -> tuple[EquityTable, dict[str, Any]]:
     """The table stored at ``path`` (``rentoy equity --save`` writes one), checked: a
     damaged file, or one made for other rules or another table size than ``variant``
-    at ``players`` seats, is an :class:`~rentoy.errors.InputError` that names the file
+    at ``players`` seats, is an :class:`~rentoy.core.errors.InputError` that names the file
     and says what is wrong."""
-    from ..i18n import _
-    from ..yamlfile import load_json
+    from ..core.i18n import _
+    from ..data.yamlfile import load_json
 
     file = Path(path)
     hint = _("write it again with rentoy equity VARIANT --save FILE")

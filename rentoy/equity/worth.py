@@ -22,7 +22,7 @@ from typing import Any
 from ..analysis.stakes import ScoreChances, load_chances
 from ..engine import Hand, compile_variant
 from ..engine.actions import ACCEPT, FOLD, GAME_CALL, RAISE
-from ..i18n import _, use_language
+from ..core.i18n import _, use_language
 from ..walkthrough import load_walkthrough
 from ..analysis.stakes import Range
 from .store import find_table

@@ -7,7 +7,7 @@ and the record. This module holds no game loop: a :class:`Seat` turns the page's
 requests (JSON text, :meth:`Seat.handle`) into the session's calls and the session's
 events and view into JSON. The session moves one bot at a time here (its ``auto`` off),
 so that the page shows each move as it comes. The variant comes as the data
-:func:`rentoy.variant.variant_data` writes (compiled when the site is built), so the
+:func:`rentoy.model.variant.variant_data` writes (compiled when the site is built), so the
 page needs no YAML reader and no schema validator; the module imports nothing outside
 the standard library and runs unchanged under CPython.
 
@@ -48,18 +48,18 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ..bots import BOT_NAMES
-from ..cards import SUIT_NAMES, Card
+from ..model.cards import SUIT_NAMES, Card
 from ..engine import PLAY, RAISE, TEAMS, Action, ActionSyntaxError, Deal
 from ..comparison.reference import refusal_origin, status_word
-from ..errors import RentoyError
-from ..glossary import gloss, raise_gloss
-from ..i18n import LANGUAGES, _, data_text, ngettext, use_language
-from ..notation import NotationError, parse_deal
-from ..ruletable import RULE_NAMES, rule_title
+from ..core.errors import RentoyError
+from ..data.glossary import gloss, raise_gloss
+from ..core.i18n import LANGUAGES, _, data_text, ngettext, use_language
+from ..model.notation import NotationError, parse_deal
+from ..model.ruletable import RULE_NAMES, rule_title
 from ..table.events import TableEvent
 from ..table.session import PARTNER_MODES, Session
 from ..table.words import read_line
-from ..variant import Variant, variant_from_data
+from ..model.variant import Variant, variant_from_data
 from ..walkthrough.narrate import value_text
 from ..walkthrough.state import Snapshot
 
@@ -411,7 +411,7 @@ LINK_DIGITS = 3
 def read_link(deal: object, dealer: object, score: object
               ) -> tuple[Deal | None, int | None, tuple[int, int]]:
     """A Play link's ``deal``, ``dealer`` and ``score`` (the words of its address), read
-    as ``rentoy play --deal`` reads a deal (:func:`rentoy.notation.parse_deal`, the
+    as ``rentoy play --deal`` reads a deal (:func:`rentoy.model.notation.parse_deal`, the
     dealer as its ``/ dealer`` part) and a score as ``A-B``; each number bounded to
     :data:`LINK_DIGITS` digits before it is read. Anything wrong is a :class:`SeatError`
     that says what, in words.

@@ -13,7 +13,7 @@ target; a variant that plays matches (a best of N games) is played one game at a
   The engine waits for them through its explicit chance step
   (:meth:`rentoy.engine.Game.deal`).
 - **Actions** are the 40 cards by index (``0`` = the As de oros, as in
-  :data:`rentoy.cards.DECK`), then ``40`` raise, ``41`` accept and ``42`` fold. The
+  :data:`rentoy.model.cards.DECK`), then ``40`` raise, ``41`` accept and ``42`` fold. The
   player to act is the engine's :attr:`~rentoy.engine.game.Rounds.current_seat`: facing a raise,
   the seat the variant's rules name to answer.
 - **What a player sees** comes from the engine's :class:`~rentoy.engine.Observation`:
@@ -42,13 +42,13 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from ..cards import DECK
+from ..model.cards import DECK
 from ..engine import (Action, Deal, Game, Observation, cards_left, compile_variant,
                       encoding_size)
 from ..engine.actions import ACCEPT, FOLD, PLAY, RAISE, accept, fold, play, raise_
 from ..engine.hand import max_game_actions, max_hand_actions
-from ..variant import Variant
-from ..variants import load_variant
+from ..model.variant import Variant
+from ..data.variants import load_variant
 
 __all__ = ["GAME_NAME", "RAISE_ACTION", "ACCEPT_ACTION", "FOLD_ACTION", "NUM_ACTIONS",
            "RentoyGame", "RentoyState", "RentoyObserver", "action_id", "engine_action"]

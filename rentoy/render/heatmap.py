@@ -4,7 +4,7 @@
 percentage in it, and saves the figure to a file whose suffix gives the format (``.svg``,
 ``.png``, ``.pdf``), atomically. SVG output is deterministic (no date, fixed ids), so a
 docs build does not churn it. matplotlib is imported here only; a missing one is an
-:class:`~rentoy.errors.InputError` that says how to install it.
+:class:`~rentoy.core.errors.InputError` that says how to install it.
 """
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ import io
 from pathlib import Path
 from typing import TYPE_CHECKING, Sequence
 
-from ..errors import InputError, Problem
-from ..files import write_atomic
-from ..i18n import _
+from ..core.errors import InputError, Problem
+from ..core.files import write_atomic
+from ..core.i18n import _
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..i18n import _, number
+from ..core.i18n import _, number
 from . import Report, Table
 
 

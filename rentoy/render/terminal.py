@@ -8,7 +8,7 @@ cannot encode accents or suit symbols write a plain transliteration (``Huétor``
 ``Huetor``) instead of failing.
 
 :class:`OutputStream` is what the command line writes through, standard output and
-standard error alike: every control character (:data:`rentoy.limits.CONTROL_CHARACTERS`:
+standard error alike: every control character (:data:`rentoy.core.limits.CONTROL_CHARACTERS`:
 ESC, BEL, CSI, ... from a file name or an argument) is written as a visible escape
 (:func:`printable`), so no output sets the terminal's title or clears its screen; and
 every character is written or the write fails, so output cut short (``ulimit -f``) is
@@ -30,7 +30,7 @@ import os
 import re
 import sys
 
-from ..limits import CONTROL_CHARACTERS
+from ..core.limits import CONTROL_CHARACTERS
 
 TYPE_CHECKING = False    # typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:

@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from ..i18n import _, number
+from ..core.i18n import _, number
 from . import Report, Table
 from .terminal import display_width, terminal_width
 

@@ -12,7 +12,7 @@ dask is an optional extra (``pip install -e '.[distributed]'`` in a clone), impo
 here and only when called. A missing extra, a timeout that is not a number of seconds
 (``nan``), a scheduler file that is not one (read like every file rentoy reads:
 bounded, a FIFO refused unread), an unreachable scheduler (within ``timeout`` seconds)
-or a cluster without workers is an :class:`~rentoy.errors.InputError` (exit status 2 on
+or a cluster without workers is an :class:`~rentoy.core.errors.InputError` (exit status 2 on
 the command line), and a worker lost for good (dask's ``KilledWorker``) a
 ``rentoy.workers.WorkerLost``.
 
@@ -43,10 +43,10 @@ from concurrent.futures import Executor, Future, InvalidStateError
 from contextlib import contextmanager
 from typing import Any, Callable, Iterator
 
-from ..errors import InputError, Location, Problem, RentoyError
-from ..i18n import _, number
-from ..workers import WorkerLost
-from ..yamlfile import load_json
+from ..core.errors import InputError, Location, Problem, RentoyError
+from ..core.i18n import _, number
+from ..core.workers import WorkerLost
+from ..data.yamlfile import load_json
 
 __all__ = ["dask_executor", "DEFAULT_TIMEOUT", "MAX_TIMEOUT", "scheduler_address",
            "ClusterLost"]
@@ -60,7 +60,7 @@ MAX_TIMEOUT: float = 86_400.0
 def scheduler_address(path: str) -> str:
     """The scheduler's address that the scheduler file at ``path`` gives (the JSON file
     ``dask scheduler --scheduler-file`` writes), read bounded; an
-    :class:`~rentoy.errors.InputError` when it is not such a file (dask itself would
+    :class:`~rentoy.core.errors.InputError` when it is not such a file (dask itself would
     wait for it to become one until the timeout)."""
 
     data = load_json(path)

@@ -39,8 +39,8 @@ from typing import Sequence
 from ..engine import Deal, Game, Outcome, compile_variant, draw_deal
 from ..bots import Bot
 from ..bots import team_bots
-from ..variant import Variant
-from ..variants import load_variant
+from ..model.variant import Variant
+from ..data.variants import load_variant
 from .duties import duty_counts
 from .stats import Moments
 
@@ -66,7 +66,7 @@ def stream_seed(seed: int, stream: int, game: int, hand: int = 0) -> int:
 
 
 def variant_spec(variant: Variant) -> str:
-    """What a worker passes to :func:`~rentoy.variants.load_variant` to get ``variant``
+    """What a worker passes to :func:`~rentoy.data.variants.load_variant` to get ``variant``
     back: the built-in id, or the file's absolute path, with its options."""
     if variant.builtin or variant.path is None:
         return variant.id
@@ -104,7 +104,7 @@ class ChunkResult:
 def play_chunk(task: ChunkTask) -> ChunkResult:
     """Play a chunk of games under every variant (the unit of work of a simulation).
 
-    The variants are loaded by spec (:func:`~rentoy.variants.load_variant` keeps them
+    The variants are loaded by spec (:func:`~rentoy.data.variants.load_variant` keeps them
     cached until their files change).
     """
     variants = [load_variant(spec) for spec in task.specs]

@@ -61,11 +61,11 @@ from ..bots import parse_team_specs, team_bots
 from ..engine import Game, Hand
 from ..engine.rules import Outcome, duties as duties_of
 from ..engine.tables import compile_variant
-from ..i18n import N_
-from ..limits import MAX_HANDS
-from ..variant import Variant
-from ..variants import load_variants
-from ..workers import process_pool
+from ..core.i18n import N_
+from ..core.limits import MAX_HANDS
+from ..model.variant import Variant
+from ..data.variants import load_variants
+from ..core.workers import process_pool
 from .duties import duty_counts
 from .play import play_game, variant_spec
 from .run import choose_players

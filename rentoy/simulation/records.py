@@ -19,9 +19,9 @@ from pathlib import Path
 
 from ..bots import team_bots
 from ..engine import Game
-from ..files import check_output, check_output_folder, write_output
-from ..variant import Variant
-from ..variants import load_variant
+from ..core.files import check_output, check_output_folder, write_output
+from ..model.variant import Variant
+from ..data.variants import load_variant
 from ..walkthrough.record import PlayedHand, record_text
 from .play import play_game, variant_spec
 from .run import choose_players, parse_bots
@@ -61,7 +61,7 @@ def check_game_records(variant: Variant | str, folder: str | Path, games: int, *
                        force: bool = False) -> None:
     """Refuse, before anything is simulated, a folder the records cannot be written to or
     a record that would replace a file (without ``force``): the rule of
-    :func:`rentoy.files.check_output`."""
+    :func:`rentoy.core.files.check_output`."""
 
     where = check_output_folder(folder, "--save-games")
     for path in _record_paths(load_variant(variant), where, games):

@@ -21,10 +21,10 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from ..bots import bot_words
-from ..errors import InputError, Location, Problem
-from ..files import write_output
-from ..frozen import replace
-from ..i18n import N_, _, interval, ngettext, number, percent
+from ..core.errors import InputError, Location, Problem
+from ..core.files import write_output
+from ..core.frozen import replace
+from ..core.i18n import N_, _, interval, ngettext, number, percent
 from ..render import Report, Table
 from .duties import zero_by_construction
 from .run import SimulationResult
@@ -229,7 +229,7 @@ def simulation_report(result: SimulationResult, reference: str | None = None,
 
 def check_plot_path(path: str | Path) -> Path:
     """``path`` if a plot can be written there, before any simulation runs; else an
-    :class:`~rentoy.errors.InputError` saying what is wrong and what would do.
+    :class:`~rentoy.core.errors.InputError` saying what is wrong and what would do.
 
     The suffix must be one of :data:`PLOT_FORMATS`, the path must not be a folder, and
     matplotlib must be installed (missing folders are made when the plot is written).
@@ -237,7 +237,7 @@ def check_plot_path(path: str | Path) -> Path:
     >>> check_plot_path("results")
     Traceback (most recent call last):
     ...
-    rentoy.errors.InputError: --plot results: give a file name ending in .svg, .png or .pdf (e.g. results.svg)
+    rentoy.core.errors.InputError: --plot results: give a file name ending in .svg, .png or .pdf (e.g. results.svg)
     """
 
 
@@ -269,7 +269,7 @@ def plot_comparison(result: SimulationResult, path: str | Path,
 
     The format follows the file's suffix (``.svg``, ``.png``, ``.pdf``). SVG output is
     deterministic (no date, fixed element ids), so a docs build does not churn it. An
-    existing file is replaced only with ``force`` (:func:`rentoy.files.write_output`).
+    existing file is replaced only with ``force`` (:func:`rentoy.core.files.write_output`).
     Returns the path written.
     """
 

@@ -45,10 +45,10 @@ from typing import Any, Callable, Sequence
 from ..bots import BOT_NAMES as _BOT_NAMES, parse_team_specs
 from ..engine import compile_variant
 from ..engine.rules import duties
-from ..errors import InputError, Problem
-from ..variant import Variant
-from ..variants import load_variants
-from ..workers import WorkerLost, process_pool
+from ..core.errors import InputError, Problem
+from ..model.variant import Variant
+from ..data.variants import load_variants
+from ..core.workers import WorkerLost, process_pool
 from .play import ChunkResult, ChunkTask, play_chunk, variant_spec
 from .stats import STATISTIC_NAMES, STATISTICS, Estimate, Moments
 
@@ -220,7 +220,7 @@ def simulate(variants: str | Variant | Sequence[str | Variant], hands: int, seed
              progress: Callable[[int, int], None] | None = None) -> SimulationResult:
     """Play the same games under each variant with bots; measure and compare.
 
-    ``variants``: ids, paths or :class:`~rentoy.variant.Variant` objects (options
+    ``variants``: ids, paths or :class:`~rentoy.model.variant.Variant` objects (options
     allowed: ``1737+borrego``); ``hands``: at least this many hands per variant, in
     whole games (see the module docstring); ``seed``: the run's seed; ``players``: the
     table size (see :func:`choose_players`); ``bots``: ``random``, ``greedy``, or
@@ -239,7 +239,7 @@ def simulate(variants: str | Variant | Sequence[str | Variant], hands: int, seed
     :class:`~rentoy.simulation.play.ChunkResult` objects of integers: all of it
     pickles, which is all a process pool or a cluster needs.
 
-    Raises :class:`~rentoy.errors.InputError` (exit status 2 on the command line) for
+    Raises :class:`~rentoy.core.errors.InputError` (exit status 2 on the command line) for
     unknown variants, bad counts or bots.
     """
     resolved = _resolve(variants)

@@ -43,7 +43,7 @@ from fractions import Fraction
 from statistics import NormalDist
 from typing import Any, Iterable, Sequence
 
-from ..i18n import N_, _
+from ..core.i18n import N_, _
 
 __all__ = ["FIELDS", "Statistic", "STATISTICS", "STATISTIC_NAMES", "Estimate", "Moments",
            "Z95", "mean_interval", "wilson_interval"]

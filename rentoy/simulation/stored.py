@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from ..bots import bot_words
-from ..i18n import N_, _
+from ..core.i18n import N_, _
 from ..render import Table
 from .report import format_rate
 from .stats import STATISTICS

@@ -16,15 +16,15 @@ from sphinx import addnodes
 from sphinx.domains.std import make_glossary_term
 from sphinx.util.docutils import ReferenceRole
 
-from ..i18n import N_, _, data_text, language
+from ..core.i18n import N_, _, data_text, language
 from .citations import (citation_nodes, citation_text, full_citation, is_anonymous,
                         short_citations, source_refs)
 from .directives import RentoyDirective
 from .evidence import source_label, spanish_quotations
 from .elements import foreign, paragraph, spanish, table, xref
-from ..errors import suggest
-from ..glossary import load_glossary, term_key
-from ..sources import builtin_dir, load_sources
+from ..core.errors import suggest
+from ..data.glossary import load_glossary, term_key
+from ..data.sources import builtin_dir, load_sources
 from .domain import register_id
 from .errors import Failure, failure_from, library_errors, report_failure
 from .tracking import note_files
@@ -32,7 +32,7 @@ from .tracking import note_files
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
-    from ..sources import Source
+    from ..data.sources import Source
 
 __all__ = ["BibliographyDirective", "GlossaryDirective", "TerminologyDirective",
            "SourceRole"]
@@ -175,7 +175,7 @@ class TerminologyDirective(RentoyDirective):
     edition uses it, with the evidence for the choice (rentoy/locale/es/terminology.yaml)."""
 
     def make(self) -> list[nodes.Node]:
-        from ..terminology import load_terminology, terminology_path
+        from ..data.terminology import load_terminology, terminology_path
 
         note_files(self.env, [terminology_path()])
         rows = []

@@ -15,18 +15,18 @@ from typing import TYPE_CHECKING, Iterable, Sequence, TypedDict
 from docutils import nodes
 from docutils.parsers.rst import directives
 
-from ..cards import DECK, SUIT_NAMES, SUITS, Card, parse_card
+from ..model.cards import DECK, SUIT_NAMES, SUITS, Card, parse_card
 from ..engine import compile_variant
-from ..i18n import _
+from ..core.i18n import _
 from ..walkthrough.narrate import team_of_seat
 from .directives import RentoyDirective, RentoyRole
 from .elements import paragraph, spanish, table
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
-    from ..cards import Card
+    from ..model.cards import Card
     from ..engine import Deal
-    from ..variant import Variant
+    from ..model.variant import Variant
 
 __all__ = ["card_node", "cards_node", "deal_nodes", "turn_up_name", "card_orders", "CardOrders",
            "CardOrdersDirective", "CardsRole"]

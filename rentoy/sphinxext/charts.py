@@ -19,7 +19,7 @@ from typing import Sequence
 
 from docutils import nodes
 
-from ..i18n import number, percent
+from ..core.i18n import number, percent
 from .elements import paragraph
 from .figures import svg_figure, svg_text
 

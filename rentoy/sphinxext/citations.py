@@ -16,13 +16,13 @@ from typing import TYPE_CHECKING, Mapping, Sequence
 
 from docutils import nodes
 
-from ..frozen import replace
-from ..i18n import data_text
-from ..sources import load_sources
+from ..core.frozen import replace
+from ..core.i18n import data_text
+from ..data.sources import load_sources
 from .elements import xref
 
 if TYPE_CHECKING:
-    from ..sources import Source
+    from ..data.sources import Source
 
 __all__ = ["short_citations", "citation_nodes", "full_citation", "citation_text",
            "source_refs", "is_anonymous"]

@@ -25,7 +25,7 @@ from docutils import nodes
 from docutils.parsers.rst import directives
 
 from ..comparison.rules import compare_rules
-from ..i18n import _, number
+from ..core.i18n import _, number
 from ..simulation import simulate, simulation_report
 from ..simulation.report import format_estimate, merged_report, same_play_groups
 from ..simulation.stats import STATISTICS
@@ -37,13 +37,13 @@ from .library import column_groups
 from .tracking import variant_files
 from .variants import rule_label, status_legend
 from ..bots import bot_words
-from ..caches import cache_dir, json_payload, read_sealed, write_sealed
+from ..core.caches import cache_dir, json_payload, read_sealed, write_sealed
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
     from ..comparison.rules import RuleComparison
-    from ..variant import Variant
+    from ..model.variant import Variant
 
 __all__ = ["CompareDirective", "SimulationDirective", "comparison_table"]
 
@@ -219,10 +219,10 @@ class SimulationDirective(RentoyDirective):
 def cached_simulation(variants: Sequence[Any], settings: dict[str, Any],
                       run: Any) -> Any:
     """``run()``'s simulation result, kept in rentoy's cache folder (see
-    :func:`rentoy.caches.cache_dir`) under the digest of what decides it: the settings,
+    :func:`rentoy.core.caches.cache_dir`) under the digest of what decides it: the settings,
     the variants' files and rentoy's own code. The English and the Spanish builds play
     the same games: the second reads what the first measured. The cache is data (JSON,
-    sealed and checked on every read by :mod:`rentoy.caches`), never code."""
+    sealed and checked on every read by :mod:`rentoy.core.caches`), never code."""
 
 
     digest = hashlib.sha256(repr(sorted(settings.items())).encode())

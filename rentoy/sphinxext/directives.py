@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING
 from docutils import nodes
 from sphinx.util.docutils import SphinxDirective, SphinxRole
 
-from .. import variants as variants_module
-from ..variants import builtin_variants
+from ..data import variants as variants_module
+from ..data.variants import builtin_variants
 from .errors import Failure, failure_from, library_errors, report_failure
 from .language import untranslatable
 from .tracking import library_files, note_files, note_listing, variant_files
@@ -22,7 +22,7 @@ from .tracking import library_files, note_files, note_listing, variant_files
 if TYPE_CHECKING:
     from sphinx.environment import BuildEnvironment
 
-    from ..variant import Variant
+    from ..model.variant import Variant
 
 __all__ = ["RentoyDirective", "RentoyRole", "split_spec_rule"]
 

@@ -27,10 +27,10 @@ from sphinx.util.osutil import relative_uri
 
 from .. import __version__
 from ..comparison.reference import rules_report
-from ..files import write_atomic
-from ..i18n import _
+from ..core.files import write_atomic
+from ..core.i18n import _
 from ..render import render
-from ..variants import builtin_ids, load_variant
+from ..data.variants import builtin_ids, load_variant
 from .directives import RentoyDirective
 from .elements import paragraph
 from .errors import logger

@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Any, Sequence, TypeAlias
 from docutils import nodes
 from sphinx import addnodes
 
-from ..i18n import N_, _, ngettext
-from ..provenance import STATUS_MARKS
+from ..core.i18n import N_, _, ngettext
+from ..model.provenance import STATUS_MARKS
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx

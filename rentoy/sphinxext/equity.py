@@ -34,8 +34,8 @@ from ..engine import compile_variant
 from ..equity.decisions import decisions, take_intervals
 from ..equity.store import load_stored, stale, store_path, table_from_json
 from ..equity.worth import walkthrough_worth
-from ..files import write_atomic
-from ..i18n import _, data_text, language, number
+from ..core.files import write_atomic
+from ..core.i18n import _, data_text, language, number
 from ..render.heatmap import heatmap_svg
 from ..simulation import wilson_interval
 from .directives import RentoyDirective

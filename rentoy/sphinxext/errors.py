@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from sphinx.util import logging
 
-from ..cards import CardError
-from ..errors import InputError, RentoyError
+from ..model.cards import CardError
+from ..core.errors import InputError, RentoyError
 from .shared import mark_failed
 
 if TYPE_CHECKING:

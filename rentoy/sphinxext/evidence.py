@@ -13,11 +13,11 @@ from typing import TYPE_CHECKING, Any, Sequence
 from docutils import nodes
 
 from ..comparison.reference import rule_quotations
-from ..glossary import lookup
-from ..i18n import N_, _, data_text, language
-from ..quotations import load_quotations, passage_quoted
-from ..sources import builtin_dir, load_sources
-from ..variants import builtin_ids, cited_source
+from ..data.glossary import lookup
+from ..core.i18n import N_, _, data_text, language
+from ..data.quotations import load_quotations, passage_quoted
+from ..data.sources import builtin_dir, load_sources
+from ..data.variants import builtin_ids, cited_source
 from .citations import citation_text, short_citations, source_refs
 from .directives import RentoyDirective
 from .domain import register_id
@@ -28,7 +28,7 @@ from .tracking import note_files
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
-    from ..variant import Variant
+    from ..model.variant import Variant
 
 __all__ = ["labelled_sources", "quotation_refs", "spanish_quotations", "QuotationsDirective"]
 

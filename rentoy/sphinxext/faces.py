@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from ..cards import Card
+    from ..model.cards import Card
 
 __all__ = ["face_svg"]
 

@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
 
-from ..family import load_family
-from ..i18n import N_, _, data_text
-from ..sources import KINDS, builtin_dir, load_sources
+from ..data.family import load_family
+from ..core.i18n import N_, _, data_text
+from ..data.sources import KINDS, builtin_dir, load_sources
 from .citations import citation_text, source_refs
 from .directives import RentoyDirective
 from .elements import paragraph, status_node, status_word, table

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from docutils import nodes
 
-from ..i18n import _
+from ..core.i18n import _
 from .elements import paragraph
 from .errors import logger
 

@@ -3,7 +3,7 @@
 Sphinx translates the hand-written pages from their catalogs
 (``docs/locales/<lang>/LC_MESSAGES/<page>.po``); everything this extension generates
 (tables, notes, narration, figures) is rendered by rentoy itself in the build's
-language, through :mod:`rentoy.i18n`, and kept out of the pages' catalogs. This module:
+language, through :mod:`rentoy.core.i18n`, and kept out of the pages' catalogs. This module:
 
 - speaks the build's ``language`` (``-D language=es``) from ``config-inited`` on, so
   every directive, role and figure writes its words in it;
@@ -20,7 +20,7 @@ language, through :mod:`rentoy.i18n`, and kept out of the pages' catalogs. This 
 - counts, in a build in another language, each page's messages that its catalog lacks,
   leaves untranslated or marks fuzzy (:class:`CatalogGaps`, before Sphinx translates the
   page), and writes them to ``rentoy-catalog-gaps.json`` in the doctrees folder: the
-  tests read it (see :mod:`rentoy.catalogs` for the command that updates the catalogs).
+  tests read it (see :mod:`rentoy.data.catalogs` for the command that updates the catalogs).
 
 >>> edition_href("en", "es", {"en": "", "es": "es/"}, "variants/generated/1737",
 ...              "variants/generated/1737.html")
@@ -43,8 +43,8 @@ from sphinx import addnodes
 from sphinx.transforms import SphinxTransform
 from sphinx.util.nodes import extract_messages
 
-from ..files import write_atomic
-from ..i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, set_language
+from ..core.files import write_atomic
+from ..core.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, set_language
 from .errors import logger
 
 if TYPE_CHECKING:

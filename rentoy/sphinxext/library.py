@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from docutils import nodes
 
-from ..i18n import _, data_text
-from ..provenance import STATUS_MARKS, STATUSES
-from ..ruletable import RULE_NAMES
-from ..variants import is_uncorroborated
+from ..core.i18n import _, data_text
+from ..model.provenance import STATUS_MARKS, STATUSES
+from ..model.ruletable import RULE_NAMES
+from ..data.variants import is_uncorroborated
 from .citations import source_refs
 from .directives import RentoyDirective
 from .elements import cell, paragraph, status_count, status_node, status_word, table
@@ -19,7 +19,7 @@ from .variants import rule_label, status_legend, variant_ref
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
-    from ..variant import Variant
+    from ..model.variant import Variant
 
 __all__ = ["provenance_matrix", "variant_list", "column_groups"]
 

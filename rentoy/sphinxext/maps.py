@@ -20,12 +20,12 @@ from typing import TYPE_CHECKING, Any
 from docutils import nodes
 from docutils.parsers.rst import directives
 
-from ..i18n import _, data_text
-from ..yamlfile import load_document
+from ..core.i18n import _, data_text
+from ..data.yamlfile import load_document
 from .directives import RentoyDirective
 from .elements import paragraph, xref
 from .errors import Failure
-from ..i18n import number
+from ..core.i18n import number
 from .figures import figure, ref_href, svg_text
 from .tracking import note_files
 

@@ -27,12 +27,12 @@ from typing import TYPE_CHECKING
 from docutils import nodes
 from sphinx.errors import ConfigError
 
-from ..cards import CardError
-from ..errors import RentoyError
-from ..files import write_atomic
-from ..i18n import data_text
-from ..sources import builtin_dir, set_variants_dir
-from ..variants import builtin_ids
+from ..model.cards import CardError
+from ..core.errors import RentoyError
+from ..core.files import write_atomic
+from ..core.i18n import data_text
+from ..data.sources import builtin_dir, set_variants_dir
+from ..data.variants import builtin_ids
 from ..walkthrough import load_walkthrough
 from .directives import RentoyRole
 from .errors import library_errors, logger

@@ -11,7 +11,7 @@ PATH`` (a worked example's first deal) links to that page with the game chosen.
 
 When an HTML build finishes, the page's files are written into the built site under
 ``_static/play/``: ``data.json`` (every built-in variant compiled to data with
-:func:`rentoy.variant.variant_data`, its options included; the card faces as the site
+:func:`rentoy.model.variant.variant_data`, its options included; the card faces as the site
 draws them; the sources' titles, for refusals), the project's own wheel built from the
 checkout (without network, by the build backend already installed), and
 ``manifest.js`` (what is there and how big it is). The Python runtime, Pyodide, pinned
@@ -41,7 +41,7 @@ from urllib.parse import urlencode
 from docutils import nodes
 from docutils.parsers.rst import directives
 
-from ..i18n import N_, _, data_text, language, ngettext
+from ..core.i18n import N_, _, data_text, language, ngettext
 
 from .directives import RentoyDirective
 from .errors import logger
@@ -292,9 +292,9 @@ class PlayDirective(RentoyDirective):
     page's script from what the engine in the page says)."""
 
     def make(self) -> list[nodes.Node]:
-        from ..cards import CardError
-        from ..errors import RentoyError
-        from ..variants import builtin_ids, load_variant
+        from ..model.cards import CardError
+        from ..core.errors import RentoyError
+        from ..data.variants import builtin_ids, load_variant
 
         rows = []
         for vid in builtin_ids():
@@ -331,14 +331,14 @@ def play_query(variant: Any, *, players: int | None = None, deal: Any = None,
                title: str | None = None) -> str:
     """The query string that opens the Play page with a variant (and a first deal)
     chosen: ``variant``, ``options``, ``players``, ``deal`` (the one-line deal notation
-    that ``rentoy play --deal`` reads, :mod:`rentoy.notation`), ``dealer``, ``score``
+    that ``rentoy play --deal`` reads, :mod:`rentoy.model.notation`), ``dealer``, ``score``
     (``A-B``) and ``title``.
 
     >>> from rentoy.variants import load_variant
     >>> play_query(load_variant("1737+borrego"), players=2)
     'variant=1737&options=borrego&players=2'
     """
-    from ..notation import format_deal
+    from ..model.notation import format_deal
 
     query: dict[str, str] = {"variant": variant.base_id}
     if variant.applied_options:
@@ -455,12 +455,12 @@ def build_wheel(folder: Path) -> Path:
 def page_data() -> dict[str, Any]:
     """What the page reads when a game starts: every built-in variant as data, the card
     faces, and the sources' titles (in the language spoken, where the catalog has them)."""
-    from ..cards import DECK, CardError
-    from ..errors import RentoyError
+    from ..model.cards import DECK, CardError
+    from ..core.errors import RentoyError
     from ..integrations.browser import page_words
-    from ..sources import load_sources
-    from ..variant import variant_data
-    from ..variants import builtin_ids, load_variant
+    from ..data.sources import load_sources
+    from ..model.variant import variant_data
+    from ..data.variants import builtin_ids, load_variant
     from .faces import face_svg
 
     variants = {}
@@ -487,7 +487,7 @@ def page_data() -> dict[str, Any]:
 
 def _settings(data: dict[str, Any]) -> list[dict[str, Any]]:
     """What the choices before a game need of each variant."""
-    from ..variant import variant_from_data
+    from ..model.variant import variant_from_data
 
     out = []
     for vid, vdata in data["variants"].items():

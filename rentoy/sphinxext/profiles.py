@@ -21,7 +21,7 @@ from docutils.parsers.rst import directives
 
 from ..comparison.profile import profile_report
 from ..comparison.remarks import remarks_report
-from ..i18n import _
+from ..core.i18n import _
 from .directives import RentoyDirective
 from .elements import report_nodes
 from .errors import Failure

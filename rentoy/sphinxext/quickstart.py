@@ -16,10 +16,10 @@ from typing import TYPE_CHECKING, Any
 from docutils import nodes
 from docutils.parsers.rst import directives
 
-from ..cards import DECK, SUIT_NAMES, SUITS
+from ..model.cards import DECK, SUIT_NAMES, SUITS
 from ..engine import Deal, Hand
-from ..errors import IllegalAction
-from ..i18n import _, data_text
+from ..core.errors import IllegalAction
+from ..core.i18n import _, data_text
 from ..walkthrough.narrate import score_text, team_of_seat
 from .cards import card_node, cards_node, deal_nodes
 from .directives import RentoyDirective
@@ -32,7 +32,7 @@ from ..comparison.reference import value_words
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
-    from ..cards import Card
+    from ..model.cards import Card
     from ..engine import TrickRecord
 
 __all__ = ["DeckDirective", "HandDirective", "DifferencesDirective", "trick_nodes",

@@ -28,13 +28,13 @@ from docutils.parsers.rst import directives
 from ..comparison.perfect import alike_groups
 from ..engine import compile_variant
 from ..engine.rules import duties
-from ..i18n import N_, _, interval, number, percent as per_cent
-from ..ruletable import rule_title
+from ..core.i18n import N_, _, interval, number, percent as per_cent
+from ..model.ruletable import rule_title
 from ..simulation.duties import zero_by_construction
 from ..simulation.report import format_difference
 from ..simulation.stats import STATISTICS, Estimate
-from ..variants import load_variant
-from ..yamlfile import load_json
+from ..data.variants import load_variant
+from ..data.yamlfile import load_json
 from .charts import Panel, Row, chart
 from .directives import RentoyDirective, RentoyRole
 from .elements import cell, paragraph, table, xref

@@ -9,11 +9,11 @@ from typing import TYPE_CHECKING, Any
 from docutils import nodes
 from docutils.parsers.rst import directives
 
-from ..i18n import _, ngettext
-from ..ruletable import RULES, rule_description, rule_title
-from ..validation import load_schema, resolve_ref
-from ..variants import schema_path
-from ..yamlfile import read_text
+from ..core.i18n import _, ngettext
+from ..model.ruletable import RULES, rule_description, rule_title
+from ..data.validation import load_schema, resolve_ref
+from ..data.variants import schema_path
+from ..data.yamlfile import read_text
 from .directives import RentoyDirective
 from .elements import table
 from .errors import Failure
@@ -161,9 +161,9 @@ def _bare(rule_schema: dict[str, Any]) -> dict[str, Any]:
 def schema_nodes(directive: RentoyDirective, schema: dict[str, Any]) -> list[nodes.Node]:
     """The variant-file schema in tables: the file's keys, the rules, the calls, the
     keys of an option; in the language spoken now. A rule is named and described as the
-    rule table says (:func:`rentoy.ruletable.rule_title`, ``rule_description``); the
+    rule table says (:func:`rentoy.model.ruletable.rule_title`, ``rule_description``); the
     other keys' descriptions are the schema's, translated by the catalogs (they are
-    marked where the schema is made, :mod:`rentoy.schemagen`)."""
+    marked where the schema is made, :mod:`rentoy.data.schemagen`)."""
 
     def md(text: str) -> list[nodes.Node]:
         return markdown_inline(directive, text)

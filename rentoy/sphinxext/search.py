@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from sphinx.search.en import SearchEnglish
 from sphinx.search.es import SearchSpanish
 
-from ..glossary import term_key
+from ..data.glossary import term_key
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from docutils import nodes
 from docutils.parsers.rst import directives
 
-from ..i18n import _
+from ..core.i18n import _
 
 if TYPE_CHECKING:
     from sphinx.environment import BuildEnvironment

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 
 from docutils import nodes
 
-from ..i18n import N_, _, data_text, interval, number, percent
+from ..core.i18n import N_, _, data_text, interval, number, percent
 from .charts import Panel, Row, chart
 from .directives import RentoyDirective
 from .elements import paragraph, table

@@ -12,8 +12,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable
 
-from ..sources import builtin_dir
-from ..variants import builtin_ids, builtin_variants
+from ..data.sources import builtin_dir
+from ..data.variants import builtin_ids, builtin_variants
 from .errors import logger
 from .shared import failed_pages, walkthrough_files
 
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from sphinx.application import Sphinx
     from sphinx.environment import BuildEnvironment
 
-    from ..variant import Variant
+    from ..model.variant import Variant
 
 __all__ = ["library_files", "variant_files", "note_files", "note_listing"]
 

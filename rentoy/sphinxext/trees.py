@@ -14,7 +14,7 @@ import textwrap
 from html import escape
 from typing import TYPE_CHECKING
 
-from ..i18n import N_, _, data_text
+from ..core.i18n import N_, _, data_text
 from ..walkthrough.narrate import score_text, value_text
 from .figures import svg_text
 

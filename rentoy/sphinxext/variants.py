@@ -23,9 +23,9 @@ from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx import addnodes
 
-from ..i18n import N_, _, data_text, ngettext
-from ..provenance import STATUSES
-from ..variants import is_uncorroborated, builtin_variants, schema_path
+from ..core.i18n import N_, _, data_text, ngettext
+from ..model.provenance import STATUSES
+from ..data.variants import is_uncorroborated, builtin_variants, schema_path
 from .cards import card_order_nodes
 from .citations import source_refs
 from .directives import RentoyDirective, RentoyRole, split_spec_rule
@@ -33,25 +33,25 @@ from .elements import (cell, facts, folded, paragraph, spanish, status_count, st
                        status_word, table, xref)
 from .errors import Failure
 from .tracking import note_files, note_listing
-from ..cards import CardError
+from ..model.cards import CardError
 from ..comparison.reference import carried_words, format_value, rule_origin, value_words
-from ..errors import RentoyError, suggest
-from ..glossary import gloss, raise_gloss
-from ..ruletable import RULE_NAMES, rule_description, rule_title
-from ..validation import load_schema
-from ..variant import is_game_step
-from .. import variants as variants_module
+from ..core.errors import RentoyError, suggest
+from ..data.glossary import gloss, raise_gloss
+from ..model.ruletable import RULE_NAMES, rule_description, rule_title
+from ..data.validation import load_schema
+from ..model.variant import is_game_step
+from ..data import variants as variants_module
 from ..walkthrough import load_walkthrough
 from .domain import register_id, register_target
 from .downloads import link, variant_files_uri
 from .evidence import labelled_sources, quotation_refs, spanish_quotations
 from .shared import headings_option, section, walkthrough_files, walkthrough_id
-from ..glossary import shown_gloss
+from ..data.glossary import shown_gloss
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
-    from ..variant import Variant
+    from ..model.variant import Variant
 
 __all__ = ["rules_table", "differences_table", "changed_rules", "rule_label", "options_table",
            "ladder_nodes", "status_legend", "variant_ref", "markdown_inline"]
@@ -532,7 +532,7 @@ class ValueRole(RentoyRole):
         _check_rule(rule)
         node = _value_node(rule, variant.values[rule])
         prov = variant.provenance[rule]
-        from ..ruletable import rule_title
+        from ..model.ruletable import rule_title
 
         title = f"{variant.id}, {rule_title(rule)}: {status_word(prov.status)}"
         if prov.source:

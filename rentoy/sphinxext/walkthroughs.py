@@ -21,8 +21,8 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from docutils import nodes
 
-from ..glossary import shown_gloss
-from ..i18n import N_, _, data_text
+from ..data.glossary import shown_gloss
+from ..core.i18n import N_, _, data_text
 from ..walkthrough import load_walkthrough, run_walkthrough, schema_path
 from ..walkthrough.narrate import score_text, team_of_seat, value_text
 from ..walkthrough.transcript import hand_heading

@@ -17,9 +17,9 @@ import random
 from ..analysis import Solver
 from ..analysis.worlds import sample_world, trick_in_play, trump_tables, unseen_cards
 from ..bots import SearchBot
-from ..cards import DECK
+from ..model.cards import DECK
 from ..engine import PLAY, Action, Observation
-from ..frozen import Frozen
+from ..core.frozen import Frozen
 
 __all__ = ["Hint", "hint", "chance_of_hand", "REASON_SAMPLES"]
 

@@ -12,10 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable
 
-from ..cards import Card
+from ..model.cards import Card
 from ..engine import Action
-from ..i18n import _, language
-from ..variant import Variant
+from ..core.i18n import _, language
+from ..model.variant import Variant
 
 __all__ = ["TableEvent", "View", "Bet", "seat_name", "play_line", "lines_of"]
 

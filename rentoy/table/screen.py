@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from ..cards import SUIT_NAMES, Card
+from ..model.cards import SUIT_NAMES, Card
 from ..engine import PLAY, TEAMS
-from ..i18n import _
+from ..core.i18n import _
 from ..render.terminal import display_width
 from ..render.text import wrap
 from ..walkthrough.narrate import score_text, value_text

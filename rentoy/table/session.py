@@ -39,11 +39,11 @@ from ..bots import Bot, SearchBot, make_bot, parse_bot
 from ..comparison.reference import refusal_origin, status_word
 from ..engine import (ACCEPT, FOLD, GAME_CALL, PLAY, RAISE, TEAMS, Action, Deal, Game, Hand, Match,
                       Observation, draw_deal)
-from ..errors import IllegalAction, InputError, Location, Problem
-from ..i18n import _, data_text, language, ngettext, percent
-from ..ruletable import rule_title
-from ..variant import Variant
-from ..variants import load_variant
+from ..core.errors import IllegalAction, InputError, Location, Problem
+from ..core.i18n import _, data_text, language, ngettext, percent
+from ..model.ruletable import rule_title
+from ..model.variant import Variant
+from ..data.variants import load_variant
 from ..walkthrough.reading import read_record
 from ..walkthrough.narrate import call_for, gloss_for, score_text, step_remarks, value_text
 from ..walkthrough.record import PlayedHand, record_text

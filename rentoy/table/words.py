@@ -31,15 +31,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from ..cards import Card, CardError, parse_card
+from ..model.cards import Card, CardError, parse_card
 from ..engine import ACCEPT, FOLD, GAME_CALL, PLAY, RAISE, Action
-from ..errors import suggest
-from ..glossary import term_key
-from ..consistency import COMMON_WORDS, HELP_WORDS, LEAVE_WORDS, SPOKEN_WORDS
-from ..i18n import _, language
-from ..limits import shown
-from ..variant import Variant
-from ..variants import load_variant
+from ..core.errors import suggest
+from ..data.glossary import term_key
+from ..model.consistency import COMMON_WORDS, HELP_WORDS, LEAVE_WORDS, SPOKEN_WORDS
+from ..core.i18n import _, language
+from ..core.limits import shown
+from ..model.variant import Variant
+from ..data.variants import load_variant
 
 __all__ = ["Reading", "read_line", "call_words", "action_words", "said_with_value",
            "HELP_WORDS", "LEAVE_WORDS", "COMMON_WORDS", "HINT_WORDS", "UNDO_WORDS",
@@ -148,7 +148,7 @@ def read_line(line: str, seat: int, cards: Sequence[Card], variant: Variant | st
         i = int(key) if len(key.lstrip("0")) <= 3 else len(cards) + 1000
         if 1 <= i <= len(cards):
             return Reading(Action(seat, PLAY, cards[i - 1]))
-        from ..i18n import ngettext
+        from ..core.i18n import ngettext
 
         return Reading(error=_("there is no card {number}: ").format(
             number=shown(key.lstrip('0') or '0', quoted=False))

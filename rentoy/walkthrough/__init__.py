@@ -3,7 +3,7 @@
 A walkthrough file (YAML, see ``docs/examples/``) names a variant and a deal, lists
 the actions taken, branches where the play could go more than one way, and states
 what must hold at the end of each segment. :func:`load_walkthrough` validates it
-(:class:`~rentoy.errors.WalkthroughError` with located problems otherwise),
+(:class:`~rentoy.core.errors.WalkthroughError` with located problems otherwise),
 :func:`run_walkthrough` plays it through the engine, and
 :mod:`rentoy.walkthrough.transcript` prints what happened.
 
@@ -42,7 +42,7 @@ additions:
 'Seat 2 (team A) wins the trick with 1o (As de oros, a trump). Tricks: A 1, B 0.'
 """
 
-from ..errors import WalkthroughError
+from ..core.errors import WalkthroughError
 from .model import (EXPECT_KEYS, ActionSpec, HandSpec, SegmentSpec, Walkthrough,
                     check_walkthrough, load_walkthrough, parse_walkthrough, schema_path)
 from .runner import BranchResult, Segment, Step, WalkthroughRun, run_walkthrough

@@ -7,7 +7,7 @@ everything that can be checked without playing: the file against
 ``rentoy/walkthrough/schema.json`` (unknown keys get a "did you mean"), the variant,
 the card codes, a card dealt twice, the shape of the deal, the action syntax and the
 seats, and the expectation keys. Every problem is reported at once, each with its
-file, line and key path, as a :class:`~rentoy.errors.WalkthroughError`.
+file, line and key path, as a :class:`~rentoy.core.errors.WalkthroughError`.
 
 >>> wt = parse_walkthrough('''
 ... title: A first raise
@@ -32,16 +32,16 @@ from types import MappingProxyType
 from typing import Any, Iterator, Mapping
 
 from ..bots import parse_bot
-from ..cards import Card, CardError, parse_card
+from ..model.cards import Card, CardError, parse_card
 from ..engine import REASONS, Action, ActionSyntaxError, Deal, Hand, draw_deal
-from ..errors import InputError, Location, Problem, VariantError, WalkthroughError, suggest
-from ..i18n import N_, _, data_text, language, ngettext
-from ..limits import shown
-from ..notation import NotationError, parse_deal
-from ..validation import schema_part, schema_problems
-from ..variant import Variant
-from ..variants import builtin_ids, load_variant
-from ..yamlfile import Document, load_document, parse_document
+from ..core.errors import InputError, Location, Problem, VariantError, WalkthroughError, suggest
+from ..core.i18n import N_, _, data_text, language, ngettext
+from ..core.limits import shown
+from ..model.notation import NotationError, parse_deal
+from ..data.validation import schema_part, schema_problems
+from ..model.variant import Variant
+from ..data.variants import builtin_ids, load_variant
+from ..data.yamlfile import Document, load_document, parse_document
 from .narrate import join_words
 
 #: A key path into a walkthrough document: mapping keys and list indexes.

@@ -19,14 +19,14 @@ from __future__ import annotations
 import json
 from typing import Any, Iterable
 
-from ..cards import SUITS, Card
+from ..model.cards import SUITS, Card
 from ..comparison.reference import joined, refusal_origin
 from ..engine import ACCEPT, FOLD, GAME_CALL, PLAY, RAISE, TEAMS, Action, Event, team_of
 from ..engine.tables import ARRASTRE_NONE, ARRASTRE_OVERTRUMP, compile_variant
-from ..errors import IllegalAction
-from ..glossary import gloss, raise_gloss
-from ..i18n import N_, _, language, ngettext
-from ..variant import Variant
+from ..core.errors import IllegalAction
+from ..data.glossary import gloss, raise_gloss
+from ..core.i18n import N_, _, language, ngettext
+from ..model.variant import Variant
 from .state import Snapshot
 
 __all__ = ["call_for", "gloss_for", "action_text", "step_remarks", "refusal_remarks",

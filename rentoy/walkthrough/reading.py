@@ -40,8 +40,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..errors import Location, Problem, WalkthroughError
-from ..i18n import _, ngettext
+from ..core.errors import Location, Problem, WalkthroughError
+from ..core.i18n import _, ngettext
 from .model import Walkthrough, load_walkthrough
 from .narrate import join_words
 from .runner import Segment, WalkthroughRun, expectation_failures, run_walkthrough
@@ -103,7 +103,7 @@ class Reading:
 
 def read_record(path: str | Path, *, main_line: bool = False) -> Reading:
     """Load the walkthrough at ``path`` and, for a record, play it and check the record
-    rules (see the module docstring). Raises :class:`~rentoy.errors.WalkthroughError`
+    rules (see the module docstring). Raises :class:`~rentoy.core.errors.WalkthroughError`
     for what loading refuses; the problems of play are in :attr:`Reading.problems`.
 
     With ``main_line`` (a reader of a walkthrough's main line as a game, as ``rentoy

@@ -26,10 +26,10 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from ..engine import Action, Deal, Hand
-from ..files import write_atomic
-from ..notation import format_deal
-from ..variant import Variant
-from ..variants import load_variant
+from ..core.files import write_atomic
+from ..model.notation import format_deal
+from ..model.variant import Variant
+from ..data.variants import load_variant
 from .model import seed_deals
 from .state import Snapshot, next_table
 
@@ -137,9 +137,9 @@ def _q(text: object) -> str:
 
 
 def write_atomically(path: str | Path, text: str) -> Path:
-    """Write ``text`` to ``path`` atomically (:func:`rentoy.files.write_atomic`: a
+    """Write ``text`` to ``path`` atomically (:func:`rentoy.core.files.write_atomic`: a
     temporary file beside it, then a rename), so the file is either the old one or the
-    whole new one; :class:`~rentoy.files.WriteError` when it cannot be written."""
+    whole new one; :class:`~rentoy.core.files.WriteError` when it cannot be written."""
 
     return write_atomic(path, text)
 

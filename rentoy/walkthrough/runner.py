@@ -37,11 +37,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator
 
-from ..cards import Card
+from ..model.cards import Card
 from ..engine import Action, Event, Hand, TrickRecord
-from ..errors import IllegalAction
+from ..core.errors import IllegalAction
 from ..comparison.rules import explain_refusal
-from ..i18n import _
+from ..core.i18n import _
 from ..render import plain
 from .model import SegmentSpec, Walkthrough, load_walkthrough
 from .narrate import call_for, data_words, gloss_for, refusal_remarks, step_remarks
@@ -56,7 +56,7 @@ class Step:
     """One action of a walkthrough and what came of it.
 
     ``event`` is the engine's :class:`~rentoy.engine.Event` (None when refused),
-    ``refusal`` the :class:`~rentoy.errors.IllegalAction` (None when applied);
+    ``refusal`` the :class:`~rentoy.core.errors.IllegalAction` (None when applied);
     ``expected_refusal`` says the file asked for the refusal (``illegal: true``).
     ``call`` is the word said for a raise, accept or fold under the variant's
     ``calls`` rule and ``gloss`` its English gloss. ``remarks`` are sentences: the

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..cards import Card
+from ..model.cards import Card
 from ..engine import Hand, HandResult, TrickRecord, cards_left
 from ..engine.rules import points
 

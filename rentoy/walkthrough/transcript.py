@@ -15,11 +15,11 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from ..cards import SUIT_NAMES, format_cards
+from ..model.cards import SUIT_NAMES, format_cards
 from ..comparison.reference import format_value, shown_text
 from ..engine import TEAMS
-from ..glossary import gloss, shown_gloss
-from ..i18n import N_, _, data_text, language, ngettext
+from ..data.glossary import gloss, shown_gloss
+from ..core.i18n import N_, _, data_text, language, ngettext
 from ..render import Table
 from ..render.terminal import display_width
 from ..render.text import wrap, render_table
