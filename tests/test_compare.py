@@ -160,7 +160,7 @@ def test_report_renders_in_every_format():
     (["compare", "1737", "avila", "--simulate", "10", "--players", "3"], "not allowed"),
     (["compare", "1737", "avila", "--simulate", "10", "--reference", "1598"], "not one of"),
     (["compare", "1737", "avila", "--plot", "x.svg"], "give --simulate"),
-    (["compare", "no/such/file.yaml"], "no variant file"),
+    (["compare", "no/such/file.yaml", "1737"], "no variant file"),
 ])
 def test_bad_input_exits_2_with_a_message_and_no_traceback(capsys, argv, message):
     status, out, err = run(capsys, *argv)

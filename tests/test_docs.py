@@ -12,6 +12,7 @@ import html
 import re
 import shutil
 import subprocess
+import json
 from pathlib import Path
 
 import pytest
@@ -390,7 +391,9 @@ def test_the_compare_page_leads_with_strong_and_perfect_play(site: Path) -> None
     answer = markup.index('class="rentoy-answer-lead')
     assert answer < markup.index("rentoy-compare") < markup.index('id="compare-simulated"')
     lead = text_of(markup[answer:markup.index("rentoy-compare")])
-    assert "strong play" in lead and "perfect play" in lead and "256 games" in lead
+    games = json.loads((ROOT / "docs" / "data" / "rule-effects.json").read_text(
+        encoding="utf-8"))["strong_play"]["games"]
+    assert "strong play" in lead and "perfect play" in lead and f"{games} games" in lead
     # Variants that play the cards alike share a row; their difference is not measured.
     assert "by construction: the cards are played as in 1737" in lead
     # Every chart is named for screen readers, and each panel says what it rests on.

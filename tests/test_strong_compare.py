@@ -23,7 +23,7 @@ def test_a_comparison_prints_the_stored_figures_beside_the_rules(capsys) -> None
     status, out, _ = run(capsys, "--width", "120", "compare", "1737", "avila")
     assert status == 0
     assert "Strong play, as stored:" in out and "bots: search" in out
-    assert "python bench/rule-effects.py" in out
+    assert "bench/rule-effects.py" in out and "source repository" in out
     assert out.index("Strong play, as stored") > out.index("arrastre")
 
 

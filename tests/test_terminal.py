@@ -86,7 +86,8 @@ def shortened(args: list[str]) -> list[str]:
 def test_the_documents_name_the_main_commands():
     commands = documented_commands()
     assert ["variants"] in commands and ["rules", "1737"] in commands
-    assert ["compare", "--simulate", "2000", "--seed", "1", "--reference", "1737"] in commands
+    assert ["compare", "--simulate", "2000", "--seed", "1", "--reference", "1737", "--jobs",
+            "2"] in commands
     assert any(c[:1] == ["check"] for c in commands)
 
 

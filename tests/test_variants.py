@@ -57,7 +57,8 @@ def test_builtin_ids_are_the_variant_files():
     assert {"1598", "1704", "1737", "avila"} <= set(ids)
     assert "sources" not in ids and "glossary" not in ids
     files = {p.stem for p in builtin_dir().glob("*.yaml")} - {"sources", "glossary",
-                                                              "quotations", "family"}
+                                                              "quotations", "family",
+                                                              "remarks"}
     assert set(ids) == files
 
 

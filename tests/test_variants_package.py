@@ -81,7 +81,7 @@ def test_an_installed_wheel_finds_the_builtin_variants(wheel, tmp_path):
     assert done.returncode == 0, done.stderr
     ids = {row["id"] for row in _rows(json.loads(done.stdout))}
     assert {p.stem for p in (ROOT / "variants").glob("*.yaml")} - {
-        "sources", "glossary", "quotations", "family"} <= ids
+        "sources", "glossary", "quotations", "family", "remarks"} <= ids
 
     done = _run(str(script), "rules", "1737+borrego", cwd=elsewhere, env=env)
     assert done.returncode == 0 and "the 4 of the trump suit" in done.stdout, done.stderr

@@ -155,7 +155,7 @@ def stated_text(rule: str, value: Any) -> str:
     describes joined by "or".
 
     >>> stated_text("top_cards", {"one_of": [[], ["4T"]]})
-    'cards above every trump: none, or the 4 of the trump suit'
+    'cards above every trump: no card, or the 4 of the trump suit'
     >>> stated_text("calls", {"turn_up": "muestra"})
     'words said at the table: the turned-up card, muestra'
     """
