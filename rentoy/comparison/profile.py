@@ -119,7 +119,8 @@ def profile_report(data: Mapping[str, Any], layout: str = "wide") -> Report:
         notes = []
         if group == "betting":
             notes.append(_("Ladders: {ladders}.").format(ladders="; ".join(
-                f"{v} {'-'.join(map(str, data['ladders'][v]))}" for v in variants)))
+                f"{v} " + "-".join(str(step) if isinstance(step, int) else _("the whole game")
+                                   for step in data["ladders"][v]) for v in variants)))
         if group == "skill":
             notes.append(_("Each pair of games is played on the same deals with the seats "
                            "swapped; the pair is the unit of the interval."))

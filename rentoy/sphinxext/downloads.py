@@ -34,6 +34,7 @@ from ..data.variants import builtin_ids, load_variant
 from .directives import RentoyDirective
 from .elements import paragraph
 from .errors import logger
+from .play import edition_root
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -41,6 +42,10 @@ if TYPE_CHECKING:
 __all__ = ["DownloadsDirective", "package_files", "variant_files_uri", "link"]
 
 FOLDER = "download"
+#: Where pages link the files: ``download`` in the English edition, and the English
+#: edition's folder from the Spanish one built inside it (``html/es``), which carries no
+#: copy of its own (set when the build starts; see :func:`_started`).
+_where = {"folder": FOLDER}
 
 
 def package_files() -> dict[str, str]:
@@ -52,8 +57,9 @@ def package_files() -> dict[str, str]:
 
 def variant_files_uri(variant_id: str) -> dict[str, str]:
     """Where a built-in variant's files are placed in the site (from its root)."""
-    return {"yaml": f"{FOLDER}/variants/{variant_id}.yaml",
-            "json": f"{FOLDER}/variants/{variant_id}.json"}
+    folder = _where["folder"]
+    return {"yaml": f"{folder}/variants/{variant_id}.yaml",
+            "json": f"{folder}/variants/{variant_id}.json"}
 
 
 def link(docname: str, target: str, text: str, classes: tuple[str, ...] = ()
@@ -106,10 +112,18 @@ def _write_variants(out: Path) -> None:
         write_atomic(folder / f"{vid}.json", render(rules_report(variant), "json") + "\n")
 
 
+def _started(app: Sphinx) -> None:
+    """``builder-inited``: an edition built inside another (``html/es`` in ``html``)
+    links and writes the files of the edition that holds it, once for the site."""
+    root = edition_root(Path(app.outdir), app.config.language)
+    _where["folder"] = FOLDER if root is None else f"../{FOLDER}"
+
+
 def _finished(app: Sphinx, exception: BaseException | None) -> None:
     if exception is not None or app.builder.format != "html":
         return
-    out = Path(app.outdir) / FOLDER
+    root = edition_root(Path(app.outdir), app.config.language)
+    out = (Path(app.outdir) if root is None else root) / FOLDER
     out.mkdir(parents=True, exist_ok=True)
     _write_variants(out)
     if carries_packages(app):
@@ -121,8 +135,8 @@ def _page_context(app: Sphinx, pagename: str, templatename: str, context: dict[s
     files = package_files()
     context["rentoy_get"] = {
         "repository": app.config.rentoy_repository,
-        "sdist": relative_uri(f"{pagename}.html", f"{FOLDER}/{files['sdist']}"),
-        "wheel": relative_uri(f"{pagename}.html", f"{FOLDER}/{files['wheel']}"),
+        "sdist": relative_uri(f"{pagename}.html", f"{_where['folder']}/{files['sdist']}"),
+        "wheel": relative_uri(f"{pagename}.html", f"{_where['folder']}/{files['wheel']}"),
         "sdist_name": files["sdist"], "wheel_name": files["wheel"],
         "packages": carries_packages(app),
     }
@@ -142,9 +156,9 @@ class DownloadsDirective(RentoyDirective):
             para += nodes.Text(". ")
         if carries_packages(self.env.app):
             para += nodes.Text(_("This site carries the source archive, "))
-            para += link(docname, f"{FOLDER}/{files['sdist']}", files["sdist"])
+            para += link(docname, f"{_where['folder']}/{files['sdist']}", files["sdist"])
             para += nodes.Text(_(", and the wheel, "))
-            para += link(docname, f"{FOLDER}/{files['wheel']}", files["wheel"])
+            para += link(docname, f"{_where['folder']}/{files['wheel']}", files["wheel"])
             para += nodes.Text(_(". Each variant's page offers its YAML file and its rules "
                                  "as JSON."))
         lines = ["# " + _("from a clone of the repository, or the source archive unpacked:"),
@@ -166,4 +180,5 @@ def setup(app: Sphinx) -> None:
     app.add_config_value("rentoy_packages", True, "html", types=frozenset({bool}))
     app.add_directive("rentoy-downloads", DownloadsDirective)
     app.connect("html-page-context", _page_context)
+    app.connect("builder-inited", _started)
     app.connect("build-finished", _finished)

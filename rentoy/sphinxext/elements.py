@@ -265,7 +265,7 @@ def report_nodes(report: Any, inline: Any = None) -> list[nodes.Node]:
         out.append(paragraph(text))
     for tbl in report.tables:
         rows = [["" if v is None else str(v) for v in row] for row in tbl.rows]
-        out.append(table([str(c) for c in tbl.columns], rows, title=tbl.title,
+        out.append(table([_(str(c)) for c in tbl.columns], rows, title=tbl.title,
                          classes=["rentoy-report"]))
         for note in tbl.notes:
             content = inline(note)[0] if inline is not None else note
