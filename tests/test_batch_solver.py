@@ -156,8 +156,9 @@ def test_the_kernels_worlds_are_consistent_and_spread(spec: str, players: int) -
 @pytest.mark.parametrize("spec", ["1737", "avila", "1737+como-al-hombre", "conil"])
 def test_the_kernels_exclusions_are_the_engines(spec: str) -> None:
     """What each play revealed, read off the duty tiers, is what asking the engine's
-    ``legal_cards`` card by card finds (rentoy.analysis.worlds.exclusions)."""
-    from rentoy.analysis.worlds import exclusions, unseen_cards
+    ``legal_cards`` card by card finds (rentoy.analysis.worlds.exclusions); and the
+    unseen cards and the cards each seat holds are the worlds module's."""
+    from rentoy.analysis.worlds import _held, exclusions, unseen_cards
 
     variant = load_variant(spec)
     checked = 0
@@ -170,10 +171,56 @@ def test_the_kernels_exclusions_are_the_engines(spec: str) -> None:
                 solver = KernelSolver(seen.tables, trump_tables(seen), players,
                                       (seen.dealer + 1) % players)
                 pool = unseen_cards(seen)
-                assert solver._exclusions(seen, pool) == exclusions(seen, pool)
+                assert solver._seen(seen) == (pool, exclusions(seen, pool), _held(seen),
+                                              [int(c) for c in seen.cards])
                 checked += 1
                 game.apply_unchecked(bot.choose(seen))
     assert checked
+
+
+class _Failing:
+    """The kernel library as if every world's tries failed in the fused call."""
+
+    def __init__(self, lib):
+        self.lib = lib
+
+    def rentoy_tally(self, *args):
+        return 1
+
+    def __getattr__(self, name):
+        return getattr(self.lib, name)
+
+
+@pytest.mark.skipif(kernel() is None, reason="no C compiler: the kernel is not built")
+@pytest.mark.parametrize("spec", ["1737", "avila", "conil"])
+@pytest.mark.parametrize("failing", [False, True], ids=["drawn in C", "drawn again"])
+def test_a_bots_tally_is_the_worlds_drawn_and_solved(spec: str, failing: bool) -> None:
+    """The search bot's one call (draw and solve together) counts what drawing the same
+    worlds and solving them one step after the other gives, from the same generator:
+    each world's winner and the winner after each of the observer's cards; also when a
+    world must be drawn again in Python (the fallback path)."""
+    variant = load_variant(spec)
+    checked = 0
+    for players in variant.rules.players[:2]:
+        game = Game(variant, players, seed=7)
+        bot = make_bot("random", seed=7)
+        while not game.is_over:
+            seen = game.observation(game.current_seat)
+            solver = KernelSolver(seen.tables, trump_tables(seen), players,
+                                  (seen.dealer + 1) % players)
+            if failing:
+                solver._lib = _Failing(solver._lib)
+            leader, trick = trick_in_play(seen)
+            mine = (leader + len(trick)) % players == seen.seat
+            winners, slots = solver.tally(seen, 16, random.Random(checked), mine)
+            solved = solver.sample_and_solve(seen, 16, random.Random(checked), mine)
+            assert winners == solved.winners
+            if mine:
+                assert slots == [[row.get(int(card), -1) for row in solved.moves]
+                                 for card in seen.cards]
+            checked += 1
+            game.apply_unchecked(bot.choose(seen))
+    assert checked > 10
 
 
 def test_the_compiled_library_is_loaded_only_as_built(tmp_path):

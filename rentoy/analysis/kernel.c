@@ -163,7 +163,9 @@ int rentoy_solve(const int8_t *tier, const uint8_t *takes, const int8_t *settle,
         return -1;
     Search s;
     s.tier = tier; s.takes = takes; s.settle = settle; s.n = n; s.hmax = hmax;
-    s.memo = hmax >= 3 ? (Memo *)calloc(1, sizeof(Memo)) : NULL;   /* null: search on */
+    /* Only hands of four cards or more come back to a trick start with three cards
+     * in a hand below the root; for smaller ones the memo would cost and never help. */
+    s.memo = hmax >= 4 ? (Memo *)calloc(1, sizeof(Memo)) : NULL;   /* null: search on */
     s.stamp = 0;
     s.between = between; s.klass = klass;
     int mover = (leader + at) % n;
@@ -312,4 +314,40 @@ int rentoy_sample(uint64_t seed, int n, int hmax, int me, const int8_t *own, int
         failed[w] = (int8_t)!ok;
     }
     return 0;
+}
+
+/* Sampling and solving in one call, as rentoy_sample then rentoy_solve would (the same
+ * worlds from the same seed, the same answers), for a search bot's decision: it saves
+ * the caller handing the worlds back and forth. Returns how many worlds failed to be
+ * drawn (the answers are then not written: the caller draws those worlds another way
+ * and solves them with rentoy_solve), or -1 for arguments out of range. */
+int rentoy_tally(const int8_t *tier, const uint8_t *takes, const int8_t *settle,
+                 const uint64_t *between, const int8_t *klass, int n, int hmax, int count,
+                 uint64_t seed, int me, const int8_t *own, int owned, const int8_t *pool,
+                 int size, const int8_t *counts, const uint64_t *excluded, int leader,
+                 int at, int led, int best, int bseat, int ta, int tb, int done,
+                 uint64_t out, int8_t *winners, int8_t *moves)
+{
+    if (n < 2 || n > 8 || hmax < 1 || hmax > 16 || count < 1 || count > 1 << 20)
+        return -1;
+    int8_t *hands = (int8_t *)malloc((size_t)count * n * hmax);
+    int8_t *failed = (int8_t *)malloc((size_t)count);
+    if (!hands || !failed) {
+        free(hands);
+        free(failed);
+        return -1;
+    }
+    int status = rentoy_sample(seed, n, hmax, me, own, owned, pool, size, counts, excluded,
+                               count, hands, failed);
+    if (status == 0) {
+        for (int w = 0; w < count; w++)
+            status += failed[w];
+        if (status == 0)
+            status = rentoy_solve(tier, takes, settle, between, klass, n, hmax, count, hands,
+                                  leader, at, led, best, bseat, ta, tb, done, winners, moves,
+                                  out);
+    }
+    free(hands);
+    free(failed);
+    return status;
 }

@@ -40,7 +40,7 @@ from ..engine.rules import trick_winner
 from ..engine.tables import Tables, TrumpTables
 from .batch import Solved, tier_tables
 from .position import settled_table
-from .worlds import _constrained_world, _held, plays_of, trick_in_play, unseen_cards
+from .worlds import _constrained_world, plays_of, trick_in_play
 
 __all__ = ["kernel", "kernel_solver", "KernelSolver", "SOURCE"]
 
@@ -132,6 +132,7 @@ def _build() -> ctypes.CDLL | None:
         return None
     lib.rentoy_solve.restype = ctypes.c_int
     lib.rentoy_sample.restype = ctypes.c_int
+    lib.rentoy_tally.restype = ctypes.c_int
     lib.rentoy_sample.argtypes = [ctypes.c_uint64] + [ctypes.c_int] * 3 + [
         ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p,
         ctypes.POINTER(ctypes.c_uint64), ctypes.c_int, ctypes.c_void_p, ctypes.c_void_p]
@@ -147,6 +148,44 @@ def kernel() -> ctypes.CDLL | None:
 
 
 _solvers: dict[tuple[int, int, int, int], tuple[Tables, "KernelSolver"]] = {}
+
+_DECK = (1 << 40) - 1       # every card, as a bitmask
+
+#: What the solvers of one rule set and trump suit share, whatever the table size and
+#: mano: (the rules, tiers, takes, between, kinds, below) by (the rules' identity, trump).
+_shared: dict[tuple[int, int], tuple[Tables, bytes, bytes, "ctypes.Array[ctypes.c_uint64]",
+                                     bytes, dict[int, int]]] = {}
+
+
+def _trump_tables(tables: Tables, tt: TrumpTables
+                  ) -> tuple[bytes, bytes, "ctypes.Array[ctypes.c_uint64]", bytes,
+                             dict[int, int]]:
+    """The tables of one rule set and trump suit, made once: the duty tiers and takes
+    (:func:`~rentoy.analysis.batch.tier_tables`); as the Python solver reads cards
+    alike, the cards ranked strictly between two (a bitmask per pair) and each card's
+    kind (its suit, and whether it wins whatever is led); and, filled as plays are read,
+    for a card played to a trick the cards of lower tiers there."""
+    key = (id(tables), tt.trump)
+    found = _shared.get(key)
+    if found is None or found[0] is not tables:
+        tiers, takes = tier_tables(tables, tt)
+        power, suit, always = tt.power, tt.suit, tt.always
+        # under[v]: the cards of power below v; the cards strictly between two powers
+        # are then those under the higher and not under or at the lower.
+        levels = sorted(set(power[:40]))
+        under = {v: sum(1 << x for x in range(40) if power[x] < v) for v in levels}
+        upto = {v: sum(1 << x for x in range(40) if power[x] <= v) for v in levels}
+        between = (ctypes.c_uint64 * 1600)()
+        for p in range(40):
+            for c in range(40):
+                low, high = (power[p], power[c]) if power[p] <= power[c] else \
+                    (power[c], power[p])
+                between[p * 40 + c] = under[high] & ~upto[low]
+        klass = bytes(suit[c] * 2 + int(always[c]) for c in range(40))
+        if len(_shared) > 64:
+            _shared.clear()
+        found = _shared[key] = (tables, tiers, takes, between, klass, {})
+    return found[1], found[2], found[3], found[4], found[5]
 
 
 def kernel_solver(tables: Tables, tt: TrumpTables, players: int, mano: int
@@ -177,21 +216,9 @@ class KernelSolver:
             raise RuntimeError("the compiled kernel is not available")
         self._lib = lib
         self.tables, self.tt, self.players, self.mano = tables, tt, players, mano
-        tiers, takes = tier_tables(tables, tt)
-        self._tier, self._takes = tiers, takes
+        self._tier, self._takes, self._between, self._klass, self._below = _trump_tables(
+            tables, tt)
         self._settle = bytes(v & 0xFF for v in settled_table(tables, mano))
-        # For a card played to a trick (its index in the tables), the cards of lower tiers.
-        self._below: dict[int, int] = {}
-        # As the Python solver reads cards alike: the cards ranked strictly between two
-        # (a bitmask), and each card's kind (its suit, and whether it wins whatever is led).
-        power, suit, always = tt.power, tt.suit, tt.always
-        between = (ctypes.c_uint64 * 1600)()
-        for p in range(40):
-            for c in range(40):
-                low, high = sorted((power[p], power[c]))
-                between[p * 40 + c] = sum(1 << x for x in range(40) if low < power[x] < high)
-        self._between = between
-        self._klass = bytes(suit[c] * 2 + int(always[c]) for c in range(40))
 
     def sample_and_solve(self, observation: Observation, count: int, rng: random.Random,
                          moves: bool = False) -> Solved:
@@ -217,53 +244,92 @@ class KernelSolver:
         """What a search bot counts, from ``count`` worlds drawn as
         :meth:`sample_and_solve` draws them: each world's winner and, with ``moves``
         (the observer is to play), for each of the observer's cards in its order, the
-        winner after it in each world (-1 in every world where it may not be played)."""
-        packed, hmax = self._sampled(observation, count, rng)
+        winner after it in each world (-1 in every world where it may not be played).
+        Drawn and solved in one call of the kernel; when a world's tries all fail, the
+        same worlds are drawn again from the same seed and that one in Python."""
+        n = self.players
         leader, trick = trick_in_play(observation)
-        if moves and (leader + len(trick)) % self.players != observation.seat:
+        if moves and (leader + len(trick)) % n != observation.seat:
             raise ValueError("the observer is not the seat to play")
-        winners, flat = self._call(packed, count, hmax, leader, trick,
-                                   observation.tricks_won, moves)
-        slots = [flat[k::hmax] for k in range(len(observation.cards))] if moves else []
-        return winners, slots
+        seen = self._seen(observation)
+        pool, masks, counts, own = seen
+        hmax = max(max(counts), 1)
+        seed = rng.getrandbits(64)
+        cards = [int(c) for c in trick]
+        done = int(self.tables.rules.hand_size) - counts[leader] - (1 if cards else 0)
+        led = best = bseat = inside = 0
+        if cards:
+            holder = trick_winner(self.tt, cards)      # the engine says who holds it
+            led, best, bseat = cards[0], cards[holder], (leader + holder) % n
+            for c in cards:
+                inside |= 1 << c
+        tricks = observation.tricks_won
+        winners = (ctypes.c_int8 * count)()
+        out = (ctypes.c_int8 * (count * hmax))() if moves else None
+        status = self._lib.rentoy_tally(
+            self._tier, self._takes, self._settle, self._between, self._klass, n, hmax,
+            count, ctypes.c_uint64(seed), observation.seat, bytes(own), len(own),
+            bytes(pool), len(pool), bytes(counts), (ctypes.c_uint64 * n)(*masks), leader,
+            len(cards), led, best, bseat, int(tricks[0]), int(tricks[1]), done,
+            ctypes.c_uint64(inside), winners, out)
+        if status < 0:
+            raise ValueError(f"the kernel cannot solve {n} players with {hmax} cards")
+        if status == 0:
+            found, flat = list(winners), (list(out) if out is not None else [])
+        else:
+            packed, hmax = self._sampled(observation, count, rng, seed, seen)
+            found, flat = self._call(packed, count, hmax, leader, trick, tricks, moves)
+        slots = [flat[k::hmax] for k in range(len(own))] if moves else []
+        return found, slots
 
-    def _exclusions(self, observation: Observation, pool: Sequence[int]) -> list[int]:
-        """:func:`~rentoy.analysis.worlds.exclusions` read off the duty tiers: a card
-        played to a trick rules out every card of a lower tier there (holding one, the
-        seat would have had to play it), which is what asking ``legal_cards`` of the
-        card and each unseen card finds, card by card."""
-        tier, below = self._tier, self._below
-        me = observation.seat
-        inside = 0
-        for c in pool:
-            inside |= 1 << c
-        masks = [0] * observation.players
+    def _seen(self, observation: Observation
+              ) -> tuple[list[int], list[int], list[int], list[int]]:
+        """What the observer knows of the hidden cards, in one reading of the hand's
+        plays: the cards it has not seen; per seat, a bitmask of those its plays ruled
+        out, read off the duty tiers (a card played to a trick rules out every card of a
+        lower tier there: holding one, the seat would have had to play it), which is
+        what :func:`~rentoy.analysis.worlds.exclusions` finds by asking ``legal_cards``
+        card by card; how many each seat holds; and its own."""
+        me, n = observation.seat, observation.players
+        own = [int(c) for c in observation.cards]
+        counts = [int(self.tables.rules.hand_size)] * n
+        seen = 1 << int(observation.up)
+        for c in own:
+            seen |= 1 << c
+        masks = [0] * n
+        tier, below, tt = self._tier, self._below, self.tt
         for seat, card, trick in plays_of(observation):
+            counts[seat] -= 1
+            seen |= 1 << card
             if not trick or seat == me:
                 continue
-            base = (trick[0] * 40 + trick[trick_winner(self.tt, trick)]) * 40
+            base = (trick[0] * 40 + trick[trick_winner(tt, trick)]) * 40
             key = base + card
             found = below.get(key)
             if found is None:
                 level = tier[key]
                 found = below[key] = sum(1 << c for c in range(40)
                                          if tier[base + c] < level)
-            masks[seat] |= found & inside
-        return masks
+            masks[seat] |= found
+        hidden = ~seen & _DECK
+        return ([c for c in range(40) if hidden >> c & 1], [m & hidden for m in masks],
+                counts, own)
 
-    def _sampled(self, observation: Observation, count: int, rng: random.Random
+    def _sampled(self, observation: Observation, count: int, rng: random.Random,
+                 seed: int | None = None,
+                 seen: tuple[list[int], list[int], list[int], list[int]] | None = None
                  ) -> tuple[bytearray, int]:
+        """``count`` worlds drawn in C from ``seed`` (by default one draw of ``rng``),
+        packed as the kernel reads them, and their hands' widest size; a world whose
+        tries all fail is drawn in Python from ``rng``."""
         n = self.players
         me = observation.seat
-        pool = unseen_cards(observation)
-        masks = self._exclusions(observation, pool)
-        counts = _held(observation)
-        own = [int(c) for c in observation.cards]
+        pool, masks, counts, own = self._seen(observation) if seen is None else seen
         hmax = max(max(counts), 1)
         packed = bytearray(count * n * hmax)
         failed = bytearray(count)
         status = self._lib.rentoy_sample(
-            rng.getrandbits(64), n, hmax, me, bytes(own), len(own), bytes(pool), len(pool),
+            rng.getrandbits(64) if seed is None else seed, n, hmax, me, bytes(own), len(own), bytes(pool), len(pool),
             bytes(counts), (ctypes.c_uint64 * n)(*masks), count,
             (ctypes.c_int8 * len(packed)).from_buffer(packed),
             (ctypes.c_int8 * count).from_buffer(failed))

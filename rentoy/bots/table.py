@@ -53,7 +53,7 @@ def careless_chance(observation: Observation, prior: float = 0.5) -> float:
     odds = math.log(prior / (1.0 - prior))
     tables, players = observation.tables, observation.players
     for record in observation.past:
-        odds += _evidence(tables, players, record.dealer, us, record.actions)
+        odds += _finished(tables, players, record.dealer, us, record.actions)
     odds += _evidence(tables, players, observation.dealer, us, observation.actions)
     odds = max(-_LIMIT, min(_LIMIT, odds))
     return 1.0 / (1.0 + math.exp(-odds))
@@ -66,6 +66,27 @@ def _bets_open(tables: Tables, betting: Betting, seat: int) -> int:
     if tables.game_level >= 0 and game_call_refusal(tables, betting, seat) is None:
         return open_ + 1
     return int(open_)
+
+
+#: The evidence of finished hands, read again at every later decision of their game:
+#: (the identities of the rules and of the hand's actions, table size, dealer, team) to
+#: (the rules, the actions, the evidence). Both are kept, so their identities stay theirs.
+_read: dict[tuple[int, int, int, int, int],
+            tuple[Tables, Sequence[Action], float]] = {}
+
+
+def _finished(tables: Tables, players: int, dealer: int, us: int,
+              actions: Sequence[Action]) -> float:
+    """:func:`_evidence` of a finished hand (whose record never changes), remembered
+    by identity, since hashing the rules or the actions costs more than the reading."""
+    key = (id(tables), id(actions), players, dealer, us)
+    found = _read.get(key)
+    if found is None or found[0] is not tables or found[1] is not actions:
+        if len(_read) > 4096:
+            _read.clear()
+        found = _read[key] = (tables, actions,
+                              _evidence(tables, players, dealer, us, actions))
+    return found[2]
 
 
 def _evidence(tables: Tables, players: int, dealer: int, us: int,

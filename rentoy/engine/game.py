@@ -273,7 +273,9 @@ class Game(Rounds):
     @property
     def past_hands(self) -> tuple[HandRecord, ...]:
         """The public records of the finished hands, oldest first."""
-        if len(self._records) != len(self._past):
+        if len(self._records) < len(self._past):     # finished hands never change
+            self._records += tuple(record_of(h) for h in self._past[len(self._records):])
+        elif len(self._records) > len(self._past):
             self._records = tuple(record_of(h) for h in self._past)
         return self._records
 
