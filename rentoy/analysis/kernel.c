@@ -30,6 +30,7 @@ typedef struct {
     const uint8_t *takes;    /* same index: 1 when the card takes the trick over */
     const int8_t *settle;    /* [(a * 8 + b) * 8 + done]: the winner when settled, else -1 */
     int n, hmax;
+    int size;                /* cards in a hand when it was dealt */
     const int8_t *hand;      /* n * hmax cards, -1 where a seat holds fewer */
     unsigned used[8];        /* per seat, the slots played */
     uint64_t rem;            /* the cards still in the hands */
@@ -60,6 +61,35 @@ static int search(Search *s, int at, int leader, int led, int best, int bseat, i
     uint64_t key = 0;
     uint32_t at_memo = 0;
     int remember = 0;
+    if (!at && s->size - done == 1) {
+        /* The last trick: every hand holds one card, which it must play (a single card
+         * is always of a hand's lowest tier), so the trick is played out, not searched.
+         * The tables say which card takes it and who then wins the hand. */
+        int nb = -1, ns = leader, nl = -1;
+        for (int i = 0; i < n; i++) {
+            int seat = (leader + i) % n;
+            const int8_t *cards = s->hand + seat * hmax;
+            int c = -1;
+            for (int k = 0; k < hmax; k++)
+                if (cards[k] >= 0 && !(s->used[seat] >> k & 1)) {
+                    c = cards[k];
+                    break;
+                }
+            if (c < 0)
+                break;
+            if (i == 0) {
+                nl = nb = c;
+            } else if (s->takes[(nl * 40 + nb) * 40 + c]) {
+                nb = c;
+                ns = seat;
+            }
+            if (i == n - 1) {
+                int r = s->settle[((ta + !(ns & 1)) * 8 + tb + (ns & 1)) * 8 + done + 1];
+                if (r >= 0)
+                    return r;
+            }
+        }
+    }
     if (at) {
         for (int k = 0; k < hmax; k++) {
             int c = mine[k];
@@ -168,6 +198,7 @@ int rentoy_solve(const int8_t *tier, const uint8_t *takes, const int8_t *settle,
     s.memo = hmax >= 4 ? (Memo *)calloc(1, sizeof(Memo)) : NULL;   /* null: search on */
     s.stamp = 0;
     s.between = between; s.klass = klass;
+    s.size = 0;
     int mover = (leader + at) % n;
     int team = mover & 1;
     for (int w = 0; w < count; w++) {
@@ -180,6 +211,10 @@ int rentoy_solve(const int8_t *tier, const uint8_t *takes, const int8_t *settle,
                 s.rem |= 1ULL << s.hand[i];
         s.stamp++;
         s.out = out;
+        /* The hand size, from the cards the leader holds (and has played to the trick). */
+        s.size = done + (at > 0);
+        for (int k = 0; k < hmax; k++)
+            s.size += s.hand[leader * hmax + k] >= 0;
         int settled = settle[(ta * 8 + tb) * 8 + done];
         if (!moves) {
             winners[w] = (int8_t)(settled >= 0 ? settled

@@ -258,7 +258,9 @@ def observe(variant: Variant, state: HandState, seat: int,
 
 
 def record_of(hand: Hand) -> HandRecord:
-    """The public record of a finished ``hand``."""
-    seen = hand.observation(0)
-    assert seen.result is not None
-    return HandRecord(seen.dealer, seen.up, seen.actions, seen.result, seen.tricks)
+    """The public record of a finished ``hand`` (what every seat's observation shows of
+    it, read off the hand's state: a record is made for every hand of a game)."""
+    state = hand._s
+    assert state.result is not None
+    return HandRecord(state.dealer, state.up, tuple(state.history), state.result,
+                      tuple(state.trick_log))

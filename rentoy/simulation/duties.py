@@ -33,12 +33,15 @@ oros and a plain card, seat 3 one trump (the 7) and two plain cards:
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from ..engine import Hand, Observation
 from ..engine.rules import duty_refusal, legal_cards
+from ..engine.tables import Tables
+from ..model.cards import Card
 
-__all__ = ["DUTY_FIELDS", "DUTY_OF_FIELD", "duty_counts", "zero_by_construction"]
+__all__ = ["DUTY_FIELDS", "DUTY_OF_FIELD", "duty_counts", "count_duties",
+           "zero_by_construction"]
 
 #: What :func:`duty_counts` returns, in this order (fields of the per-game record).
 DUTY_FIELDS: tuple[str, ...] = ("follows", "constrained", "arrastre_forced",
@@ -67,17 +70,25 @@ def duty_counts(hand: Hand, seen: Observation | None = None
                 ) -> tuple[int, int, int, int, int]:
     """The follows of ``hand`` (finished or not) and how many each duty constrained,
     as in :data:`DUTY_FIELDS`; ``seen``, seat 0's observation of it when the caller has
-    one already (made once: a simulation reads every hand)."""
+    one already."""
     if seen is None:
         seen = hand.observation(0)
-    tables, players = seen.tables, seen.players
-    tt = tables.by_trump[seen.up // 10]
-    held = [list(cards) for cards in hand.deal.hands]
-    follows = constrained = 0
-    counts = [0, 0, 0, 0, 0]
     tricks = [(record.leader, record.cards) for record in seen.tricks]
     if seen.trick:
         tricks.append((seen.trick[0][0], tuple(c for _, c in seen.trick)))
+    return count_duties(seen.tables, seen.players, hand.deal.hands, seen.up, tricks)
+
+
+def count_duties(tables: Tables, players: int, dealt: Sequence[Sequence[Card]], up: int,
+                 tricks: Sequence[tuple[int, Sequence[Card]]]
+                 ) -> tuple[int, int, int, int, int]:
+    """:func:`duty_counts` of a hand dealt ``dealt`` under ``up``, from its tricks (each
+    its leader and its cards in order): for a simulation, which reads every hand's
+    record and so need not build an observation of it."""
+    tt = tables.by_trump[up // 10]
+    held = [list(cards) for cards in dealt]
+    follows = constrained = 0
+    counts = [0, 0, 0, 0, 0]
     for leader, cards in tricks:
         held[leader].remove(cards[0])
         trick = [cards[0]]

@@ -37,11 +37,12 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from ..engine import Deal, Game, Outcome, compile_variant, draw_deal
+from ..engine.observation import record_of
 from ..bots import Bot
 from ..bots import team_bots
 from ..model.variant import Variant
 from ..data.variants import load_variant
-from .duties import duty_counts
+from .duties import count_duties
 from .stats import Moments
 
 __all__ = ["DEALS", "BOT_CHOICES", "stream_seed", "ChunkTask", "ChunkResult", "play_chunk",
@@ -187,9 +188,8 @@ def _record(game: Game) -> tuple[int, ...]:
     tricks = trump_leads = trump_tricks = 0
     follows = constrained = arrastre = overtrump = follow_suit = 0
     for hand in game.finished_hands:
-        seen = hand.observation(0)
+        seen = record_of(hand)          # all a finished hand shows, without an observation
         result = seen.result
-        assert result is not None
         hands += 1
         points += result.points
         log = seen.tricks
@@ -210,7 +210,8 @@ def _record(game: Game) -> tuple[int, ...]:
                 trump_leads += 1
             if always[cards[(record.winner - record.leader) % players]]:
                 trump_tricks += 1
-        f, c, a, o, fs = duty_counts(hand, seen)
+        f, c, a, o, fs = count_duties(tables, players, hand.deal.hands, seen.up,
+                                      [(record.leader, record.cards) for record in log])
         follows += f
         constrained += c
         arrastre += a
