@@ -119,8 +119,13 @@ def measured_source(hands: int, bots: str) -> str:
 
 
 #: The bots of the stored tables, in words for players (the spec is kept in the data).
-_BOT_WORDS = {"search:samples=8:careless_at=1": N_(
-    "the search bot at 8 worlds a decision, reading nothing into the other team's bets")}
+_BOT_WORDS = {
+    "search:careless_at=1": N_(
+        "the search bot at its 32 worlds a decision, reading nothing into the other "
+        "team's bets"),
+    "search:samples=8:careless_at=1": N_(
+        "the search bot at 8 worlds a decision, reading nothing into the other team's "
+        "bets")}
 
 
 def bots_words(bots: str) -> str:

@@ -133,7 +133,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                           "--table"))
     p.add_argument("--bots", metavar="B",
                    help=_("the bots that play the measured hands (default: "
-                          "search:samples=8:careless_at=1, or those of the stored table)"))
+                          "search:careless_at=1, or those of the stored table)"))
     p.add_argument("--seed", type=count, default=0, metavar="S",
                    help=_("seed of a new measurement; the same seed gives the same table"))
     p.add_argument("--check", metavar="A-B[,A-B]",

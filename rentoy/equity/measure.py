@@ -36,10 +36,12 @@ from ..core.workers import process_pool
 __all__ = ["DEFAULT_BOTS", "HandTask", "GameTask", "measure_hands", "play_from",
            "hands_at", "games_from", "Outcome", "score_cells"]
 
-#: The bots that play the measured hands, unless told otherwise: the search bot with
-#: 8 samples, reading nothing into the table (careless_at=1), so that a hand's result
-#: depends on the score and the cards alone, which the recursion over the scores needs.
-DEFAULT_BOTS = "search:samples=8:careless_at=1"
+#: The bots that play the measured hands, unless told otherwise: the search bot at its
+#: default settings (32 worlds a decision) but reading nothing into the table
+#: (careless_at=1), so that a hand's result depends on the score and the cards alone,
+#: which the recursion over the scores needs (a bot that reads the earlier hands' bets
+#: would bring the game's history into every hand).
+DEFAULT_BOTS = "search:careless_at=1"
 
 # Stream numbers (see rentoy.simulation.play.stream_seed), apart from the simulation's.
 _HAND_DEALS, _HAND_CHOICES, _GAME_DEALS, _GAME_CHOICES = 16, 17, 18, 19

@@ -4,14 +4,14 @@ A simulated hand costs about as much as its bots' decisions, and the bots differ
 orders of magnitude: the random bot draws, the greedy bot looks one card ahead, the
 search bot solves a few dozen sampled deals for every decision. The figures below are
 seconds per hand at four players on one core of the two-core reference machine
-(measured with ``rentoy simulate 1737 --hands 2000 --bots B``: random 1.2 s, greedy
-4.0 s, search 223 s, start-up included; the search bot a tenth of that since it solves
-its worlds in C, ``bench/strong.py``); a solved deal (``compare --solve``) costs about
-1.4 ms. They are rough on purpose: a command only needs to know whether a run takes
+(measured with ``rentoy simulate 1737 --hands 2000 --bots B``, in CPU seconds: random
+0.4 s, greedy 0.8 s, search 2.2 s, start-up included; the search bot solves its worlds
+in C, see ``bench/strong.py``, and costs some ten times as much without a compiler); a
+solved deal (``compare --solve``) costs about 1.4 ms. They are rough on purpose: a command only needs to know whether a run takes
 more than a couple of seconds, and about how much more.
 
->>> round(simulation_seconds(2000, 2, ("search", "search"), players=4), 0)
-44.0
+>>> round(simulation_seconds(2000, 2, ("search", "search"), players=4), 1)
+4.0
 >>> simulation_seconds(2000, 1, ("random", "random"), players=4) < 2
 True
 >>> solving_seconds(20000, 1, players=4) > 2
@@ -28,7 +28,7 @@ __all__ = ["SECONDS_PER_HAND", "SECONDS_PER_DEAL", "LONG_RUN_SECONDS", "hand_sec
            "simulation_seconds", "solving_seconds", "is_long"]
 
 #: Seconds per hand at four players with each bot on both teams (default settings).
-SECONDS_PER_HAND: dict[str, float] = {"random": 0.0004, "greedy": 0.0018, "search": 0.011}
+SECONDS_PER_HAND: dict[str, float] = {"random": 0.0002, "greedy": 0.0004, "search": 0.001}
 #: Seconds to solve one deal double dummy at four players, three cards each.
 SECONDS_PER_DEAL = 0.0014
 #: A run estimated to take longer than this shows its progress (on a terminal).
@@ -42,7 +42,7 @@ def hand_seconds(bot: str) -> float:
     (``search:samples=8`` a quarter of the default's 32). A spec the bots would refuse
     costs as the greedy bot: it is refused, with its reason, before anything runs.
 
-    >>> hand_seconds("search:samples=8:careless_at=1") == SECONDS_PER_HAND["search"] / 4
+    >>> hand_seconds("search:samples=8") == SECONDS_PER_HAND["search"] / 4
     True
     >>> hand_seconds("tables") == SECONDS_PER_HAND["search"]
     True
