@@ -230,15 +230,24 @@ int rentoy_solve(const int8_t *tier, const uint8_t *takes, const int8_t *settle,
                     low = tier[base + mine[k]];
         }
         int any = 0;
+        int done_slots[16], ndone = 0;
         for (int k = 0; k < hmax; k++) {
             int c = mine[k];
             moves[w * hmax + k] = -1;
             if (c < 0 || (at && tier[base + c] != low))
                 continue;
-            int r;
-            if (settled >= 0) {
+            int r = -1;
+            /* A card alike to one already answered (as search() reads cards alike)
+             * has its answer. */
+            for (int t = 0; t < ndone && r < 0; t++) {
+                int p = mine[done_slots[t]];
+                if (klass[p] == klass[c] && !(between[p * 40 + c] & (s.rem | out)))
+                    r = moves[w * hmax + done_slots[t]];
+            }
+            done_slots[ndone++] = k;
+            if (r < 0 && settled >= 0) {
                 r = settled;
-            } else {
+            } else if (r < 0) {
                 int nl, nb, ns;
                 if (!at) {
                     nl = c; nb = c; ns = mover;
