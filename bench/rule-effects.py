@@ -9,15 +9,15 @@ Two comparisons, both on the same deals under every variant:
 - **perfect play**: ``rentoy compare ... --solve N`` (every card visible, no betting)
   on the same variants and every other built-in variant.
 
-The search bots make the simulation slow (a few hundredths of a second per game and
-variant, much more for Conil's five-card hands), so the figures are computed by this
-script, not when the site is built. The file keeps
+The search bots make the simulation slower than random play (about a hundredth of a
+second per game and variant, much more for Conil's five-card hands), so the figures are
+computed by this script, not when the site is built. The file keeps
 what produced it (this command, seed, counts, the version) and each variant's rules
 and file hashes; ``tests/test_strong_play.py`` fails when a variant's rules have
 changed since, and says to run this again::
 
-    python bench/rule-effects.py --jobs 2                # a few minutes on 2 cores
-    python bench/rule-effects.py --hands 6000 --jobs 2   # the stored figures: 766 games
+    python bench/rule-effects.py --jobs 2                # under a minute on 2 cores
+    python bench/rule-effects.py --hands 80000 --jobs 2  # the stored figures: 10,133 games
     python bench/rule-effects.py --dask tcp://HOST:8786  # or on a dask cluster
 
 The output is written atomically; the same arguments give the same figures.

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from ..bots import bot_words
-from ..core.i18n import N_, _
+from ..core.i18n import N_, _, number
 from ..render import Table
 from .report import format_rate
 from .stats import STATISTICS
@@ -71,7 +71,8 @@ def stored_table(variants: Sequence[str], path: Path = STORED) -> Table | None:
     bot = bots.get("A", "?") if bots.get("A") == bots.get("B") else "/".join(
         str(b) for b in bots.values())
     title = _("Strong play, as stored: {games} games of {players} players, bots: {bots}, "
-              "seed {seed}").format(games=play.get("games"), players=play.get("players"),
+              "seed {seed}").format(games=_count(play.get("games")),
+                                     players=play.get("players"),
                                      bots=bot_words(str(bot)), seed=play.get("seed"))
     notes = [
         _("Measured with rentoy {version} in {seconds} s, the same games under each "
@@ -79,8 +80,13 @@ def stored_table(variants: Sequence[str], path: Path = STORED) -> Table | None:
           "package (rentoy/data/strong-play.json) and on the site (What each rule "
           "changes).").format(
             command=data.get("generated_by", "?"), version=data.get("rentoy_version", "?"),
-            seconds=data.get("strong_play_seconds", "?")),
+            seconds=_count(data.get("strong_play_seconds"))),
         _("Brackets: 95% interval, estimate +- 1.96 standard errors, with games as the "
           "independent units (delta method for ratios)."),
     ]
     return Table([N_("statistic"), *shown], rows, title=title, notes=notes)
+
+
+def _count(value: object) -> str:
+    """A stored whole number as the language writes it (``10,133``), or ``?``."""
+    return number(value) if isinstance(value, int) else "?"
