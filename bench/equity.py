@@ -11,6 +11,8 @@ second, the wall time of the table and of the check) are printed, for
 
     python bench/equity.py --jobs 2                         # 1737 and the betting variants
     python bench/equity.py --variant 1737 --hands 100 --jobs 2
+    python bench/equity.py --hands 3000 --end-hands 5000 --bots search:careless_at=1 \
+        --games 400 --jobs 2 --reuse        # the stored tables (--reuse: top them up)
     python bench/equity.py --variant 1737 --dask tcp://HOST:8786
     python bench/equity.py --refit      # the stored tables computed again from their hands
 
@@ -23,10 +25,12 @@ The same arguments give the same tables whatever ``--jobs`` or the cluster.
 from __future__ import annotations
 
 import argparse
+import json
 import shlex
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -34,6 +38,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 #: modern ladder with a whole-game step (regional forms share it).
 VARIANTS = ("1737", "1737+values-1-3-6-12", "docs/tutorial/doubling.yaml", "modern")
 CHECKS = ((0, 0, 1), (4, 5, 1), (8, 8, 0), (10, 6, 1))
+#: With ``--end-hands``: the scores where both teams are this close to the target or
+#: closer (at a target of 12: 9, 10 and 11 each).
+END = 3
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -43,6 +50,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--variant", action="append", help="a variant (repeatable; "
                         "default: " + ", ".join(VARIANTS) + ")")
     parser.add_argument("--hands", type=int, default=80, help="hands at every score")
+    parser.add_argument("--end-hands", type=int, default=0, metavar="N",
+                        help="N hands (more than --hands) at the scores where both teams "
+                             f"are within {END} points of the target, where one hand "
+                             "decides most and the intervals are widest")
+    parser.add_argument("--reuse", action="store_true",
+                        help="take the hands of the stored table when it was measured "
+                             "with the same variant, bots, seed and table size, and play "
+                             "only the hands it lacks (the same table as a run from "
+                             "nothing)")
     parser.add_argument("--games", type=int, default=120,
                         help="whole games from each checked score")
     parser.add_argument("--bots", default=DEFAULT_BOTS)
@@ -67,7 +83,7 @@ def main(argv: list[str] | None = None) -> int:
 
     from rentoy import __version__
     from rentoy.analysis.stakes import STORE, measured_source
-    from rentoy.equity.measure import measure_hands, play_from
+    from rentoy.equity.measure import measure_hands, play_from, score_cells
     from rentoy.equity.store import store_path, table_json, variant_record, write_table
     from rentoy.equity.table import equity_table
     from rentoy.simulation.cluster import dask_executor
@@ -82,9 +98,31 @@ def main(argv: list[str] | None = None) -> int:
             spec = variant_spec(variant)
             label = variant.id
             started = time.perf_counter()
-            counts = measure_hands(variant, args.hands, args.seed, players=args.players,
-                                   bots=args.bots, jobs=jobs, executor=executor)
-            measured = time.perf_counter() - started
+            path = store_path(label, args.players, folder)
+            target = variant.rules.target
+            wanted = {cell: args.hands for cell in score_cells(target)}
+            for a, b in wanted:
+                if a >= target - END and b >= target - END:
+                    wanted[(a, b)] = max(args.hands, args.end_hands)
+            counts, earlier = reused(path, variant, args) if args.reuse else ({}, 0.0)
+            # What each score lacks, measured by how many hands it needs (hands keep
+            # their numbers, so a score's next hands are the ones a longer run plays).
+            lacking: dict[tuple[int, int], list[tuple[int, int]]] = {}
+            for cell, need in wanted.items():
+                have = sum(counts.get(cell, {}).values())
+                if need > have:
+                    lacking.setdefault((have, need - have), []).append(cell)
+            for (have, more), cells in sorted(lacking.items()):
+                extra = measure_hands(variant, more, args.seed, players=args.players,
+                                      bots=args.bots, jobs=jobs, executor=executor,
+                                      scores=cells, start=have)
+                for cell, found in extra.items():
+                    merged = dict(counts.get(cell, {}))
+                    for outcome, n in found.items():
+                        merged[outcome] = merged.get(outcome, 0) + n
+                    counts[cell] = merged
+            # The time of the reused hands counts too: the file gives the table's cost.
+            measured = time.perf_counter() - started + earlier
             hands = sum(sum(c.values()) for c in counts.values())
             table = equity_table(counts, variant.rules.target, seed=args.seed,
                                  source=measured_source(args.hands, args.bots))
@@ -95,12 +133,17 @@ def main(argv: list[str] | None = None) -> int:
                               bots=args.bots, jobs=jobs, executor=executor)
             checked = time.perf_counter() - started
             command = ["python", "bench/equity.py", "--variant", name, "--hands",
-                       str(args.hands), "--games", str(args.games), "--bots", args.bots,
-                       "--seed", str(args.seed), "--players", str(args.players)]
+                       str(args.hands)]
+            if args.end_hands > args.hands:
+                command += ["--end-hands", str(args.end_hands)]
+            command += ["--games", str(args.games), "--bots", args.bots,
+                        "--seed", str(args.seed), "--players", str(args.players)]
             meta = {
                 "variant": spec if not name.endswith(".yaml") else name, "label": label,
                 "players": args.players, "bots": args.bots, "seed": args.seed,
                 "hands_per_score": args.hands, "hands": hands,
+                **({"end_hands": {"within": END, "hands": args.end_hands}}
+                   if args.end_hands > args.hands else {}),
                 "generated_by": shlex.join(command), "rentoy_version": __version__,
                 "record": variant_record(variant),
                 "seconds": {"table": round(measured, 1), "check": round(checked, 1),
@@ -109,7 +152,6 @@ def main(argv: list[str] | None = None) -> int:
                             "games": g, "wins_a": w}
                            for (a, b, d), (w, g) in sorted(games.items())],
             }
-            path = store_path(label, args.players, folder)
             write_table(path, table_json(table, meta))
             print(f"{label}: {hands} hands in {measured:.0f} s ({hands / measured:.1f} "
                   f"hands/s, jobs {jobs}); check: {sum(g for _, g in games.values())} "
@@ -125,6 +167,30 @@ def main(argv: list[str] | None = None) -> int:
     else:
         run(None, args.jobs)
     return 0
+
+
+def reused(path: Path, variant: Any, args: argparse.Namespace
+           ) -> tuple[dict[tuple[int, int], dict[tuple[int, int], int]], float]:
+    """The hands of the table stored at ``path`` when it was measured as this run would
+    measure them (the same variant and rules, bots, seed and table size), and the
+    seconds they took; else none."""
+    from rentoy.equity.store import table_from_json, variant_record
+    from rentoy.yamlfile import load_json
+
+    if not path.exists():
+        return {}, 0.0
+    data = load_json(path)
+    same = (data.get("bots") == args.bots and data.get("seed") == args.seed
+            and data.get("players") == args.players
+            and data.get("record") == json.loads(json.dumps(variant_record(variant))))
+    if not same:
+        print(f"{path.name}: measured otherwise; nothing reused", file=sys.stderr)
+        return {}, 0.0
+    counts = table_from_json(data).counts
+    print(f"{path.name}: {sum(sum(c.values()) for c in counts.values())} hands reused",
+          file=sys.stderr)
+    seconds = float(data.get("seconds", {}).get("table", 0.0))
+    return {cell: dict(found) for cell, found in counts.items()}, seconds
 
 
 def refit(args: argparse.Namespace) -> int:

@@ -536,3 +536,22 @@ def test_the_betting_directives_weigh_every_option_and_read_a_saved_table(tmp_pa
                     f":table: {saved}\n```\n")
     done = build(bad, "text")
     assert done.returncode != 0 and "short.json" in done.stderr + done.stdout
+
+
+def test_hands_measured_in_two_runs_are_the_hands_of_one_longer_run():
+    """Every hand has deals and choices of its own (from the seed, the score and its
+    number), so a table topped up from hand ``start`` on counts what one run of all the
+    hands counts."""
+    from rentoy.equity.measure import measure_hands
+
+    fixture = "tests/fixtures/variants/short-game.yaml"
+    cells = [(0, 1), (2, 2)]
+    whole = measure_hands(fixture, 9, seed=4, bots="greedy", scores=cells)
+    first = measure_hands(fixture, 5, seed=4, bots="greedy", scores=cells)
+    rest = measure_hands(fixture, 4, seed=4, bots="greedy", scores=cells, start=5)
+    for cell in cells:
+        merged = dict(first[cell])
+        for outcome, n in rest[cell].items():
+            merged[outcome] = merged.get(outcome, 0) + n
+        assert merged == whole[cell]
+        assert sum(merged.values()) == 9

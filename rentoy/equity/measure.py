@@ -165,15 +165,19 @@ def measure_hands(variant: Variant | str, hands: int, seed: int = 0,
                   players: int | None = None, bots: Sequence[str] | str = DEFAULT_BOTS,
                   jobs: int = 1, executor: Executor | None = None,
                   scores: Iterable[tuple[int, int]] | None = None,
-                  progress: Callable[[int, int], None] | None = None
+                  progress: Callable[[int, int], None] | None = None, start: int = 0
                   ) -> dict[tuple[int, int], dict[Outcome, int]]:
     """``hands`` hands at every score short of the target (or at ``scores``), team B
-    dealing: the count of each outcome, by score."""
+    dealing: the count of each outcome, by score. Every hand has deals and choices of
+    its own, drawn from the seed, the score and its number, so hands ``start`` onwards
+    add to hands ``0 .. start - 1`` exactly what one longer run would have played."""
     if hands < 1:
         raise ValueError(f"hands must be 1 or more, not {hands}")
+    if start < 0:
+        raise ValueError(f"start must be 0 or more, not {start}")
     v, spec, n, pair = _setup(variant, players, bots)
     cells = list(scores) if scores is not None else score_cells(v.rules.target)
-    tasks = [HandTask(spec, n, pair, seed, cell, 0, hands) for cell in cells]
+    tasks = [HandTask(spec, n, pair, seed, cell, start, hands) for cell in cells]
     return dict(_run(hands_at, tasks, jobs, executor, progress))
 
 
