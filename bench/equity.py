@@ -9,10 +9,9 @@ atomically to ``rentoy/data/equity/<variant>-<players>p.json`` with what produce
 second, the wall time of the table and of the check) are printed, for
 ``docs/development.md``::
 
-    python bench/equity.py --jobs 2                         # 1737 and the betting variants
-    python bench/equity.py --variant 1737 --hands 100 --jobs 2
-    python bench/equity.py --hands 3000 --end-hands 5000 --bots search:careless_at=1 \
-        --games 400 --jobs 2 --reuse        # the stored tables (--reuse: top them up)
+    python bench/equity.py --jobs 2           # the stored tables: 1737 and the betting variants
+    python bench/equity.py --variant 1737 --hands 100 --end-hands 100 --jobs 2
+    python bench/equity.py --jobs 2 --reuse   # the same, playing only the hands they lack
     python bench/equity.py --variant 1737 --dask tcp://HOST:8786
     python bench/equity.py --refit      # the stored tables computed again from their hands
 
@@ -49,18 +48,19 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--variant", action="append", help="a variant (repeatable; "
                         "default: " + ", ".join(VARIANTS) + ")")
-    parser.add_argument("--hands", type=int, default=80, help="hands at every score")
-    parser.add_argument("--end-hands", type=int, default=0, metavar="N",
+    parser.add_argument("--hands", type=int, default=3000,
+                        help="hands at every score (default 3000)")
+    parser.add_argument("--end-hands", type=int, default=5000, metavar="N",
                         help="N hands (more than --hands) at the scores where both teams "
                              f"are within {END} points of the target, where one hand "
-                             "decides most and the intervals are widest")
+                             "decides most and the intervals are widest (default 5000)")
     parser.add_argument("--reuse", action="store_true",
                         help="take the hands of the stored table when it was measured "
                              "with the same variant, bots, seed and table size, and play "
                              "only the hands it lacks (the same table as a run from "
                              "nothing)")
-    parser.add_argument("--games", type=int, default=120,
-                        help="whole games from each checked score")
+    parser.add_argument("--games", type=int, default=400,
+                        help="whole games from each checked score (default 400)")
     parser.add_argument("--bots", default=DEFAULT_BOTS)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--players", type=int, default=4)
