@@ -525,7 +525,10 @@ def write_play_files(outdir: Path, with_runtime: bool = True, root: Path | None 
                                 "variants": _settings(data)}
     try:
         wheel = build_wheel(shared)
+        # Its checksum names the started engine the reader's browser keeps (play.js):
+        # a new wheel is started afresh.
         manifest["wheel"] = {"file": wheel.name, "bytes": wheel.stat().st_size,
+                             "sha256": hashlib.sha256(wheel.read_bytes()).hexdigest(),
                              "path": f"{up}_static/play/{wheel.name}"}
     except (RuntimeError, OSError, subprocess.TimeoutExpired) as exc:
         manifest["wheel"] = None
