@@ -253,7 +253,7 @@ function setUp(root) {
       total: megabytes(total), version: manifest.runtime.version,
       runtime: megabytes(manifest.runtime.bytes), engine: megabytes(manifest.wheel.bytes),
       data: megabytes(manifest.data.bytes),
-    });
+    }) + " " + words("keeps");
   }
 
   form.addEventListener("submit", (event) => {
