@@ -115,3 +115,36 @@ def test_a_box_of_the_betting_tree_opens_its_branch_and_printing_opens_all(
       return [shut, document.querySelectorAll("details:not([open])").length];
     })()""")
     assert closed[0] == 0 and closed[1] > 0
+
+
+@pytest.mark.parametrize("dark", [False, True])
+def test_a_phone_reads_the_heat_maps_numbers(site: Path, browser: Browser, dark: bool) -> None:
+    # The equity heat map is a picture whose numbers a phone would show about 4 px high:
+    # there it gives way to the table of the same numbers, which fits the screen; a take
+    # point map, which has no table, is shown at its own size in a box that scrolls.
+    for edition in ("", "es/"):
+        browser.open((site / f"{edition}betting.html").as_uri(), *PHONE, mobile=True,
+                     dark=dark)
+        seen = browser.evaluate("""(() => {
+          const image = document.querySelector("figure.rentoy-heat-as-table img");
+          const grid = document.querySelector("table.rentoy-heat");
+          const cells = [...grid.querySelectorAll("tbody td")];
+          return {image: getComputedStyle(image).display,
+                  right: grid.getBoundingClientRect().right,
+                  px: parseFloat(getComputedStyle(cells[0]).fontSize),
+                  numbers: cells.map((c) => c.textContent.trim()),
+                  tinted: grid.querySelectorAll("td[class*='rentoy-heat-']").length};
+        })()""")
+        assert seen["image"] == "none"
+        assert seen["right"] <= PHONE[0] and seen["px"] >= 11
+        assert len(seen["numbers"]) == 144 and all(n.isdigit() for n in seen["numbers"])
+        assert seen["numbers"][0] == "50" and seen["tinted"] > 100
+        browser.open((site / f"{edition}betting.html").as_uri(), *DESKTOP, dark=dark)
+        assert browser.evaluate("getComputedStyle(document.querySelector("
+                                "'figure.rentoy-heat-as-table img')).display") != "none"
+    browser.open((site / "rule-effects.html").as_uri(), *PHONE, mobile=True, dark=dark)
+    scrolls = browser.evaluate("""[...document.querySelectorAll("figure.rentoy-heat-scrolls")]
+      .map((f) => [f.scrollWidth > f.clientWidth, f.querySelector("img").getBoundingClientRect()
+      .width, f.querySelector("img").naturalWidth])""")
+    assert scrolls and all(s and abs(width - natural) < 2 for s, width, natural in scrolls), \
+        scrolls

@@ -308,9 +308,9 @@ def start_on_first_screen(page: Page) -> bool:
 @pytest.mark.parametrize("width", [1280, 390])
 def test_the_first_hand_comes_soon_after_start_on_a_warm_cache(served: Site,
                                                                 width: int) -> None:
-    # The goal is 3 s; it is measured by bench/browser.py and stated on the page. Here the
-    # time is printed and held under a bound that catches a page gone wrong (a stall, a
-    # second download), not the goal: this machine does not reach 3 s (4.6 s at load 2).
+    # The goal is 3 s on a quiet machine; the bound is that, scaled by the load at the
+    # time. The browser keeps the started engine after the first visit, and the second
+    # starts from it: the interpreter's own start-up and the engine's imports are skipped.
     phone = width < 600
     with Browser() as browser:
         page = browser.page(width, 844 if phone else 900, phone=phone)
@@ -330,16 +330,24 @@ def test_the_first_hand_comes_soon_after_start_on_a_warm_cache(served: Site,
         assert any("pyodide.asm.wasm" in p for p in served.served[asked:])
         assert "Start deals at once" in page.eval(
             "document.querySelector('.rentoy-play-status').innerText")
+        assert page.eval("window.rentoyPlay.loadParts().restored") is False
+        # The browser keeps the started engine (its memory, some 30 MB) for next time.
+        kept = page.wait("window.rentoyPlay.kept() !== null && window.rentoyPlay.kept()",
+                         timeout=120)
+        assert kept > 10_000_000, kept
         # The cache is warm: a reader comes back, points at Start and presses it.
         page.goto(url)
         page.wait("window.rentoyPlay && window.rentoyPlay.state() === 'setup'")
         page.click("form.rentoy-play-setup button[type=submit]")
         state(page)
         took = page.eval("window.rentoyPlay.firstDealMs()")
+        parts = page.eval("window.rentoyPlay.loadParts()")
         FIRST_DEALS.append((width, took))
-        print(f"first hand dealt {took:.0f} ms after Start at {width} px, load "
+        print(f"first hand dealt {took:.0f} ms after Start at {width} px (the runtime "
+              f"{parts['runtime_ms']:.0f} ms, the engine {parts['engine_ms']:.0f} ms), load "
               f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
-        assert took < under_load(15000), took
+        assert parts["restored"] is True
+        assert took < under_load(3000), took
         assert not browser.errors, browser.errors
 
 

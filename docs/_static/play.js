@@ -45,7 +45,7 @@ function setUp(root) {
     view: null, held: null, result: null, refusal: null, log: [], timings: [], keyboard: false,
     timer: null, busy: false, pace: 700, config: null, game: 0, notice: null, tricks: [],
     logList: null, logShown: 0, link: null, startedAt: null, firstDealMs: null, dealt: false,
-    playingSince: null,
+    playingSince: null, keptBytes: null,
   };
   // The page's own long tasks (over 50 ms on the main thread), by what the page was doing,
   // and how long each redraw's script took.
@@ -71,6 +71,7 @@ function setUp(root) {
     firstDealMs: () => S.firstDealMs,
     loaded: () => Boolean(S.data),
     loadParts: () => S.loadParts,
+    kept: () => S.keptBytes,
   };
 
   // The rest of the page (what the table is, how it loads, the module's reference) is laid
@@ -252,7 +253,7 @@ function setUp(root) {
       total: megabytes(total), version: manifest.runtime.version,
       runtime: megabytes(manifest.runtime.bytes), engine: megabytes(manifest.wheel.bytes),
       data: megabytes(manifest.data.bytes),
-    });
+    }) + " " + words("keeps");
   }
 
   form.addEventListener("submit", (event) => {
@@ -318,8 +319,14 @@ function setUp(root) {
       }
       return r.json();
     });
+    const runtime = new URL(manifest.runtime.path || "_static/pyodide/", site);
+    // The name the browser keeps the started engine under: the runtime's version and
+    // the wheel's checksum, so that a new build of either is started afresh.
+    const kept = manifest.wheel.sha256 ?
+      new URL(`engine-${manifest.runtime.version}-${manifest.wheel.sha256.slice(0, 16)}.image`,
+        runtime).href : null;
     const engine = call("load", {
-      runtime: new URL(manifest.runtime.path || "_static/pyodide/", site).href,
+      runtime: runtime.href, kept,
       compressed: manifest.runtime.compressed || [],
       wheel: new URL(manifest.wheel.path || `_static/play/${manifest.wheel.file}`, site).href,
       words: { no_wheel: W.no_wheel, not_started: W.not_started },
@@ -330,7 +337,10 @@ function setUp(root) {
       }
       S.data = d;
       S.loadMs = performance.now() - began;
-      S.loadParts = { runtime_ms: loaded.runtime_ms, engine_ms: loaded.engine_ms };
+      S.loadParts = { runtime_ms: loaded.runtime_ms, engine_ms: loaded.engine_ms,
+        image_ms: loaded.image_ms, restored: loaded.restored };
+      // Once the browser keeps the started engine (or cannot), the page knows it.
+      call("kept").then((answer) => { S.keptBytes = answer.bytes || 0; });
       return d;
     });
     S.loading.catch(() => { S.loading = null; });

@@ -39,7 +39,7 @@ from ..core.i18n import _, data_text, language, number
 from ..render.heatmap import heatmap_svg
 from ..simulation import wilson_interval
 from .directives import RentoyDirective
-from .elements import paragraph, table
+from .elements import cell, paragraph, table
 from .errors import Failure
 from .tracking import note_files
 from ..equity.store import read_table
@@ -78,8 +78,10 @@ class _Stored(RentoyDirective):
                             f"{spec} --save FILE` and give it as :table: FILE", None)])
         return data
 
-    def figure(self, name: str, svg_of: Any, caption: str) -> nodes.Node:
-        """An SVG drawn into the pages' figures folder, as a figure with a caption."""
+    def figure(self, name: str, svg_of: Any, caption: str, classes: tuple[str, ...] = ()
+               ) -> nodes.Node:
+        """An SVG drawn into the pages' figures folder, as a figure with a caption (and
+        ``classes``, which say how a phone shows it: see the site's stylesheet)."""
 
         folder = Path(self.env.srcdir) / _FIGURES
         folder.mkdir(parents=True, exist_ok=True)
@@ -90,7 +92,7 @@ class _Stored(RentoyDirective):
             write_atomic(path, text)
         docdir = Path(self.env.doc2path(self.env.docname)).parent
         rel = Path(__import__("os").path.relpath(path, docdir)).as_posix()
-        fig = nodes.figure(classes=["rentoy-figure"])
+        fig = nodes.figure(classes=["rentoy-figure", *classes])
         image = nodes.image(uri=rel, alt=caption)
         image["candidates"] = {"*": str(path.relative_to(self.env.srcdir))}
         fig += image
@@ -146,11 +148,15 @@ class EquityDirective(_Stored):
                                 _("team B's points"), _("team A's points"),
                                 note=_("{hands} hands at every score, bots {bots}").format(
                                     hands=data['hands_per_score'], bots=data['bots'])),
-            caption))
-        rows = [[str(a)] + [f"{_pct(eq.win_a(a, b))}" for b in range(target)]
+            caption, ("rentoy-heat-as-table",)))
+        # The grid's numbers as text, each cell tinted as the heat map colours it: on a
+        # phone, where the picture's numbers would be a few pixels high, this table is
+        # shown instead of it.
+        rows = [[str(a)] + [heat_cell(eq.win_a(a, b)) for b in range(target)]
                 for a in range(target)]
-        out.append(table_node(["A \\ B", *map(str, range(target))], rows,
-                              _("The same grid (%): rows team A's points, columns team B's")))
+        out.append(table(["A \\ B", *map(str, range(target))], rows,
+                         classes=["rentoy-equity", "rentoy-heat"],
+                         title=_("The same grid (%): rows team A's points, columns team B's")))
         checks = []
         for c in data.get("checks", []):
             a, b, d = c["score_a"], c["score_b"], "AB".index(c["dealer"])
@@ -167,6 +173,15 @@ class EquityDirective(_Stored):
                                   _("Check: whole games played from chosen scores "
                                     "(95% intervals)")))
         return out
+
+
+def heat_cell(chance: float) -> cell:
+    """A cell of the equity grid: the chance in per cent, and the class of its tint, in
+    tenths away from even (``rentoy-heat-a1`` to ``-a5`` where team A is favoured, blue
+    as in the heat map; ``rentoy-heat-b1`` to ``-b5`` where team B is, red)."""
+    step = round((chance - 0.5) * 10)
+    tint = [f"rentoy-heat-{'a' if step > 0 else 'b'}{abs(step)}"] if step else []
+    return cell(_pct(chance), tint)
 
 
 def table_node(columns: list[str], rows: list[list[str]], title: str) -> nodes.Node:
@@ -281,7 +296,8 @@ class BettingComparisonDirective(_Stored):
                   "points at half the scores and ±{most} at most: single cells are noisy, "
                   "the pattern is what the figure shows.").format(
                     label=data['label'], raise_=first, hands=number(data['hands']),
-                    half=_pct(half[len(half) // 2]), most=_pct(half[-1]))))
+                    half=_pct(half[len(half) // 2]), most=_pct(half[-1])),
+                ("rentoy-heat-scrolls",)))
         out.extend(self._differences(found[0], found[1:]))
         return out
 

@@ -14,7 +14,8 @@ When an HTML build finishes, the page's files are written into the built site un
 :func:`rentoy.model.variant.variant_data`, its options included; the card faces as the site
 draws them; the sources' titles, for refusals), the project's own wheel built from the
 checkout (without network, by the build backend already installed), and
-``manifest.js`` (what is there and how big it is). The Python runtime, Pyodide, pinned
+``manifest.js`` (what is there and how big it is, and the wheel's checksum, which names
+the image of the started engine a reader's browser keeps: see ``play-worker.mjs``). The Python runtime, Pyodide, pinned
 in :mod:`rentoy.sphinxext.runtime`, goes under ``_static/pyodide/``. When the runtime
 or the wheel cannot be had, the build goes on and the manifest says why; the page then
 says so and points to ``rentoy play``.
@@ -82,6 +83,9 @@ PLAY_WORDS: dict[str, str] = {
                    "({engine}) and the variants ({data}). Nothing is sent anywhere, and "
                    "nothing is loaded before you point at Start or reach it with the "
                    "keyboard."),
+    "keeps": N_("Your browser then keeps the engine as started (about 30 MB of its "
+                "storage, never sent anywhere), so that on a later visit the first hand "
+                "comes about a second after Start."),
     "fetching": N_("Fetching {total} from this site and starting the engine, ahead of your "
                    "game…"),
     "fetched": N_("The engine is ready ({time}): Start deals at once."),
@@ -245,6 +249,7 @@ def play_form(variants: list[tuple[str, str, tuple[int, ...], int]]) -> str:
                  "nothing is sent anywhere, and nothing is loaded before you point at Start "
                  "or reach it with the keyboard.").format(
                      version=VERSION, size=_megabytes(total_bytes()))
+    download += " " + _(PLAY_WORDS["keeps"])
     legend, options, seed = (html.escape(t) for t in (_("A new game"), _("Options"), _("Seed")))
     new_seed, start = html.escape(_("a new one")), html.escape(_("Start the game"))
     more = html.escape(_("More choices: the table, the bots, the seed"))
@@ -525,7 +530,10 @@ def write_play_files(outdir: Path, with_runtime: bool = True, root: Path | None 
                                 "variants": _settings(data)}
     try:
         wheel = build_wheel(shared)
+        # Its checksum names the started engine the reader's browser keeps (play.js):
+        # a new wheel is started afresh.
         manifest["wheel"] = {"file": wheel.name, "bytes": wheel.stat().st_size,
+                             "sha256": hashlib.sha256(wheel.read_bytes()).hexdigest(),
                              "path": f"{up}_static/play/{wheel.name}"}
     except (RuntimeError, OSError, subprocess.TimeoutExpired) as exc:
         manifest["wheel"] = None
