@@ -5,8 +5,9 @@ Serves a built site on 127.0.0.1, opens the Play page in headless Chromium, and 
 choices are random legal ones, made by clicking). The page keeps how long each bot
 move took inside the engine, in Pyodide (``think_ms``), and how long the whole request
 took in its worker. Then each game is played again here, under this interpreter, from
-its seed and the person's actions read back from the downloaded record: the bots make
-the same moves (checked), and each one is timed again. The figures are medians and
+its seed and the person's actions read back from the downloaded record, without the
+compiled kernel (whose worlds are drawn otherwise): the bots make the same moves
+(checked), and each one is timed again. The figures are medians and
 90th percentiles of the search-bot moves, and their ratio page / CPython; then how soon
 the first hand comes after Start once the runtime is in the browser's cache and the
 browser keeps the started engine (the page loaded again), with the runtime's and the
@@ -35,6 +36,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
+# The page has no compiled kernel, and the kernel draws its worlds from a generator of
+# its own: the replay draws them as the page does, so that the bots make the same moves.
+os.environ["RENTOY_KERNEL"] = "0"
 
 from chromium import CHROMIUM, Browser, Site  # noqa: E402
 
