@@ -14,7 +14,9 @@
 
 /* What a search remembers, at the start of each trick with two cards or more in every
  * hand: the cards still in the hands, the leader and the tricks won, within one world
- * (``stamp`` tells the worlds apart, so that nothing is cleared between them). */
+ * (``stamp`` tells the worlds apart, so that nothing is cleared between them). Only
+ * the same tricks played in another order come back to a position, so it pays from
+ * four cards a hand up (a five-card hand reaches its last two tricks by many orders). */
 #define MEMO_BITS 14
 #define MEMO_SIZE (1 << MEMO_BITS)
 #define MEMO_PROBES 8
@@ -101,7 +103,7 @@ static int search(Search *s, int at, int leader, int led, int best, int bseat, i
         for (int k = 0; k < hmax; k++)
             if (mine[k] >= 0 && !(s->used[mover] >> k & 1))
                 held++;
-        if (held >= 3) {
+        if (held >= 2) {
             key = s->rem | (uint64_t)leader << 40 | (uint64_t)ta << 44 | (uint64_t)tb << 50;
             at_memo = slot_of(key);
             for (int p = 0; p < MEMO_PROBES; p++) {
@@ -193,8 +195,8 @@ int rentoy_solve(const int8_t *tier, const uint8_t *takes, const int8_t *settle,
         return -1;
     Search s;
     s.tier = tier; s.takes = takes; s.settle = settle; s.n = n; s.hmax = hmax;
-    /* Only hands of four cards or more come back to a trick start with three cards
-     * in a hand below the root; for smaller ones the memo would cost and never help. */
+    /* With three cards a hand no position comes back (see Memo): the memo would cost
+     * and never help. */
     s.memo = hmax >= 4 ? (Memo *)calloc(1, sizeof(Memo)) : NULL;   /* null: search on */
     s.stamp = 0;
     s.between = between; s.klass = klass;
