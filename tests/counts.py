@@ -10,7 +10,7 @@ soak (``pytest -m soak``) runs them as written.
 from __future__ import annotations
 
 #: The options that set how much is played, and the count the regular run gives them.
-SMALL = {"--simulate": "200", "--hands": "200", "-n": "200"}
+SMALL = {"--simulate": "100", "--hands": "200", "-n": "200"}
 
 
 def shortened(args: list[str]) -> list[str]:
