@@ -1,8 +1,9 @@
-"""The commands the README's "A taste" and docs/cli.md show are run as they are written,
-and what those pages claim of them is checked: each runs with exit status 0, its text
-fits 80 columns, the tables print as JSON and Markdown where the pages say so (and
-`check` refuses Markdown, as they say), and the counts' bounds are the ones in
-:mod:`rentoy.limits`."""
+"""The commands the README's "A taste" and docs/cli.md show are run as they are written
+(their simulation counts cut down in the regular run, tests/counts.py; ``pytest -m soak``
+runs them at the counts written), and what those pages claim of them is checked: each
+runs with exit status 0, its text fits 80 columns, the tables print as JSON and Markdown
+where the pages say so (and `check` refuses Markdown, as they say), and the counts' bounds
+are the ones in :mod:`rentoy.limits`."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from counts import shortened
 from inprocess import run
 
 from rentoy.render.terminal import display_width
@@ -53,9 +55,8 @@ def test_the_pages_show_what_the_report_asked_for():
     assert CLI_COMMANDS
 
 
-@pytest.mark.parametrize("command", TASTE + CLI_COMMANDS)
-def test_a_documented_command_runs_as_written(command, capsys, monkeypatch, tmp_path):
-    argv = shlex.split(command)[1:]
+def _runs_and_fits(argv: list[str], capsys, monkeypatch) -> None:
+    """``rentoy ARGV --width 80`` exits 0 and prints JSON where asked, else lines that fit."""
     monkeypatch.setattr(sys, "stdin", io.StringIO(""))   # play: no input, the game left off
     monkeypatch.chdir(ROOT)
     status, out, err = run(capsys, *argv, "--width", "80")
@@ -65,6 +66,19 @@ def test_a_documented_command_runs_as_written(command, capsys, monkeypatch, tmp_
     else:
         wide = [line for line in out.splitlines() if display_width(line) > 80]
         assert not wide, wide
+
+
+@pytest.mark.parametrize("command", TASTE + CLI_COMMANDS)
+def test_a_documented_command_runs_as_written(command, capsys, monkeypatch):
+    _runs_and_fits(shortened(shlex.split(command)[1:]), capsys, monkeypatch)
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("command", [c for c in TASTE + CLI_COMMANDS
+                                     if shortened(shlex.split(c)) != shlex.split(c)])
+def test_a_documented_command_runs_at_the_counts_written(command, capsys, monkeypatch):
+    """The commands whose counts the regular run cuts, as written (``pytest -m soak``)."""
+    _runs_and_fits(shlex.split(command)[1:], capsys, monkeypatch)
 
 
 @pytest.mark.parametrize("argv", [["variants"], ["rules", "1737", "--table"],

@@ -196,11 +196,34 @@ def fitted(win: Mapping[tuple[int, int, int], float], target: int
     return out
 
 
+#: The draws already made in this process, by what they were drawn from (the counts in
+#: their order, target, draws, seed, fit): a site's pages and a command's reports ask for
+#: the same table's draws again and again (every worked example of 1737, each raise of
+#: a comparison), and the same arguments give the same draws. The last few are kept.
+_DRAWN: dict[tuple[object, ...], list[ScoreChances]] = {}
+_DRAWN_KEPT = 8
+
+
 def bootstrap(counts: Counts, target: int, draws: int = DRAWS, seed: int = 0,
               fit: bool = True) -> list[ScoreChances]:
     """The tables of ``draws`` Bayesian-bootstrap draws of the counts (see the module
     docstring), fitted as the estimate is when ``fit``: the spread of any figure
-    computed from them is its uncertainty."""
+    computed from them is its uncertainty. The list is shared by every caller that
+    asks for the same draws: read it, do not change it."""
+    key = (tuple((cell, tuple(results.items())) for cell, results in counts.items()),
+           target, draws, seed, fit)
+    found = _DRAWN.get(key)
+    if found is None:
+        found = _draw(counts, target, draws, seed, fit)
+        while len(_DRAWN) >= _DRAWN_KEPT:
+            del _DRAWN[next(iter(_DRAWN))]
+        _DRAWN[key] = found
+    return found
+
+
+def _draw(counts: Counts, target: int, draws: int, seed: int, fit: bool
+          ) -> list[ScoreChances]:
+    """:func:`bootstrap`'s draws, made."""
     rng = random.Random(seed)
     out = []
     for _ in range(draws):
