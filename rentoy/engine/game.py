@@ -229,7 +229,7 @@ class Game(Rounds):
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         """The legal actions of ``seat``, by default the current seat's (empty once the
         game is over)."""
-        return self.hand.legal_actions(seat)
+        return self._hand.legal_actions(seat)
 
     @property
     def hands_played(self) -> int:
@@ -309,7 +309,7 @@ class Game(Rounds):
     def apply_unchecked(self, action: Action) -> bool:
         """Apply an action known to be legal, dealing on when it ends a hand; whether it
         ended the game."""
-        if self.hand.apply_unchecked(action):
+        if self._hand.apply_unchecked(action):
             self._next_hand()
             return self._winner is not None
         return False
