@@ -267,7 +267,7 @@ def test_the_compare_page_leads_with_strong_and_perfect_play(site: Path) -> None
     lead = text_of(markup[answer:markup.index("rentoy-compare")])
     games = json.loads((ROOT / "docs" / "data" / "rule-effects.json").read_text(
         encoding="utf-8"))["strong_play"]["games"]
-    assert "strong play" in lead and "perfect play" in lead and f"{games} games" in lead
+    assert "strong play" in lead and "perfect play" in lead and f"{games:,} games" in lead
     # Variants that play the cards alike share a row; their difference is not measured.
     assert "by construction: the cards are played as in 1737" in lead
     # Every chart is named for screen readers, and each panel says what it rests on.

@@ -184,8 +184,8 @@ def test_the_worth_of_each_decision_names_its_table_in_spanish(capsys):
                          "docs/examples/betting-from-4-5.yaml")
     assert status == 0
     text = " ".join(out.split())
-    assert ("(medida: 80 manos en cada tanteo, jugadas por el bot de búsqueda con 8 mundos "
-            "por decisión, sin sacar nada de los envites del otro equipo;") in text
+    assert ("(medida: 3000 manos en cada tanteo, jugadas por el bot de búsqueda con sus 32 "
+            "mundos por decisión, sin sacar nada de los envites del otro equipo;") in text
     assert "careless_at" not in text
     assert "measured" not in text
 
