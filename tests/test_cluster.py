@@ -122,8 +122,11 @@ def own_cluster(tmp_path):
         worker_log = tmp_path / "worker.log"
         with open(worker_log, "w") as out:
             processes.append(subprocess.Popen(
+                # No nanny: the process killed is the worker itself (a nanny's worker
+                # could outlive its nanny, and the run would go on).
                 [sys.executable, "-m", "distributed.cli.dask_worker", "--scheduler-file",
-                 str(file), "--nworkers", "1", "--nthreads", "1", "--no-dashboard"],
+                 str(file), "--nworkers", "1", "--nthreads", "1", "--no-dashboard",
+                 "--no-nanny"],
                 stdout=out, stderr=subprocess.STDOUT))
         _wait_for(log, "Register worker")
         yield file, log, processes

@@ -145,18 +145,25 @@ class _Executor(Executor):
         self.pending[task] = future
 
         def settle(done: Any) -> None:
-            self.pending.pop(done, None)
+            # The task is taken off the pending ones only once its result is here: a
+            # result held by a worker that dies before it is fetched is waited for
+            # again (dask computes it anew), and a cluster lost meanwhile must still
+            # find this task, to end its future (_watch_cluster) and cancel it (which
+            # ends this wait: shutdown).
             if future.done():
+                self.pending.pop(done, None)
                 return
+            outcome: tuple[bool, Any]
             try:
                 value = done.result()
             except RentoyError as exc:      # bad input found on a worker: as it is
-                outcome: tuple[bool, Any] = (False, exc)
+                outcome = (False, exc)
             except BaseException as exc:    # a worker's failure, a cancellation, a closed client
                 outcome = (False, _lost_scheduler(self.where) if _connection_lost(exc)
                            else _remote_failure(exc))
             else:
                 outcome = (True, value)
+            self.pending.pop(done, None)
             try:
                 if outcome[0]:
                     future.set_result(outcome[1])
