@@ -257,8 +257,7 @@ def _tour() -> list[str]:
 
 #: Commands whose Spanish output still has English words that come from code outside the
 #: catalogs' reach: a review's action codes and the seat's bot names.
-_STILL_ENGLISH = {"rentoy review": "a review names its actions by the file's codes",
-                  "rentoy play": "the seat names its opponents by the bots' ids"}
+_STILL_ENGLISH = {"rentoy play": "the seat names its opponents by the bots' ids"}
 
 
 @pytest.mark.parametrize("command", _tour())

@@ -333,3 +333,14 @@ def test_msgfmt_finds_the_parts_clean():
                               capture_output=True, text=True, timeout=60)
         assert done.returncode == 0, done.stderr
         assert "untranslated" not in done.stderr and "fuzzy" not in done.stderr, done.stderr
+
+
+def test_a_walkthroughs_actions_are_said_in_spanish(capsys):
+    """The file's actions (``0 raise``, ``2 play 4b``: English notation) are given in
+    Spanish words in a Spanish transcript and in what each decision is worth."""
+    status, out, _ = run(capsys, "--lang", "es", "--width", "80", "run",
+                         "docs/examples/betting-from-4-5.yaml")
+    assert status == 0
+    assert "    36  asiento 0: envido" in out and "    57  asiento 0: 2o" in out
+    assert "todas las ramas, asiento 0: envido (con 4-5)" in " ".join(out.split())
+    assert not re.search(r"\b(raise|fold|accept|play)\b", out)

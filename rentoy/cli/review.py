@@ -24,6 +24,7 @@ from ..core.files import check_output, write_output
 from ..render import Report, Table
 from . import COMMANDS
 from ..equity.review import choice_words
+from ..walkthrough.narrate import written_action
 
 TYPE_CHECKING = False    # typing.TYPE_CHECKING, without importing typing at start-up
 if TYPE_CHECKING:
@@ -106,7 +107,8 @@ def review_report(review: Review, every: bool = False) -> Report:
     shown = [e for e in review.entries if every or e.mark or e.verdict]
     branches = review.branches > 0
     rows = [[e.hand, *([" / ".join(e.path) or "-"] if branches else []), e.seat,
-             e.action.split(" ", 1)[1], f"{100 * e.p:.0f}", choice_words(e.best),
+             written_action(e.action, code=False, seat=False), f"{100 * e.p:.0f}",
+             choice_words(e.best),
              number(100 * e.cost, 1) + " " + interval(number(100 * e.cost_low, 1),
                                                       number(100 * e.cost_high, 1)),
              _(e.mark) if e.mark else (_("solver") if e.verdict else "")]
@@ -127,7 +129,8 @@ def review_report(review: Review, every: bool = False) -> Report:
             count=review.branches))
     details = [_("Hand {hand}, seat {seat} ({action}): {mark}: {words}.").format(
                    hand=e.hand, seat=e.seat,
-                   action=" / ".join([*e.path, e.action]) if e.path else e.action,
+                   action=" / ".join([*e.path, written_action(e.action, code=False,
+                                                               seat=False)]),
                    mark=_(e.mark) if e.mark else _("solver"), words=e.words)
                for e in shown if e.mark or e.verdict]
     chance = _("hand chance (%)")

@@ -10,6 +10,7 @@ from ..core.errors import InputError, Location, Problem
 from ..core.i18n import _, data_text
 from ..render import Report, render
 from ..walkthrough import run_walkthrough
+from ..walkthrough.narrate import written_action
 from ..walkthrough.transcript import render_markdown, render_text
 from . import COMMANDS
 from .check import file_kind
@@ -109,7 +110,8 @@ def _worth(path: str, run: WalkthroughRun, fmt: str, quiet: bool) -> str:
                   source=source_words(worth.source))]
     for e in worth.entries:
         where = " / ".join(data_text(p) for p in e.path) or _("every branch")
-        text.append(_("{where}, `{action}` (at {score}): {words}").format(
-            where=where, action=e.action, score=f"{e.score[0]}-{e.score[1]}", words=e.words))
+        text.append(_("{where}, {action} (at {score}): {words}").format(
+            where=where, action=written_action(e.action),
+            score=f"{e.score[0]}-{e.score[1]}", words=e.words))
     report = Report(None, heading=_("What each decision is worth"), text=text)
     return "\n\n" + render(report, fmt, output_width() if fmt == "text" else None)

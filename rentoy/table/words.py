@@ -36,10 +36,11 @@ from ..engine import ACCEPT, FOLD, GAME_CALL, PLAY, RAISE, Action
 from ..core.errors import suggest
 from ..data.glossary import term_key
 from ..model.consistency import COMMON_WORDS, HELP_WORDS, LEAVE_WORDS, SPOKEN_WORDS
-from ..core.i18n import _, language
+from ..core.i18n import _
 from ..core.limits import shown
 from ..model.variant import Variant
 from ..data.variants import load_variant
+from ..walkthrough.narrate import action_words
 
 __all__ = ["Reading", "read_line", "call_words", "action_words", "said_with_value",
            "HELP_WORDS", "LEAVE_WORDS", "COMMON_WORDS", "HINT_WORDS", "UNDO_WORDS",
@@ -56,27 +57,6 @@ UNDO_WORDS: tuple[str, ...] = ("undo", "deshacer")
 #: (``rentoy play --partners ask``); asked only then, so they never shadow a call.
 APPROVE_WORDS: tuple[str, ...] = ("yes", "y", "ok", "si", "sí", "s")
 DECLINE_WORDS: tuple[str, ...] = ("no", "n")
-
-#: The word shown for each thing a person may type, by language: the English names, or
-#: the Spanish said at the table (every one of them understood in either language).
-_SHOWN_WORDS: dict[str, dict[str, str]] = {
-    "en": {RAISE: "raise", GAME_CALL: "game", ACCEPT: "accept", FOLD: "fold",
-           "partner": "partner", "hint": "hint", "undo": "undo", "help": "help",
-           "yes": "yes", "no": "no"},
-    "es": {RAISE: "envido", GAME_CALL: "juego", ACCEPT: "quiero", FOLD: "no quiero",
-           "partner": "compañero", "hint": "pista", "undo": "deshacer", "help": "ayuda",
-           "yes": "sí", "no": "no"},
-}
-
-
-def action_words() -> dict[str, str]:
-    """The words to show for the calls and the table's requests, in the language spoken.
-
-    >>> action_words()["accept"]
-    'accept'
-    """
-    return _SHOWN_WORDS.get(language(), _SHOWN_WORDS["en"])
-
 
 def said_with_value(kind: str, value: int | str | None) -> str:
     """A call as the person types it, with the value it names where it names one: a

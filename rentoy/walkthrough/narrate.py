@@ -29,7 +29,8 @@ from ..core.i18n import N_, _, language, ngettext
 from ..model.variant import Variant
 from .state import Snapshot
 
-__all__ = ["call_for", "gloss_for", "action_text", "step_remarks", "refusal_remarks",
+__all__ = ["call_for", "gloss_for", "action_text", "action_words", "written_action",
+           "step_remarks", "refusal_remarks",
            "value_text", "card_name", "card_text", "legal_under_text", "team_of_seat",
            "score_text", "join_words", "data_words", "expectation_words",
            "expectations_words"]
@@ -126,6 +127,46 @@ def gloss_for(call: str | None, variant: Variant | None = None, action: Action |
             and action.kind == RAISE:
         return raise_gloss(call, after.value, variant.rules.target)
     return gloss(call) if call else None
+
+
+#: The word shown for each thing a person may type, by language: the English names, or
+#: the Spanish said at the table (every one of them understood in either language).
+_SHOWN_WORDS: dict[str, dict[str, str]] = {
+    "en": {RAISE: "raise", GAME_CALL: "game", ACCEPT: "accept", FOLD: "fold",
+           "partner": "partner", "hint": "hint", "undo": "undo", "help": "help",
+           "yes": "yes", "no": "no"},
+    "es": {RAISE: "envido", GAME_CALL: "juego", ACCEPT: "quiero", FOLD: "no quiero",
+           "partner": "compañero", "hint": "pista", "undo": "deshacer", "help": "ayuda",
+           "yes": "sí", "no": "no"},
+}
+
+
+def action_words() -> dict[str, str]:
+    """The words to show for the calls and the table's requests, in the language spoken.
+
+    >>> action_words()["accept"]
+    'accept'
+    """
+    return _SHOWN_WORDS.get(language(), _SHOWN_WORDS["en"])
+
+
+def written_action(text: str, code: bool = True, seat: bool = True) -> str:
+    """An action of a file (``0 raise``, ``2 play 4b``): in English as the file writes
+    it (between backticks with ``code``); in another language in that language's words,
+    seat and card or call as a person types them (``asiento 0: envido``), since the
+    files' notation is English. Without ``seat``, the action alone (``play 4b``,
+    ``envido``).
+
+    >>> written_action("2 play 4b"), written_action("0 raise", code=False, seat=False)
+    ('`2 play 4b`', 'raise')
+    """
+    if language() == "en":
+        shown = text if seat else text.split(" ", 1)[1]
+        return f"`{shown}`" if code else shown
+    action = Action.parse(text)
+    what = str(action.card) if action.card is not None else \
+        action_words().get(action.kind, action.kind)
+    return _("seat {seat}: {action}").format(seat=action.seat, action=what) if seat else what
 
 
 def action_text(action: Action, value: int | str | None = None) -> str:

@@ -23,8 +23,8 @@ from ..core.i18n import N_, _, data_text, language, ngettext
 from ..render import Table
 from ..render.terminal import display_width
 from ..render.text import wrap, render_table
-from .narrate import (card_name, data_words, expectations_words, join_words, score_text,
-                      team_of_seat, value_text)
+from .narrate import (card_name, data_words, expectations_words, join_words,
+                      score_text, team_of_seat, value_text, written_action)
 from .model import HandSpec
 from .runner import BranchResult, Segment, Step, WalkthroughRun
 from .state import Snapshot
@@ -318,14 +318,13 @@ def _segment_text(seg: Segment, width: int, heading: bool = True) -> list[str]:
     if not seg.ran:
         out += ["  " + _("Not played: an action above was refused."), ""]
         return out
-    # The action as the file writes it: code, quoted as another language's messages
-    # quote code (the sentences under it say it in words).
-    quote = "" if language() == "en" else "`"
-    longest = max((len(step.text) + 2 * len(quote) for step in seg.steps), default=0)
-    for step in seg.steps:
+    # The action as the file writes it, or in words outside English (the sentences
+    # under it say what it did).
+    written = [written_action(step.text, code=False) for step in seg.steps]
+    longest = max((display_width(w) for w in written), default=0)
+    for step, action in zip(seg.steps, written):
         call = _call_text(step)
-        text = (f"  {step.line if step.line is not None else '':>4}  "
-                f"{quote}{step.text}{quote}")
+        text = f"  {step.line if step.line is not None else '':>4}  {action}"
         line = f"{text:<{longest + 8}}   {call}" if call else text
         if display_width(line) <= width:
             out.append(line)
@@ -396,7 +395,7 @@ def _segment_markdown(seg: Segment, heading: bool = True) -> list[str]:
         return out + [_("Not played: an action above was refused."), ""]
     for step in seg.steps:
         call = _call_text(step, markdown=True)
-        line = f"- `{step.text}` " + _("(line {line})").format(line=step.line) + (
+        line = f"- {written_action(step.text)} " + _("(line {line})").format(line=step.line) + (
             f" {call}" if call else "") + ": "
         line += " ".join(step.remarks)
         if step.note:
