@@ -56,19 +56,26 @@ def test_the_wheel_contains_the_variants_and_the_schema(wheel):
     assert "rentoy = rentoy.cli:main" in zipfile.ZipFile(wheel).read(entry_points).decode()
 
 
-def test_an_installed_wheel_finds_the_builtin_variants(wheel, tmp_path):
+def _installed(wheel: Path, tmp_path: Path) -> tuple[Path, dict[str, str], Path]:
+    """The wheel installed in a fresh virtual environment, offline (its dependencies
+    from this environment's site-packages): its interpreter, the environment to run it
+    in, and an empty folder to run it from."""
     env_dir = tmp_path / "env"
     venv.EnvBuilder(with_pip=False).create(env_dir)
     python = env_dir / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
     done = _run(sys.executable, "-m", "pip", "--python", str(python), "install",
                 "--no-deps", "--no-index", "-q", str(wheel))
     assert done.returncode == 0, done.stderr
-    # The dependencies (PyYAML, jsonschema, ...) come from this environment.
     deps = os.pathsep.join(dict.fromkeys([sysconfig.get_paths()["purelib"],
                                           sysconfig.get_paths()["platlib"]]))
-    env = {**os.environ, "PYTHONPATH": deps}
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
+    return python, {**os.environ, "PYTHONPATH": deps}, elsewhere
+
+
+def test_an_installed_wheel_finds_the_builtin_variants(wheel, tmp_path):
+    python, env, elsewhere = _installed(wheel, tmp_path)
+    env_dir = tmp_path / "env"
 
     done = _run(str(python), "-c", "import rentoy, rentoy.sources as s; "
                 "print(rentoy.__file__); print(s.builtin_dir())", cwd=elsewhere, env=env)
@@ -167,18 +174,7 @@ def test_the_citation_gives_the_version_of_the_package() -> None:
 
 
 def test_an_installed_wheel_runs_the_api_page_s_examples(wheel, tmp_path):
-    env_dir = tmp_path / "env"
-    venv.EnvBuilder(with_pip=False).create(env_dir)
-    python = env_dir / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
-    done = _run(sys.executable, "-m", "pip", "--python", str(python), "install",
-                "--no-deps", "--no-index", "-q", str(wheel))
-    assert done.returncode == 0, done.stderr
-    # Offline: the dependencies come from this environment's site-packages.
-    deps = os.pathsep.join(dict.fromkeys([sysconfig.get_paths()["purelib"],
-                                          sysconfig.get_paths()["platlib"]]))
-    env = {**os.environ, "PYTHONPATH": deps}
-    elsewhere = tmp_path / "elsewhere"
-    elsewhere.mkdir()
+    python, env, elsewhere = _installed(wheel, tmp_path)
     done = _run(str(python), "-c", API_DOCTEST, str(ROOT / "docs" / "api.md"), cwd=elsewhere,
                 env=env)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]

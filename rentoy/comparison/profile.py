@@ -27,7 +27,7 @@ from ..core.i18n import N_, _, number
 from ..render import Report, Table
 from ..simulation.profile import BY_NAME as _BY_NAME, GROUPS, ProfileResult
 from ..simulation.duties import DUTY_OF_FIELD, zero_by_construction
-from ..simulation.report import format_difference, format_rate
+from ..simulation.report import format_difference, format_rate, plot_estimates
 from ..simulation.stats import Estimate, Statistic
 
 __all__ = ["profile_report", "profile_rows", "plot_profiles"]
@@ -148,15 +148,7 @@ def plot_profiles(result: ProfileResult, path: str | Path, force: bool = True) -
         data = result.to_data()
         for ax, (group, name, stat) in zip(axes.flat, figures):
             scale = 100 if stat.percent else 1
-            for y, v in enumerate(variants):
-                est: Estimate = result.estimate(v, name)
-                if est.value is None:
-                    continue
-                err = None
-                if est.low is not None and est.high is not None:
-                    err = [[(est.value - est.low) * scale], [(est.high - est.value) * scale]]
-                ax.errorbar([est.value * scale], [y], xerr=err, fmt="o", color="C0",
-                            capsize=3, markersize=4)
+            plot_estimates(ax, [result.estimate(v, name) for v in variants], scale)
             ax.set_yticks(range(len(variants)), variants)
             ax.set_ylim(-0.6, len(variants) - 0.4)
             ax.invert_yaxis()

@@ -30,7 +30,7 @@ from .duties import zero_by_construction
 from .run import SimulationResult
 from .stats import STATISTICS, Estimate, Statistic
 
-__all__ = ["simulation_report", "plot_comparison", "check_plot_path", "PLOT_FORMATS",
+__all__ = ["plot_estimates", "simulation_report", "plot_comparison", "check_plot_path", "PLOT_FORMATS",
            "format_estimate", "format_rate", "format_difference", "same_play_groups",
            "merged_report"]
 
@@ -257,6 +257,20 @@ def check_plot_path(path: str | Path) -> Path:
     return path
 
 
+def plot_estimates(ax: Any, estimates: Sequence[Estimate], scale: float) -> None:
+    """One row a figure on a panel of a comparison's plot (row ``y``: the ``y``-th
+    estimate, times ``scale``), with its interval as an error bar; a figure without a
+    value leaves its row empty."""
+    for y, est in enumerate(estimates):
+        if est.value is None:
+            continue
+        err = None
+        if est.low is not None and est.high is not None:
+            err = [[(est.value - est.low) * scale], [(est.high - est.value) * scale]]
+        ax.errorbar([est.value * scale], [y], xerr=err, fmt="o", color="C0", capsize=3,
+                    markersize=4)
+
+
 def plot_comparison(result: SimulationResult, path: str | Path,
                     stats: list[str] | None = None, title: str | None = None,
                     reference: str | None = None, force: bool = True) -> Path:
@@ -301,15 +315,8 @@ def plot_comparison(result: SimulationResult, path: str | Path,
         axes = fig.subplots(rows, columns, squeeze=False, sharey=True)
         for ax, stat in zip(axes.flat, chosen):
             scale = 100 if stat.percent else 1
-            for y, variant in enumerate(variants):
-                est = estimate_of(variant, stat.name)
-                if est.value is None:
-                    continue
-                err = None
-                if est.low is not None and est.high is not None:
-                    err = [[(est.value - est.low) * scale], [(est.high - est.value) * scale]]
-                ax.errorbar([est.value * scale], [y], xerr=err, fmt="o", color="C0",
-                            capsize=3, markersize=4)
+            plot_estimates(ax, [estimate_of(variant, stat.name) for variant in variants],
+                           scale)
             if paired:
                 ax.axvline(0, color="0.4", linewidth=1)
             ax.set_yticks(range(len(variants)), labels)
