@@ -14,6 +14,9 @@ from rentoy.simulation import (FIELDS, STATISTIC_NAMES, Moments, mean_interval, 
 from rentoy.simulation import play as play_module
 from rentoy.simulation.play import ChunkTask
 from rentoy.simulation.stats import Z95
+from rentoy.simulation.duties import duty_counts
+from rentoy.bots import team_bots
+from rentoy.variants import load_variant
 from inprocess import run
 
 
@@ -51,6 +54,28 @@ def test_records_are_consistent():
             assert rec["trump_leads"] <= rec["tricks"] and rec["trump_tricks"] <= rec["tricks"]
             assert rec["mano_wins"] <= rec["hands"] and rec["a_wins"] in (0, 1)
             assert rec["points"] >= rec["hands"]       # every hand is worth 1 or more
+
+
+
+@pytest.mark.parametrize("variant,players,bots", [
+    ("1737", 4, "random"), ("avila", 4, "random"), ("1737+como-al-hombre", 6, "random"),
+    ("avila", 4, "greedy")])
+def test_the_duty_counts_of_a_game_are_its_hands_counts(variant, players, bots):
+    """The record of a game counts every follow the observation of each hand shows,
+    the trick a fold left unfinished included (a fold ends most hands of random play
+    in the middle of a trick)."""
+    names = (bots, bots)
+    rng = random.Random()
+    kept: list = []
+    unfinished = 0
+    for game in range(12):
+        record = play_module.play_game(load_variant(variant), players, 9, game, rng,
+                                       team_bots(names, rng), bots == "random", keep=kept)
+        hands = kept[-1].finished_hands
+        sums = [sum(duty_counts(h)[k] for h in hands) for k in range(5)]
+        assert list(record[-5:]) == sums
+        unfinished += sum(bool(h.observation(0).trick) for h in hands)
+    assert unfinished > 0       # the unfinished tricks were there to be counted
 
 
 # -- reproducibility ----------------------------------------------------------------------

@@ -40,7 +40,10 @@ from ..model.consistency import check_players
 from ..core.i18n import N_, _
 from ..model.variant import Variant
 from .actions import Action
-from .hand import TEAMS, Deal, Event, Hand, HandResult, draw_deal, max_game_actions
+from .hand import (TEAMS, Deal, Event, Hand, HandResult, check_start, draw_deal,
+                   max_game_actions)
+from .hand import _apply_unchecked as hand_apply_unchecked
+from .hand import _legal_actions as hand_legal_actions
 from .observation import HandRecord, Observation, record_of
 from .tables import Tables, as_variant, compile_variant
 
@@ -123,7 +126,7 @@ class Game(Rounds):
     """A game to the variant's target, hand after hand."""
 
     __slots__ = ("_variant", "_tables", "_players", "_rng", "_score", "_dealer", "_hand",
-                 "_results", "_winner", "_past", "_deals", "_records", "_waiting")
+                 "_results", "_winner", "_past", "_deals", "_records", "_waiting", "_s")
 
     def __init__(self, variant: Variant | str, players: int | None = None,
                  seed: int | None = None, rng: random.Random | None = None,
@@ -141,23 +144,27 @@ class Game(Rounds):
         if len(score) != 2:
             raise InputError.at(_("score must be two numbers (team A, team B), not "
                                   "{score}").format(score=repr(score)))
-        self._score = (score[0], score[1])
-        self._dealer = self.players - 1 if dealer is None else dealer
+        # Checked once: every later hand starts from what the game computes.
+        self._dealer, self._score = check_start(tables, self._players, dealer, score)
         self._results: list[HandResult] = []
         self._winner: int | None = None
         self._past: list[Hand] = []          # the finished hands, oldest first
         self._records: tuple[HandRecord, ...] = ()
         self._deals = _deal_source(deals)
         self._waiting = False
-        # The first Hand checks the players, dealer and score; later hands reuse them.
-        if first_deal is None and self._deals is not None:
-            first_deal = self._deal(0)
-            if first_deal is None:
+        if first_deal is not None:      # the caller's cards: the Hand checks them
+            self._hand = Hand(variant, self._players, self._dealer, self._score,
+                              deal=first_deal)
+            self._s = self._hand._s
+            return
+        if self._deals is None:
+            deal = draw_deal(self._rng, self._players, tables.rules.hand_size)
+        else:
+            found = self._deal(0)       # checked by _deal
+            if found is None:
                 raise InputError.at(_("the first deal is not known: give it as first_deal="))
-        # Without a deal the hand draws its own from the game's generator, unchecked.
-        self._hand = Hand(variant, self.players, self.dealer, self.score, deal=first_deal,
-                          rng=self.rng)
-        self._score = self.hand.score
+            deal = found
+        self._start(deal)
 
     # What the game shows is read-only: a write (``game.score = (11, 11)``) would be
     # overwritten by the next hand, so it is refused (AttributeError) rather than ignored.
@@ -226,10 +233,9 @@ class Game(Rounds):
     def _current(self) -> Hand:
         return self.hand
 
-    def legal_actions(self, seat: int | None = None) -> list[Action]:
-        """The legal actions of ``seat``, by default the current seat's (empty once the
-        game is over)."""
-        return self._hand.legal_actions(seat)
+    # The hand's own reading, called on the game (which keeps the hand's state in _s):
+    # no second call in the loop of every bot and simulation.
+    legal_actions = hand_legal_actions
 
     @property
     def hands_played(self) -> int:
@@ -303,36 +309,40 @@ class Game(Rounds):
             self.check(action)
         event = self.hand.apply(action)
         if event.result is not None:
-            self._next_hand()
+            self._ended()
         return event
 
-    def apply_unchecked(self, action: Action) -> bool:
-        """Apply an action known to be legal, dealing on when it ends a hand; whether it
-        ended the game."""
-        if self._hand.apply_unchecked(action):
-            self._next_hand()
-            return self._winner is not None
-        return False
+    # The hand's own application of an action, called on the game: when the action ends
+    # the hand, _ended deals the next one and the game says whether it is over.
+    apply_unchecked = hand_apply_unchecked
 
-    def _next_hand(self) -> None:
-        result = self.hand.result
+    # The slots are read directly below: once a hand, and the properties cost a call each.
+    def _ended(self) -> bool:
+        """After the hand's last action: record it and deal the next hand, unless the
+        game is won (or waits for the next deal); whether the game is over."""
+        hand = self._hand
+        result = self._s.result
         assert result is not None
         self._results.append(result)
-        self._past.append(self.hand)
+        self._past.append(hand)
         self._score = result.score
         if result.game_winner is not None:
             self._winner = result.game_winner
-            return
-        self._dealer = (self.dealer + 1) % self.players
-        deal = (draw_deal(self.rng, self.players, self.tables.rules.hand_size)
+            return True
+        self._dealer = (self._dealer + 1) % self._players
+        deal = (draw_deal(self._rng, self._players, self._tables.rules.hand_size)
                 if self._deals is None else self._deal(len(self._results)))
         if deal is None:
             self._waiting = True
-            return
+            return False
         self._start(deal)
+        return False
 
     def _start(self, deal: Deal) -> None:
-        self._hand = Hand.next_hand(self.variant, self.players, self.dealer, self.score, deal)
+        """Start a hand with a deal known to be good (drawn here, or checked)."""
+        self._hand = Hand.next_hand(self._variant, self._players, self._dealer, self._score,
+                                    deal, self._tables)
+        self._s = self._hand._s
 
     def clone(self) -> "Game":
         """An independent copy, random generator included: both deal the same next hands."""
@@ -348,9 +358,19 @@ class Game(Rounds):
         new._waiting = self._waiting
         finished = self.is_over or self._waiting
         new._hand = self.hand if finished else self.hand.clone()
+        new._s = new._hand._s
         if finished:
             new._past[-1] = new.hand
         return new
+
+    # _s is the hand's own state: pickled with the hand, and pointed at again after.
+    def __getstate__(self) -> dict[str, object]:
+        return {name: getattr(self, name) for name in Game.__slots__ if name != "_s"}
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        for name, value in state.items():
+            setattr(self, name, value)
+        self._s = self._hand._s
 
     def __eq__(self, other: object) -> bool:
         return (isinstance(other, Game) and self.variant.id == other.variant.id

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import random
 from math import floor
-from typing import NamedTuple, Sequence
+from typing import NamedTuple, Protocol, Sequence
 
 from ..model.cards import DECK, Card, parse_card
 from ..model.consistency import check_players
@@ -46,7 +46,7 @@ from .rules import (REASONS, TEAMS, Betting, HandState, Outcome, Phase, Refusal,
 from .tables import Tables, as_variant, compile_variant
 
 __all__ = ["Hand", "Deal", "HandResult", "Event", "TrickRecord", "TEAMS", "REASONS",
-           "team_of", "draw_deal", "cards_left", "max_hand_actions", "max_game_actions"]
+           "team_of", "draw_deal", "check_start", "cards_left", "max_hand_actions", "max_game_actions"]
 
 _PLAY, _ANSWER, _OVER = Phase.PLAY, Phase.ANSWER, Phase.OVER
 _TRICKS, _FOLD = Outcome.TRICKS, Outcome.FOLD
@@ -81,6 +81,31 @@ class Deal(NamedTuple):
         return [c for h in self.hands for c in h] + [self.up]
 
 
+def check_start(tables: Tables, players: int, dealer: int | None,
+                score: Sequence[int]) -> tuple[int, tuple[int, int]]:
+    """The dealer (by default the last seat) and the score a hand starts from, checked
+    against the table (``players`` checked already): a seat, and two non-negative whole
+    numbers below the target. A game checks its start with it before its first deal."""
+    dealer = players - 1 if dealer is None else dealer
+    if not (isinstance(dealer, int) and 0 <= dealer < players):
+        raise InputError.at(_("dealer {dealer} is not a seat (0 to {last})").format(
+            dealer=dealer, last=players - 1))
+    a = b = -1
+    if len(score) == 2:
+        a, b = score
+    if not (isinstance(a, int) and isinstance(b, int) and a >= 0 and b >= 0):
+        raise InputError.at(_("score must be two non-negative whole numbers, not "
+                              "{score}").format(score=repr(score)))
+    if a >= tables.rules.target or b >= tables.rules.target:
+        raise InputError.at(_("the score {score} already ends a game to {target}").format(
+            score=list(score), target=tables.rules.target))
+    return dealer, (int(a), int(b))
+
+
+# The records below are made as plain tuples of their class in the inner loop: several
+# times cheaper than calling the named tuple, which checks nothing more.
+_new = tuple.__new__
+
 # Each turn of the draw: the position dealt, and how many cards are left to draw from.
 _DRAWS = tuple(zip(range(40), range(40, 0, -1)))
 
@@ -101,7 +126,7 @@ def draw_deal(rng: random.Random, players: int, hand_size: int) -> Deal:
         deck[i], deck[j] = deck[j], deck[i]
     # zip over one iterator repeated hand_size times cuts the cards into runs of that size.
     runs = iter(deck[:need - 1])
-    return Deal(tuple(zip(*[runs] * hand_size)), deck[need - 1])
+    return _new(Deal, (tuple(zip(*[runs] * hand_size)), deck[need - 1]))
 
 
 # The records below are named tuples rather than frozen dataclasses: as immutable, and
@@ -154,6 +179,131 @@ _ACCEPTS, _FOLDS = bet_actions(ACCEPT), bet_actions(FOLD)
 _PLAYS = tuple(play_actions(seat) for seat in range(40))
 
 
+class _Stateful(Protocol):
+    """What holds a hand's state: a hand, or a game (its hand being played). Both
+    share the reading of the legal actions and the application of one; ``_ended`` is
+    what follows when an action ends the hand, and says whether the whole thing (the
+    hand; the game) is over."""
+
+    _s: HandState
+
+    def _ended(self) -> bool: ...
+
+
+def _legal_actions(self: _Stateful, seat: int | None = None) -> list[Action]:
+    """Every action a seat may take now: by default the current seat's (empty once the
+    hand is over, and for a seat that may not act now). A hand and a game share this
+    one reading: a game reads the hand being played, its last once it is over.
+
+    Each kind of action is asked of the predicate that refuses it, so this list is
+    exactly the actions :meth:`~rentoy.engine.Hand.can` accepts: while cards are played, the cards the
+    duties of :func:`~rentoy.engine.rules.legal_cards` allow, then a raise and the
+    call for the whole game if :func:`~rentoy.engine.rules.raise_rule_refusal`
+    allows them; facing a raise, accept and fold for a seat
+    :func:`~rentoy.engine.rules.answer_refusal` allows, then the raises again.
+    """
+    s = self._s
+    phase = s.phase
+    if phase is _PLAY:
+        turn = s.turn
+        if seat is not None and seat != turn:
+            return []
+        trick = s.trick
+        if trick:
+            held = s.hands[turn]
+            cards = legal_cards(s.tables, s.tt, held, trick, True)
+            if cards is held:
+                out = s.plays[turn][:]
+            else:
+                row = _PLAYS[turn]
+                out = [row[c] for c in cards]
+        else:
+            out = s.plays[turn][:]
+        tables, betting = s.tables, s.betting
+        if raise_rule_refusal(tables, betting, turn) is None:
+            out.append(_RAISES[turn])
+        if tables.game_level >= 0 and game_call_refusal(tables, betting, turn) is None:
+            out.append(_GAMES[turn])
+        return out
+    if phase is _ANSWER:
+        tables, betting = s.tables, s.betting
+        if seat is None:
+            seat = answering_seat(betting)
+        elif not (isinstance(seat, int) and 0 <= seat < s.players) \
+                or answer_refusal(tables, betting, seat) is not None:
+            return []
+        out = [_ACCEPTS[seat], _FOLDS[seat]]
+        if raise_rule_refusal(tables, betting, seat) is None:
+            out.append(_RAISES[seat])
+        if tables.game_level >= 0 and game_call_refusal(tables, betting, seat) is None:
+            out.append(_GAMES[seat])
+        return out
+    return []
+
+
+def _apply_unchecked(self: _Stateful, action: Action) -> bool:
+    """Apply an action known to be legal (one taken from ``legal_actions``), and say
+    whether it ended the hand (of a game: the game, the next hand dealt otherwise).
+
+    The fast path for bots and simulations: no checks, no event. Undefined on an
+    illegal action, except that a card the seat does not hold raises ``ValueError``
+    before anything changes.
+    """
+    s = self._s
+    kind = action.kind
+    if kind == PLAY:
+        seat = action.seat
+        card: Card = action.card  # type: ignore[assignment]  # a play names a card
+        held = s.hands[seat]
+        at = held.index(card)              # first: raises with the state unchanged
+        del held[at]
+        del s.plays[seat][at]
+        s.history.append(action)
+        trick = s.trick
+        trick.append(card)
+        n = s.players
+        if len(trick) < n:
+            s.turn = (seat + 1) % n
+            return False
+        return _end_trick(s) and self._ended()
+    s.history.append(action)
+    if kind == FOLD:    # the raising team scores the value before the refused raise
+        betting = s.betting
+        _finish(s, betting.raiser & 1, _FOLD, fold_value(s.tables, betting))
+        return self._ended()
+    s.betting = bet(s.tables, s.betting, action)
+    s.phase = _PLAY if kind == ACCEPT else _ANSWER
+    return False
+
+
+def _end_trick(s: HandState) -> bool:
+    """Close the full trick; whether that ended the hand."""
+    trick = s.trick
+    n = s.players
+    winner = (s.leader + trick_winner(s.tt, trick)) % n
+    s.tricks[winner & 1] += 1
+    s.trick_log.append(_new(TrickRecord, (s.leader, tuple(trick), winner)))
+    s.trick = []
+    s.leader = s.turn = winner
+    team = hand_end(s.tables, s.tricks, len(s.trick_log), (s.dealer + 1) % n)
+    if team is None:
+        return False
+    _finish(s, team, _TRICKS, s.tables.steps[s.betting.level])
+    return True
+
+
+def _finish(s: HandState, team: int, how: Outcome, value: int | str) -> None:
+    """End the hand: ``team`` wins it ``how``, at ``value``."""
+    a, b = s.score
+    won = points(s.tables, value, s.score, team)
+    score = (a + won, b) if team == 0 else (a, b + won)
+    s.phase = _OVER
+    s.result = _new(HandResult, (
+        team, won, how, value, score, (s.tricks[0], s.tricks[1]),
+        team if score[team] >= s.tables.rules.target else None))
+
+
+
 class Hand:
     """One hand under a variant, dealt and played. See the module docstring for the API."""
 
@@ -167,16 +317,7 @@ class Hand:
         tables = compile_variant(variant)
         n = tables.rules.default_players if players is None else players
         check_players(variant, n)
-        dealer = n - 1 if dealer is None else dealer
-        if not (isinstance(dealer, int) and 0 <= dealer < n):
-            raise InputError.at(_("dealer {dealer} is not a seat (0 to {last})").format(
-                dealer=dealer, last=n - 1))
-        if len(score) != 2 or any(not isinstance(s, int) or s < 0 for s in score):
-            raise InputError.at(_("score must be two non-negative whole numbers, not "
-                                  "{score}").format(score=repr(score)))
-        if max(score) >= tables.rules.target:
-            raise InputError.at(_("the score {score} already ends a game to {target}").format(
-                score=list(score), target=tables.rules.target))
+        dealer, start = check_start(tables, n, dealer, score)
         size = tables.rules.hand_size
         if deal is None:
             deal = draw_deal(rng if rng is not None else random.Random(seed or 0), n, size)
@@ -186,7 +327,7 @@ class Hand:
         elif len(set(deal.cards())) != n * size + 1:
             raise InputError.at(_("the deal gives a card twice"),
                                 hint=_("every card of the deal must be different"))
-        self._setup(variant, tables, n, dealer, (int(score[0]), int(score[1])), deal)
+        self._setup(variant, tables, n, dealer, start, deal)
 
     def _setup(self, variant: Variant, tables: Tables, players: int, dealer: int,
                score: tuple[int, int], deal: Deal) -> None:
@@ -222,10 +363,12 @@ class Hand:
 
     @classmethod
     def next_hand(cls, variant: Variant, players: int, dealer: int, score: tuple[int, int],
-                  deal: Deal) -> Hand:
-        """A hand from arguments already checked by a game (its next hand): no checks."""
+                  deal: Deal, tables: Tables | None = None) -> Hand:
+        """A hand from arguments already checked by a game (its next hand): no checks.
+        ``tables``, the variant's compiled tables when the caller holds them."""
         hand = cls.__new__(cls)
-        hand._setup(variant, compile_variant(variant), players, dealer, score, deal)
+        hand._setup(variant, compile_variant(variant) if tables is None else tables,
+                    players, dealer, score, deal)
         return hand
 
     # -- what was dealt ------------------------------------------------------------
@@ -300,54 +443,8 @@ class Hand:
 
     # -- legality ------------------------------------------------------------------
 
-    def legal_actions(self, seat: int | None = None) -> list[Action]:
-        """Every action a seat may take now: by default :attr:`current_seat`'s (empty
-        once the hand is over, and for a seat that may not act now).
-
-        Each kind of action is asked of the predicate that refuses it, so this list is
-        exactly the actions :meth:`can` accepts: while cards are played, the cards the
-        duties of :func:`~rentoy.engine.rules.legal_cards` allow, then a raise and the
-        call for the whole game if :func:`~rentoy.engine.rules.raise_rule_refusal`
-        allows them; facing a raise, accept and fold for a seat
-        :func:`~rentoy.engine.rules.answer_refusal` allows, then the raises again.
-        """
-        s = self._s
-        phase = s.phase
-        if phase is _PLAY:
-            turn = s.turn
-            if seat is not None and seat != turn:
-                return []
-            trick = s.trick
-            if trick:
-                held = s.hands[turn]
-                cards = legal_cards(s.tables, s.tt, held, trick, True)
-                if cards is held:
-                    out = s.plays[turn][:]
-                else:
-                    row = _PLAYS[turn]
-                    out = [row[c] for c in cards]
-            else:
-                out = s.plays[turn][:]
-            tables, betting = s.tables, s.betting
-            if raise_rule_refusal(tables, betting, turn) is None:
-                out.append(_RAISES[turn])
-            if tables.game_level >= 0 and game_call_refusal(tables, betting, turn) is None:
-                out.append(_GAMES[turn])
-            return out
-        if phase is _ANSWER:
-            tables, betting = s.tables, s.betting
-            if seat is None:
-                seat = answering_seat(betting)
-            elif not (isinstance(seat, int) and 0 <= seat < s.players) \
-                    or answer_refusal(tables, betting, seat) is not None:
-                return []
-            out = [_ACCEPTS[seat], _FOLDS[seat]]
-            if raise_rule_refusal(tables, betting, seat) is None:
-                out.append(_RAISES[seat])
-            if tables.game_level >= 0 and game_call_refusal(tables, betting, seat) is None:
-                out.append(_GAMES[seat])
-            return out
-        return []
+    # The one reading of what a seat may do, shared with Game (see _legal_actions).
+    legal_actions = _legal_actions
 
     def refusal(self, action: Action | str) -> IllegalAction | None:
         """Why ``action`` would be refused now (its ``reason`` a key of
@@ -400,66 +497,12 @@ class Hand:
                      s.phase is _ANSWER, None if right < 0 else TEAMS[right], dead,
                      log[-1] if len(log) > tricks_before else None, result)
 
-    def apply_unchecked(self, action: Action) -> bool:
-        """Apply an action known to be legal (one taken from :meth:`legal_actions`), and
-        say whether it ended the hand.
+    # The one application of an action, shared with Game (see _apply_unchecked).
+    apply_unchecked = _apply_unchecked
 
-        The fast path for bots and simulations: no checks, no event. Undefined on an
-        illegal action, except that a card the seat does not hold raises ``ValueError``
-        before anything changes.
-        """
-        s = self._s
-        kind = action.kind
-        if kind == PLAY:
-            seat = action.seat
-            card: Card = action.card  # type: ignore[assignment]  # a play names a card
-            held = s.hands[seat]
-            at = held.index(card)              # first: raises with the state unchanged
-            del held[at]
-            del s.plays[seat][at]
-            s.history.append(action)
-            trick = s.trick
-            trick.append(card)
-            n = s.players
-            if len(trick) < n:
-                s.turn = (seat + 1) % n
-                return False
-            return self._end_trick()
-        s.history.append(action)
-        if kind == FOLD:    # the raising team scores the value before the refused raise
-            betting = s.betting
-            self._finish(betting.raiser & 1, _FOLD, fold_value(s.tables, betting))
-            return True
-        s.betting = bet(s.tables, s.betting, action)
-        s.phase = _PLAY if kind == ACCEPT else _ANSWER
-        return False
-
-    def _end_trick(self) -> bool:
-        """Close the full trick; whether that ended the hand."""
-        s = self._s
-        trick = s.trick
-        n = s.players
-        winner = (s.leader + trick_winner(s.tt, trick)) % n
-        s.tricks[winner & 1] += 1
-        s.trick_log.append(TrickRecord(s.leader, tuple(trick), winner))
-        s.trick = []
-        s.leader = s.turn = winner
-        team = hand_end(s.tables, s.tricks, len(s.trick_log), (s.dealer + 1) % n)
-        if team is None:
-            return False
-        self._finish(team, _TRICKS, s.tables.steps[s.betting.level])
+    def _ended(self) -> bool:
+        """What follows the hand's last action: nothing (a game deals the next hand)."""
         return True
-
-    def _finish(self, team: int, how: Outcome, value: int | str) -> None:
-        """End the hand: ``team`` wins it ``how``, at ``value``."""
-        s = self._s
-        a, b = s.score
-        won = points(s.tables, value, s.score, team)
-        score = (a + won, b) if team == 0 else (a, b + won)
-        s.phase = _OVER
-        s.result = HandResult(
-            team, won, how, value, score, (s.tricks[0], s.tricks[1]),
-            team if score[team] >= s.tables.rules.target else None)
 
     # -- copying and comparing -----------------------------------------------------
 

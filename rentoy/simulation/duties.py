@@ -35,12 +35,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from ..engine import Hand, Observation
+from ..engine import Hand, Observation, Outcome
+from ..engine.actions import PLAY
+from ..engine.observation import HandRecord
 from ..engine.rules import duty_refusal, legal_cards
 from ..engine.tables import Tables
 from ..model.cards import Card
 
-__all__ = ["DUTY_FIELDS", "DUTY_OF_FIELD", "duty_counts", "count_duties",
+__all__ = ["DUTY_FIELDS", "DUTY_OF_FIELD", "duty_counts", "count_duties", "record_tricks",
            "zero_by_construction"]
 
 #: What :func:`duty_counts` returns, in this order (fields of the per-game record).
@@ -79,14 +81,28 @@ def duty_counts(hand: Hand, seen: Observation | None = None
     return count_duties(seen.tables, seen.players, hand.deal.hands, seen.up, tricks)
 
 
+def record_tricks(record: HandRecord, players: int) -> list[tuple[int, tuple[Card, ...]]]:
+    """The tricks of a finished hand's public record, each its leader and its cards in
+    playing order, the trick left unfinished by a fold last: what :func:`count_duties`
+    reads (the same tricks :func:`duty_counts` reads off an observation)."""
+    tricks = [(trick.leader, trick.cards) for trick in record.tricks]
+    if record.result.how is Outcome.FOLD:
+        # The cards after the finished tricks' were played to the unfinished one.
+        plays = [a for a in record.actions if a.kind == PLAY][players * len(tricks):]
+        if plays:
+            tricks.append((plays[0].seat, tuple(a.card for a in plays)))  # type: ignore[misc]
+    return tricks
+
+
 def count_duties(tables: Tables, players: int, dealt: Sequence[Sequence[Card]], up: int,
                  tricks: Sequence[tuple[int, Sequence[Card]]]
                  ) -> tuple[int, int, int, int, int]:
     """:func:`duty_counts` of a hand dealt ``dealt`` under ``up``, from its tricks (each
-    its leader and its cards in order): for a simulation, which reads every hand's
-    record and so need not build an observation of it."""
+    its leader and its cards in order, as :func:`record_tricks` gives them): for a
+    simulation, which reads every hand's record and so need not build an observation
+    of it."""
     tt = tables.by_trump[up // 10]
-    held = [list(cards) for cards in dealt]
+    held = list(map(list, dealt))
     follows = constrained = 0
     counts = [0, 0, 0, 0, 0]
     for leader, cards in tricks:

@@ -7,7 +7,8 @@ values (variant specs, numbers, bot names), so it pickles for a process pool or 
 distributed executor, and the worker loads the variants itself.
 
 **Random streams.** Each game deals from a generator of its own, seeded from the
-run's seed and the game index, hand after hand; the bots' choices come from a second
+run's seed and the game index, hand after hand (a fresh one for every variant, so the
+same cards for each); the bots' choices come from a second
 generator, reseeded from the seed, the game index and the hand index before every
 hand (:func:`stream_seed`). So hand ``h`` of game ``g`` gets the same cards under every
 variant that deals as many cards (common random numbers:
@@ -36,13 +37,13 @@ import random
 from dataclasses import dataclass
 from typing import Sequence
 
-from ..engine import Deal, Game, Outcome, compile_variant, draw_deal
+from ..engine import Game, Outcome
 from ..engine.observation import record_of
 from ..bots import Bot
 from ..bots import team_bots
 from ..model.variant import Variant
 from ..data.variants import load_variant
-from .duties import count_duties
+from .duties import count_duties, record_tricks
 from .stats import Moments
 
 __all__ = ["DEALS", "BOT_CHOICES", "stream_seed", "ChunkTask", "ChunkResult", "play_chunk",
@@ -114,57 +115,42 @@ def play_chunk(task: ChunkTask) -> ChunkResult:
     fast = task.bots == ("random", "random")
     records = []
     for game in range(task.start, task.stop):
-        deals: dict[int, tuple[random.Random, list[Deal]]] = {}
         records.append(tuple(
-            play_game(v, task.players, task.seed, game, deals, bot_rng, bots, fast)
+            play_game(v, task.players, task.seed, game, bot_rng, bots, fast)
             for v in variants))
     moments = Moments.of(len(variants), records, cross=task.cross)
     return ChunkResult(task.start, task.stop, tuple(records), moments)
 
 
-def play_game(variant: Variant, players: int, seed: int, game: int,
-              deals: dict[int, tuple[random.Random, list[Deal]]], bot_rng: random.Random,
+def play_game(variant: Variant, players: int, seed: int, game: int, bot_rng: random.Random,
               bots: Sequence[Bot], fast: bool = False,
               keep: list[Game] | None = None) -> tuple[int, ...]:
     """Play game ``game`` under ``variant``; return its record (fields as in
     :data:`~rentoy.simulation.stats.FIELDS`).
 
     The game is a :class:`~rentoy.engine.Game` (which rotates the deal, keeps the
-    score and ends the game); its deals come from one stream seeded by (seed, game),
-    drawn hand after hand; ``deals`` keeps them by hand size, so every variant that
-    deals as many cards gets the same cards in every hand of the game. ``bots`` holds
-    team A's and team B's bot, both drawing from ``bot_rng``, which is reseeded by
+    score and ends the game), dealing hand after hand from its own generator seeded by
+    (seed, game): every variant's game starts from the same state, so every variant
+    that deals as many cards gets the same cards in every hand of the game. ``bots``
+    holds team A's and team B's bot, both drawing from ``bot_rng``, which is reseeded by
     (seed, game, hand) before every hand; each is given the observation of the seat
     the engine names. ``fast`` plays two random bots inline (the same choices
     :class:`~rentoy.bots.basic.RandomBot` makes, without building observations).
     ``keep``, when given, receives the finished :class:`~rentoy.engine.Game` (its
     deals and actions make a game record).
     """
-    tables = compile_variant(variant)
-    size = tables.rules.hand_size
-    stream = deals.get(size)
-    if stream is None:
-        stream = deals[size] = (random.Random(stream_seed(seed, DEALS, game)), [])
-    deal_rng, dealt = stream
-
-    def deal_for(index: int) -> Deal:
-        while len(dealt) <= index:
-            dealt.append(draw_deal(deal_rng, players, size))
-        return dealt[index]
-
-    play = Game(variant, players, rng=deal_rng, deals=deal_for)
+    play = Game(variant, players, rng=random.Random(stream_seed(seed, DEALS, game)))
     r = bot_rng.random
     # The generator's own int seeding (what random.Random.seed does for an int,
     # without the type checks): the same state, a little faster in this loop.
     reseed = _random.Random.seed.__get__(bot_rng)
     bot_seed = stream_seed(seed, BOT_CHOICES, game, 0)   # | index: the hand's stream
-    apply = play.apply_unchecked
+    apply, legal = play.apply_unchecked, play.legal_actions
     index = 0
     while not play.is_over:
         reseed(bot_seed | index)
         hand = play.hand
         if fast:
-            legal = hand.legal_actions
             while hand.result is None:
                 actions = legal()
                 apply(actions[int(r() * len(actions))])
@@ -187,13 +173,14 @@ def _record(game: Game) -> tuple[int, ...]:
     hands = points = folds = played_out = two_tricks = mano_wins = 0
     tricks = trump_leads = trump_tricks = 0
     follows = constrained = arrastre = overtrump = follow_suit = 0
+    fold = Outcome.FOLD
     for hand in game.finished_hands:
         seen = record_of(hand)          # all a finished hand shows, without an observation
         result = seen.result
         hands += 1
         points += result.points
         log = seen.tricks
-        if result.how is Outcome.FOLD:
+        if result.how is fold:
             folds += 1
         else:
             played_out += 1
@@ -203,20 +190,20 @@ def _record(game: Game) -> tuple[int, ...]:
             mano_wins += 1
         tt = by_trump[seen.up // 10]
         suit, always, trump = tt.suit, tt.always, tt.trump
-        for record in log:
-            cards = record.cards
+        for leader, cards, winner in log:
             tricks += 1
             if suit[cards[0]] == trump:
                 trump_leads += 1
-            if always[cards[(record.winner - record.leader) % players]]:
+            if always[cards[(winner - leader) % players]]:
                 trump_tricks += 1
-        f, c, a, o, fs = count_duties(tables, players, hand.deal.hands, seen.up,
-                                      [(record.leader, record.cards) for record in log])
-        follows += f
-        constrained += c
-        arrastre += a
-        overtrump += o
-        follow_suit += fs
+        played = record_tricks(seen, players)
+        if played:
+            f, c, a, o, fs = count_duties(tables, players, hand.deal.hands, seen.up, played)
+            follows += f
+            constrained += c
+            arrastre += a
+            overtrump += o
+            follow_suit += fs
     return (hands, points, folds, played_out, two_tricks, mano_wins, tricks, trump_leads,
             trump_tricks, 1 if game.winner == "A" else 0,
             follows, constrained, arrastre, overtrump, follow_suit)

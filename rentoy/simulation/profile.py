@@ -299,7 +299,7 @@ def _skill_wins(variant: Variant, players: int, seed: int, game: int, match: Ski
         rng = random.Random()
         bots = team_bots(specs, rng)
         kept: list[Game] = []
-        play_game(variant, players, seed, game, {}, rng, bots, keep=kept)
+        play_game(variant, players, seed, game, rng, bots, keep=kept)
         wins += int(kept[0].winner == "AB"[strong_team])
     return wins
 
@@ -315,7 +315,7 @@ def play_profile_chunk(task: ProfileTask) -> ChunkRecords:
         games: list[tuple[int, ...]] = []
         for g in range(task.start, task.stop):
             kept: list[Game] = []
-            play_game(v, task.players, task.seed, g, {}, rng, bots, keep=kept)
+            play_game(v, task.players, task.seed, g, rng, bots, keep=kept)
             games.append(game_profile(kept[0]))
         profiles.append(tuple(games))
         skills.append(tuple(

@@ -40,7 +40,7 @@ def game_records(variant: Variant | str, games: int, seed: int = 0, *,
     for game in range(games):
         bot_rng = random.Random()
         kept: list[Game] = []
-        play_game(v, n, seed, game, {}, bot_rng, team_bots(names, bot_rng),
+        play_game(v, n, seed, game, bot_rng, team_bots(names, bot_rng),
                   names == ("random", "random"), keep=kept)
         out.append(record_text(
             v, [PlayedHand(h.deal, h.history) for h in kept[0].finished_hands], players=n,
