@@ -66,12 +66,12 @@ def test_the_duty_counts_of_a_game_are_its_hands_counts(variant, players, bots):
     in the middle of a trick)."""
     names = (bots, bots)
     rng = random.Random()
-    kept: list = []
     unfinished = 0
     for game in range(12):
-        record = play_module.play_game(load_variant(variant), players, 9, game, rng,
-                                       team_bots(names, rng), bots == "random", keep=kept)
-        hands = kept[-1].finished_hands
+        played = play_module.play_game(load_variant(variant), players, 9, game, rng,
+                                       team_bots(names, rng), bots == "random")
+        record = play_module._record(played)
+        hands = played.finished_hands
         sums = [sum(duty_counts(h)[k] for h in hands) for k in range(5)]
         assert list(record[-5:]) == sums
         unfinished += sum(bool(h.observation(0).trick) for h in hands)

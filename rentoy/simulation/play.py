@@ -116,17 +116,17 @@ def play_chunk(task: ChunkTask) -> ChunkResult:
     records = []
     for game in range(task.start, task.stop):
         records.append(tuple(
-            play_game(v, task.players, task.seed, game, bot_rng, bots, fast)
+            _record(play_game(v, task.players, task.seed, game, bot_rng, bots, fast))
             for v in variants))
     moments = Moments.of(len(variants), records, cross=task.cross)
     return ChunkResult(task.start, task.stop, tuple(records), moments)
 
 
 def play_game(variant: Variant, players: int, seed: int, game: int, bot_rng: random.Random,
-              bots: Sequence[Bot], fast: bool = False,
-              keep: list[Game] | None = None) -> tuple[int, ...]:
-    """Play game ``game`` under ``variant``; return its record (fields as in
-    :data:`~rentoy.simulation.stats.FIELDS`).
+              bots: Sequence[Bot], fast: bool = False) -> Game:
+    """Play game ``game`` under ``variant``: the finished game (its deals and actions
+    make a game record; :func:`play_chunk` counts what :data:`~rentoy.simulation.stats.FIELDS`
+    names in it).
 
     The game is a :class:`~rentoy.engine.Game` (which rotates the deal, keeps the
     score and ends the game), dealing hand after hand from its own generator seeded by
@@ -136,8 +136,6 @@ def play_game(variant: Variant, players: int, seed: int, game: int, bot_rng: ran
     (seed, game, hand) before every hand; each is given the observation of the seat
     the engine names. ``fast`` plays two random bots inline (the same choices
     :class:`~rentoy.bots.basic.RandomBot` makes, without building observations).
-    ``keep``, when given, receives the finished :class:`~rentoy.engine.Game` (its
-    deals and actions make a game record).
     """
     play = Game(variant, players, rng=random.Random(stream_seed(seed, DEALS, game)))
     r = bot_rng.random
@@ -160,9 +158,7 @@ def play_game(variant: Variant, players: int, seed: int, game: int, bot_rng: ran
                 assert seat is not None
                 apply(bots[seat & 1].choose(play.observation(seat)))
         index += 1
-    if keep is not None:
-        keep.append(play)
-    return _record(play)
+    return play
 
 
 def _record(game: Game) -> tuple[int, ...]:

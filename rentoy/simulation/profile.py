@@ -298,9 +298,8 @@ def _skill_wins(variant: Variant, players: int, seed: int, game: int, match: Ski
     for strong_team, specs in ((0, (match.strong, match.weak)), (1, (match.weak, match.strong))):
         rng = random.Random()
         bots = team_bots(specs, rng)
-        kept: list[Game] = []
-        play_game(variant, players, seed, game, rng, bots, keep=kept)
-        wins += int(kept[0].winner == "AB"[strong_team])
+        played = play_game(variant, players, seed, game, rng, bots)
+        wins += int(played.winner == "AB"[strong_team])
     return wins
 
 
@@ -314,9 +313,7 @@ def play_profile_chunk(task: ProfileTask) -> ChunkRecords:
     for v in variants:
         games: list[tuple[int, ...]] = []
         for g in range(task.start, task.stop):
-            kept: list[Game] = []
-            play_game(v, task.players, task.seed, g, rng, bots, keep=kept)
-            games.append(game_profile(kept[0]))
+            games.append(game_profile(play_game(v, task.players, task.seed, g, rng, bots)))
         profiles.append(tuple(games))
         skills.append(tuple(
             tuple(_skill_wins(v, task.players, task.seed, g, m) for g in range(task.start,

@@ -18,7 +18,6 @@ import random
 from pathlib import Path
 
 from ..bots import team_bots
-from ..engine import Game
 from ..core.files import check_output, check_output_folder, write_output
 from ..model.variant import Variant
 from ..data.variants import load_variant
@@ -39,11 +38,10 @@ def game_records(variant: Variant | str, games: int, seed: int = 0, *,
     out = []
     for game in range(games):
         bot_rng = random.Random()
-        kept: list[Game] = []
-        play_game(v, n, seed, game, bot_rng, team_bots(names, bot_rng),
-                  names == ("random", "random"), keep=kept)
+        played = play_game(v, n, seed, game, bot_rng, team_bots(names, bot_rng),
+                           names == ("random", "random"))
         out.append(record_text(
-            v, [PlayedHand(h.deal, h.history) for h in kept[0].finished_hands], players=n,
+            v, [PlayedHand(h.deal, h.history) for h in played.finished_hands], players=n,
             variant_spec=variant_spec(v),
             title=f"Game {game + 1} of a simulation of {v.id}",
             description=f"Played by bots ({names[0]} for team A, {names[1]} for team B) "
