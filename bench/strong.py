@@ -16,7 +16,9 @@ same run, and interleaved so that load hurts all alike:
   does): the ratio this/that is the speed-up, whose goal is 20 (at 4 players, 1737);
 - random play through ``rentoy simulate`` (:func:`rentoy.simulation.simulate`, random
   bots) and the engine's own loop (``bench/engine.py``'s unchecked row), both as ratios
-  to the floor: goals 0.5 and 0.9;
+  to the floor: goals 0.5 and 0.9. Each is measured after a short run off the clock, in
+  rounds of the floor, then the simulation, then the engine; the ratio of a round is
+  taken to that round's floor, and the median over the rounds is reported;
 - with ``--against REV`` and ``--strength GAMES``, strength: the search bot of this
   tree against that of REV, each game played twice on the same deals with the seats
   swapped, the share of games this tree's bot wins with its 95% interval over the pairs
@@ -120,19 +122,34 @@ def baseline(hands: int) -> float:
     return played / (time.process_time() - start)
 
 
-def random_play(hands: int) -> tuple[float, float]:
+def random_play(hands: int, rounds: int) -> dict[str, float]:
     """Random play's hands per CPU-second through ``rentoy simulate`` (one core) and
-    through the engine's unchecked loop (``bench/engine.py``)."""
+    through the engine's unchecked loop (``bench/engine.py``), each as a ratio to the
+    floor run just before it in the same round: the medians over ``rounds`` rounds,
+    after a short run of each off the clock (what a process does once: reading the
+    variant, compiling its tables)."""
     from rentoy.simulation import simulate
 
     sys.path.insert(0, str(ROOT / "bench"))
     engine = importlib.import_module("engine")
-    start = time.process_time()
-    result = simulate(["1737"], hands, 1, players=4, bots="random", jobs=1)
-    sim = result.hands[0] / (time.process_time() - start)
-    start = time.process_time()
-    run = engine.engine_run(hands, 1)
-    return sim, run["hands"] / (time.process_time() - start)
+    simulate(["1737"], hands // 20, 1, players=4, bots="random", jobs=1)
+    engine.engine_run(hands // 20, 1)
+    floors, sims, engines = [], [], []
+    for _ in range(rounds):
+        floors.append(baseline(hands))
+        start = time.process_time()
+        result = simulate(["1737"], hands, 1, players=4, bots="random", jobs=1)
+        sims.append(result.hands[0] / (time.process_time() - start))
+        start = time.process_time()
+        run = engine.engine_run(hands, 1)
+        engines.append(run["hands"] / (time.process_time() - start))
+
+    def median(values: list[float]) -> float:
+        return sorted(values)[len(values) // 2]
+
+    return {"floor": median(floors), "simulate": median(sims), "engine": median(engines),
+            "simulate_ratio": median([s / f for s, f in zip(sims, floors)]),
+            "engine_ratio": median([e / f for e, f in zip(engines, floors)])}
 
 
 # -- strength: this tree's bot against the earlier one -------------------------------------
@@ -260,12 +277,13 @@ def main(argv: list[str] | None = None) -> int:
         row["this_vs_floor"] = round(row["this"] / floor_rate, 5)
         if "before" in row:
             row["speedup"] = round(row["this"] / row["before"], 2)
-    sim, engine = random_play(args.random_hands)
-    report["random_simulate"] = {"hands_per_cpu_second": round(sim, 1),
-                                 "vs_floor": round(sim / floor_rate, 3),
+    rand = random_play(args.random_hands, max(3, 2 * args.repeat - 1))
+    report["random_floor"] = round(rand["floor"], 1)
+    report["random_simulate"] = {"hands_per_cpu_second": round(rand["simulate"], 1),
+                                 "vs_floor": round(rand["simulate_ratio"], 3),
                                  "goal": GOAL_SIMULATE}
-    report["engine_unchecked"] = {"hands_per_cpu_second": round(engine, 1),
-                                  "vs_floor": round(engine / floor_rate, 3),
+    report["engine_unchecked"] = {"hands_per_cpu_second": round(rand["engine"], 1),
+                                  "vs_floor": round(rand["engine_ratio"], 3),
                                   "goal": GOAL_ENGINE}
     if old is not None and args.strength:
         report["strength"] = strength(_old_package(old), args.strength, args.seed,
@@ -285,6 +303,8 @@ def main(argv: list[str] | None = None) -> int:
             if (row["variant"], row["players"]) == ("1737", 4):
                 line += f" (goal {GOAL_SPEEDUP:g}x)"
         print(line)
+    print(f"random play, the median of {max(3, 2 * args.repeat - 1)} rounds, each against "
+          f"the floor's run of the same round (the floor's median {rand['floor']:,.0f}):")
     for key, label in (("random_simulate", "random play through rentoy simulate"),
                        ("engine_unchecked", "the engine's unchecked loop (bench/engine.py)")):
         r = report[key]

@@ -52,6 +52,7 @@ __all__ = ["DEALS", "BOT_CHOICES", "stream_seed", "ChunkTask", "ChunkResult", "p
 #: Stream numbers for :func:`stream_seed`.
 DEALS, BOT_CHOICES, SEARCH_DEALS, SEARCH_CHOICES = 0, 1, 2, 3
 _MASK64 = (1 << 64) - 1
+_seed = _random.Random.seed
 
 
 def stream_seed(seed: int, stream: int, game: int, hand: int = 0) -> int:
@@ -110,20 +111,22 @@ def play_chunk(task: ChunkTask) -> ChunkResult:
     cached until their files change).
     """
     variants = [load_variant(spec) for spec in task.specs]
-    bot_rng = random.Random()
+    bot_rng, deal_rng = random.Random(), random.Random()
     bots = team_bots(task.bots, bot_rng)
     fast = task.bots == ("random", "random")
     records = []
     for game in range(task.start, task.stop):
         records.append(tuple(
-            _record(play_game(v, task.players, task.seed, game, bot_rng, bots, fast))
+            _record(play_game(v, task.players, task.seed, game, bot_rng, bots, fast,
+                              deal_rng))
             for v in variants))
     moments = Moments.of(len(variants), records, cross=task.cross)
     return ChunkResult(task.start, task.stop, tuple(records), moments)
 
 
 def play_game(variant: Variant, players: int, seed: int, game: int, bot_rng: random.Random,
-              bots: Sequence[Bot], fast: bool = False) -> Game:
+              bots: Sequence[Bot], fast: bool = False,
+              deal_rng: random.Random | None = None) -> Game:
     """Play game ``game`` under ``variant``: the finished game (its deals and actions
     make a game record; :func:`play_chunk` counts what :data:`~rentoy.simulation.stats.FIELDS`
     names in it).
@@ -136,22 +139,29 @@ def play_game(variant: Variant, players: int, seed: int, game: int, bot_rng: ran
     (seed, game, hand) before every hand; each is given the observation of the seat
     the engine names. ``fast`` plays two random bots inline (the same choices
     :class:`~rentoy.bots.basic.RandomBot` makes, without building observations).
+    ``deal_rng``, a generator to deal from, reseeded here (a chunk of games keeps one;
+    the finished game's ``rng`` is then that generator, which the next game reseeds).
     """
-    play = Game(variant, players, rng=random.Random(stream_seed(seed, DEALS, game)))
-    r = bot_rng.random
     # The generator's own int seeding (what random.Random.seed does for an int,
     # without the type checks): the same state, a little faster in this loop.
-    reseed = _random.Random.seed.__get__(bot_rng)
+    deals = deal_rng if deal_rng is not None else random.Random()
+    _seed(deals, stream_seed(seed, DEALS, game))
+    play = Game(variant, players, rng=deals)
+    r = bot_rng.random
+    reseed = _seed.__get__(bot_rng)
     bot_seed = stream_seed(seed, BOT_CHOICES, game, 0)   # | index: the hand's stream
-    apply, legal = play.apply_unchecked, play.legal_actions
+    apply = play.apply_unchecked
     index = 0
     while not play.is_over:
         reseed(bot_seed | index)
         hand = play.hand
         if fast:
-            while hand.result is None:
-                actions = legal()
+            # The hand's own legal actions: none once it is over (the game deals on).
+            legal = hand.legal_actions
+            actions = legal()
+            while actions:
                 apply(actions[int(r() * len(actions))])
+                actions = legal()
         else:
             while hand.result is None:
                 seat = hand.current_seat
