@@ -196,11 +196,12 @@ def _legal_actions(self: _Stateful, seat: int | None = None) -> list[Action]:
     one reading: a game reads the hand being played, its last once it is over.
 
     Each kind of action is asked of the predicate that refuses it, so this list is
-    exactly the actions :meth:`~rentoy.engine.Hand.can` accepts: while cards are played, the cards the
-    duties of :func:`~rentoy.engine.rules.legal_cards` allow, then a raise and the
-    call for the whole game if :func:`~rentoy.engine.rules.raise_rule_refusal`
-    allows them; facing a raise, accept and fold for a seat
-    :func:`~rentoy.engine.rules.answer_refusal` allows, then the raises again.
+    exactly the actions :meth:`~rentoy.engine.Hand.can` accepts: while cards are
+    played, the cards the duties of :func:`~rentoy.engine.rules.legal_cards` allow,
+    then a raise and the call for the whole game if
+    :func:`~rentoy.engine.rules.raise_rule_refusal` allows them; facing a raise, accept
+    and fold for a seat :func:`~rentoy.engine.rules.answer_refusal` allows, then the
+    raises again.
     """
     s = self._s
     phase = s.phase
