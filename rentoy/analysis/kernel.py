@@ -329,7 +329,8 @@ class KernelSolver:
         packed = bytearray(count * n * hmax)
         failed = bytearray(count)
         status = self._lib.rentoy_sample(
-            rng.getrandbits(64) if seed is None else seed, n, hmax, me, bytes(own), len(own), bytes(pool), len(pool),
+            rng.getrandbits(64) if seed is None else seed, n, hmax, me, bytes(own), len(own),
+            bytes(pool), len(pool),
             bytes(counts), (ctypes.c_uint64 * n)(*masks), count,
             (ctypes.c_int8 * len(packed)).from_buffer(packed),
             (ctypes.c_int8 * count).from_buffer(failed))

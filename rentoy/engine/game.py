@@ -141,9 +141,6 @@ class Game(Rounds):
         self._players = check_players(
             variant, tables.rules.default_players if players is None else players)
         self._rng = rng if rng is not None else random.Random(seed or 0)
-        if len(score) != 2:
-            raise InputError.at(_("score must be two numbers (team A, team B), not "
-                                  "{score}").format(score=repr(score)))
         # Checked once: every later hand starts from what the game computes.
         self._dealer, self._score = check_start(tables, self._players, dealer, score)
         self._results: list[HandResult] = []

@@ -46,7 +46,8 @@ from .rules import (REASONS, TEAMS, Betting, HandState, Outcome, Phase, Refusal,
 from .tables import Tables, as_variant, compile_variant
 
 __all__ = ["Hand", "Deal", "HandResult", "Event", "TrickRecord", "TEAMS", "REASONS",
-           "team_of", "draw_deal", "check_start", "cards_left", "max_hand_actions", "max_game_actions"]
+           "team_of", "draw_deal", "check_start", "cards_left", "max_hand_actions",
+           "max_game_actions"]
 
 _PLAY, _ANSWER, _OVER = Phase.PLAY, Phase.ANSWER, Phase.OVER
 _TRICKS, _FOLD = Outcome.TRICKS, Outcome.FOLD
@@ -102,8 +103,9 @@ def check_start(tables: Tables, players: int, dealer: int | None,
     return dealer, (int(a), int(b))
 
 
-# The records below are made as plain tuples of their class in the inner loop: several
-# times cheaper than calling the named tuple, which checks nothing more.
+# Where the inner loop makes a deal, a trick's record or a result, it makes a plain tuple
+# of the named tuple's class: the class's own constructor checks nothing more and costs
+# several times as much.
 _new = tuple.__new__
 
 # Each turn of the draw: the position dealt, and how many cards are left to draw from.

@@ -7,8 +7,9 @@ seconds per hand at four players on one core of the two-core reference machine
 (measured with ``rentoy simulate 1737 --hands 2000 --bots B``, in CPU seconds: random
 0.4 s, greedy 0.8 s, search 2.2 s, start-up included; the search bot solves its worlds
 in C, see ``bench/strong.py``, and costs some ten times as much without a compiler); a
-solved deal (``compare --solve``) costs about 1.4 ms. They are rough on purpose: a command only needs to know whether a run takes
-more than a couple of seconds, and about how much more.
+solved deal (``compare --solve``) costs about 1.4 ms. They are rough on purpose: a
+command only needs to know whether a run takes more than a couple of seconds, and about
+how much more.
 
 >>> round(simulation_seconds(2000, 2, ("search", "search"), players=4), 1)
 4.0

@@ -6,9 +6,9 @@ one record per game and variant (:class:`ChunkResult`). A task holds only plain
 values (variant specs, numbers, bot names), so it pickles for a process pool or a
 distributed executor, and the worker loads the variants itself.
 
-**Random streams.** Each game deals from a generator of its own, seeded from the
-run's seed and the game index, hand after hand (a fresh one for every variant, so the
-same cards for each); the bots' choices come from a second
+**Random streams.** Each game deals from a generator seeded from the run's seed and the
+game index, hand after hand (seeded afresh for every variant, so the same cards for
+each); the bots' choices come from a second
 generator, reseeded from the seed, the game index and the hand index before every
 hand (:func:`stream_seed`). So hand ``h`` of game ``g`` gets the same cards under every
 variant that deals as many cards (common random numbers:
@@ -52,6 +52,8 @@ __all__ = ["DEALS", "BOT_CHOICES", "stream_seed", "ChunkTask", "ChunkResult", "p
 #: Stream numbers for :func:`stream_seed`.
 DEALS, BOT_CHOICES, SEARCH_DEALS, SEARCH_CHOICES = 0, 1, 2, 3
 _MASK64 = (1 << 64) - 1
+# The generator's own int seeding (what random.Random.seed does for an int, without the
+# type checks): the same state, a little faster once a hand.
 _seed = _random.Random.seed
 
 
@@ -128,8 +130,8 @@ def play_game(variant: Variant, players: int, seed: int, game: int, bot_rng: ran
               bots: Sequence[Bot], fast: bool = False,
               deal_rng: random.Random | None = None) -> Game:
     """Play game ``game`` under ``variant``: the finished game (its deals and actions
-    make a game record; :func:`play_chunk` counts what :data:`~rentoy.simulation.stats.FIELDS`
-    names in it).
+    make a game record; :func:`play_chunk` counts in it what
+    :data:`~rentoy.simulation.stats.FIELDS` names).
 
     The game is a :class:`~rentoy.engine.Game` (which rotates the deal, keeps the
     score and ends the game), dealing hand after hand from its own generator seeded by
@@ -142,8 +144,6 @@ def play_game(variant: Variant, players: int, seed: int, game: int, bot_rng: ran
     ``deal_rng``, a generator to deal from, reseeded here (a chunk of games keeps one;
     the finished game's ``rng`` is then that generator, which the next game reseeds).
     """
-    # The generator's own int seeding (what random.Random.seed does for an int,
-    # without the type checks): the same state, a little faster in this loop.
     deals = deal_rng if deal_rng is not None else random.Random()
     _seed(deals, stream_seed(seed, DEALS, game))
     play = Game(variant, players, rng=deals)
