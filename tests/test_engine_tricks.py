@@ -6,14 +6,17 @@ is an oros). Seats 0 and 2 are team A, seats 1 and 3 team B; seat 0 leads.
 
 from __future__ import annotations
 
+import dataclasses
+import random
 from pathlib import Path
 
 import pytest
 
 from rentoy.cards import parse_card
 from rentoy.engine import Deal, Hand
-from rentoy.engine.rules import trick_winner
+from rentoy.engine.rules import legal_cards, trick_winner
 from rentoy.engine.tables import compile_variant
+from rentoy.model.cards import DECK
 from rentoy.variants import load_variant
 
 FIXTURES = Path(__file__).parent / "fixtures" / "variants"
@@ -232,3 +235,23 @@ def test_five_card_hands_need_three_tricks():
     assert not hand.is_over and hand.observation(0).tricks_won == (2, 0)
     play(hand, "5e", "7c", "1b", "3b")
     assert hand.is_over and hand.result.tricks == (3, 0)
+
+
+
+@pytest.mark.parametrize("spec", ["1737", "avila", "conil", "1737+como-al-hombre",
+                                  "1737+borrego"])
+def test_a_lead_binds_exactly_where_some_hand_must_keep_a_card_back(spec):
+    # The compiled table says which leads bind: legal_cards reads it first, and the
+    # engine does not ask legal_cards at all where it says no. Read against the duties
+    # asked of every lead (the table all True), it changes no answer, and it says yes
+    # exactly where some hand may not play every card.
+    tables = compile_variant(load_variant(spec))
+    rng = random.Random(5)
+    for tt in tables.by_trump:
+        every_lead = dataclasses.replace(tt, binds=(True,) * len(tt.binds))
+        for lead in tables.deck:
+            rest = [c for c in DECK if c != lead]
+            hands = [rng.sample(rest, 3) for _ in range(300)]
+            asked = [legal_cards(tables, every_lead, h, [lead]) for h in hands]
+            assert [legal_cards(tables, tt, h, [lead]) for h in hands] == asked
+            assert tt.binds[lead] is any(len(a) < 3 for a in asked), (spec, tt.trump, lead)

@@ -336,10 +336,12 @@ class Game(Rounds):
         return False
 
     def _start(self, deal: Deal) -> None:
-        """Start a hand with a deal known to be good (drawn here, or checked)."""
-        self._hand = Hand.next_hand(self._variant, self._players, self._dealer, self._score,
-                                    deal, self._tables)
-        self._s = self._hand._s
+        """Start a hand with a deal known to be good (drawn here, or checked): the hand's
+        own set-up, with no checks (the game checked its start once)."""
+        hand = self._hand = Hand.__new__(Hand)
+        hand._setup(self._variant, self._tables, self._players, self._dealer, self._score,
+                    deal)
+        self._s = hand._s
 
     def clone(self) -> "Game":
         """An independent copy, random generator included: both deal the same next hands."""

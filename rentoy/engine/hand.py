@@ -212,7 +212,9 @@ def _legal_actions(self: _Stateful, seat: int | None = None) -> list[Action]:
         if seat is not None and seat != turn:
             return []
         trick = s.trick
-        if trick:
+        # A lead that binds nothing leaves every card legal: legal_cards, which reads
+        # the same table first, is not asked.
+        if trick and s.tt.binds[trick[0]]:
             held = s.hands[turn]
             cards = legal_cards(s.tables, s.tt, held, trick, True)
             if cards is held:
@@ -334,7 +336,8 @@ class Hand:
 
     def _setup(self, variant: Variant, tables: Tables, players: int, dealer: int,
                score: tuple[int, int], deal: Deal) -> None:
-        """The state of a fresh hand, from arguments already checked."""
+        """The state of a fresh hand, from arguments already checked (here, or by the
+        game that deals it)."""
         self._variant = variant
         self._deal = deal
         s = self._s = HandState()
@@ -363,16 +366,6 @@ class Hand:
         s.betting = Betting.start(dealer, players)
         s.result = None
         s.history = []
-
-    @classmethod
-    def next_hand(cls, variant: Variant, players: int, dealer: int, score: tuple[int, int],
-                  deal: Deal, tables: Tables | None = None) -> Hand:
-        """A hand from arguments already checked by a game (its next hand): no checks.
-        ``tables``, the variant's compiled tables when the caller holds them."""
-        hand = cls.__new__(cls)
-        hand._setup(variant, compile_variant(variant) if tables is None else tables,
-                    players, dealer, score, deal)
-        return hand
 
     # -- what was dealt ------------------------------------------------------------
 

@@ -382,14 +382,16 @@ def legal_cards(tables: Tables, tt: TrumpTables, hand: list[C], trick: Sequence[
     ``trick`` (a new list).
 
     With ``shared``, ``hand`` itself when every card may be played (the caller must not
-    change it): the engine's inner loop tells that case apart by identity."""
-    if not trick:
+    change it): the engine's inner loop tells that case apart by identity.
+
+    Which leads bind at all is compiled into the trump tables
+    (:attr:`TrumpTables.binds <rentoy.engine.tables.TrumpTables.binds>`): a caller that
+    reads a lead binding nothing may take every card as legal without asking."""
+    if not trick or not tt.binds[trick[0]]:
         return hand if shared else hand[:]
     suit = tt.suit
     led = suit[trick[0]]
     if led == tt.trump:
-        if tables.arrastre == ARRASTRE_NONE and not tables.rules.follow_suit:
-            return hand if shared else hand[:]
         trumps = [c for c in hand if suit[c] == led]
         if not trumps:
             return hand if shared else hand[:]

@@ -6,7 +6,8 @@ rule of the rule table), the few values the inner loop wants in another form (th
 arrastre as a number, the raise and answer rights as flags, the steps a hand's value
 can take, with the whole game for *juego fuera*) and, for each of the four possible
 trump suits, a :class:`TrumpTables` with every card's power, its suit for following
-purposes, and whether it can win whatever was led.
+purposes, whether it can win whatever was led, and whether a trick it leads binds the
+cards played to it.
 
 >>> from rentoy.variants import load_variant
 >>> tables = compile_variant(load_variant("1737"))
@@ -41,6 +42,10 @@ class TrumpTables:
     suit: tuple[int, ...]        # the suit a card counts as: top cards that are trumps -> trump
     always: tuple[bool, ...]     # can win a trick whatever suit was led (trumps, top cards)
     top: tuple[int, ...]         # the top cards, highest first
+    #: Whether a trick this card leads puts any duty on the cards played to it (rules
+    #: ``arrastre``, for a trump lead, and ``follow_suit``): where it does not, every
+    #: card is legal, which :func:`~rentoy.engine.rules.legal_cards` reads first.
+    binds: tuple[bool, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,7 +94,9 @@ def _trump_tables(variant: Variant, trump: int) -> TrumpTables:
             power.append(PLAIN_POWER + plain_rank[card.rank])
             suit.append(s)
             always.append(False)
-    return TrumpTables(trump, tuple(power), tuple(suit), tuple(always), tuple(top))
+    binds = tuple(rules.follow_suit or (counts == trump and rules.arrastre != "none")
+                  for counts in suit)
+    return TrumpTables(trump, tuple(power), tuple(suit), tuple(always), tuple(top), binds)
 
 
 # By the variant's id, the variant kept with its tables so that the id is never reused:

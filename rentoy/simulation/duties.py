@@ -105,17 +105,20 @@ def count_duties(tables: Tables, players: int, dealt: Sequence[Sequence[Card]], 
     held = list(map(list, dealt))
     follows = constrained = 0
     counts = [0, 0, 0, 0, 0]
+    binds = tt.binds
     for leader, cards in tricks:
         held[leader].remove(cards[0])
         trick = [cards[0]]
         seat = leader
+        bound = binds[cards[0]]
         for card in cards[1:]:
             seat = (seat + 1) % players
             cards_held = held[seat]
             follows += 1
-            # with one card left there is no choice to constrain (a player always has
-            # a legal card), so the engine need not be asked
-            if len(cards_held) > 1 and len(legal := legal_cards(
+            # Under a lead that binds nothing (the engine's table legal_cards reads
+            # first), or with one card left, there is no choice to constrain (a player
+            # always has a legal card), so the engine need not be asked.
+            if bound and len(cards_held) > 1 and len(legal := legal_cards(
                     tables, tt, cards_held, trick, shared=True)) < len(cards_held):
                 constrained += 1
                 for code in {duty_refusal(tables, tt, trick, c).code
