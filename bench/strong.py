@@ -18,7 +18,8 @@ same run, and interleaved so that load hurts all alike:
   bots) and the engine's own loop (``bench/engine.py``'s unchecked row), both as ratios
   to the floor: goals 0.5 and 0.9. Each is measured after a short run off the clock, in
   rounds of the floor, then the simulation, then the engine; the ratio of a round is
-  taken to that round's floor, and the median over the rounds is reported;
+  taken to that round's floor, and the median over the rounds (at least five) is
+  reported;
 - with ``--against REV`` and ``--strength GAMES``, strength: the search bot of this
   tree against that of REV, each game played twice on the same deals with the seats
   swapped, the share of games this tree's bot wins with its 95% interval over the pairs
@@ -277,7 +278,7 @@ def main(argv: list[str] | None = None) -> int:
         row["this_vs_floor"] = round(row["this"] / floor_rate, 5)
         if "before" in row:
             row["speedup"] = round(row["this"] / row["before"], 2)
-    rand = random_play(args.random_hands, max(3, 2 * args.repeat - 1))
+    rand = random_play(args.random_hands, max(5, 2 * args.repeat + 1))
     report["random_floor"] = round(rand["floor"], 1)
     report["random_simulate"] = {"hands_per_cpu_second": round(rand["simulate"], 1),
                                  "vs_floor": round(rand["simulate_ratio"], 3),
@@ -303,7 +304,7 @@ def main(argv: list[str] | None = None) -> int:
             if (row["variant"], row["players"]) == ("1737", 4):
                 line += f" (goal {GOAL_SPEEDUP:g}x)"
         print(line)
-    print(f"random play, the median of {max(3, 2 * args.repeat - 1)} rounds, each against "
+    print(f"random play, the median of {max(5, 2 * args.repeat + 1)} rounds, each against "
           f"the floor's run of the same round (the floor's median {rand['floor']:,.0f}):")
     for key, label in (("random_simulate", "random play through rentoy simulate"),
                        ("engine_unchecked", "the engine's unchecked loop (bench/engine.py)")):

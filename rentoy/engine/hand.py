@@ -108,8 +108,9 @@ def check_start(tables: Tables, players: int, dealer: int | None,
 # several times as much.
 _new = tuple.__new__
 
-# Each turn of the draw: the position dealt, and how many cards are left to draw from.
-_DRAWS = tuple(zip(range(40), range(40, 0, -1)))
+# Each turn of the draw: the position dealt, and how many cards are left to draw from;
+# by the number of cards a deal needs.
+_DRAWS = tuple(tuple(zip(range(need), range(40, 40 - need, -1))) for need in range(41))
 
 
 def draw_deal(rng: random.Random, players: int, hand_size: int) -> Deal:
@@ -123,7 +124,7 @@ def draw_deal(rng: random.Random, players: int, hand_size: int) -> Deal:
     need = players * hand_size + 1
     # floor() is int() for these non-negative numbers, and cheaper to call.
     rand = rng.random
-    for i, left in _DRAWS[:need]:
+    for i, left in _DRAWS[need]:
         j = i + floor(rand() * left)
         deck[i], deck[j] = deck[j], deck[i]
     # zip over one iterator repeated hand_size times cuts the cards into runs of that size.
@@ -340,21 +341,22 @@ class Hand:
         game that deals it)."""
         self._variant = variant
         self._deal = deal
+        dealt, up = deal
         s = self._s = HandState()
         s.tables = tables
-        s.tt = tables.by_trump[deal.up // 10]
+        s.tt = tables.by_trump[up // 10]
         s.players = players
         s.dealer = dealer
         s.score = score
-        s.up = deal.up
+        s.up = up
         # Each seat's cards and its play actions, card for card (the legal actions when
         # all are legal). Plain loops: cheaper than nested comprehensions, once a hand.
         hands: list[list[Card]] = []
         plays: list[list[Action]] = []
-        for row, dealt in zip(_PLAYS, deal.hands):
-            hands.append(list(dealt))
+        for row, cards in zip(_PLAYS, dealt):
+            hands.append(list(cards))
             seat_plays: list[Action] = []
-            for card in dealt:
+            for card in cards:
                 seat_plays.append(row[card])
             plays.append(seat_plays)
         s.hands, s.plays = hands, plays
