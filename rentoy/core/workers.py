@@ -144,6 +144,24 @@ def _die_with_parent(parent: int) -> None:
                      name="rentoy-parent-watch").start()
 
 
+def _release_results(queue: object) -> None:
+    """Once the workers are stopped, close this process's end of the pipe they wrote
+    their results to. A worker stopped in the middle of writing a result leaves the
+    pool's thread waiting for the rest of it, which no one will send; at exit the
+    standard library waits for that thread without a time limit, so Ctrl-C hung the
+    command about once in twenty-five runs on two busy cores. With no writer left, the
+    thread reads the end of the pipe, takes the pool as broken and ends. (``queue`` is
+    the executor's own ``_result_queue``, taken before its shutdown lets go of it: read
+    defensively, as the standard library does not promise it.)"""
+    writer = getattr(queue, "_writer", None)
+    close = getattr(writer, "close", None)
+    if callable(close):
+        try:
+            close()
+        except OSError:
+            pass
+
+
 @contextmanager
 def process_pool(workers: int) -> Iterator[Executor]:
     """A process pool whose workers end with the simulation: shut down normally when the
@@ -164,6 +182,7 @@ def process_pool(workers: int) -> Iterator[Executor]:
     try:
         yield counting
     except BaseException as exc:
+        results = getattr(pool, "_result_queue", None)     # shutdown() lets go of it
         pool.shutdown(wait=False, cancel_futures=True)
         # The pool's workers are this process's children started since it was made.
         ours = [p for p in multiprocessing.active_children() if p not in before]
@@ -171,6 +190,7 @@ def process_pool(workers: int) -> Iterator[Executor]:
             process.terminate()
         for process in ours:
             process.join(timeout=5)
+        _release_results(results)
         # The pool's own thread must end before this process does: at exit the
         # standard library wakes it through a pipe that thread closes as it ends, and
         # the two racing printed a traceback after the one-line error.
