@@ -508,6 +508,11 @@ def test_the_search_bots_betting_is_weighed_against_the_tables():
     assert found.games == 1 and found.decisions >= 1
     assert found.decisions == found.matches + len(found.costs)
     assert all(c > 0 for c in found.costs)
+    # each game's counts add up to the totals the intervals are taken from
+    decisions, matches, cost = found.by_game[0]
+    assert (decisions, matches) == (found.decisions, found.matches)
+    assert cost == pytest.approx(sum(found.costs))
+    assert found.share_estimate().value == pytest.approx(found.share)
 
 
 def test_the_betting_directives_weigh_every_option_and_read_a_saved_table(tmp_path, capsys):

@@ -10,7 +10,7 @@ import pytest
 
 from rentoy.errors import InputError
 from rentoy.simulation import (FIELDS, STATISTIC_NAMES, Moments, mean_interval, play_chunk,
-                               simulate, wilson_interval)
+                               ratio_interval, simulate, wilson_interval)
 from rentoy.simulation import play as play_module
 from rentoy.simulation.play import ChunkTask
 from rentoy.simulation.stats import Z95
@@ -182,6 +182,30 @@ def test_interval_coverage_of_a_ratio_over_clusters():
         return Moments.of(1, records).estimate(0, "fold_rate")
 
     assert 0.92 <= _coverage(fold_rate, q) <= 0.98
+
+
+def test_a_ratio_of_units_of_one_is_the_mean_of_their_values():
+    # With every unit counting one trial the ratio is a plain mean, and the delta
+    # method's interval is the mean's own: two readings of the same figure.
+    values = [0.0, 1.0, 1.0, 0.5, 3.0, 2.0]
+    ratio, mean = ratio_interval([(v, 1) for v in values]), mean_interval(values)
+    assert ratio.value == pytest.approx(mean.value)
+    assert ratio.se == pytest.approx(mean.se)
+    assert (ratio.low, ratio.high) == (pytest.approx(mean.low), pytest.approx(mean.high))
+    assert ratio_interval([]).value is None and ratio_interval([(1, 2)]).se is None
+
+
+def test_interval_coverage_of_a_ratio_interval_over_clusters():
+    q = 0.3       # each decision of a game matches with probability q, 1-30 a game
+
+    def share(rng):
+        pairs = []
+        for _ in range(80):
+            n = rng.randint(1, 30)
+            pairs.append((sum(rng.random() < q for _ in range(n)), n))
+        return ratio_interval(pairs)
+
+    assert 0.92 <= _coverage(share, q) <= 0.98
 
 
 def test_interval_coverage_of_a_paired_difference():

@@ -25,6 +25,7 @@ from ..bots import SearchBot, make_bot
 from ..engine import Game, compile_variant
 from ..engine.actions import ACCEPT, FOLD, GAME_CALL, PLAY, RAISE
 from ..simulation.play import stream_seed
+from ..simulation.stats import Estimate, ratio_interval
 from ..data.variants import load_variant
 
 __all__ = ["Agreement", "betting_agreement"]
@@ -33,12 +34,15 @@ __all__ = ["Agreement", "betting_agreement"]
 @dataclass
 class Agreement:
     """Betting decisions seen, those that named the tables' best option, and the cost
-    (game-winning chance given up) of each of the others."""
+    (game-winning chance given up) of each of the others; ``by_game``, each game's
+    decisions, matches and summed cost, which the intervals are taken over (the
+    decisions of one game are not independent of each other)."""
 
     games: int = 0
     decisions: int = 0
     matches: int = 0
     costs: list[float] = field(default_factory=list)
+    by_game: list[tuple[int, int, float]] = field(default_factory=list)
 
     @property
     def share(self) -> float:
@@ -47,6 +51,16 @@ class Agreement:
     @property
     def mean_cost(self) -> float:
         return sum(self.costs) / len(self.costs) if self.costs else 0.0
+
+    def share_estimate(self) -> Estimate:
+        """The share of decisions that named the best option, with its 95% interval
+        over the games."""
+        return ratio_interval([(m, d) for d, m, _ in self.by_game])
+
+    def cost_estimate(self) -> Estimate:
+        """The mean cost of a decision that did not, with its 95% interval over the
+        games."""
+        return ratio_interval([(c, d - m) for d, m, c in self.by_game])
 
 
 def betting_agreement(variant: str, games: int, seed: int = 0, players: int | None = None,
@@ -65,6 +79,7 @@ def betting_agreement(variant: str, games: int, seed: int = 0, players: int | No
         choices = random.Random(stream_seed(seed, 31, 0, index))
         bot = make_bot(bots, rng=choices)
         game = Game(v, n, rng=deals)
+        before = (found.decisions, found.matches, len(found.costs))
         while not game.is_over:
             seat = game.current_seat
             assert seat is not None
@@ -94,4 +109,6 @@ def betting_agreement(variant: str, games: int, seed: int = 0, players: int | No
                         found.costs.append(top - options[chosen])
             game.apply_unchecked(action)
         found.games += 1
+        found.by_game.append((found.decisions - before[0], found.matches - before[1],
+                              sum(found.costs[before[2]:])))
     return found

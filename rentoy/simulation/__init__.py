@@ -33,7 +33,7 @@ from .report import (check_plot_path, format_difference, format_estimate, plot_c
 from .run import (BOT_NAMES, SimulationError, SimulationResult, choose_players, parse_bots,
                   simulate)
 from .stats import (FIELDS, STATISTIC_NAMES, STATISTICS, Estimate, Moments, Statistic,
-                    mean_interval, wilson_interval)
+                    mean_interval, ratio_interval, wilson_interval)
 
 __all__ = [
     "simulate", "SimulationResult", "SimulationError", "simulation_report", "plot_comparison",
@@ -41,5 +41,5 @@ __all__ = [
     "format_estimate", "format_difference", "choose_players", "parse_bots", "BOT_NAMES",
     "ChunkTask", "ChunkResult", "play_chunk", "stream_seed",
     "FIELDS", "STATISTICS", "STATISTIC_NAMES", "Statistic", "Estimate", "Moments",
-    "mean_interval", "wilson_interval",
+    "mean_interval", "ratio_interval", "wilson_interval",
 ]

@@ -46,7 +46,7 @@ from typing import Any, Iterable, Sequence
 from ..core.i18n import N_, _
 
 __all__ = ["FIELDS", "Statistic", "STATISTICS", "STATISTIC_NAMES", "Estimate", "Moments",
-           "Z95", "mean_interval", "wilson_interval"]
+           "Z95", "mean_interval", "ratio_interval", "wilson_interval"]
 
 #: What is counted for each game (per variant): the per-game record, in this order.
 FIELDS: tuple[str, ...] = (
@@ -374,6 +374,31 @@ def mean_interval(values: Sequence[float]) -> Estimate:
     var = math.fsum((v - mean) ** 2 for v in values) / (n - 1)
     se = math.sqrt(var / n)
     return Estimate(mean, se, mean - Z95 * se, mean + Z95 * se, n)
+
+
+def ratio_interval(pairs: Sequence[tuple[float, float]]) -> Estimate:
+    """The ratio of sums, the sum of ``y`` over the sum of ``x``, of independent units
+    given as ``(y, x)`` pairs (a game's count of what is measured, and of what it is
+    measured among), with a 95% normal interval by the delta method over the units.
+
+    The interval of a share whose trials come in groups that need not be independent
+    (the betting decisions of one game): taking every trial as independent would make
+    it too narrow.
+
+    >>> est = ratio_interval([(1, 2), (2, 2), (0, 1), (3, 4)])
+    >>> round(est.value, 4), round(est.se, 4), est.n
+    (0.6667, 0.1352, 4)
+    """
+    n = len(pairs)
+    total = math.fsum(x for _, x in pairs)
+    if n == 0 or total == 0:
+        return Estimate(None, None, None, None, n)
+    ratio = math.fsum(y for y, _ in pairs) / total
+    if n < 2:
+        return Estimate(ratio, None, None, None, n)
+    square = n / (n - 1) * math.fsum((y - ratio * x) ** 2 for y, x in pairs)
+    se = math.sqrt(square) / total
+    return Estimate(ratio, se, ratio - Z95 * se, ratio + Z95 * se, n)
 
 
 def wilson_interval(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
