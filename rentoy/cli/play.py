@@ -17,6 +17,8 @@ left without ``--save`` says that nothing of it was kept.
 from __future__ import annotations
 
 import argparse
+import os
+import select
 import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Callable, Iterable
@@ -326,13 +328,33 @@ def _prompt(text: str) -> str:
     lines = wrap(text, output_width(), hyphens=False) or [""]
     for line in lines[:-1]:
         print(line)
-    return input(lines[-1] + " ")
+    return _ask(lines[-1] + " ")
+
+
+def _ask(prompt: str) -> str:
+    """``input(prompt)`` at a terminal, with Ctrl-C heard however soon it comes.
+
+    Python runs a signal's handler between statements, and a read that has not begun
+    when the signal comes is not interrupted by it: a Ctrl-C pressed just as the prompt
+    appears (on a busy machine, before the read starts) waited for the next Enter. So
+    the prompt is written first and the line waited for in short steps, each of which
+    lets a pending Ctrl-C through; the line, once there, is read at once."""
+    sys.stdout.write(prompt)
+    sys.stdout.flush()
+    try:
+        stdin = sys.stdin.fileno()
+    except (AttributeError, OSError, ValueError):
+        stdin = -1
+    if stdin >= 0 and os.name == "posix":
+        while not select.select([stdin], [], [], 0.2)[0]:
+            pass
+    return input()
 
 
 def _terminal_reader(signals: _Signals) -> Callable[[], str | None]:
     def read() -> str | None:
         try:
-            return input("> ")
+            return _ask("> ")
         except EOFError:
             print()
             return None
