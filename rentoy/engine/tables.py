@@ -94,8 +94,8 @@ def _trump_tables(variant: Variant, trump: int) -> TrumpTables:
             power.append(PLAIN_POWER + plain_rank[card.rank])
             suit.append(s)
             always.append(False)
-    binds = tuple(rules.follow_suit or (counts == trump and rules.arrastre != "none")
-                  for counts in suit)
+    arrastre = _ARRASTRE[rules.arrastre] != ARRASTRE_NONE
+    binds = tuple(rules.follow_suit or (arrastre and counts == trump) for counts in suit)
     return TrumpTables(trump, tuple(power), tuple(suit), tuple(always), tuple(top), binds)
 
 
