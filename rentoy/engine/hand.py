@@ -309,7 +309,6 @@ def _finish(s: HandState, team: int, how: Outcome, value: int | str) -> None:
         team if score[team] >= s.tables.rules.target else None))
 
 
-
 class Hand:
     """One hand under a variant, dealt and played. See the module docstring for the API."""
 

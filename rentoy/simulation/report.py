@@ -31,8 +31,8 @@ from .run import SimulationResult
 from .stats import STATISTICS, Estimate, Statistic
 
 __all__ = ["plot_estimates", "simulation_report", "plot_comparison", "check_plot_path",
-           "PLOT_FORMATS", "format_estimate", "format_rate", "format_difference", "same_play_groups",
-           "merged_report"]
+           "PLOT_FORMATS", "format_estimate", "format_rate", "format_difference",
+           "same_play_groups", "merged_report"]
 
 #: The file formats :func:`plot_comparison` writes, by suffix.
 PLOT_FORMATS: tuple[str, ...] = (".svg", ".png", ".pdf")

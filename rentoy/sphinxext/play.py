@@ -17,9 +17,8 @@ checkout (without network, by the build backend already installed), and
 ``manifest.js`` (what is there and how big it is, and the wheel's checksum, which names
 the image of the started engine a reader's browser keeps: see ``play-worker.mjs``). The
 Python runtime, Pyodide, pinned in :mod:`rentoy.sphinxext.runtime`, goes under
-``_static/pyodide/``. When the runtime
-or the wheel cannot be had, the build goes on and the manifest says why; the page then
-says so and points to ``rentoy play``.
+``_static/pyodide/``. When the runtime or the wheel cannot be had, the build goes on and
+the manifest says why; the page then says so and points to ``rentoy play``.
 
 Configuration: ``rentoy_play_runtime`` (default True; False leaves the runtime out, as
 a build without npm or network would).
