@@ -12,6 +12,7 @@ import errno
 import os
 import re
 import signal
+import struct
 import subprocess
 import sys
 import time
@@ -597,6 +598,43 @@ def test_an_interrupted_pool_ends_though_a_result_was_half_written():
                           text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "left: []"
+
+
+def _die_halfway_through_a_result() -> None:
+    # What a worker killed as it sends its result leaves: the pipe's lock taken, and a
+    # length written with less than it promised after it. (The queue is the one the
+    # standard library's worker loop, further up this stack, sends results through.)
+    frame = sys._getframe()
+    while frame.f_code.co_name != "_process_worker":
+        frame = frame.f_back
+    queue = frame.f_locals["result_queue"]
+    if queue._wlock is not None:
+        queue._wlock.acquire()
+    os.write(queue._writer.fileno(), struct.pack("!i", 1000) + b"x" * 10)
+    os._exit(1)
+
+
+def _answer_late(value: int) -> int:
+    time.sleep(0.5)
+    return value
+
+
+def test_a_worker_that_dies_halfway_through_a_result_breaks_the_pool():
+    import threading
+
+    from rentoy.workers import WorkerLost, process_pool
+
+    before = set(threading.enumerate())
+    started = time.monotonic()
+    with pytest.raises(WorkerLost, match="ended abruptly"):
+        with process_pool(2) as pool:
+            late = pool.submit(_answer_late, 1)     # its result waits for the lock
+            pool.submit(_die_halfway_through_a_result)
+            late.result(timeout=30)
+    # Without the pool's watcher this waited for ever: the pool's thread read the
+    # half-written result, the other worker the lock.
+    assert time.monotonic() - started < 20
+    assert [t for t in set(threading.enumerate()) - before if not t.daemon] == []
 
 
 def test_a_broken_pool_is_a_worker_lost_and_leaves_no_thread_behind():

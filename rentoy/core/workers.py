@@ -12,6 +12,8 @@ A worker that dies while it works (killed by a signal, as the system's out-of-me
 killer does) breaks the pool: the run stops with a :class:`WorkerLost`, one line on the
 command line saying how much work was done, and the caller keeps what it finished
 (a simulation prints the games completed before it, see ``rentoy.simulation.run``).
+That holds too when the worker dies halfway through sending a result, which the
+standard library's pool does not notice by itself (see :func:`_watch_workers`).
 """
 
 from __future__ import annotations
@@ -162,6 +164,48 @@ def _release_results(queue: object) -> None:
             pass
 
 
+_WATCH_SECONDS = 0.25      # how often the pool's workers are looked at
+_GRACE_SECONDS = 1.0       # how long the pool may take to notice a dead worker itself
+
+
+def _watch_workers(pool: Any, stop: Any) -> None:
+    """Until ``stop`` (an event) is set: if one of ``pool``'s workers has died and the
+    pool has not noticed within a second, stop the others and close this process's end
+    of the results pipe.
+
+    A worker killed halfway through sending a result (the out-of-memory killer does not
+    wait) leaves the pool's thread reading the rest of that result, which never comes,
+    and the lock on the pipe taken, so the other workers wait for it too: the pool
+    never learns that it is broken and the run hangs for ever (about once in sixty
+    kills on two busy cores). Once every writer is gone the thread reads the end of the
+    pipe, takes the pool as broken, and the run ends with :class:`WorkerLost` as it
+    does when the pool notices by itself. (Reads the executor's ``_processes``,
+    ``_broken`` and ``_result_queue``, defensively: the standard library does not
+    promise them.)"""
+    dead_since: float | None = None
+    while not stop.wait(_WATCH_SECONDS):
+        try:
+            processes = list((getattr(pool, "_processes", None) or {}).values())
+        except RuntimeError:            # the pool was starting a worker meanwhile
+            continue
+        if getattr(pool, "_broken", False):
+            return                      # noticed: the pool breaks itself
+        if not any(process.exitcode is not None for process in processes):
+            dead_since = None
+            continue
+        now = time.monotonic()
+        if dead_since is None:
+            dead_since = now
+        elif now - dead_since >= _GRACE_SECONDS:
+            for process in processes:
+                if process.exitcode is None:
+                    process.terminate()
+            for process in processes:
+                process.join(timeout=5)
+            _release_results(getattr(pool, "_result_queue", None))
+            return
+
+
 @contextmanager
 def process_pool(workers: int) -> Iterator[Executor]:
     """A process pool whose workers end with the simulation: shut down normally when the
@@ -179,9 +223,15 @@ def process_pool(workers: int) -> Iterator[Executor]:
     pool = ProcessPoolExecutor(max_workers=workers, initializer=_die_with_parent,
                                initargs=(os.getpid(),))
     counting = _Counting(pool)
+    stop_watching = threading.Event()
+    watcher = threading.Thread(target=_watch_workers, args=(pool, stop_watching),
+                               daemon=True, name="rentoy-worker-watch")
+    watcher.start()
     try:
         yield counting
     except BaseException as exc:
+        stop_watching.set()
+        watcher.join()
         results = getattr(pool, "_result_queue", None)     # shutdown() lets go of it
         pool.shutdown(wait=False, cancel_futures=True)
         # The pool's workers are this process's children started since it was made.
@@ -201,4 +251,6 @@ def process_pool(workers: int) -> Iterator[Executor]:
             raise WorkerLost(counting.done, counting.submitted) from None
         raise
     else:
+        stop_watching.set()             # workers end now, as they should
+        watcher.join()
         pool.shutdown(wait=True)
