@@ -600,6 +600,36 @@ def test_an_interrupted_pool_ends_though_a_result_was_half_written():
     assert done.stdout.strip() == "left: []"
 
 
+def _die_late() -> None:
+    time.sleep(1)
+    os._exit(1)
+
+
+def test_a_pool_that_breaks_after_a_cancel_prints_nothing_from_its_thread():
+    import threading
+
+    from rentoy.workers import WorkerLost, process_pool
+
+    raised: list[BaseException | None] = []
+    hook = threading.excepthook
+    threading.excepthook = lambda args: raised.append(args.exc_value)
+    try:
+        with pytest.raises(WorkerLost):
+            with process_pool(1) as pool:
+                dying = pool.submit(_die_late)
+                for _ in range(2):                  # the worker's queue full
+                    pool.submit(time.sleep, 0)
+                waiting = pool.submit(time.sleep, 0)
+                time.sleep(0.2)                     # the pool has placed all it can
+                assert waiting.cancel()             # still the pool's: cancelled
+                dying.result(timeout=30)
+    finally:
+        threading.excepthook = hook
+    # Before Python 3.12 the pool's thread failed the cancelled future too, and printed
+    # the InvalidStateError it met after rentoy's one-line error.
+    assert raised == []
+
+
 def _die_halfway_through_a_result() -> None:
     # What a worker killed as it sends its result leaves: the pipe's lock taken, and a
     # length written with less than it promised after it. (The queue is the one the

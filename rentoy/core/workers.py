@@ -22,7 +22,7 @@ import os
 import signal
 import sys
 import time
-from concurrent.futures import Executor, Future
+from concurrent.futures import Executor, Future, InvalidStateError
 from contextlib import contextmanager
 from typing import Any, Callable, Iterator
 
@@ -66,6 +66,8 @@ class _Counting(Executor):
         # worker still holding this process's handlers, which printed a traceback.
         with _signals_held():
             future = self.pool.submit(fn, *args, **kwargs)
+        if sys.version_info < (3, 12):
+            _tolerate_cancellation(future)
         self.submitted += 1
         future.add_done_callback(self._count)
         return future
@@ -76,6 +78,26 @@ class _Counting(Executor):
 
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
         self.pool.shutdown(wait=wait, cancel_futures=cancel_futures)
+
+
+def _tolerate_cancellation(future: Future[Any]) -> None:
+    """Let the pool's thread fail ``future`` even though it was cancelled meanwhile.
+
+    When the pool breaks, its thread fails every future still waiting; one that the
+    caller has just cancelled (a run that stops cancels the work it no longer needs)
+    raised InvalidStateError in that thread before Python 3.12, whose traceback was
+    printed after the run's one-line error (gh-107219, about once in three hundred
+    SIGTERMs to a starting run). The failure is ignored, as 3.12 does."""
+    fail = future.set_exception
+
+    def set_exception(exception: BaseException | None) -> None:
+        try:
+            fail(exception)
+        except InvalidStateError:
+            if not future.cancelled():
+                raise
+
+    future.set_exception = set_exception  # type: ignore[method-assign]
 
 
 #: The signals held back while workers start: those that end a run.
