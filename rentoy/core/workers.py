@@ -248,7 +248,11 @@ def process_pool(workers: int) -> Iterator[Executor]:
     stop_watching = threading.Event()
     watcher = threading.Thread(target=_watch_workers, args=(pool, stop_watching),
                                daemon=True, name="rentoy-worker-watch")
-    watcher.start()
+    # Started with the run-ending signals held, which a thread keeps from the one that
+    # starts it: the system then never hands one to the watcher, whose wake-up of the
+    # main thread could fall while the main thread forks a worker and be lost there.
+    with _signals_held():
+        watcher.start()
     try:
         yield counting
     except BaseException as exc:
