@@ -21,6 +21,7 @@ from __future__ import annotations
 import os
 import signal
 import sys
+import threading
 import time
 from concurrent.futures import Executor, Future, InvalidStateError
 from contextlib import contextmanager
@@ -28,6 +29,7 @@ from typing import Any, Callable, Iterator
 
 from .errors import RentoyError
 from .i18n import _, number
+
 
 __all__ = ["process_pool", "WorkerLost"]
 
@@ -86,8 +88,9 @@ def _tolerate_cancellation(future: Future[Any]) -> None:
     When the pool breaks, its thread fails every future still waiting; one that the
     caller has just cancelled (a run that stops cancels the work it no longer needs)
     raised InvalidStateError in that thread before Python 3.12, whose traceback was
-    printed after the run's one-line error (gh-107219, about once in three hundred
-    SIGTERMs to a starting run). The failure is ignored, as 3.12 does."""
+    printed after the run's one-line error (gh-107219; seen when a SIGTERM to the whole
+    process group met a run whose workers were starting). The failure is ignored, as
+    3.12 does."""
     fail = future.set_exception
 
     def set_exception(exception: BaseException | None) -> None:
@@ -162,8 +165,6 @@ def _die_with_parent(parent: int) -> None:
                 return
         except (OSError, AttributeError):
             pass
-    import threading  # at use: only a run with workers
-
     threading.Thread(target=_watch_parent, args=(parent,), daemon=True,
                      name="rentoy-parent-watch").start()
 
@@ -190,7 +191,7 @@ _WATCH_SECONDS = 0.25      # how often the pool's workers are looked at
 _GRACE_SECONDS = 1.0       # how long the pool may take to notice a dead worker itself
 
 
-def _watch_workers(pool: Any, stop: Any) -> None:
+def _watch_workers(pool: Any, stop: threading.Event) -> None:
     """Until ``stop`` (an event) is set: if one of ``pool``'s workers has died and the
     pool has not noticed within a second, stop the others and close this process's end
     of the results pipe.
@@ -236,7 +237,6 @@ def process_pool(workers: int) -> Iterator[Executor]:
     this process dies, however it dies (each worker asks the system for that as it
     starts)."""
     import multiprocessing  # at use: only a run with workers
-    import threading
     from concurrent.futures import ProcessPoolExecutor
     from concurrent.futures.process import BrokenProcessPool
 
