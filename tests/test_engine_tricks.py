@@ -237,7 +237,6 @@ def test_five_card_hands_need_three_tricks():
     assert hand.is_over and hand.result.tricks == (3, 0)
 
 
-
 @pytest.mark.parametrize("spec", ["1737", "avila", "conil", "1737+como-al-hombre",
                                   "1737+borrego"])
 def test_a_lead_binds_exactly_where_some_hand_must_keep_a_card_back(spec):

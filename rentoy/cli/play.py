@@ -6,9 +6,10 @@ terminal it shows the table before each of your turns and prompts; when standard
 is not a terminal it reads one action per line and prints plain text (``--json``: one
 JSON object per event). A refused or unknown line is reported and the next one read;
 lines after the end of the game are ignored. At the end of the game, of the input, or
-on Ctrl-C, SIGTERM or SIGHUP, ``--save FILE`` writes the game as a record that ``rentoy run FILE`` replays
-and checks, and ``rentoy play --resume FILE`` continues (at a terminal, without
-``--save``, you are offered to save it; a name that cannot be written is asked again).
+on Ctrl-C, SIGTERM or SIGHUP, ``--save FILE`` writes the game as a record that
+``rentoy run FILE`` replays and checks, and ``rentoy play --resume FILE`` continues (at a
+terminal, without ``--save``, you are offered to save it; a name that cannot be written
+is asked again).
 The save target is checked before the first deal. Ctrl-C ends with exit status 130,
 SIGTERM with 143 and SIGHUP (the terminal closed) with 129, each after the save; a game
 left without ``--save`` says that nothing of it was kept.

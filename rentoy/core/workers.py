@@ -187,6 +187,16 @@ def _release_results(queue: object) -> None:
             pass
 
 
+def _stop_workers(processes: list[Any], results: object) -> None:
+    """Terminate ``processes`` (a pool's workers; those already ended are left as they
+    are), wait a moment for each, then release the pool's ``results`` queue."""
+    for process in processes:
+        process.terminate()
+    for process in processes:
+        process.join(timeout=5)
+    _release_results(results)
+
+
 _WATCH_SECONDS = 0.25      # how often the pool's workers are looked at
 _GRACE_SECONDS = 1.0       # how long the pool may take to notice a dead worker itself
 
@@ -220,12 +230,7 @@ def _watch_workers(pool: Any, stop: threading.Event) -> None:
         if dead_since is None:
             dead_since = now
         elif now - dead_since >= _GRACE_SECONDS:
-            for process in processes:
-                if process.exitcode is None:
-                    process.terminate()
-            for process in processes:
-                process.join(timeout=5)
-            _release_results(getattr(pool, "_result_queue", None))
+            _stop_workers(processes, getattr(pool, "_result_queue", None))
             return
 
 
@@ -261,12 +266,8 @@ def process_pool(workers: int) -> Iterator[Executor]:
         results = getattr(pool, "_result_queue", None)     # shutdown() lets go of it
         pool.shutdown(wait=False, cancel_futures=True)
         # The pool's workers are this process's children started since it was made.
-        ours = [p for p in multiprocessing.active_children() if p not in before]
-        for process in ours:
-            process.terminate()
-        for process in ours:
-            process.join(timeout=5)
-        _release_results(results)
+        _stop_workers([p for p in multiprocessing.active_children() if p not in before],
+                      results)
         # The pool's own thread must end before this process does: at exit the
         # standard library wakes it through a pipe that thread closes as it ends, and
         # the two racing printed a traceback after the one-line error.

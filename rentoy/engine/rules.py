@@ -67,9 +67,10 @@ if TYPE_CHECKING:
 
 __all__ = ["Phase", "Outcome", "TEAMS", "Betting", "HandState", "Refusal", "REFUSALS",
            "REASONS", "refusal_of", "play_refusal", "duty_refusal", "duties", "raise_refusal",
-           "raise_rule_refusal", "game_call_refusal", "stakes_refusal", "answer_refusal", "answering_seat", "right_after_accept",
-           "bet", "cards_left", "legal_cards", "trick_winner", "best_power", "hand_end", "points",
-           "fold_value", "decides_game", "raise_is_dead"]
+           "raise_rule_refusal", "game_call_refusal", "stakes_refusal", "answer_refusal",
+           "answering_seat", "right_after_accept", "bet", "cards_left", "legal_cards",
+           "trick_winner", "best_power", "hand_end", "points", "fold_value", "decides_game",
+           "raise_is_dead"]
 
 
 class Phase(str, Enum):

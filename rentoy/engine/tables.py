@@ -24,7 +24,8 @@ from ..model.ruleset import Rules
 from ..model.variant import Variant
 
 __all__ = ["Tables", "TrumpTables", "compile_variant", "as_variant", "DECKS", "TRICK_RULES",
-           "TOP_POWER", "TRUMP_POWER", "PLAIN_POWER", "ARRASTRE_NONE", "ARRASTRE_FOLLOW", "ARRASTRE_OVERTRUMP"]
+           "TOP_POWER", "TRUMP_POWER", "PLAIN_POWER", "ARRASTRE_NONE", "ARRASTRE_FOLLOW",
+           "ARRASTRE_OVERTRUMP"]
 
 ARRASTRE_NONE, ARRASTRE_FOLLOW, ARRASTRE_OVERTRUMP = 0, 1, 2
 _ARRASTRE = {"none": ARRASTRE_NONE, "follow": ARRASTRE_FOLLOW, "overtrump": ARRASTRE_OVERTRUMP}

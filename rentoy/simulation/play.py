@@ -9,11 +9,11 @@ distributed executor, and the worker loads the variants itself.
 **Random streams.** Each game deals from a generator seeded from the run's seed and the
 game index, hand after hand (seeded afresh for every variant, so the same cards for
 each); the bots' choices come from a second generator, reseeded from the seed, the game
-index and the hand index before every hand (:func:`stream_seed`). So hand ``h`` of game ``g`` gets the same cards under every
-variant that deals as many cards (common random numbers:
-:func:`~rentoy.engine.draw_deal` is a partial Fisher-Yates shuffle, so the same
-generator state deals the same cards), the bots start each hand from the same state
-whatever happened in earlier hands, and no result depends on which worker played
+index and the hand index before every hand (:func:`stream_seed`). So hand ``h`` of game
+``g`` gets the same cards under every variant that deals as many cards (common random
+numbers: :func:`~rentoy.engine.draw_deal` is a partial Fisher-Yates shuffle, so the
+same generator state deals the same cards), the bots start each hand from the same
+state whatever happened in earlier hands, and no result depends on which worker played
 which chunk.
 
 **The game.** Each game is a :class:`~rentoy.engine.Game`: it starts at 0-0 with seat
